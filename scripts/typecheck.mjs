@@ -3,7 +3,14 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const projects = ['packages/schema', 'packages/llm-sim', 'packages/server', 'packages/web', 'tests/e2e', 'bench'];
+const projects = [
+  'packages/schema',
+  'packages/llm-sim',
+  'packages/server',
+  'packages/web',
+  'tests/e2e',
+  'bench',
+];
 let failed = false;
 for (const project of projects) {
   if (!existsSync(`${project}/tsconfig.json`)) continue;

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Starts a throwaway PostgreSQL cluster on a loopback port and prints its admin URL.
+# PostgreSQL refuses to run as root, so the cluster belongs to the postgres user.
+set -euo pipefail
+PORT="${PG_TEST_PORT:-55432}"
+BIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
+DIR=$(mktemp -d /tmp/parley-pg.XXXXXX)
+AS=()
+if [ "$(id -u)" = "0" ]; then
+  chown postgres:postgres "$DIR"
+  AS=(runuser -u postgres --)
+fi
+"${AS[@]}" "$BIN/initdb" -D "$DIR/data" -U parley --auth=trust -E UTF8 >"$DIR/initdb.log" 2>&1
+"${AS[@]}" "$BIN/pg_ctl" -D "$DIR/data" -l "$DIR/server.log" -w \
+  -o "-c listen_addresses=127.0.0.1 -p $PORT -k $DIR -c fsync=off -c max_connections=200" start >/dev/null
+echo "postgres://parley@127.0.0.1:$PORT/postgres"

@@ -1,0 +1,35 @@
+// Which behaviour each model name selects. Names may carry a prefix before a slash or colon
+// (`demo/echo`, `sim:slow`), so one configured endpoint can expose them under its own naming.
+import type { Behaviour } from './behaviour.ts';
+import { disconnect } from './disconnect.ts';
+import { echo } from './echo.ts';
+import { error401, error429, error500 } from './errors.ts';
+import { showcase } from './showcase.ts';
+import { slow } from './slow.ts';
+import { thinking } from './thinking.ts';
+import { title } from './title.ts';
+import { tools } from './tools.ts';
+
+const BEHAVIOURS: Readonly<Record<string, Behaviour>> = {
+  echo,
+  // The OpenAI endpoint's default model, so an unconfigured client gets a predictable answer.
+  'gpt-4o-mini': echo,
+  showcase,
+  thinking,
+  slow,
+  tools,
+  title,
+  'error-401': error401,
+  'error-429': error429,
+  'error-500': error500,
+  disconnect,
+};
+
+export const SIM_MODELS: readonly string[] = Object.freeze(Object.keys(BEHAVIOURS));
+
+/** The behaviour for a model name, or undefined when the simulator does not offer it. */
+export function resolveBehaviour(model: string): Behaviour | undefined {
+  if (Object.hasOwn(BEHAVIOURS, model)) return BEHAVIOURS[model];
+  const suffix = model.slice(Math.max(model.lastIndexOf('/'), model.lastIndexOf(':')) + 1);
+  return suffix !== model && Object.hasOwn(BEHAVIOURS, suffix) ? BEHAVIOURS[suffix] : undefined;
+}

@@ -1,0 +1,9 @@
+// Public API of @parley/llm-sim.
+export { startSimulator, type SimServer, type StartOptions } from './server.ts';
+export { createSimHandler, type SimHandler } from './handler.ts';
+export { DEFAULT_SIM_DEFAULTS, type SimDefaults } from './pacing.ts';
+export { SIM_MODELS, resolveBehaviour } from './behaviours/registry.ts';
+export { simTitle } from './title.ts';
+export type { SimStats } from './stats.ts';
+export type { Script, ScriptEvent, SimError, FinishReason } from './script.ts';
+export type { SimRequest, SimMessage } from './conversation.ts';

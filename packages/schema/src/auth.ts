@@ -1,0 +1,106 @@
+import { z } from 'zod';
+
+/** Account payloads and their validation rules (000 §3, §5). */
+const password = z
+  .string({ error: 'Password is required' })
+  .min(8, 'Password must be at least 8 characters')
+  .max(128, 'Password must be at most 128 characters');
+
+export const registerSchema = z
+  .object({
+    name: z
+      .string({ error: 'Name is required' })
+      .trim()
+      .min(3, 'Name must be at least 3 characters')
+      .max(80, 'Name must be at most 80 characters'),
+    username: z
+      .string()
+      .trim()
+      .max(80, 'Username must be at most 80 characters')
+      .refine((v) => v.length === 0 || v.length >= 2, 'Username must be at least 2 characters')
+      .optional(),
+    email: z
+      .string({ error: 'Email is required' })
+      .trim()
+      .min(1, 'Email is required')
+      .max(120, 'Email must be at most 120 characters')
+      .pipe(z.email('Invalid email')),
+    password,
+    confirm_password: z.string({ error: 'Confirm password is required' }),
+    token: z.string().max(512).optional(),
+  })
+  .refine((v) => v.password === v.confirm_password, {
+    message: 'passwords do not match',
+    path: ['confirm_password'],
+  });
+export type RegisterPayload = z.infer<typeof registerSchema>;
+
+export const loginSchema = z.object({
+  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(120),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
+});
+export type LoginPayload = z.infer<typeof loginSchema>;
+
+/** Forgot-password form: 3 to 120 characters of the text@text.text shape. */
+export const requestPasswordResetSchema = z.object({
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(3, 'Email must be at least 3 characters')
+    .max(120, 'Email must be at most 120 characters')
+    .regex(/^\S+@\S+\.\S+$/, 'You must enter a valid email address'),
+});
+
+export const resetPasswordSchema = z
+  .object({
+    token: z
+      .string({ error: 'Unable to process: No valid reset token' })
+      .min(1, 'Unable to process: No valid reset token')
+      .max(512),
+    userId: z
+      .string({ error: 'Unable to process: No valid user id' })
+      .min(1, 'Unable to process: No valid user id')
+      .max(64),
+    password,
+    confirm_password: z.string({ error: 'Confirm password is required' }),
+  })
+  .refine((v) => v.password === v.confirm_password, {
+    message: 'passwords do not match',
+    path: ['confirm_password'],
+  });
+export type ResetPasswordPayload = z.infer<typeof resetPasswordSchema>;
+
+export const verifyEmailSchema = z.object({
+  email: z.string({ error: 'Email is required' }).trim().min(1).max(120),
+  token: z.string({ error: 'Token is required' }).min(1).max(512),
+});
+export const resendVerificationSchema = z.object({
+  email: z.string({ error: 'Email is required' }).trim().min(1).max(120),
+});
+
+export const twoFactorCodeSchema = z.string().length(6);
+export const backupCodeSchema = z.string().length(8);
+
+export const userSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  username: z.string().nullable(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+  provider: z.string(),
+  role: z.string(),
+  emailVerified: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  termsAccepted: z.boolean(),
+  plugins: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export interface LoginResult {
+  user?: User;
+  token?: string;
+  twoFAPending?: boolean;
+  tempToken?: string;
+}

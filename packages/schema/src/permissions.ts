@@ -1,0 +1,109 @@
+import { z } from 'zod';
+
+/** Roles and permissions (000 §6). */
+export const ROLES = ['USER', 'ADMIN'] as const;
+export const roleNameSchema = z.enum(ROLES);
+export type RoleName = (typeof ROLES)[number];
+
+export const PERMISSION_TYPES = [
+  'PROMPTS',
+  'BOOKMARKS',
+  'AGENTS',
+  'MEMORIES',
+  'MULTI_CONVO',
+  'TEMPORARY_CHAT',
+  'RUN_CODE',
+  'WEB_SEARCH',
+  'FILE_SEARCH',
+] as const;
+export type PermissionType = (typeof PERMISSION_TYPES)[number];
+
+export const PERMISSIONS = [
+  'SHARED_GLOBAL',
+  'USE',
+  'CREATE',
+  'UPDATE',
+  'READ',
+  'READ_AUTHOR',
+  'SHARE',
+  'OPT_OUT',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+/** Which permissions each feature carries. */
+export const PERMISSIONS_BY_TYPE = {
+  PROMPTS: ['SHARED_GLOBAL', 'USE', 'CREATE'],
+  AGENTS: ['SHARED_GLOBAL', 'USE', 'CREATE'],
+  BOOKMARKS: ['USE'],
+  MEMORIES: ['USE', 'CREATE', 'UPDATE', 'READ', 'OPT_OUT'],
+  MULTI_CONVO: ['USE'],
+  TEMPORARY_CHAT: ['USE'],
+  RUN_CODE: ['USE'],
+  WEB_SEARCH: ['USE'],
+  FILE_SEARCH: ['USE'],
+} as const satisfies Record<PermissionType, readonly Permission[]>;
+
+export type RolePermissions = {
+  [T in PermissionType]: { [P in (typeof PERMISSIONS_BY_TYPE)[T][number]]: boolean };
+};
+
+export interface Role {
+  name: string;
+  permissions: RolePermissions;
+}
+
+/** Schema defaults: what a role holds when nothing is granted explicitly (the USER role). */
+export const DEFAULT_USER_PERMISSIONS: RolePermissions = {
+  PROMPTS: { SHARED_GLOBAL: false, USE: true, CREATE: true },
+  AGENTS: { SHARED_GLOBAL: false, USE: true, CREATE: true },
+  BOOKMARKS: { USE: true },
+  MEMORIES: { USE: true, CREATE: true, UPDATE: true, READ: true, OPT_OUT: true },
+  MULTI_CONVO: { USE: true },
+  TEMPORARY_CHAT: { USE: true },
+  RUN_CODE: { USE: true },
+  WEB_SEARCH: { USE: true },
+  FILE_SEARCH: { USE: true },
+};
+
+export const DEFAULT_ADMIN_PERMISSIONS: RolePermissions = {
+  ...DEFAULT_USER_PERMISSIONS,
+  PROMPTS: { SHARED_GLOBAL: true, USE: true, CREATE: true },
+  AGENTS: { SHARED_GLOBAL: true, USE: true, CREATE: true },
+};
+
+export const DEFAULT_ROLE_PERMISSIONS: Record<RoleName, RolePermissions> = {
+  USER: DEFAULT_USER_PERMISSIONS,
+  ADMIN: DEFAULT_ADMIN_PERMISSIONS,
+};
+
+/** The roles whose permissions an administrator may update, and the path segment for each. */
+export const UPDATABLE_PERMISSION_TYPES = {
+  prompts: 'PROMPTS',
+  agents: 'AGENTS',
+  memories: 'MEMORIES',
+} as const;
+export type UpdatablePermissionSegment = keyof typeof UPDATABLE_PERMISSION_TYPES;
+
+/** Body of PUT /api/roles/{role}/{prompts|agents|memories}: a partial map of the type's flags. */
+export const rolePermissionUpdateSchema = z
+  .object(
+    Object.fromEntries(PERMISSIONS.map((p) => [p, z.boolean().optional()])) as Record<
+      Permission,
+      z.ZodOptional<z.ZodBoolean>
+    >,
+  )
+  .strict();
+
+/**
+ * The one permission check used by server and web: passes only for a signed-in user with a role
+ * whose value for that type and permission is exactly `true` (000 §6).
+ */
+export function hasPermission(
+  role: Pick<Role, 'permissions'> | null | undefined,
+  type: PermissionType,
+  permission: Permission,
+): boolean {
+  if (!role) return false;
+  const flags = role.permissions[type] as Partial<Record<Permission, boolean>> | undefined;
+  return flags?.[permission] === true;
+}

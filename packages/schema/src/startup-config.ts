@@ -1,0 +1,73 @@
+/** The startup configuration served by GET /api/config (000 §3, 001 §2, 002 §2). */
+export const SOCIAL_PROVIDERS = [
+  'discord',
+  'facebook',
+  'github',
+  'google',
+  'apple',
+  'openid',
+  'saml',
+] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+
+export interface TermsOfServiceConfig {
+  externalUrl?: string;
+  openNewTab?: boolean;
+  modalAcceptance?: boolean;
+  modalTitle?: string;
+  modalContent?: string | string[];
+}
+
+export interface InterfaceConfig {
+  privacyPolicy?: { externalUrl?: string; openNewTab?: boolean };
+  termsOfService?: TermsOfServiceConfig;
+  customWelcome?: string;
+  endpointsMenu: boolean;
+  modelSelect: boolean;
+  parameters: boolean;
+  sidePanel: boolean;
+  presets: boolean;
+  prompts: boolean;
+  bookmarks: boolean;
+  memories: boolean;
+  multiConvo: boolean;
+  agents: boolean;
+  temporaryChat: boolean;
+  temporaryChatRetention: number;
+  runCode: boolean;
+  webSearch: boolean;
+  fileSearch: boolean;
+}
+
+export interface StartupConfig {
+  appTitle: string;
+  socialLogins: SocialProvider[];
+  discordLoginEnabled: boolean;
+  facebookLoginEnabled: boolean;
+  githubLoginEnabled: boolean;
+  googleLoginEnabled: boolean;
+  appleLoginEnabled: boolean;
+  openidLoginEnabled: boolean;
+  openidLabel: string;
+  openidImageUrl: string;
+  openidAutoRedirect: boolean;
+  samlLoginEnabled: boolean;
+  samlLabel: string;
+  samlImageUrl: string;
+  serverDomain: string;
+  emailLoginEnabled: boolean;
+  registrationEnabled: boolean;
+  socialLoginEnabled: boolean;
+  passwordResetEnabled: boolean;
+  emailEnabled: boolean;
+  showBirthdayIcon: boolean;
+  helpAndFaqURL: string;
+  sharedLinksEnabled: boolean;
+  publicSharedLinksEnabled: boolean;
+  instanceProjectId: string;
+  customFooter?: string;
+  analyticsGtmId?: string;
+  turnstile?: { siteKey: string; options?: Record<string, unknown> };
+  balance?: { enabled: boolean };
+  interface: InterfaceConfig;
+}

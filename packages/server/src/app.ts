@@ -1,0 +1,31 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { AppContext } from './context.ts';
+import { installErrorHandler } from './http/error-handler.ts';
+import { installWebApp } from './http/web-app.ts';
+import { routeModules } from './routes/index.ts';
+
+export interface BuildAppOptions {
+  /** Serve the built web app (off in API tests that do not need it). */
+  serveWeb?: boolean;
+}
+
+/** The Fastify application: plugins, error handling, every route module and the web app. */
+export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app: FastifyInstance = Fastify({
+    loggerInstance: ctx.logger as FastifyBaseLogger,
+    disableRequestLogging: ctx.config.env.LOG_LEVEL !== 'debug' && ctx.config.env.LOG_LEVEL !== 'trace',
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: true,
+    // Idle keep-alive sockets close at once on shutdown; busy ones get the grace period.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 500 },
+  });
+  app.decorateRequest('user', null);
+  await app.register(cookie);
+  installErrorHandler(app);
+  for (const register of routeModules) await register(app, ctx);
+  await installWebApp(app, opts.serveWeb !== false);
+  return app;
+}

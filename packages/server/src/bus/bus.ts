@@ -1,0 +1,32 @@
+/**
+ * Everything several server instances must share goes through a Bus: generation job events,
+ * rate-limit counters, bans and title waits. Two implementations: in-process (one instance,
+ * the default) and Redis (REDIS_URL, any number of instances).
+ */
+export type BusHandler = (message: string) => void;
+
+export interface Bus {
+  /** Delivers `message` to every current subscriber of `channel`, on every instance. */
+  publish(channel: string, message: string): Promise<void>;
+  /** Resolves once the subscription is active; the returned function unsubscribes. */
+  subscribe(channel: string, handler: BusHandler): Promise<() => Promise<void>>;
+
+  /** Increments a counter that expires `ttlMs` after its first increment; returns the new value. */
+  incr(key: string, ttlMs: number): Promise<number>;
+  /** Milliseconds until `key` expires, or 0 when it does not exist. */
+  ttl(key: string): Promise<number>;
+
+  get(key: string): Promise<string | null>;
+  /** Sets `key`; with `ttlMs` it expires. */
+  set(key: string, value: string, ttlMs?: number): Promise<void>;
+  /** Sets `key` only if it does not exist; true when it was set. */
+  setIfAbsent(key: string, value: string, ttlMs?: number): Promise<boolean>;
+  del(key: string): Promise<void>;
+
+  /** Appends to a list (e.g. a job's event log) and refreshes its expiry; returns the new length. */
+  append(key: string, value: string, ttlMs?: number): Promise<number>;
+  /** Items from `start` (inclusive) to the end. */
+  range(key: string, start: number): Promise<string[]>;
+
+  close(): Promise<void>;
+}

@@ -1,0 +1,71 @@
+import { DEFAULT_APP_TITLE, TEMPORARY_CHAT_RETENTION_HOURS, type InterfaceConfig } from '@parley/schema';
+import { ConfigError, parseEnv, type Env } from './env.ts';
+import { loadParleyYaml, type LoadedYaml } from './load-config.ts';
+import { loadSecrets, type Secrets } from './secrets.ts';
+import type { ParleyYaml } from './yaml-schema.ts';
+
+/** The whole configuration of one server process, resolved once at start. */
+export interface AppConfig {
+  env: Env;
+  yaml: ParleyYaml;
+  yamlPath: string | null;
+  unusedYamlSections: string[];
+  secrets: Secrets;
+  appTitle: string;
+  /** Public origin of the server, used in links sent by mail. */
+  serverDomain: string;
+  clientDomain: string;
+  emailEnabled: boolean;
+  interface: InterfaceConfig;
+}
+
+export function resolveInterface(yaml: ParleyYaml): InterfaceConfig {
+  const i = yaml.interface ?? {};
+  return {
+    privacyPolicy: i.privacyPolicy,
+    termsOfService: i.termsOfService,
+    customWelcome: i.customWelcome,
+    endpointsMenu: i.endpointsMenu ?? true,
+    modelSelect: i.modelSelect ?? true,
+    parameters: i.parameters ?? true,
+    sidePanel: i.sidePanel ?? true,
+    presets: i.presets ?? true,
+    prompts: i.prompts ?? true,
+    bookmarks: i.bookmarks ?? true,
+    memories: i.memories ?? true,
+    multiConvo: i.multiConvo ?? true,
+    agents: i.agents ?? true,
+    temporaryChat: i.temporaryChat ?? true,
+    temporaryChatRetention: i.temporaryChatRetention ?? TEMPORARY_CHAT_RETENTION_HOURS.default,
+    runCode: i.runCode ?? true,
+    webSearch: i.webSearch ?? true,
+    fileSearch: i.fileSearch ?? true,
+  };
+}
+
+export function buildAppConfig(env: Env, loaded: LoadedYaml): AppConfig {
+  if (env.REDIS_URL && !env.DATABASE_URL) {
+    throw new ConfigError(
+      'REDIS_URL is set without DATABASE_URL: several instances cannot share the embedded database. Set DATABASE_URL to a PostgreSQL server, or unset REDIS_URL.',
+    );
+  }
+  const serverDomain = env.DOMAIN_SERVER ?? `http://${env.HOST}:${env.PORT}`;
+  return {
+    env,
+    yaml: loaded.config,
+    yamlPath: loaded.path,
+    unusedYamlSections: loaded.unusedSections,
+    secrets: loadSecrets(env),
+    appTitle: env.APP_TITLE ?? DEFAULT_APP_TITLE,
+    serverDomain,
+    clientDomain: env.DOMAIN_CLIENT ?? serverDomain,
+    emailEnabled: Boolean(env.EMAIL_HOST && env.EMAIL_FROM),
+    interface: resolveInterface(loaded.config),
+  };
+}
+
+/** Reads environment, parley.yaml and secrets. Throws ConfigError with every problem listed. */
+export function loadAppConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const env = parseEnv(source);
+  return buildAppConfig(env, loadParleyYaml(env.CONFIG_PATH, source));
+}

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : v === 'true' || v === '1' || v === 'yes'));
+const int = (fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return fallback;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 0) {
+        ctx.addIssue({ code: 'custom', message: `expected a non-negative integer, got "${v}"` });
+        return z.NEVER;
+      }
+      return n;
+    });
+const text = z
+  .string()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
+/**
+ * Everything Parley reads from the environment. Parsed once at start; an invalid value stops the
+ * start with a message naming the variable.
+ */
+export const envSchema = z.object({
+  HOST: z.string().default('localhost'),
+  PORT: int(3080),
+  DATA_DIR: z.string().default('./data'),
+  CONFIG_PATH: z.string().default('parley.yaml'),
+  DATABASE_URL: text,
+  REDIS_URL: text,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: text,
+
+  JWT_SECRET: text,
+  JWT_REFRESH_SECRET: text,
+  CREDS_KEY: text,
+
+  APP_TITLE: text,
+  DOMAIN_CLIENT: text,
+  DOMAIN_SERVER: text,
+  CUSTOM_FOOTER: text,
+  ANALYTICS_GTM_ID: text,
+  HELP_AND_FAQ_URL: text,
+  SHOW_BIRTHDAY_ICON: flag(false),
+  SEARCH: flag(true),
+  ALLOW_SHARED_LINKS: flag(true),
+  ALLOW_SHARED_LINKS_PUBLIC: flag(true),
+
+  ALLOW_EMAIL_LOGIN: flag(true),
+  ALLOW_REGISTRATION: flag(true),
+  ALLOW_SOCIAL_LOGIN: flag(false),
+  ALLOW_SOCIAL_REGISTRATION: flag(false),
+  ALLOW_PASSWORD_RESET: flag(true),
+  ALLOW_UNVERIFIED_EMAIL_LOGIN: flag(true),
+
+  EMAIL_HOST: text,
+  EMAIL_PORT: int(587),
+  EMAIL_SECURE: flag(false),
+  EMAIL_USERNAME: text,
+  EMAIL_PASSWORD: text,
+  EMAIL_FROM: text,
+  EMAIL_FROM_NAME: text,
+  /** Accept self-signed certificates from the SMTP server (tests, private relays). */
+  EMAIL_ALLOW_SELFSIGNED: flag(false),
+
+  /** Rate limits: attempts per window (minutes). Tests relax them through these. */
+  LOGIN_MAX: int(7),
+  LOGIN_WINDOW: int(5),
+  REGISTER_MAX: int(5),
+  REGISTER_WINDOW: int(60),
+  RESET_PASSWORD_MAX: int(2),
+  RESET_PASSWORD_WINDOW: int(2),
+  VERIFY_EMAIL_MAX: int(2),
+  VERIFY_EMAIL_WINDOW: int(2),
+
+  /** Refresh-token lifetime in milliseconds (LibreChat's REFRESH_TOKEN_EXPIRY). */
+  REFRESH_TOKEN_EXPIRY: int(7 * 24 * 60 * 60 * 1000),
+  /** Access-token lifetime in milliseconds (LibreChat's SESSION_EXPIRY). */
+  SESSION_EXPIRY: int(15 * 60 * 1000),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {
+  constructor(
+    message: string,
+    readonly problems: string[] = [],
+  ) {
+    super(problems.length ? `${message}\n${problems.map((p) => `  - ${p}`).join('\n')}` : message);
+    this.name = 'ConfigError';
+  }
+}
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new ConfigError(
+      'Invalid environment',
+      result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
+    );
+  }
+  return result.data;
+}

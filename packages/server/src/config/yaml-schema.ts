@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { TEMPORARY_CHAT_RETENTION_HOURS } from '@parley/schema';
+
+/**
+ * `parley.yaml` in the librechat.yaml 1.2.8 format. The sections Parley implements are strict
+ * objects, so a misspelt key is reported with its path; the format's other sections are accepted
+ * as they are and reported once as not yet used (see load-config.ts).
+ */
+const BUILT_IN_ENDPOINTS = [
+  'openAI',
+  'azureOpenAI',
+  'google',
+  'anthropic',
+  'bedrock',
+  'assistants',
+  'azureAssistants',
+  'agents',
+  'gptPlugins',
+  'chatGPTBrowser',
+  'custom',
+];
+/** Words the chat routes use as path segments; an endpoint of that name would shadow them. */
+const RESERVED_ENDPOINT_NAMES = ['abort', 'active', 'stream', 'status'];
+
+const externalLink = z.strictObject({
+  externalUrl: z.string().optional(),
+  openNewTab: z.boolean().optional(),
+});
+
+export const interfaceSchema = z.strictObject({
+  privacyPolicy: externalLink.optional(),
+  termsOfService: z
+    .strictObject({
+      externalUrl: z.string().optional(),
+      openNewTab: z.boolean().optional(),
+      modalAcceptance: z.boolean().optional(),
+      modalTitle: z.string().optional(),
+      modalContent: z.union([z.string(), z.array(z.string())]).optional(),
+    })
+    .optional(),
+  customWelcome: z.string().optional(),
+  endpointsMenu: z.boolean().optional(),
+  modelSelect: z.boolean().optional(),
+  parameters: z.boolean().optional(),
+  sidePanel: z.boolean().optional(),
+  presets: z.boolean().optional(),
+  prompts: z.boolean().optional(),
+  bookmarks: z.boolean().optional(),
+  memories: z.boolean().optional(),
+  multiConvo: z.boolean().optional(),
+  agents: z.boolean().optional(),
+  temporaryChat: z.boolean().optional(),
+  temporaryChatRetention: z
+    .number()
+    .int()
+    .min(TEMPORARY_CHAT_RETENTION_HOURS.min)
+    .max(TEMPORARY_CHAT_RETENTION_HOURS.max)
+    .optional(),
+  runCode: z.boolean().optional(),
+  webSearch: z.boolean().optional(),
+  fileSearch: z.boolean().optional(),
+  mcpServers: z.unknown().optional(),
+  marketplace: z.unknown().optional(),
+  peoplePicker: z.unknown().optional(),
+});
+
+export const registrationSchema = z.strictObject({
+  socialLogins: z.array(z.string()).optional(),
+  allowedDomains: z.array(z.string()).optional(),
+});
+
+const stringMap = z.record(z.string(), z.string());
+
+export const customEndpointSchema = z.strictObject({
+  name: z
+    .string()
+    .min(1)
+    .refine((n) => !BUILT_IN_ENDPOINTS.includes(n), 'must not equal a built-in endpoint name')
+    .refine((n) => !RESERVED_ENDPOINT_NAMES.includes(n.toLowerCase()), 'is a word the chat routes use'),
+  apiKey: z.string(),
+  baseURL: z.string(),
+  models: z.strictObject({
+    default: z
+      .array(z.union([z.string(), z.strictObject({ name: z.string(), description: z.string().optional() })]))
+      .min(1, 'needs at least one model'),
+    fetch: z.boolean().optional(),
+    userIdQuery: z.boolean().optional(),
+  }),
+  titleConvo: z.boolean().optional(),
+  titleModel: z.string().optional(),
+  titleMethod: z.enum(['completion', 'functions', 'structured']).optional(),
+  titlePrompt: z.string().optional(),
+  titlePromptTemplate: z.string().optional(),
+  titleMessageRole: z.string().optional(),
+  titleEndpoint: z.string().optional(),
+  summarize: z.boolean().optional(),
+  summaryModel: z.string().optional(),
+  forcePrompt: z.boolean().optional(),
+  modelDisplayLabel: z.string().optional(),
+  iconURL: z.string().optional(),
+  headers: stringMap.optional(),
+  addParams: z.record(z.string(), z.unknown()).optional(),
+  dropParams: z.array(z.string()).optional(),
+  customParams: z.unknown().optional(),
+  directEndpoint: z.boolean().optional(),
+  streamRate: z.number().optional(),
+  maxContextTokens: z.number().int().positive().optional(),
+});
+export type CustomEndpointConfig = z.infer<typeof customEndpointSchema>;
+
+/** Built-in provider sections; their detailed keys are validated by the provider-protocols work. */
+const providerSection = z.record(z.string(), z.unknown());
+
+export const endpointsSchema = z
+  .strictObject({
+    custom: z.array(customEndpointSchema).optional(),
+    openAI: providerSection.optional(),
+    azureOpenAI: providerSection.optional(),
+    google: providerSection.optional(),
+    anthropic: providerSection.optional(),
+    bedrock: providerSection.optional(),
+    assistants: providerSection.optional(),
+    azureAssistants: providerSection.optional(),
+    agents: providerSection.optional(),
+    all: providerSection.optional(),
+  })
+  .refine((e) => Object.keys(e).length > 0, 'needs at least one endpoints field')
+  .superRefine((e, ctx) => {
+    const seen = new Set<string>();
+    e.custom?.forEach((c, i) => {
+      const key = c.name.toLowerCase();
+      if (seen.has(key))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['custom', i, 'name'],
+          message: `duplicate endpoint name "${c.name}"`,
+        });
+      seen.add(key);
+    });
+  });
+
+/** Top-level sections of the format that Parley does not act on yet: accepted, logged once. */
+export const NOT_YET_USED_SECTIONS = [
+  'cache',
+  'fileStrategy',
+  'fileStrategies',
+  'fileConfig',
+  'balance',
+  'rateLimits',
+  'actions',
+  'mcpServers',
+  'modelSpecs',
+  'speech',
+  'webSearch',
+  'memory',
+  'ocr',
+  'turnstile',
+  'includedTools',
+  'filteredTools',
+  'transactions',
+  'secureImageLinks',
+  'imageOutputType',
+  'agents',
+] as const;
+
+export const parleyYamlSchema = z.strictObject({
+  version: z.string().optional(),
+  interface: interfaceSchema.optional(),
+  registration: registrationSchema.optional(),
+  endpoints: endpointsSchema.optional(),
+  ...Object.fromEntries(NOT_YET_USED_SECTIONS.map((k) => [k, z.unknown().optional()])),
+});
+
+export type ParleyYaml = z.infer<typeof parleyYamlSchema> & {
+  interface?: z.infer<typeof interfaceSchema>;
+  registration?: z.infer<typeof registrationSchema>;
+  endpoints?: z.infer<typeof endpointsSchema>;
+};

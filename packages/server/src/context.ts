@@ -1,0 +1,34 @@
+import type { Logger } from 'pino';
+import type { Bus } from './bus/bus.ts';
+import type { AppConfig } from './config/app-config.ts';
+import type { Database } from './db/client.ts';
+import type { AccessTokens } from './services/auth/access-token.ts';
+
+/** What every route and service may depend on; built once in server.ts. */
+export interface AppContext {
+  config: AppConfig;
+  db: Database;
+  dbKind: 'pglite' | 'postgres';
+  bus: Bus;
+  logger: Logger;
+  accessTokens: AccessTokens;
+  /**
+   * Work to finish before the database closes on shutdown (e.g. saving running generations as
+   * unfinished). Each runs once, in registration order.
+   */
+  shutdownTasks: (() => Promise<void>)[];
+}
+
+export interface AuthUser {
+  id: string;
+  role: string;
+  /** Refresh-session family of the access token, when it has one. */
+  sessionId?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the authenticate hook on routes that require a signed-in user. */
+    user: AuthUser | null;
+  }
+}

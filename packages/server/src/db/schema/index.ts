@@ -1,0 +1,5 @@
+export * from './users.ts';
+export * from './sessions.ts';
+export * from './user-tokens.ts';
+export * from './roles.ts';
+export * from './banners.ts';

@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
+    name: text('name').notNull(),
+    username: text('username'),
+    /** Stored lower-cased and trimmed; unique. */
+    email: text('email').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    passwordHash: text('password_hash'),
+    avatar: text('avatar'),
+    provider: text('provider').notNull().default('local'),
+    role: text('role').notNull().default('USER'),
+    /** Banned until this instant; null when not banned. */
+    bannedUntil: timestamp('banned_until', { withTimezone: true, mode: 'date' }),
+    termsAccepted: boolean('terms_accepted').notNull().default(false),
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    /** TOTP secret encrypted with CREDS_KEY. */
+    totpSecret: text('totp_secret'),
+    /** Hashed backup codes with their used flags. */
+    backupCodes: jsonb('backup_codes').$type<{ codeHash: string; used: boolean; usedAt: string | null }[]>(),
+    plugins: jsonb('plugins').$type<string[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_created_at_idx').on(t.createdAt)],
+);
+export type UserRow = typeof users.$inferSelect;

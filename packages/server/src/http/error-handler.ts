@@ -1,0 +1,26 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { HttpError } from './http-error.ts';
+
+/**
+ * Every failure becomes JSON `{message, code?, issues?}`. Client mistakes Fastify detects itself
+ * (bad JSON, empty JSON body, oversized body, wrong content type) keep their 4xx status; anything
+ * unexpected is logged and answered 500 without internals.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({
+        message: error.message,
+        ...(error.code ? { code: error.code } : {}),
+        ...(error.issues ? { issues: error.issues } : {}),
+        ...error.extra,
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ message: error.message, code: error.code ?? 'bad_request' });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: 'Internal server error', code: 'internal' });
+  });
+}

@@ -1,0 +1,38 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+export const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+/**
+ * Serves the built SPA with its pre-compressed brotli/gzip files; any other non-API GET path gets
+ * index.html so client routes survive a reload. Unknown /api paths answer 404 JSON.
+ */
+export async function installWebApp(app: FastifyInstance, serve: boolean, distDir = WEB_DIST): Promise<void> {
+  const hasWeb = serve && existsSync(`${distDir}/index.html`);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      preCompressed: true,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, path) => {
+        // Hashed assets never change; index.html must always be revalidated.
+        reply.header(
+          'Cache-Control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path.startsWith('/api/') || path === '/api' || request.method !== 'GET' || !hasWeb) {
+      return reply
+        .status(404)
+        .send({ message: `Route ${request.method} ${path} not found`, code: 'not_found' });
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { systemRoutes } from './system-routes.ts';
+
+export type RouteModule = (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;
+
+/** Every route module of the API, registered in this order. */
+export const routeModules: RouteModule[] = [systemRoutes];

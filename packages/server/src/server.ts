@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { MemoryBus } from './bus/memory-bus.ts';
+import type { Bus } from './bus/bus.ts';
+import type { AppConfig } from './config/app-config.ts';
+import { buildApp } from './app.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { createLogger } from './logger.ts';
+import { AccessTokens } from './services/auth/access-token.ts';
+import { seedRoles } from './services/roles/role-service.ts';
+
+export interface StartedServer {
+  app: FastifyInstance;
+  ctx: AppContext;
+  url: string;
+  /** Stops accepting, lets requests finish (at most `graceMs`), runs shutdown tasks, closes the database. */
+  close(graceMs?: number): Promise<void>;
+}
+
+export interface StartServerOptions {
+  config: AppConfig;
+  logger?: Logger;
+  /** Overrides config.env.DATA_DIR for the database location (tests use memory://). */
+  databaseDir?: string;
+  bus?: Bus;
+  serveWeb?: boolean;
+  port?: number;
+  host?: string;
+}
+
+/** Opens the database, applies migrations, seeds roles, builds the app and listens. */
+export async function startServer(opts: StartServerOptions): Promise<StartedServer> {
+  const { config } = opts;
+  const logger = opts.logger ?? createLogger(config.env.LOG_LEVEL);
+  for (const section of config.unusedYamlSections) {
+    logger.warn({ section }, `parley.yaml section "${section}" is accepted but not used yet`);
+  }
+  const database: DatabaseHandle = await openDatabase({
+    databaseUrl: config.env.DATABASE_URL,
+    dataDir: opts.databaseDir ?? config.env.DATA_DIR,
+  });
+  await database.migrate();
+  await seedRoles(database.db);
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    bus: opts.bus ?? new MemoryBus(),
+    logger,
+    accessTokens: new AccessTokens(config.secrets.jwtSecret, Math.floor(config.env.SESSION_EXPIRY / 1000)),
+    shutdownTasks: [],
+  };
+  const app = await buildApp(ctx, { serveWeb: opts.serveWeb });
+  const address = await app.listen({
+    port: opts.port ?? config.env.PORT,
+    host: opts.host ?? config.env.HOST,
+  });
+  let closing: Promise<void> | null = null;
+  const close = (graceMs = 10_000) =>
+    (closing ??= (async () => {
+      const force = setTimeout(() => app.server.closeAllConnections(), graceMs);
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(force);
+      }
+      for (const task of ctx.shutdownTasks) {
+        await task().catch((err: unknown) => logger.error({ err }, 'shutdown task failed'));
+      }
+      await ctx.bus.close();
+      await database.close();
+    })());
+  return { app, ctx, url: address.replace('[::1]', 'localhost'), close };
+}

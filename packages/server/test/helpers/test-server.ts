@@ -1,0 +1,74 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildAppConfig } from '../../src/config/app-config.ts';
+import { parseEnv } from '../../src/config/env.ts';
+import { parseParleyYaml } from '../../src/config/load-config.ts';
+import { startServer, type StartedServer } from '../../src/server.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export interface TestServer extends StartedServer {
+  dataDir: string;
+  /** fetch against the server: `api('/api/config')`. */
+  api(path: string, init?: RequestInit & { json?: unknown; token?: string }): Promise<Response>;
+  stop(): Promise<void>;
+}
+
+/** Relaxed limits so suites can register and log in freely; a test may override them. */
+const TEST_ENV: Record<string, string> = {
+  LOG_LEVEL: 'silent',
+  LOGIN_MAX: '1000',
+  REGISTER_MAX: '1000',
+  RESET_PASSWORD_MAX: '1000',
+  VERIFY_EMAIL_MAX: '1000',
+};
+
+/**
+ * Starts the real server on an ephemeral port with a fresh data directory and database
+ * (in-memory PGlite, or a throwaway PostgreSQL database when TEST_DATABASE_URL is set).
+ */
+export async function startTestServer(
+  opts: { env?: Record<string, string>; yaml?: string; serveWeb?: boolean } = {},
+): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'parley-test-'));
+  const database = await createTestDatabase();
+  const source = {
+    ...TEST_ENV,
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+    ...opts.env,
+  };
+  const env = parseEnv(source);
+  const yaml = opts.yaml ? parseParleyYaml(opts.yaml, source) : { config: {}, unusedSections: [] };
+  const config = buildAppConfig(env, { ...yaml, path: null });
+  const server = await startServer({
+    config,
+    databaseDir: database.databaseUrl ? undefined : 'memory://',
+    serveWeb: opts.serveWeb ?? false,
+    port: 0,
+    host: '127.0.0.1',
+  });
+  const api: TestServer['api'] = (path, init = {}) => {
+    const { json, token, headers, ...rest } = init;
+    const h = new Headers(headers);
+    if (json !== undefined) h.set('content-type', 'application/json');
+    if (token) h.set('authorization', `Bearer ${token}`);
+    return fetch(server.url + path, {
+      ...rest,
+      headers: h,
+      body: json !== undefined ? JSON.stringify(json) : rest.body,
+    });
+  };
+  return {
+    ...server,
+    dataDir,
+    api,
+    stop: async () => {
+      await server.close(1000);
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
