@@ -2,7 +2,7 @@
 // the protocol's writer and guarantees that a client leaving stops the timer and is counted once.
 import type { ServerResponse } from 'node:http';
 import type { SimDefaults } from './pacing.ts';
-import { playUnits, type Playback } from './player.ts';
+import { playUnits } from './player.ts';
 import type { SimStats } from './stats.ts';
 import type { Unit } from './units.ts';
 
@@ -23,15 +23,16 @@ export function runGeneration(options: GenerationOptions): void {
   // The client may already be gone (it left while its body was read): 'close' would never come.
   if (!res.socket || res.socket.destroyed) return;
   stats.activeStreams++;
-  let playback: Playback | undefined;
+  const stop = new AbortController();
   // 'close' comes both after a normal end and when the client disconnects mid-stream. Listen before
   // playing: the first batch is written synchronously and may already end the response.
   res.once('close', () => {
-    playback?.cancel();
+    stop.abort();
     stats.activeStreams--;
   });
-  playback = playUnits(options.units, {
+  playUnits(options.units, {
     pacing: options.pacing,
+    signal: stop.signal,
     onBatch: options.createWriter(),
     // A script without finish or disconnect still has to end the response.
     onDone: () => {

@@ -30,7 +30,8 @@ async function route(req: IncomingMessage, res: ServerResponse, context: Handler
   }
   const authError = checkOpenAIAuth(req);
   if (authError) return sendOpenAIError(res, authError);
-  if (req.method === 'POST' && path.endsWith('/chat/completions')) return handleChatCompletions(req, res, context);
+  if (req.method === 'POST' && path.endsWith('/chat/completions'))
+    return handleChatCompletions(req, res, context);
   if (req.method === 'GET' && path.endsWith('/models')) return listModels(res);
   // Model ids may contain slashes (`demo/echo`), so everything after /models/ is the id.
   const model = /\/models\/(.+)$/.exec(path)?.[1];

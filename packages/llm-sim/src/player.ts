@@ -7,46 +7,42 @@ import { isPaced, type Unit } from './units.ts';
 /** Below this, ticks would cost more than they add; units due meanwhile go out together. */
 const MIN_TICK_MS = 10;
 
-export interface Playback {
-  /** Stops at once; no further batch is delivered. Safe to call more than once. */
-  cancel(): void;
-}
-
 export interface PlayOptions {
   pacing: SimDefaults;
+  /** Aborting stops playback at once: the pending timer is cleared and no further batch is delivered. */
+  signal: AbortSignal;
   /** Receives each due batch, in order. */
   onBatch(batch: Unit[]): void;
-  /** Called once after the last batch (not after cancel). */
+  /** Called once after the last batch (not after an abort). */
   onDone(): void;
 }
 
-export function playUnits(units: readonly Unit[], options: PlayOptions): Playback {
+export function playUnits(units: readonly Unit[], options: PlayOptions): void {
+  const { signal } = options;
   const dueAt = scheduleUnits(units, options.pacing);
   const startedAt = performance.now();
   let next = 0;
   let timer: NodeJS.Timeout | undefined;
-  let cancelled = false;
+  const cancel = (): void => clearTimeout(timer);
 
   const tick = (): void => {
-    timer = undefined;
     const elapsed = performance.now() - startedAt;
     const batch: Unit[] = [];
     while (next < units.length && dueAt[next]! <= elapsed) batch.push(units[next++]!);
     if (batch.length > 0) options.onBatch(batch);
-    if (cancelled) return;
-    if (next >= units.length) return options.onDone();
-    timer = setTimeout(tick, Math.max(MIN_TICK_MS, dueAt[next]! - elapsed));
+    if (signal.aborted) return;
+    if (next < units.length) {
+      timer = setTimeout(tick, Math.max(MIN_TICK_MS, dueAt[next]! - elapsed));
+      return;
+    }
+    signal.removeEventListener('abort', cancel);
+    options.onDone();
   };
 
-  // The first tick runs now, so units due at 0 (an error answer, a tool-call header) are immediate.
+  if (signal.aborted) return;
+  signal.addEventListener('abort', cancel, { once: true });
+  // The first tick runs now, so units due at 0 (an error answer, a leading finish) are immediate.
   tick();
-  return {
-    cancel() {
-      cancelled = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-    },
-  };
 }
 
 /**

@@ -7,12 +7,7 @@ export type FinishReason = 'stop' | 'length' | 'tool-calls';
 
 /** Neutral error kinds, so each protocol can pick its own status text, type and code. */
 export type SimErrorKind =
-  | 'invalid-api-key'
-  | 'rate-limit'
-  | 'server-error'
-  | 'model-not-found'
-  | 'bad-request'
-  | 'not-found';
+  'invalid-api-key' | 'rate-limit' | 'server-error' | 'model-not-found' | 'bad-request' | 'not-found';
 
 export interface SimError {
   kind: SimErrorKind;

@@ -41,7 +41,8 @@ export function expandScript(script: Script, options: ExpandOptions): Unit[] {
       case 'tool-call': {
         const index = toolIndex++;
         units.push({ type: 'tool-call-start', index, id: event.id, name: event.name });
-        for (const text of splitArguments(event.arguments)) units.push({ type: 'tool-call-delta', index, text });
+        for (const text of splitArguments(event.arguments))
+          units.push({ type: 'tool-call-delta', index, text });
         break;
       }
       case 'finish':

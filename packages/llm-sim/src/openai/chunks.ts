@@ -27,17 +27,24 @@ export function openAIUsage(usage: Usage) {
   };
 }
 
-export function chunk(identity: CompletionIdentity, delta: object, finishReason: OpenAIFinishReason | null = null) {
+export function chunk(
+  identity: CompletionIdentity,
+  delta: object,
+  finishReason: OpenAIFinishReason | null = null,
+) {
   return {
-    ...identity,
+    id: identity.id,
     object: 'chat.completion.chunk',
+    created: identity.created,
+    model: identity.model,
     choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
   };
 }
 
 /** OpenAI's last chunk with `stream_options.include_usage`: no choices, only usage. */
 export function usageChunk(identity: CompletionIdentity, usage: Usage) {
-  return { ...identity, object: 'chat.completion.chunk', choices: [], usage: openAIUsage(usage) };
+  const { id, created, model } = identity;
+  return { id, object: 'chat.completion.chunk', created, model, choices: [], usage: openAIUsage(usage) };
 }
 
 /** The delta for a content-carrying unit; undefined for units that are not deltas. */

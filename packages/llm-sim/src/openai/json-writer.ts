@@ -41,9 +41,13 @@ export function createJsonWriter(res: ServerResponse, identity: CompletionIdenti
     for (const unit of batch) {
       if (unit.type === 'finish') {
         return sendJson(res, 200, {
-          ...identity,
+          id: identity.id,
           object: 'chat.completion',
-          choices: [{ index: 0, message: message(), logprobs: null, finish_reason: FINISH_REASONS[unit.reason] }],
+          created: identity.created,
+          model: identity.model,
+          choices: [
+            { index: 0, message: message(), logprobs: null, finish_reason: FINISH_REASONS[unit.reason] },
+          ],
           usage: openAIUsage(unit.usage),
         });
       }

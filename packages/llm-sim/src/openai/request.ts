@@ -27,7 +27,8 @@ const ROLES: Readonly<Record<string, SimRole>> = {
 export function parseChatRequest(body: unknown): ParseResult {
   if (!isRecord(body)) return invalid('The request body must be a JSON object.');
   const { model, messages } = body;
-  if (typeof model !== 'string' || model === '') return invalid('You must provide a model parameter.', 'model');
+  if (typeof model !== 'string' || model === '')
+    return invalid('You must provide a model parameter.', 'model');
   if (!Array.isArray(messages)) return invalid("Missing required parameter: 'messages'.", 'messages');
   if (messages.length === 0) return invalid("Invalid 'messages': empty array.", 'messages');
   const parsed: SimMessage[] = [];
@@ -64,7 +65,9 @@ function contentText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
   return content
-    .filter((part): part is { type: 'text'; text: string } => isRecord(part) && part.type === 'text' && typeof part.text === 'string',
+    .filter(
+      (part): part is { type: 'text'; text: string } =>
+        isRecord(part) && part.type === 'text' && typeof part.text === 'string',
     )
     .map((part) => part.text)
     .join('\n');
