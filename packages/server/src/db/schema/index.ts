@@ -3,3 +3,5 @@ export * from './sessions.ts';
 export * from './user-tokens.ts';
 export * from './roles.ts';
 export * from './banners.ts';
+export * from './conversations.ts';
+export * from './messages.ts';

@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/**
+ * A conversation. The frequently filtered fields are columns; the rest of the conversation's
+ * setup (model parameters, prompt prefix, …) lives in `settings` as the client sent it.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    conversationId: text('conversation_id').primaryKey().default(sql`gen_random_uuid()::text`),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default('New Chat'),
+    endpoint: text('endpoint'),
+    endpointType: text('endpoint_type'),
+    model: text('model'),
+    isArchived: boolean('is_archived').notNull().default(false),
+    /** Set for temporary chats: the instant after which the cleanup job deletes it. */
+    expiredAt: timestamp('expired_at', { withTimezone: true, mode: 'date' }),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('conversations_user_updated_idx').on(t.userId, t.updatedAt.desc(), t.conversationId.desc()),
+    index('conversations_expired_idx').on(t.expiredAt),
+  ],
+);
+export type ConversationRow = typeof conversations.$inferSelect;
