@@ -4,3 +4,4 @@ export * from './permissions.ts';
 export * from './auth.ts';
 export * from './banner.ts';
 export * from './startup-config.ts';
+export * from './conversation.ts';

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+/** Content part types of a message (000 §3). */
+export const CONTENT_PART_TYPES = [
+  'text',
+  'think',
+  'text_delta',
+  'tool_call',
+  'image_file',
+  'image_url',
+  'agent_update',
+  'error',
+] as const;
+export type ContentPartType = (typeof CONTENT_PART_TYPES)[number];
+export type ContentPart = { type: string; [key: string]: unknown };
+
+export const FEEDBACK_TAGS_DOWN = [
+  'not_matched',
+  'inaccurate',
+  'bad_style',
+  'missing_image',
+  'unjustified_refusal',
+  'not_helpful',
+  'other',
+] as const;
+export const FEEDBACK_TAGS_UP = [
+  'accurate_reliable',
+  'creative_solution',
+  'clear_well_written',
+  'attention_to_detail',
+] as const;
+
+export const feedbackSchema = z
+  .object({
+    rating: z.enum(['thumbsUp', 'thumbsDown']),
+    tag: z.enum([...FEEDBACK_TAGS_DOWN, ...FEEDBACK_TAGS_UP]).optional(),
+    text: z.string().max(1024, 'Feedback text must be at most 1024 characters').optional(),
+  })
+  .refine(
+    (f) =>
+      f.tag === undefined ||
+      (f.rating === 'thumbsUp'
+        ? (FEEDBACK_TAGS_UP as readonly string[])
+        : (FEEDBACK_TAGS_DOWN as readonly string[])
+      ).includes(f.tag),
+    { message: 'tag does not belong to the rating', path: ['tag'] },
+  );
+export type Feedback = z.infer<typeof feedbackSchema>;
+
+/** A message as the API returns it (LibreChat-compatible field names). */
+export interface Message {
+  messageId: string;
+  conversationId: string;
+  parentMessageId: string;
+  sender: string;
+  text: string;
+  content?: ContentPart[];
+  isCreatedByUser: boolean;
+  endpoint?: string | null;
+  model?: string | null;
+  error: boolean;
+  unfinished: boolean;
+  finish_reason?: string | null;
+  feedback?: Feedback | null;
+  files?: Record<string, unknown>[] | null;
+  createdAt: string;
+  updatedAt: string;
+  [extra: string]: unknown;
+}
+
+/** A conversation as the API returns it: the columns plus its stored settings spread in. */
+export interface Conversation {
+  conversationId: string;
+  user: string;
+  title: string;
+  endpoint: string | null;
+  endpointType?: string | null;
+  model: string | null;
+  isArchived: boolean;
+  expiredAt: string | null;
+  tags: string[];
+  createdAt: string;
+  updatedAt: string;
+  [setting: string]: unknown;
+}
