@@ -7,20 +7,25 @@ import { handleChatCompletions, type HandlerContext } from './openai/chat-comple
 import { sendOpenAIError } from './openai/errors.ts';
 import { listModels, retrieveModel } from './openai/models.ts';
 import { mergePacing, type SimDefaults } from './pacing.ts';
-import { createStats, type SimStats } from './stats.ts';
+import { StatsTracker, type SimStats } from './stats.ts';
 
 export interface SimHandler {
   (req: IncomingMessage, res: ServerResponse): void;
   stats(): SimStats;
+  /** Resolves once no generation is in flight (e.g. after the connections were closed). */
+  whenIdle(): Promise<void>;
 }
 
 export function createSimHandler(defaults?: Partial<SimDefaults>): SimHandler {
-  const context: HandlerContext = { defaults: mergePacing(defaults), stats: createStats() };
+  const context: HandlerContext = { defaults: mergePacing(defaults), stats: new StatsTracker() };
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
-    context.stats.totalRequests++;
+    context.stats.requestReceived();
     route(req, res, context).catch((error: unknown) => failSafely(res, error));
   };
-  return Object.assign(handler, { stats: () => ({ ...context.stats }) });
+  return Object.assign(handler, {
+    stats: () => context.stats.snapshot(),
+    whenIdle: () => context.stats.whenIdle(),
+  });
 }
 
 async function route(req: IncomingMessage, res: ServerResponse, context: HandlerContext): Promise<void> {

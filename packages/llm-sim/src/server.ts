@@ -36,13 +36,16 @@ export async function startSimulator(options: StartOptions = {}): Promise<SimSer
     url: `http://${urlHost(host)}:${port}`,
     port,
     stats: handler.stats,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        // Open streams would otherwise keep close() waiting until they finish; dropping them also
-        // cancels their timers through the responses' 'close' events.
-        server.closeAllConnections();
-      }),
+    close: async () => {
+      const closed = new Promise<void>((resolve, reject) =>
+        server.close((error) => (error ? reject(error) : resolve())),
+      );
+      // Open streams would otherwise keep close() waiting until they finish; dropping them also
+      // cancels their timers through the responses' 'close' events, which whenIdle() waits for.
+      server.closeAllConnections();
+      await closed;
+      await handler.whenIdle();
+    },
   };
 }
 

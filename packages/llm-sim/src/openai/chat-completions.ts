@@ -7,7 +7,7 @@ import { runGeneration } from '../generation.ts';
 import { readJsonBody } from '../http.ts';
 import { randomId } from '../ids.ts';
 import { mergePacing, pacingFromHeaders, type SimDefaults } from '../pacing.ts';
-import type { SimStats } from '../stats.ts';
+import type { StatsTracker } from '../stats.ts';
 import { expandScript } from '../units.ts';
 import { modelNotFound, sendOpenAIError } from './errors.ts';
 import { createJsonWriter } from './json-writer.ts';
@@ -16,7 +16,7 @@ import { createStreamWriter } from './stream-writer.ts';
 
 export interface HandlerContext {
   defaults: SimDefaults;
-  stats: SimStats;
+  stats: StatsTracker;
 }
 
 export async function handleChatCompletions(
