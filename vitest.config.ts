@@ -1,12 +1,38 @@
 import { defineConfig } from 'vitest/config';
 
-// One vitest run covers the unit and API tests of every package; browser specs live in tests/e2e
-// and run under Playwright instead.
+/**
+ * One vitest run covers the unit and API tests of every package (browser specs live in tests/e2e
+ * and run under Playwright). The API tests run on in-memory PGlite; when TEST_DATABASE_URL points
+ * at a PostgreSQL server (CI starts one), the server's API tests run a second time on it.
+ */
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'pglite',
+          include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
+          env: { TEST_DATABASE_URL: '' },
+        },
+      },
+      ...(postgresUrl
+        ? [
+            {
+              extends: true,
+              test: {
+                name: 'postgres',
+                include: ['packages/server/test/**/*.test.ts'],
+                env: { TEST_DATABASE_URL: postgresUrl },
+              },
+            },
+          ]
+        : []),
+    ],
   },
 });

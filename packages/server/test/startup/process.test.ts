@@ -1,0 +1,126 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const MAIN = new URL('../../src/main.ts', import.meta.url).pathname;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function launch(env: Record<string, string>): { child: ChildProcess; output: () => string } {
+  let out = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: { ...process.env, LOG_LEVEL: 'info', DEMO_ENDPOINT: 'false', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  return { child, output: () => out };
+}
+
+async function waitForHealth(url: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${url}/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not become healthy');
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode);
+    else child.once('exit', (code) => resolve(code));
+  });
+
+describe('the server process', () => {
+  const dirs: string[] = [];
+  const children: ChildProcess[] = [];
+  afterEach(() => {
+    for (const c of children.splice(0)) if (c.exitCode === null) c.kill('SIGKILL');
+    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  });
+
+  it('starts on the embedded database, generates its secrets, and stops cleanly on SIGTERM', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'parley-proc-'));
+    dirs.push(dataDir);
+    const port = await freePort();
+    const env = {
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      CONFIG_PATH: join(dataDir, 'none.yaml'),
+    };
+    const { child, output } = launch({
+      ...env,
+      DATABASE_URL: '',
+      JWT_SECRET: '',
+      JWT_REFRESH_SECRET: '',
+      CREDS_KEY: '',
+    });
+    children.push(child);
+    await waitForHealth(`http://127.0.0.1:${port}`);
+
+    const secrets = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as Record<string, string>;
+    expect(Object.keys(secrets).sort()).toEqual(['credsKey', 'jwtRefreshSecret', 'jwtSecret']);
+    expect(secrets.credsKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(existsSync(join(dataDir, 'db'))).toBe(true);
+
+    const started = Date.now();
+    child.kill('SIGTERM');
+    expect(await exited(child)).toBe(0);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(output()).toContain('shutting down');
+
+    // A second start reuses the stored secrets and the migrated database.
+    const again = launch({ ...env, DATABASE_URL: '', JWT_SECRET: '', JWT_REFRESH_SECRET: '', CREDS_KEY: '' });
+    children.push(again.child);
+    await waitForHealth(`http://127.0.0.1:${port}`);
+    expect(JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8'))).toEqual(secrets);
+    again.child.kill('SIGTERM');
+    expect(await exited(again.child)).toBe(0);
+  }, 60_000);
+
+  it('refuses to start with an invalid parley.yaml and lists every bad key', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'parley-proc-'));
+    dirs.push(dataDir);
+    const configPath = join(dataDir, 'parley.yaml');
+    writeFileSync(configPath, 'interface:\n  sidepanel: true\nregistration:\n  allowedDomain: [x]\n');
+    const { child, output } = launch({
+      DATA_DIR: dataDir,
+      CONFIG_PATH: configPath,
+      PORT: String(await freePort()),
+    });
+    children.push(child);
+    expect(await exited(child)).toBe(1);
+    expect(output()).toContain('interface.sidepanel: unknown key');
+    expect(output()).toContain('registration.allowedDomain: unknown key');
+  }, 30_000);
+
+  it('refuses REDIS_URL without DATABASE_URL', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'parley-proc-'));
+    dirs.push(dataDir);
+    const { child, output } = launch({
+      DATA_DIR: dataDir,
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      DATABASE_URL: '',
+      PORT: String(await freePort()),
+    });
+    children.push(child);
+    expect(await exited(child)).toBe(1);
+    expect(output()).toContain('REDIS_URL is set without DATABASE_URL');
+  }, 30_000);
+});
