@@ -1,6 +1,6 @@
 // Every behaviour, seen through the official `openai` SDK.
 import { APIError } from 'openai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SHOWCASE_MARKDOWN } from '../src/behaviours/showcase.ts';
 import { slowAnswer } from '../src/behaviours/slow.ts';
 import { THINKING_PREFIX, THINKING_REASONING } from '../src/behaviours/thinking.ts';
@@ -224,6 +224,7 @@ describe('openai SDK', () => {
     };
     await expect(consume()).rejects.toThrow();
     expect(deltas.join('')).toMatch(/^This answer/);
+    await vi.waitFor(() => expect(sim.stats().activeStreams).toBe(0));
   });
 
   it('unknown models are 404, bad bodies 400', async () => {
