@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { MemoryBus } from './bus/memory-bus.ts';
+import { createBus } from './bus/create-bus.ts';
 import type { Bus } from './bus/bus.ts';
 import type { AppConfig } from './config/app-config.ts';
 import { buildApp } from './app.ts';
@@ -46,7 +46,7 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
     config,
     db: database.db,
     dbKind: database.kind,
-    bus: opts.bus ?? new MemoryBus(),
+    bus: opts.bus ?? createBus(config.env.REDIS_URL),
     logger,
     accessTokens: new AccessTokens(config.secrets.jwtSecret, Math.floor(config.env.SESSION_EXPIRY / 1000)),
     shutdownTasks: [],
