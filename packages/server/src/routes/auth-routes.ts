@@ -1,0 +1,105 @@
+import {
+  REFRESH_COOKIE,
+  loginSchema,
+  registerSchema,
+  requestPasswordResetSchema,
+  resetPasswordSchema,
+} from '@parley/schema';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { readUser } from '../http/authenticate.ts';
+import { parse } from '../http/validate.ts';
+import { authDeps, type AuthDeps } from '../services/auth/auth-deps.ts';
+import {
+  assertEmailLoginAllowed,
+  checkCredentials,
+  startSignIn,
+  type SignIn,
+} from '../services/auth/login-service.ts';
+import {
+  assertPasswordResetAllowed,
+  requestPasswordReset,
+  resetPassword,
+} from '../services/auth/password-reset-service.ts';
+import { refreshSignIn, signOut } from '../services/auth/refresh-service.ts';
+import { assertRegistrationOpen, registerUser } from '../services/auth/register-service.ts';
+import { normalizeEmail } from '../services/users/public-user.ts';
+
+/** The refresh cookie: httpOnly, SameSite=Strict, Secure when the server is served over https. */
+export function setRefreshCookie(deps: AuthDeps, reply: FastifyReply, signIn: SignIn): void {
+  reply.setCookie(REFRESH_COOKIE, signIn.refresh.token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    path: '/',
+    secure: deps.config.serverDomain.startsWith('https://'),
+    maxAge: Math.floor(deps.config.env.REFRESH_TOKEN_EXPIRY / 1000),
+  });
+}
+
+export function clearRefreshCookie(reply: FastifyReply): void {
+  reply.clearCookie(REFRESH_COOKIE, { path: '/' });
+}
+
+/** Rate-limit keys of a request: its IP and, when the body names one, the email address. */
+export function limitKeys(request: FastifyRequest): string[] {
+  const body = request.body as { email?: unknown } | null | undefined;
+  const email = body && typeof body === 'object' && typeof body.email === 'string' ? body.email : '';
+  return [`ip:${request.ip}`, ...(email.trim() ? [`email:${normalizeEmail(email).slice(0, 200)}`] : [])];
+}
+
+/** Sign-up, sign-in, session refresh, sign-out and password reset (000 §7 Auth). */
+export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const deps = authDeps(ctx);
+  const signInAnswer = (reply: FastifyReply, signIn: SignIn) => {
+    setRefreshCookie(deps, reply, signIn);
+    return { user: signIn.user, token: signIn.token };
+  };
+
+  app.post('/api/auth/register', async (request) => {
+    assertRegistrationOpen(deps.config);
+    await deps.limiter.hit(deps.limits.register, [`ip:${request.ip}`]);
+    return registerUser(deps, parse(registerSchema, request.body));
+  });
+
+  app.post('/api/auth/login', async (request, reply) => {
+    assertEmailLoginAllowed(deps.config);
+    await deps.limiter.hit(deps.limits.login, limitKeys(request));
+    const user = await checkCredentials(deps, parse(loginSchema, request.body));
+    // Two-factor accounts will answer {twoFAPending, tempToken} here instead of a session.
+    return signInAnswer(reply, await startSignIn(deps, user, request.headers['user-agent']));
+  });
+
+  app.post('/api/auth/refresh', async (request, reply) => {
+    try {
+      return signInAnswer(reply, await refreshSignIn(deps, request.cookies[REFRESH_COOKIE]));
+    } catch (err) {
+      clearRefreshCookie(reply);
+      throw err;
+    }
+  });
+
+  app.post('/api/auth/logout', async (request, reply) => {
+    const caller = await readUser(ctx, request);
+    await signOut(deps, {
+      refreshToken: request.cookies[REFRESH_COOKIE],
+      userId: caller?.id,
+      sessionId: caller?.sessionId,
+    });
+    clearRefreshCookie(reply);
+    return { message: 'Logout successful' };
+  });
+
+  app.post('/api/auth/requestPasswordReset', async (request) => {
+    assertPasswordResetAllowed(deps.config);
+    await deps.limiter.hit(deps.limits.resetPassword, limitKeys(request));
+    const { email } = parse(requestPasswordResetSchema, request.body);
+    return requestPasswordReset(deps, email);
+  });
+
+  app.post('/api/auth/resetPassword', async (request) => {
+    assertPasswordResetAllowed(deps.config);
+    await deps.limiter.hit(deps.limits.resetPassword, [`ip:${request.ip}`]);
+    const input = parse(resetPasswordSchema, request.body);
+    return resetPassword(deps, input);
+  });
+}

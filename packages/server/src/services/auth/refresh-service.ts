@@ -1,0 +1,42 @@
+import { forbidden, unauthorized } from '../../http/http-error.ts';
+import { isBanned, toPublicUser } from '../users/public-user.ts';
+import { findUserById } from '../users/user-service.ts';
+import type { AuthDeps } from './auth-deps.ts';
+import { BANNED, refreshOptions, type SignIn } from './login-service.ts';
+import { familyOfToken, revokeFamily, rotateRefreshSession } from './refresh-sessions.ts';
+
+/**
+ * Exchanges the refresh cookie for a new access token and the rotated refresh token. Any
+ * failure is a 401 (403 for a banned account); the route then clears the cookie.
+ */
+export async function refreshSignIn(deps: AuthDeps, presented: string | undefined): Promise<SignIn> {
+  if (!presented) throw unauthorized('No refresh token');
+  const rotation = await rotateRefreshSession(deps.db, refreshOptions(deps), presented);
+  if (!rotation.ok) {
+    if (rotation.reason === 'reused') {
+      deps.logger.warn('a rotated refresh token was presented again: its session was revoked');
+    }
+    throw unauthorized('Invalid refresh token');
+  }
+  const { refresh } = rotation;
+  const user = await findUserById(deps.db, refresh.userId);
+  if (!user) throw unauthorized('Invalid refresh token');
+  if (isBanned(user)) {
+    await revokeFamily(deps.db, user.id, refresh.familyId);
+    throw forbidden(BANNED);
+  }
+  const token = await deps.accessTokens.sign({ sub: user.id, role: user.role, sid: refresh.familyId });
+  return { user: toPublicUser(user), token, refresh };
+}
+
+/** Ends the sign-in of the refresh cookie and of the access token's session, if any. */
+export async function signOut(
+  deps: AuthDeps,
+  input: { refreshToken?: string; userId?: string; sessionId?: string },
+): Promise<void> {
+  if (input.refreshToken) {
+    const familyId = await familyOfToken(deps.db, input.refreshToken);
+    if (familyId) await revokeFamily(deps.db, null, familyId);
+  }
+  if (input.userId && input.sessionId) await revokeFamily(deps.db, input.userId, input.sessionId);
+}

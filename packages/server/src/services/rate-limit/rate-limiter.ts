@@ -1,0 +1,58 @@
+import type { LimitType } from '@parley/schema';
+import type { Bus } from '../../bus/bus.ts';
+import { HttpError } from '../../http/http-error.ts';
+
+/** At most `max` attempts per `windowMs`, counted per key; `max` 0 turns the rule off. */
+export interface LimitRule {
+  type: LimitType;
+  max: number;
+  windowMs: number;
+  /** What is being limited, for the message: "login attempts". */
+  what: string;
+}
+
+/** A 429 answer `{message, type}` as the error catalogue names the limit types (000 §8). */
+export class RateLimitError extends HttpError {
+  constructor(
+    readonly rule: LimitRule,
+    readonly retryAfterMs: number,
+  ) {
+    super(429, tooManyMessage(rule), 'rate_limited', undefined, {
+      type: rule.type,
+      retryAfter: Math.ceil(retryAfterMs / 1000),
+    });
+    this.name = 'RateLimitError';
+  }
+}
+
+function tooManyMessage(rule: LimitRule): string {
+  const minutes = Math.max(1, Math.round(rule.windowMs / 60_000));
+  return `Too many ${rule.what}, please try again after ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
+/**
+ * Fixed-window counters kept in the Bus, so every instance sees the same counts. Each attempt
+ * counts against every key given (e.g. the IP and the email address); any key over its limit
+ * refuses the attempt.
+ */
+export class RateLimiter {
+  constructor(
+    private readonly bus: Bus,
+    private readonly prefix = 'rate',
+  ) {}
+
+  /** Counts one attempt; throws RateLimitError when a key is over the limit. */
+  async hit(rule: LimitRule, keys: (string | null | undefined)[]): Promise<void> {
+    if (rule.max <= 0) return;
+    for (const key of new Set(keys.filter((k): k is string => Boolean(k)))) {
+      const counter = `${this.prefix}:${rule.type}:${key}`;
+      const count = await this.bus.incr(counter, rule.windowMs);
+      if (count > rule.max) throw new RateLimitError(rule, await this.bus.ttl(counter));
+    }
+  }
+
+  /** Forgets the attempts of a key (e.g. after an administrator lifts a block). */
+  async reset(rule: LimitRule, key: string): Promise<void> {
+    await this.bus.del(`${this.prefix}:${rule.type}:${key}`);
+  }
+}
