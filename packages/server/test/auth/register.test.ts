@@ -92,6 +92,23 @@ describe('POST /api/auth/register', () => {
   });
 });
 
+describe('concurrent first registrations', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.stop());
+
+  it('make exactly one ADMIN', async () => {
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map(() => register(server, { email: uniqueEmail('race') })),
+    );
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const rows = await server.ctx.db.select({ role: users.role }).from(users);
+    expect(rows.map((r) => r.role).sort()).toEqual(['ADMIN', 'USER', 'USER', 'USER']);
+  });
+});
+
 describe('registration switched off', () => {
   let server: TestServer;
   beforeAll(async () => {
