@@ -5,3 +5,4 @@ export * from './roles.ts';
 export * from './banners.ts';
 export * from './conversations.ts';
 export * from './messages.ts';
+export * from './prompts.ts';
