@@ -5,3 +5,6 @@ export * from './auth.ts';
 export * from './banner.ts';
 export * from './startup-config.ts';
 export * from './conversation.ts';
+export * from './list-query.ts';
+export * from './conversation-api.ts';
+export * from './message-api.ts';

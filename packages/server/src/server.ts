@@ -6,6 +6,7 @@ import type { AppConfig } from './config/app-config.ts';
 import { buildApp } from './app.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { startJobs } from './jobs/start-jobs.ts';
 import { createLogger } from './logger.ts';
 import { AccessTokens } from './services/auth/access-token.ts';
 import { seedRoles } from './services/roles/role-service.ts';
@@ -52,6 +53,7 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
     shutdownTasks: [],
   };
   const app = await buildApp(ctx, { serveWeb: opts.serveWeb });
+  startJobs(ctx);
   const address = await app.listen({
     port: opts.port ?? config.env.PORT,
     host: opts.host ?? config.env.HOST,

@@ -2,10 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { authRoutes } from './auth-routes.ts';
 import { rolesRoutes } from './roles-routes.ts';
+import { conversationRoutes } from './conversation-routes.ts';
+import { messageRoutes } from './message-routes.ts';
 import { systemRoutes } from './system-routes.ts';
 import { userRoutes } from './user-routes.ts';
 
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;
 
 /** Every route module of the API, registered in this order. */
-export const routeModules: RouteModule[] = [systemRoutes, authRoutes, userRoutes, rolesRoutes];
+export const routeModules: RouteModule[] = [
+  systemRoutes,
+  authRoutes,
+  userRoutes,
+  rolesRoutes,
+  conversationRoutes,
+  messageRoutes,
+];

@@ -1,0 +1,44 @@
+import {
+  listMessagesQuerySchema,
+  messageFeedbackSchema,
+  messageParamsSchema,
+  messagesOfConversationParamsSchema,
+  updateMessageSchema,
+} from '@parley/schema';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { authenticate, currentUser } from '../http/authenticate.ts';
+import { notFound } from '../http/http-error.ts';
+import { parse } from '../http/validate.ts';
+import { listMessages } from '../services/messages/message-list.ts';
+import { setMessageFeedback, updateMessageText } from '../services/messages/message-mutations.ts';
+import { getMessages } from '../services/messages/message-service.ts';
+
+/** Message reads, edits and feedback (000 §7). */
+export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const preHandler = authenticate(ctx);
+
+  app.get('/api/messages', { preHandler }, async (request) => {
+    const query = parse(listMessagesQuerySchema, request.query, 'query');
+    return listMessages(ctx.db, currentUser(request).id, query);
+  });
+
+  app.get('/api/messages/:conversationId', { preHandler }, async (request) => {
+    const { conversationId } = parse(messagesOfConversationParamsSchema, request.params, 'params');
+    const list = await getMessages(ctx.db, currentUser(request).id, conversationId);
+    if (!list) throw notFound('Conversation not found');
+    return list;
+  });
+
+  app.put('/api/messages/:conversationId/:messageId', { preHandler }, async (request) => {
+    const ref = parse(messageParamsSchema, request.params, 'params');
+    const edit = parse(updateMessageSchema, request.body);
+    return updateMessageText(ctx.db, currentUser(request).id, ref, edit);
+  });
+
+  app.put('/api/messages/:conversationId/:messageId/feedback', { preHandler }, async (request) => {
+    const ref = parse(messageParamsSchema, request.params, 'params');
+    const { feedback } = parse(messageFeedbackSchema, request.body);
+    return setMessageFeedback(ctx.db, currentUser(request).id, ref, feedback);
+  });
+}

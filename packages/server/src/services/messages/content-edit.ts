@@ -1,0 +1,61 @@
+import type { ContentPart } from '@parley/schema';
+import { badRequest } from '../../http/http-error.ts';
+
+/** The editable part types and the field holding their text. */
+const EDITABLE = { text: 'text', think: 'think' } as const;
+
+/** Reads a part's text: `{type: 'text', text: 'hi'}` or the older `{text: {value: 'hi'}}`. */
+export function partText(part: ContentPart, field: string): string | undefined {
+  const value = part[field];
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object' && typeof (value as { value?: unknown }).value === 'string') {
+    return (value as { value: string }).value;
+  }
+  return undefined;
+}
+
+function withPartText(part: ContentPart, field: string, text: string): ContentPart {
+  const value = part[field];
+  const next = value && typeof value === 'object' ? { ...(value as object), value: text } : text;
+  return { ...part, [field]: next };
+}
+
+export interface MessageTextState {
+  text: string;
+  content: ContentPart[] | null;
+}
+
+/**
+ * A plain-text edit: the message text becomes `text`, and so does its first text part when it
+ * has content parts (that part is what the client renders).
+ */
+export function replaceMessageText(state: MessageTextState, text: string): MessageTextState {
+  if (!state.content) return { text, content: null };
+  const first = state.content.findIndex((p) => p.type === 'text');
+  if (first < 0) return { text, content: state.content };
+  const content = state.content.map((p, i) => (i === first ? withPartText(p, 'text', text) : p));
+  return { text, content };
+}
+
+/**
+ * Edits the text or think part at `index`. The message's plain text follows a text-part edit
+ * when it mirrored that part before (the usual single-part answer), so list filters and search
+ * see the edit; otherwise it is left as it was.
+ */
+export function replaceContentPart(state: MessageTextState, index: number, text: string): MessageTextState {
+  const part = state.content?.[index];
+  if (!state.content || !part) {
+    throw badRequest(`Invalid index: the message has no content part at index ${index}`, [
+      { path: 'index', message: 'No content part at this index' },
+    ]);
+  }
+  const field = EDITABLE[part.type as keyof typeof EDITABLE] as string | undefined;
+  if (!field) {
+    throw badRequest(`Only text and think content parts can be edited (part ${index} is ${part.type})`, [
+      { path: 'index', message: 'Not a text or think part' },
+    ]);
+  }
+  const content = state.content.map((p, i) => (i === index ? withPartText(p, field, text) : p));
+  const mirrored = field === 'text' && partText(part, field) === state.text;
+  return { text: mirrored ? text : state.text, content };
+}
