@@ -1,0 +1,199 @@
+import { parseArgs } from 'node:util';
+import type { Database } from '../db/client.ts';
+import {
+  CliError,
+  banUserCommand,
+  createUserCommand,
+  deleteBannerCommand,
+  listUsersCommand,
+  resetPasswordCommand,
+  setBannerCommand,
+  unbanUserCommand,
+} from './admin-commands.ts';
+import { formatTable } from './format-table.ts';
+
+export const ADMIN_HELP = `Parley administration
+
+Usage: npm run admin -- <command> [arguments]
+
+  create-user <email> <name> [--password X] [--username U] [--admin]
+      Creates a verified account; prints a generated password when none is given.
+  list-users
+      Lists every account.
+  ban-user <email> [--minutes N]
+      Bans the account (permanently unless --minutes) and signs it out everywhere.
+  unban-user <email>
+      Lifts a ban.
+  reset-password <email> [--password X]
+      Sets a new password (generated when none is given) and signs the account out everywhere.
+  set-banner --message HTML [--from ISO] [--to ISO] [--public]
+      Replaces the banner shown above the app; --public shows it to signed-out visitors too.
+  delete-banner
+      Removes the banner.
+  help
+      Shows this text.
+
+The command reads the same configuration as the server (environment, parley.yaml, DATA_DIR or
+DATABASE_URL). With the embedded database, stop the server first: only one process may open it.`;
+
+export type AdminCommand =
+  | { name: 'help' }
+  | {
+      name: 'create-user';
+      email: string;
+      userName: string;
+      password?: string;
+      username?: string;
+      admin: boolean;
+    }
+  | { name: 'list-users' }
+  | { name: 'ban-user'; email: string; minutes?: number }
+  | { name: 'unban-user'; email: string }
+  | { name: 'reset-password'; email: string; password?: string }
+  | { name: 'set-banner'; message: string; from?: string; to?: string; isPublic: boolean }
+  | { name: 'delete-banner' };
+
+type OptionSpec = Record<string, { type: 'string' | 'boolean' }>;
+type ParsedArgs = { values: Record<string, string | boolean | undefined>; positionals: string[] };
+
+/** parseArgs in strict mode, with exactly the named positionals; mistakes become CliErrors. */
+function parse(args: string[], options: OptionSpec, positionals: string[]): ParsedArgs {
+  let result: ParsedArgs;
+  try {
+    result = parseArgs({ args, options, allowPositionals: true, strict: true }) as ParsedArgs;
+  } catch (err) {
+    throw new CliError((err as Error).message);
+  }
+  if (result.positionals.length !== positionals.length) {
+    throw new CliError(
+      `Expected ${positionals.map((p) => `<${p}>`).join(' ') || 'no arguments'}. See "help".`,
+    );
+  }
+  return result;
+}
+
+/** Turns the command line into a command; throws CliError for anything malformed. */
+export function parseAdminArgs(argv: string[]): AdminCommand {
+  const [name = 'help', ...args] = argv;
+  switch (name) {
+    case 'help':
+    case '--help':
+    case '-h':
+      return { name: 'help' };
+    case 'create-user': {
+      const { values, positionals } = parse(
+        args,
+        { password: { type: 'string' }, username: { type: 'string' }, admin: { type: 'boolean' } },
+        ['email', 'name'],
+      );
+      return {
+        name,
+        email: positionals[0]!,
+        userName: positionals[1]!,
+        password: values.password as string | undefined,
+        username: values.username as string | undefined,
+        admin: values.admin === true,
+      };
+    }
+    case 'list-users':
+    case 'delete-banner':
+      parse(args, {}, []);
+      return { name };
+    case 'ban-user': {
+      const { values, positionals } = parse(args, { minutes: { type: 'string' } }, ['email']);
+      const minutes = values.minutes === undefined ? undefined : Number(values.minutes);
+      if (minutes !== undefined && (!Number.isInteger(minutes) || minutes <= 0)) {
+        throw new CliError('--minutes must be a positive whole number.');
+      }
+      return { name, email: positionals[0]!, minutes };
+    }
+    case 'unban-user':
+      return { name, email: parse(args, {}, ['email']).positionals[0]! };
+    case 'reset-password': {
+      const { values, positionals } = parse(args, { password: { type: 'string' } }, ['email']);
+      return { name, email: positionals[0]!, password: values.password as string | undefined };
+    }
+    case 'set-banner': {
+      const { values } = parse(
+        args,
+        {
+          message: { type: 'string' },
+          from: { type: 'string' },
+          to: { type: 'string' },
+          public: { type: 'boolean' },
+        },
+        [],
+      );
+      if (typeof values.message !== 'string') throw new CliError('set-banner needs --message.');
+      return {
+        name,
+        message: values.message,
+        from: values.from as string | undefined,
+        to: values.to as string | undefined,
+        isPublic: values.public === true,
+      };
+    }
+    default:
+      throw new CliError(`Unknown command "${name}". See "help".`);
+  }
+}
+
+/** Runs one command against the database, writing its report through `print`. */
+export async function executeAdminCommand(
+  command: AdminCommand,
+  db: Database,
+  print: (text: string) => void,
+): Promise<void> {
+  switch (command.name) {
+    case 'help':
+      return print(ADMIN_HELP);
+    case 'create-user': {
+      const { user, password, generated } = await createUserCommand(db, {
+        email: command.email,
+        name: command.userName,
+        password: command.password,
+        username: command.username,
+        admin: command.admin,
+      });
+      print(`Created ${user.role} ${user.email} (id ${user.id}).`);
+      if (generated) print(`Password: ${password}`);
+      return;
+    }
+    case 'list-users': {
+      const rows = await listUsersCommand(db);
+      print(
+        rows.length
+          ? formatTable(rows, ['email', 'name', 'username', 'role', 'verified', 'banned', 'created'])
+          : 'No users.',
+      );
+      return;
+    }
+    case 'ban-user': {
+      const until = await banUserCommand(db, command.email, command.minutes);
+      print(
+        command.minutes === undefined
+          ? `Banned ${command.email} permanently.`
+          : `Banned ${command.email} until ${until.toISOString()}.`,
+      );
+      return;
+    }
+    case 'unban-user':
+      await unbanUserCommand(db, command.email);
+      return print(`Lifted the ban of ${command.email}.`);
+    case 'reset-password': {
+      const { password, generated } = await resetPasswordCommand(db, command.email, command.password);
+      print(`Set a new password for ${command.email}; every session was signed out.`);
+      if (generated) print(`Password: ${password}`);
+      return;
+    }
+    case 'set-banner': {
+      const banner = await setBannerCommand(db, command);
+      print(`Banner ${banner.bannerId} set (${banner.isPublic ? 'public' : 'signed-in users'}).`);
+      return;
+    }
+    case 'delete-banner': {
+      const count = await deleteBannerCommand(db);
+      return print(count ? 'Banner removed.' : 'There was no banner.');
+    }
+  }
+}

@@ -1,0 +1,162 @@
+import { randomBytes } from 'node:crypto';
+import type { Banner } from '@parley/schema';
+import { registerSchema } from '@parley/schema';
+import { asc } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { users, type UserRow } from '../db/schema/index.ts';
+import { hashPassword } from '../services/auth/password.ts';
+import { revokeAllSessions } from '../services/auth/refresh-sessions.ts';
+import { deleteBanners, setBanner } from '../services/banners/banner-service.ts';
+import { isBanned } from '../services/users/public-user.ts';
+import {
+  createUser,
+  findUserByEmail,
+  setBannedUntil,
+  setPasswordHash,
+} from '../services/users/user-service.ts';
+
+/** A mistake of the operator: printed without a stack, exit code 1. */
+export class CliError extends Error {
+  override name = 'CliError';
+}
+
+/** "Permanent" bans end in the year 9999, which every database and Date can hold. */
+export const PERMANENT_BAN = new Date('9999-12-31T23:59:59.000Z');
+
+export function generatePassword(): string {
+  return randomBytes(12).toString('base64url');
+}
+
+function checkPassword(password: string): string {
+  if (password.length < 8 || password.length > 128) {
+    throw new CliError('The password must be 8 to 128 characters long.');
+  }
+  return password;
+}
+
+async function requireUser(db: Database, email: string): Promise<UserRow> {
+  const user = await findUserByEmail(db, email);
+  if (!user) throw new CliError(`No user with the email ${email}.`);
+  return user;
+}
+
+export interface CreateUserInput {
+  email: string;
+  name: string;
+  password?: string;
+  username?: string;
+  admin?: boolean;
+}
+
+/** Creates a verified local account; generates a password when none is given. */
+export async function createUserCommand(
+  db: Database,
+  input: CreateUserInput,
+): Promise<{ user: UserRow; password: string; generated: boolean }> {
+  const password = input.password ?? generatePassword();
+  const parsed = registerSchema.safeParse({
+    name: input.name,
+    email: input.email,
+    username: input.username,
+    password,
+    confirm_password: password,
+  });
+  if (!parsed.success) {
+    throw new CliError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n'));
+  }
+  const user = await createUser(db, {
+    name: parsed.data.name,
+    email: parsed.data.email,
+    username: parsed.data.username,
+    passwordHash: await hashPassword(password),
+    emailVerified: true,
+    ...(input.admin ? { role: 'ADMIN' as const } : {}),
+  });
+  if (!user) throw new CliError(`A user with the email ${input.email} already exists.`);
+  return { user, password, generated: input.password === undefined };
+}
+
+export interface UserListing {
+  email: string;
+  name: string;
+  username: string;
+  role: string;
+  verified: string;
+  banned: string;
+  created: string;
+}
+
+export async function listUsersCommand(db: Database, now = new Date()): Promise<UserListing[]> {
+  const rows = await db.select().from(users).orderBy(asc(users.createdAt), asc(users.id));
+  return rows.map((u) => ({
+    email: u.email,
+    name: u.name,
+    username: u.username ?? '',
+    role: u.role,
+    verified: u.emailVerified ? 'yes' : 'no',
+    banned: !isBanned(u, now)
+      ? ''
+      : u.bannedUntil!.getTime() >= PERMANENT_BAN.getTime()
+        ? 'permanently'
+        : `until ${u.bannedUntil!.toISOString()}`,
+    created: u.createdAt.toISOString(),
+  }));
+}
+
+/** Bans for `minutes` (default: permanently) and signs the account out everywhere. */
+export async function banUserCommand(db: Database, email: string, minutes?: number): Promise<Date> {
+  if (minutes !== undefined && (!Number.isInteger(minutes) || minutes <= 0)) {
+    throw new CliError('--minutes must be a positive whole number.');
+  }
+  const user = await requireUser(db, email);
+  const until = minutes === undefined ? PERMANENT_BAN : new Date(Date.now() + minutes * 60_000);
+  await setBannedUntil(db, user.id, until);
+  await revokeAllSessions(db, user.id);
+  return until;
+}
+
+export async function unbanUserCommand(db: Database, email: string): Promise<void> {
+  const user = await requireUser(db, email);
+  await setBannedUntil(db, user.id, null);
+}
+
+/** Sets a new password (generated when none is given) and signs the account out everywhere. */
+export async function resetPasswordCommand(
+  db: Database,
+  email: string,
+  password?: string,
+): Promise<{ password: string; generated: boolean }> {
+  const next = checkPassword(password ?? generatePassword());
+  const user = await requireUser(db, email);
+  await setPasswordHash(db, user.id, await hashPassword(next));
+  await revokeAllSessions(db, user.id);
+  return { password: next, generated: password === undefined };
+}
+
+function parseDate(value: string | undefined, option: string): Date | undefined {
+  if (value === undefined) return undefined;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime()))
+    throw new CliError(`${option} must be an ISO date, e.g. 2030-01-31T12:00:00Z.`);
+  return date;
+}
+
+export interface SetBannerInput {
+  message: string;
+  from?: string;
+  to?: string;
+  isPublic?: boolean;
+}
+
+/** Replaces the banner. The HTML is sanitised when stored and when served. */
+export async function setBannerCommand(db: Database, input: SetBannerInput): Promise<Banner> {
+  if (!input.message.trim()) throw new CliError('--message must not be empty.');
+  const displayFrom = parseDate(input.from, '--from');
+  const displayTo = parseDate(input.to, '--to');
+  if (displayFrom && displayTo && displayTo <= displayFrom) throw new CliError('--to must be after --from.');
+  return setBanner(db, { message: input.message, displayFrom, displayTo, isPublic: input.isPublic ?? false });
+}
+
+export async function deleteBannerCommand(db: Database): Promise<number> {
+  return deleteBanners(db);
+}

@@ -1,0 +1,32 @@
+import { loadAppConfig } from '../config/app-config.ts';
+import { ConfigError } from '../config/env.ts';
+import { openDatabase } from '../db/client.ts';
+import { ADMIN_HELP, executeAdminCommand, parseAdminArgs } from './admin-cli.ts';
+import { CliError } from './admin-commands.ts';
+
+/** `npm run admin -- <command>`: loads the server's configuration, opens and migrates the database, runs one command. */
+async function main(argv: string[]): Promise<number> {
+  const command = parseAdminArgs(argv);
+  if (command.name === 'help') {
+    console.log(ADMIN_HELP);
+    return 0;
+  }
+  const config = loadAppConfig();
+  const database = await openDatabase({ databaseUrl: config.env.DATABASE_URL, dataDir: config.env.DATA_DIR });
+  try {
+    await database.migrate();
+    await executeAdminCommand(command, database.db, (text) => console.log(text));
+  } finally {
+    await database.close();
+  }
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    if (err instanceof CliError || err instanceof ConfigError) console.error(err.message);
+    else console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,148 @@
+import { verify } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_HELP, executeAdminCommand, parseAdminArgs } from '../../src/cli/admin-cli.ts';
+import { CliError, PERMANENT_BAN } from '../../src/cli/admin-commands.ts';
+import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
+import { banners, sessions, users } from '../../src/db/schema/index.ts';
+import { createRefreshSession } from '../../src/services/auth/refresh-sessions.ts';
+import { findActiveBanner } from '../../src/services/banners/banner-service.ts';
+import { findUserByEmail } from '../../src/services/users/user-service.ts';
+
+describe('admin command line', () => {
+  let database: DatabaseHandle;
+  const run = async (...argv: string[]) => {
+    const out: string[] = [];
+    await executeAdminCommand(parseAdminArgs(argv), database.db, (t) => out.push(t));
+    return out.join('\n');
+  };
+  const liveSessions = async (userId: string) =>
+    (await database.db.select().from(sessions).where(eq(sessions.userId, userId))).filter(
+      (s) => !s.revokedAt,
+    );
+
+  beforeAll(async () => {
+    database = await openDatabase({ dataDir: 'memory://' });
+    await database.migrate();
+  });
+  afterAll(() => database.close());
+
+  it('creates users, generating a password when none is given', async () => {
+    const out = await run('create-user', 'Root@Example.com', 'Root Admin', '--admin');
+    expect(out).toMatch(/^Created ADMIN root@example.com/);
+    const password = /Password: (\S+)/.exec(out)![1]!;
+    const root = await findUserByEmail(database.db, 'root@example.com');
+    expect(root).toMatchObject({ role: 'ADMIN', emailVerified: true, name: 'Root Admin' });
+    expect(await verify(root!.passwordHash!, password)).toBe(true);
+
+    const second = await run(
+      'create-user',
+      'ann@example.com',
+      'Ann Smith',
+      '--password',
+      'given password',
+      '--username',
+      'ann',
+    );
+    expect(second).not.toMatch(/Password:/);
+    const ann = await findUserByEmail(database.db, 'ann@example.com');
+    expect(ann).toMatchObject({ role: 'USER', username: 'ann' });
+    expect(await verify(ann!.passwordHash!, 'given password')).toBe(true);
+  });
+
+  it('refuses duplicates and invalid input', async () => {
+    await expect(run('create-user', 'ann@example.com', 'Ann Again')).rejects.toThrow(/already exists/);
+    await expect(run('create-user', 'bad', 'Some Name')).rejects.toThrow(CliError);
+    await expect(run('create-user', 'x@example.com', 'Al')).rejects.toThrow(/at least 3/);
+    await expect(run('create-user', 'x@example.com', 'Xavier', '--password', 'short')).rejects.toThrow(
+      /at least 8/,
+    );
+    await expect(run('create-user', 'x@example.com')).rejects.toThrow(/Expected <email> <name>/);
+    await expect(run('create-user', 'x@example.com', 'Xavier', '--bogus')).rejects.toThrow(CliError);
+    await expect(run('frobnicate')).rejects.toThrow(/Unknown command/);
+  });
+
+  it('lists users as a table', async () => {
+    const out = await run('list-users');
+    const lines = out.split('\n');
+    expect(lines[0]).toMatch(/^email\s+name\s+username\s+role\s+verified\s+banned\s+created$/);
+    expect(lines[2]).toMatch(/^root@example.com\s+Root Admin\s+ADMIN\s+yes/);
+    expect(lines[3]).toMatch(/^ann@example.com\s+Ann Smith\s+ann\s+USER\s+yes/);
+  });
+
+  it('bans (permanently or for minutes), signing the user out, and unbans', async () => {
+    const ann = (await findUserByEmail(database.db, 'ann@example.com'))!;
+    await createRefreshSession(database.db, { secret: 's', ttlMs: 60_000 }, ann.id);
+    expect(await liveSessions(ann.id)).toHaveLength(1);
+
+    expect(await run('ban-user', 'ann@example.com')).toBe('Banned ann@example.com permanently.');
+    expect((await findUserByEmail(database.db, 'ann@example.com'))!.bannedUntil).toEqual(PERMANENT_BAN);
+    expect(await liveSessions(ann.id)).toHaveLength(0);
+    expect(await run('list-users')).toMatch(/ann@example.com.*permanently/);
+
+    const before = Date.now();
+    await run('ban-user', 'ann@example.com', '--minutes', '30');
+    const until = (await findUserByEmail(database.db, 'ann@example.com'))!.bannedUntil!.getTime();
+    expect(until - before).toBeGreaterThanOrEqual(30 * 60_000 - 1000);
+    expect(until - before).toBeLessThanOrEqual(30 * 60_000 + 5000);
+    await expect(run('ban-user', 'ann@example.com', '--minutes', 'soon')).rejects.toThrow(
+      /positive whole number/,
+    );
+
+    expect(await run('unban-user', 'ann@example.com')).toMatch(/Lifted/);
+    expect((await findUserByEmail(database.db, 'ann@example.com'))!.bannedUntil).toBeNull();
+    await expect(run('ban-user', 'ghost@example.com')).rejects.toThrow(/No user/);
+  });
+
+  it('resets passwords and signs the user out', async () => {
+    const root = (await findUserByEmail(database.db, 'root@example.com'))!;
+    await createRefreshSession(database.db, { secret: 's', ttlMs: 60_000 }, root.id);
+    const out = await run('reset-password', 'root@example.com');
+    const password = /Password: (\S+)/.exec(out)![1]!;
+    const [row] = await database.db.select().from(users).where(eq(users.id, root.id));
+    expect(await verify(row!.passwordHash!, password)).toBe(true);
+    expect(await liveSessions(root.id)).toHaveLength(0);
+
+    await run('reset-password', 'root@example.com', '--password', 'chosen password');
+    const [again] = await database.db.select().from(users).where(eq(users.id, root.id));
+    expect(await verify(again!.passwordHash!, 'chosen password')).toBe(true);
+    await expect(run('reset-password', 'root@example.com', '--password', 'short')).rejects.toThrow(
+      /8 to 128/,
+    );
+  });
+
+  it('sets and deletes the banner', async () => {
+    await run('set-banner', '--message', '<b>Maintenance</b><script>x()</script>', '--public');
+    expect(await findActiveBanner(database.db, false)).toMatchObject({
+      message: '<b>Maintenance</b>',
+      isPublic: true,
+      displayTo: null,
+    });
+    await run(
+      'set-banner',
+      '--message',
+      'Members',
+      '--from',
+      '2020-01-01T00:00:00Z',
+      '--to',
+      '2999-01-01T00:00:00Z',
+    );
+    expect(await findActiveBanner(database.db, false)).toBeNull();
+    expect(await findActiveBanner(database.db, true)).toMatchObject({
+      message: 'Members',
+      displayFrom: '2020-01-01T00:00:00.000Z',
+      displayTo: '2999-01-01T00:00:00.000Z',
+    });
+    await expect(run('set-banner', '--message', 'x', '--from', 'tomorrow')).rejects.toThrow(/ISO date/);
+    await expect(run('set-banner')).rejects.toThrow(/--message/);
+
+    expect(await run('delete-banner')).toBe('Banner removed.');
+    expect(await database.db.select().from(banners)).toHaveLength(0);
+    expect(await run('delete-banner')).toBe('There was no banner.');
+  });
+
+  it('prints help', async () => {
+    expect(await run('help')).toBe(ADMIN_HELP);
+    expect(parseAdminArgs([])).toEqual({ name: 'help' });
+  });
+});
