@@ -1,12 +1,12 @@
-// The node:http request handler: auth, routing and counting. Routes match on the end of the path,
-// so the handler can be mounted under any prefix (`/v1/…`, `/sim/v1/…`, or a base URL without /v1).
+// The node:http request handler: routing (see routes.ts), counting, and a safety net that turns a
+// simulator bug into a 500 instead of a hung client.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson } from './http.ts';
-import { checkOpenAIAuth } from './openai/auth.ts';
-import { handleChatCompletions, type HandlerContext } from './openai/chat-completions.ts';
 import { sendOpenAIError } from './openai/errors.ts';
-import { listModels, retrieveModel } from './openai/models.ts';
 import { mergePacing, type SimDefaults } from './pacing.ts';
+import { ROUTES } from './routes.ts';
+import type { HandlerContext } from './serve.ts';
+import { unknownRoute } from './sim-errors.ts';
 import { StatsTracker, type SimStats } from './stats.ts';
 
 export interface SimHandler {
@@ -20,7 +20,9 @@ export function createSimHandler(defaults?: Partial<SimDefaults>): SimHandler {
   const context: HandlerContext = { defaults: mergePacing(defaults), stats: new StatsTracker() };
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
     context.stats.requestReceived();
-    route(req, res, context).catch((error: unknown) => failSafely(res, error));
+    Promise.resolve()
+      .then(() => route(req, res, context))
+      .catch((error: unknown) => failSafely(res, error));
   };
   return Object.assign(handler, {
     stats: () => context.stats.snapshot(),
@@ -33,19 +35,11 @@ async function route(req: IncomingMessage, res: ServerResponse, context: Handler
   if (req.method === 'GET' && (path === '' || path.endsWith('/health'))) {
     return sendJson(res, 200, { status: 'ok' });
   }
-  const authError = checkOpenAIAuth(req);
-  if (authError) return sendOpenAIError(res, authError);
-  if (req.method === 'POST' && path.endsWith('/chat/completions'))
-    return handleChatCompletions(req, res, context);
-  if (req.method === 'GET' && path.endsWith('/models')) return listModels(res);
-  // Model ids may contain slashes (`demo/echo`), so everything after /models/ is the id.
-  const model = /\/models\/(.+)$/.exec(path)?.[1];
-  if (req.method === 'GET' && model) return retrieveModel(res, safeDecode(model));
-  sendOpenAIError(res, {
-    kind: 'not-found',
-    status: 404,
-    message: `Unknown request URL: ${req.method ?? 'GET'} ${path}.`,
-  });
+  for (const candidate of ROUTES) {
+    const match = req.method === candidate.method ? candidate.pattern.exec(path) : null;
+    if (match) return void (await candidate.handle(req, res, context, match));
+  }
+  sendOpenAIError(res, unknownRoute(req.method ?? 'GET', path));
 }
 
 /** A bug in the simulator answers 500 instead of hanging the client or crashing the host process. */
@@ -55,13 +49,5 @@ function failSafely(res: ServerResponse, error: unknown): void {
     sendOpenAIError(res, { kind: 'server-error', status: 500, message: `Simulator failure: ${message}` });
   } else {
     res.destroy();
-  }
-}
-
-function safeDecode(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
   }
 }

@@ -26,3 +26,8 @@ export function dropConnection(res: ServerResponse): void {
   if (!socket) return;
   socket.end(() => socket.destroy());
 }
+
+/** A named event (`event:` line), as the Responses and Anthropic streams frame theirs. */
+export function namedEvent(name: string, payload: unknown): string {
+  return `event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`;
+}

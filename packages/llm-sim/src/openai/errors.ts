@@ -26,12 +26,3 @@ export function sendOpenAIError(res: ServerResponse, error: SimError): void {
     error.retryAfterSeconds === undefined ? {} : { 'retry-after': String(error.retryAfterSeconds) };
   sendJson(res, error.status, openAIErrorBody(error), headers);
 }
-
-export function modelNotFound(model: string): SimError {
-  return {
-    kind: 'model-not-found',
-    status: 404,
-    message: `The model \`${model}\` does not exist or you do not have access to it.`,
-    param: 'model',
-  };
-}

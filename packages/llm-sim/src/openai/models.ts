@@ -2,7 +2,8 @@
 import type { ServerResponse } from 'node:http';
 import { resolveBehaviour, SIM_MODELS } from '../behaviours/registry.ts';
 import { sendJson } from '../http.ts';
-import { modelNotFound, sendOpenAIError } from './errors.ts';
+import { modelNotFound } from '../sim-errors.ts';
+import { sendOpenAIError } from './errors.ts';
 
 // A fixed date keeps answers deterministic (2025-01-01T00:00:00Z).
 const CREATED = 1_735_689_600;

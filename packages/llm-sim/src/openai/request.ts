@@ -24,9 +24,10 @@ const ROLES: Readonly<Record<string, SimRole>> = {
   function: 'tool',
 };
 
-export function parseChatRequest(body: unknown): ParseResult {
+export function parseChatRequest(body: unknown, modelOverride?: string): ParseResult {
   if (!isRecord(body)) return invalid('The request body must be a JSON object.');
-  const { model, messages } = body;
+  const model = modelOverride ?? body.model;
+  const { messages } = body;
   if (typeof model !== 'string' || model === '')
     return invalid('You must provide a model parameter.', 'model');
   if (!Array.isArray(messages)) return invalid("Missing required parameter: 'messages'.", 'messages');

@@ -1,0 +1,108 @@
+// Which wire protocol answers which path. Routes match on the END of the path, so the handler works
+// under any prefix (`/v1/…`, `/sim/v1/…`, `/openai/v1/…`). Order matters: the first match wins.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listAnthropicModels, retrieveAnthropicModel } from './anthropic/models.ts';
+import { handleMessages } from './anthropic/messages.ts';
+import { handleConverse } from './bedrock/converse.ts';
+import { geminiModelFromPath, handleGenerateContent } from './gemini/generate-content.ts';
+import { listGeminiModels, retrieveGeminiModel } from './gemini/models.ts';
+import { checkOpenAIAuth } from './openai/auth.ts';
+import { handleChatCompletions } from './openai/chat-completions.ts';
+import { sendOpenAIError } from './openai/errors.ts';
+import { listModels, retrieveModel } from './openai/models.ts';
+import { handleResponses } from './openai-responses/responses.ts';
+import type { HandlerContext } from './serve.ts';
+
+export interface Route {
+  method: 'GET' | 'POST';
+  pattern: RegExp;
+  handle(req: IncomingMessage, res: ServerResponse, context: HandlerContext, match: RegExpExecArray): unknown;
+}
+
+type Handle = Route['handle'];
+
+/** The OpenAI-format endpoints (OpenAI and Azure OpenAI) share one key check. */
+function openAI(handle: Handle): Handle {
+  return (req, res, context, match) => {
+    const authError = checkOpenAIAuth(req);
+    return authError ? sendOpenAIError(res, authError) : handle(req, res, context, match);
+  };
+}
+
+export const ROUTES: readonly Route[] = [
+  {
+    method: 'POST',
+    pattern: /\/model\/([^/]+)\/converse-stream$/,
+    handle: (req, res, context, match) =>
+      handleConverse(req, res, context, { modelId: safeDecode(match[1]!), stream: true }),
+  },
+  {
+    method: 'POST',
+    pattern: /\/model\/([^/]+)\/converse$/,
+    handle: (req, res, context, match) =>
+      handleConverse(req, res, context, { modelId: safeDecode(match[1]!), stream: false }),
+  },
+  {
+    method: 'POST',
+    pattern: /^(.*):(streamGenerateContent|generateContent)$/,
+    handle: (req, res, context, match) =>
+      handleGenerateContent(req, res, context, {
+        model: geminiModelFromPath(safeDecode(match[1]!)),
+        stream: match[2] === 'streamGenerateContent',
+      }),
+  },
+  {
+    method: 'POST',
+    pattern: /\/messages$/,
+    handle: (req, res, context) => handleMessages(req, res, context),
+  },
+  {
+    method: 'POST',
+    pattern: /\/responses$/,
+    handle: openAI((req, res, context) => handleResponses(req, res, context)),
+  },
+  {
+    method: 'POST',
+    pattern: /\/deployments\/([^/]+)\/chat\/completions$/,
+    handle: openAI((req, res, context, match) =>
+      handleChatCompletions(req, res, context, { model: safeDecode(match[1]!) }),
+    ),
+  },
+  {
+    method: 'POST',
+    pattern: /\/chat\/completions$/,
+    handle: openAI((req, res, context) => handleChatCompletions(req, res, context)),
+  },
+  { method: 'GET', pattern: /\/models$/, handle: (req, res) => modelsFormat(req, res, undefined) },
+  // Model ids may contain slashes (`demo/echo`), so everything after /models/ is the id.
+  {
+    method: 'GET',
+    pattern: /\/models\/(.+)$/,
+    handle: (req, res, _context, match) => modelsFormat(req, res, safeDecode(match[1]!)),
+  },
+];
+
+/**
+ * `/models` is shared by three protocols: Gemini clients call it under `/v1beta` (or send a Google
+ * key), Anthropic clients send `anthropic-version`; everything else gets OpenAI's list.
+ */
+function modelsFormat(req: IncomingMessage, res: ServerResponse, id: string | undefined): void {
+  const path = req.url ?? '';
+  if (/\/v1(alpha|beta)\//.test(path) || req.headers['x-goog-api-key'] !== undefined) {
+    return id === undefined ? listGeminiModels(res) : retrieveGeminiModel(res, id);
+  }
+  if (req.headers['anthropic-version'] !== undefined) {
+    return id === undefined ? listAnthropicModels(res) : retrieveAnthropicModel(res, id);
+  }
+  const authError = checkOpenAIAuth(req);
+  if (authError) return sendOpenAIError(res, authError);
+  return id === undefined ? listModels(res) : retrieveModel(res, id);
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
