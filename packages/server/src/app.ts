@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
 import { installErrorHandler } from './http/error-handler.ts';
+import { installInputGuard } from './http/input-guard.ts';
 import { installWebApp } from './http/web-app.ts';
 import { routeModules } from './routes/index.ts';
 
@@ -25,6 +26,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   app.decorateRequest('user', null);
   await app.register(cookie);
   installErrorHandler(app);
+  installInputGuard(app);
   for (const register of routeModules) await register(app, ctx);
   await installWebApp(app, opts.serveWeb !== false);
   return app;

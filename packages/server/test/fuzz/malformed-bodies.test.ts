@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { createTestUser } from '../helpers/test-users.ts';
+import { registeredRoutes, type RegisteredRoute } from './route-list.ts';
+
+/** One malformed request: a body with its content type (none for GET). */
+interface Attack {
+  name: string;
+  body?: string;
+  contentType?: string;
+  query?: string;
+}
+
+const nested = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+
+const BODY_ATTACKS: Attack[] = [
+  { name: 'no body' },
+  { name: 'empty JSON body', body: '', contentType: 'application/json' },
+  { name: 'null', body: 'null', contentType: 'application/json' },
+  { name: 'array', body: '[1,"two",{"three":3}]', contentType: 'application/json' },
+  { name: 'string', body: '"just a string"', contentType: 'application/json' },
+  { name: 'number', body: '42', contentType: 'application/json' },
+  { name: 'huge string', body: JSON.stringify('x'.repeat(1_500_000)), contentType: 'application/json' },
+  { name: 'invalid JSON', body: '{"unterminated": ', contentType: 'application/json' },
+  { name: 'wrong content-type (text)', body: 'hello there', contentType: 'text/plain' },
+  { name: 'wrong content-type (form)', body: 'a=1&b=2', contentType: 'application/x-www-form-urlencoded' },
+  { name: 'wrong content-type (multipart, no boundary)', body: 'xx', contentType: 'multipart/form-data' },
+  { name: 'deeply nested object', body: nested(5000), contentType: 'application/json' },
+  {
+    name: 'prototype-pollution keys',
+    body: '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}',
+    contentType: 'application/json',
+  },
+  {
+    name: 'constructor.prototype only',
+    body: '{"constructor":{"prototype":{"polluted":true}},"email":"a@b.co"}',
+    contentType: 'application/json',
+  },
+  {
+    name: 'plausible keys with wrong types',
+    body: JSON.stringify({
+      email: { $ne: null },
+      password: ['x'],
+      name: 12,
+      conversationId: { a: 1 },
+      messageId: [],
+      text: null,
+      title: 1e308,
+      token: false,
+      userId: -1,
+      isArchived: 'maybe',
+      endpoint: { toString: 1 },
+      model: 'x'.repeat(100_000),
+    }),
+    contentType: 'application/json',
+  },
+  {
+    name: 'NUL characters in strings',
+    body: JSON.stringify({
+      email: 'nul\u0000@example.com',
+      password: 'pass\u0000word',
+      name: 'Nul\u0000Name',
+      conversationId: 'c\u0000',
+      text: '\u0000',
+      title: 'a\u0000b',
+      token: '\u0000',
+      '\u0000key': 1,
+    }),
+    contentType: 'application/json',
+  },
+];
+
+const QUERY_ATTACKS: Attack[] = [
+  { name: 'no query' },
+  {
+    name: 'garbage query',
+    query:
+      'cursor=%ZZ&pageSize=-1&pageSize=99999999999&sortBy[]=x&sortDirection=sideways&__proto__[polluted]=1&isArchived=perhaps&tags=&search=%00',
+  },
+  { name: 'NUL in query', query: 'search=%00&conversationId=%00&cursor=%00&tags=%00' },
+  { name: 'long query value', query: `search=${'q'.repeat(4000)}&conversationId=${'c'.repeat(2000)}` },
+];
+
+/** Random ids for `:param` and `*` segments, plus one hostile encoded value. */
+function concreteUrls(url: string): string[] {
+  const fill = (value: () => string) => url.replace(/:[^/]+/g, () => value()).replace(/\*/g, () => value());
+  const urls = [fill(() => randomBytes(6).toString('hex'))];
+  if (/[:*]/.test(url)) urls.push(fill(() => encodeURIComponent(`../'"<x>${'%'}\u0000`)));
+  return urls;
+}
+
+async function send(server: TestServer, route: RegisteredRoute, url: string, attack: Attack, token: string) {
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  if (attack.contentType !== undefined) headers['content-type'] = attack.contentType;
+  const res = await fetch(server.url + url + (attack.query ? `?${attack.query}` : ''), {
+    method: route.method,
+    headers,
+    body: attack.body,
+    signal: AbortSignal.timeout(15_000),
+  });
+  // Streaming answers (chat) are judged by their status only.
+  if ((res.headers.get('content-type') ?? '').includes('text/event-stream')) await res.body?.cancel();
+  else await res.arrayBuffer();
+  return res.status;
+}
+
+describe('malformed requests on every registered route', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.stop());
+
+  it('finds the routes from the app itself', () => {
+    const routes = registeredRoutes(server.app).map((r) => `${r.method} ${r.url}`);
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        'GET /health',
+        'POST /api/auth/login',
+        'GET /api/roles/:role',
+        'DELETE /api/user/delete',
+      ]),
+    );
+  });
+
+  it('never answers 5xx, never hangs, and the server keeps serving', { timeout: 600_000 }, async () => {
+    const routes = registeredRoutes(server.app).filter((r) => r.method !== 'HEAD');
+    const failures: string[] = [];
+    let requests = 0;
+    for (const route of routes) {
+      // A fresh user per route: DELETE /api/user/delete must not take the others' caller away.
+      const { token } = await createTestUser(server);
+      const attacks = route.method === 'GET' ? QUERY_ATTACKS : [...BODY_ATTACKS, ...QUERY_ATTACKS.slice(1)];
+      for (const url of concreteUrls(route.url)) {
+        for (const attack of attacks) {
+          requests++;
+          try {
+            const status = await send(server, route, url, attack, token);
+            if (status >= 500) failures.push(`${route.method} ${url} [${attack.name}] → ${status}`);
+          } catch (err) {
+            failures.push(`${route.method} ${url} [${attack.name}] → ${(err as Error).message}`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(requests).toBeGreaterThan(routes.length * 3);
+    expect((Object.prototype as Record<string, unknown>).polluted).toBeUndefined();
+    const health = await server.api('/health');
+    expect(health.status).toBe(200);
+    expect(await health.text()).toBe('OK');
+  });
+});
