@@ -37,10 +37,14 @@ export function replaceMessageText(state: MessageTextState, text: string): Messa
   return { text, content };
 }
 
+/** A message's plain text: its text parts joined, as the chat pipeline saves answers. */
+export function joinedText(content: ContentPart[]): string {
+  return content.map((p) => (p.type === 'text' ? (partText(p, 'text') ?? '') : '')).join('');
+}
+
 /**
- * Edits the text or think part at `index`. The message's plain text follows a text-part edit
- * when it mirrored that part before (the usual single-part answer), so list filters and search
- * see the edit; otherwise it is left as it was.
+ * Edits the text or think part at `index`. A text-part edit also re-derives the message's plain
+ * text from its text parts, so list filters and search see the edit; a think-part edit leaves it.
  */
 export function replaceContentPart(state: MessageTextState, index: number, text: string): MessageTextState {
   const part = state.content?.[index];
@@ -56,6 +60,5 @@ export function replaceContentPart(state: MessageTextState, index: number, text:
     ]);
   }
   const content = state.content.map((p, i) => (i === index ? withPartText(p, field, text) : p));
-  const mirrored = field === 'text' && partText(part, field) === state.text;
-  return { text: mirrored ? text : state.text, content };
+  return { text: field === 'text' ? joinedText(content) : state.text, content };
 }
