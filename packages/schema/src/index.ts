@@ -8,3 +8,6 @@ export * from './conversation.ts';
 export * from './list-query.ts';
 export * from './conversation-api.ts';
 export * from './message-api.ts';
+export * from './chat.ts';
+export * from './endpoints.ts';
+export * from './stream.ts';

@@ -83,6 +83,9 @@ export const envSchema = z.object({
   REFRESH_TOKEN_EXPIRY: int(7 * 24 * 60 * 60 * 1000),
   /** Access-token lifetime in milliseconds (LibreChat's SESSION_EXPIRY). */
   SESSION_EXPIRY: int(15 * 60 * 1000),
+
+  /** Offer the offline Demo endpoint (an in-process simulator) when no provider is configured. */
+  DEMO_ENDPOINT: flag(true),
 });
 
 export type Env = z.infer<typeof envSchema>;

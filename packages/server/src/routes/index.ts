@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { authRoutes } from './auth-routes.ts';
+import { chatRoutes } from './chat-routes.ts';
 import { rolesRoutes } from './roles-routes.ts';
 import { conversationRoutes } from './conversation-routes.ts';
 import { messageRoutes } from './message-routes.ts';
@@ -17,4 +18,5 @@ export const routeModules: RouteModule[] = [
   rolesRoutes,
   conversationRoutes,
   messageRoutes,
+  chatRoutes,
 ];

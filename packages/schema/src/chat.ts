@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { NO_PARENT } from './constants.ts';
+
+/** The longest message text a chat request may carry (characters). */
+export const MAX_CHAT_TEXT_LENGTH = 100_000;
+/** The longest system prompt (promptPrefix) a chat request may carry (characters). */
+export const MAX_PROMPT_PREFIX_LENGTH = 100_000;
+/** Stop sequences per request (002 §9: 0 to 4). */
+export const MAX_STOP_SEQUENCES = 4;
+
+/** Numeric parameters accept strings; a blank string becomes unset (002 §9). */
+function numeric(min: number, max: number, int = false) {
+  const base = int ? z.number().int() : z.number();
+  return z.preprocess(
+    (v) => {
+      if (v === null || v === undefined) return undefined;
+      if (typeof v === 'string') return v.trim() === '' ? undefined : Number(v);
+      return v;
+    },
+    base.min(min, `must be at least ${min}`).max(max, `must be at most ${max}`).optional(),
+  );
+}
+
+const idString = z.string().trim().min(1).max(200);
+
+/** Edits one content part of the request message before it is answered again. */
+export const editedContentSchema = z.object({
+  index: z.number().int().min(0).max(1000),
+  text: z.string().max(MAX_CHAT_TEXT_LENGTH, `text must be at most ${MAX_CHAT_TEXT_LENGTH} characters`),
+  type: z.enum(['text', 'think']),
+});
+export type EditedContent = z.infer<typeof editedContentSchema>;
+
+/**
+ * The model parameters a chat request may set (conversation fields, 000 §3 / 002 §9). Ranges are
+ * the widest the providers accept; a provider may clamp further.
+ */
+export const chatParametersSchema = z.object({
+  temperature: numeric(0, 2),
+  top_p: numeric(0, 1),
+  topP: numeric(0, 1),
+  frequency_penalty: numeric(-2, 2),
+  presence_penalty: numeric(-2, 2),
+  max_tokens: numeric(1, 10_000_000, true),
+  maxOutputTokens: numeric(1, 10_000_000, true),
+  maxTokens: numeric(1, 10_000_000, true),
+  maxContextTokens: numeric(1, 100_000_000, true),
+  stop: z
+    .array(z.string().max(200))
+    .max(MAX_STOP_SEQUENCES, `at most ${MAX_STOP_SEQUENCES} stop sequences`)
+    .optional(),
+});
+export type ChatParameters = z.infer<typeof chatParametersSchema>;
+
+/**
+ * Body of `POST /api/agents/chat/{endpoint}` (and `/modify`): the user message merged with the
+ * endpoint options (PROTOCOL.md). Unknown keys are dropped, so a LibreChat client's extra fields
+ * do no harm. The server assigns the real ids.
+ */
+export const chatRequestSchema = chatParametersSchema.extend({
+  text: z
+    .string({ error: 'Chat text is required' })
+    .max(MAX_CHAT_TEXT_LENGTH, `Message text must be at most ${MAX_CHAT_TEXT_LENGTH} characters`),
+  sender: z.string().max(200).optional(),
+  isCreatedByUser: z.boolean().optional(),
+  clientTimestamp: z.string().max(64).optional(),
+  /** NO_PARENT for a conversation's first message. */
+  parentMessageId: idString.nullish().transform((v) => v ?? NO_PARENT),
+  /** null, absent or "new" start a new conversation. */
+  conversationId: idString.nullish().transform((v) => (v && v !== 'new' ? v : null)),
+  /** The client's temporary id for the user message; the server assigns the real one. */
+  messageId: z.string().max(200).nullish(),
+  /** With `isContinued`: the answer to extend. */
+  responseMessageId: idString.nullish(),
+  overrideParentMessageId: idString.nullish(),
+  endpoint: z.string().max(200).optional(),
+  endpointType: z.string().max(200).nullish(),
+  model: z.string().trim().min(1, 'model is required').max(300).optional(),
+  modelLabel: z.string().max(200).nullish(),
+  chatGptLabel: z.string().max(200).nullish(),
+  promptPrefix: z
+    .string()
+    .max(MAX_PROMPT_PREFIX_LENGTH, `promptPrefix must be at most ${MAX_PROMPT_PREFIX_LENGTH} characters`)
+    .nullish(),
+  iconURL: z.string().max(2000).nullish(),
+  spec: z.string().max(200).nullish(),
+  isTemporary: z.boolean().optional(),
+  isRegenerate: z.boolean().optional(),
+  isContinued: z.boolean().optional(),
+  isEdited: z.boolean().optional(),
+  editedContent: editedContentSchema.nullish(),
+  ephemeralAgent: z.record(z.string(), z.unknown()).nullish(),
+  files: z.array(z.record(z.string(), z.unknown())).max(100).optional(),
+});
+export type ChatRequest = z.infer<typeof chatRequestSchema>;
+
+/** The conversation fields a chat request stores on its conversation (model setup). */
+export const CONVERSATION_SETTING_KEYS = [
+  'modelLabel',
+  'chatGptLabel',
+  'promptPrefix',
+  'temperature',
+  'top_p',
+  'topP',
+  'frequency_penalty',
+  'presence_penalty',
+  'max_tokens',
+  'maxOutputTokens',
+  'maxTokens',
+  'maxContextTokens',
+  'stop',
+  'iconURL',
+  'spec',
+] as const satisfies readonly (keyof ChatRequest)[];
+
+/**
+ * `POST /api/agents/chat/abort`: `{conversationId}` or the spec's `{abortKey}` whose part before
+ * the first ":" is the conversation id.
+ */
+export const abortRequestSchema = z
+  .object({
+    conversationId: idString.optional(),
+    abortKey: z.string().trim().min(1).max(500).optional(),
+    endpoint: z.string().max(200).optional(),
+  })
+  .transform((b, ctx) => {
+    const conversationId = b.conversationId ?? b.abortKey?.split(':')[0];
+    if (!conversationId) {
+      ctx.addIssue({ code: 'custom', message: 'conversationId is required', path: ['conversationId'] });
+      return z.NEVER;
+    }
+    return { conversationId };
+  });
+export type AbortRequest = z.infer<typeof abortRequestSchema>;
+
+/** `POST /api/convos/gen_title`. */
+export const genTitleRequestSchema = z.object({
+  conversationId: z.string({ error: 'conversationId is required' }).trim().min(1).max(200),
+});
+
+/** `GET /api/agents/chat/active` answers the caller's conversations with a running generation. */
+export interface ActiveGenerations {
+  activeJobIds: string[];
+}

@@ -1,0 +1,26 @@
+/** One entry of `GET /api/endpoints` (LibreChat shape: an object keyed by endpoint name). */
+export interface EndpointInfo {
+  /** `custom` for OpenAI-compatible endpoints from parley.yaml. */
+  type?: string;
+  /** Position in the endpoints menu (ascending). */
+  order: number;
+  /** The user must supply their own API key. */
+  userProvide: boolean;
+  /** The user must supply their own base URL. */
+  userProvideURL?: boolean;
+  modelDisplayLabel?: string;
+  iconURL?: string;
+  name?: string;
+}
+
+/** `GET /api/endpoints`. */
+export type EndpointsConfig = Record<string, EndpointInfo>;
+
+/** `GET /api/models`: the models each endpoint offers. */
+export type ModelsConfig = Record<string, string[]>;
+
+/** The offline Demo endpoint, offered only when no provider is configured. */
+export const DEMO_ENDPOINT_NAME = 'Demo';
+export const DEMO_ENDPOINT_LABEL = 'Demo (offline simulator)';
+/** The value of `apiKey` that makes each user supply their own key. */
+export const USER_PROVIDED = 'user_provided';

@@ -1,0 +1,33 @@
+import type { AppContext } from '../../context.ts';
+import { EndpointRegistry } from '../endpoints/endpoint-registry.ts';
+import { GenerationManager } from '../generation/generation-manager.ts';
+import { TitleService } from '../titles/title-service.ts';
+import type { ChatServices } from './chat-service.ts';
+
+export interface ChatEngine extends ChatServices {
+  /** Stops running generations, saving each answer as unfinished; safe to call twice. */
+  stopGenerations(): Promise<void>;
+}
+
+/**
+ * The chat pipeline's long-lived parts: endpoints (and the Demo simulator), the generation job
+ * manager and the title service. Running generations are saved as unfinished before the
+ * database closes; the simulator and title calls stop after them.
+ */
+export async function createChatEngine(ctx: AppContext): Promise<ChatEngine> {
+  const endpoints = await EndpointRegistry.create(ctx.config, ctx.logger);
+  const generations = new GenerationManager(ctx.bus, ctx.logger);
+  const titles = new TitleService(ctx.db, ctx.bus, ctx.logger);
+  const engine: ChatEngine = {
+    endpoints,
+    generations,
+    titles,
+    stopGenerations: () => generations.shutdown(),
+  };
+  ctx.shutdownTasks.push(async () => {
+    await generations.shutdown();
+    await titles.stop();
+    await endpoints.close();
+  });
+  return engine;
+}

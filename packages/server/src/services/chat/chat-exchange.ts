@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import { NO_PARENT, type ChatRequest, type ContentPart, type EditedContent } from '@parley/schema';
+import type { Database } from '../../db/client.ts';
+import type { MessageRow } from '../../db/schema/index.ts';
+import { badRequest } from '../../http/http-error.ts';
+import {
+  findMessage,
+  insertUserMessage,
+  loadBranchMessages,
+  updateRequestMessage,
+  type BranchMessage,
+} from './chat-persistence.ts';
+import { branchTo } from './conversation-history.ts';
+
+/** The tree nodes one chat request works on. */
+export interface Exchange {
+  /** The user message being answered (new, or existing for regenerate and continue). */
+  request: MessageRow;
+  responseMessageId: string;
+  /** With `isContinued`: the answer being extended. */
+  continued: MessageRow | null;
+  /** Root to the request (or to the continued answer), oldest first; what goes upstream. */
+  branch: BranchMessage[];
+}
+
+export interface ExchangeInput {
+  userId: string;
+  conversationId: string;
+  /** The conversation row to create with the user message, or null when it exists. */
+  newConversation: Parameters<typeof insertUserMessage>[2];
+  body: ChatRequest;
+  endpoint: string;
+  model: string;
+}
+
+/**
+ * Builds the request's place in the conversation tree: a new user message under
+ * `parentMessageId` (saved here, before any upstream call), a new sibling answer to an existing
+ * user message (`isRegenerate`, optionally after `editedContent`), or the same answer extended
+ * (`isContinued`).
+ */
+export async function prepareExchange(db: Database, input: ExchangeInput): Promise<Exchange> {
+  const { body } = input;
+  if (input.newConversation) {
+    if (body.isContinued || body.isRegenerate)
+      throw badRequest('Nothing to regenerate in a new conversation');
+    if (body.parentMessageId !== NO_PARENT) {
+      throw badRequest('The first message of a new conversation has no parent', [
+        { path: 'parentMessageId', message: `must be ${NO_PARENT} in a new conversation` },
+      ]);
+    }
+    return newUserMessage(db, input, []);
+  }
+  const messages = await loadBranchMessages(db, input.userId, input.conversationId);
+  if (body.isContinued) return continueAnswer(db, input, messages);
+  if (body.isRegenerate) return regenerate(db, input, messages);
+  return newUserMessage(db, input, branchTo(messages, body.parentMessageId));
+}
+
+async function newUserMessage(
+  db: Database,
+  input: ExchangeInput,
+  branch: BranchMessage[],
+): Promise<Exchange> {
+  const { body } = input;
+  if (!body.text.trim()) throw badRequest('Chat text is required', [{ path: 'text', message: 'required' }]);
+  const request = await insertUserMessage(
+    db,
+    {
+      messageId: randomUUID(),
+      conversationId: input.conversationId,
+      userId: input.userId,
+      parentMessageId: body.parentMessageId,
+      sender: 'User',
+      isCreatedByUser: true,
+      text: body.text,
+      endpoint: input.endpoint,
+      model: input.model,
+      files: body.files ?? null,
+      metadata: body.clientTimestamp ? { clientTimestamp: body.clientTimestamp } : {},
+    },
+    input.newConversation,
+  );
+  return { request, responseMessageId: randomUUID(), continued: null, branch: [...branch, request] };
+}
+
+async function regenerate(
+  db: Database,
+  input: ExchangeInput,
+  messages: Map<string, BranchMessage>,
+): Promise<Exchange> {
+  const { body } = input;
+  const target = messages.get(body.parentMessageId);
+  if (!target?.isCreatedByUser) {
+    throw badRequest('Regenerate needs parentMessageId to be a user message of this conversation', [
+      { path: 'parentMessageId', message: 'Not a user message of this conversation' },
+    ]);
+  }
+  let request = (await findMessage(db, input.userId, input.conversationId, target.messageId))!;
+  if (body.editedContent) {
+    request = await updateRequestMessage(
+      db,
+      input.userId,
+      request.messageId,
+      applyEdit(request, body.editedContent),
+    );
+    messages.set(request.messageId, request);
+  }
+  return {
+    request,
+    responseMessageId: randomUUID(),
+    continued: null,
+    branch: branchTo(messages, request.messageId),
+  };
+}
+
+async function continueAnswer(
+  db: Database,
+  input: ExchangeInput,
+  messages: Map<string, BranchMessage>,
+): Promise<Exchange> {
+  const { body } = input;
+  const answerId = body.responseMessageId ?? latestAnswerUnder(messages, body.parentMessageId);
+  const answer = answerId ? messages.get(answerId) : undefined;
+  const requestId = answer?.parentMessageId;
+  if (!answer || answer.isCreatedByUser || !requestId || !messages.get(requestId)?.isCreatedByUser) {
+    throw badRequest('Continue needs responseMessageId to be an answer of this conversation', [
+      { path: 'responseMessageId', message: 'Not an answer of this conversation' },
+    ]);
+  }
+  const [request, continued] = await Promise.all([
+    findMessage(db, input.userId, input.conversationId, requestId),
+    findMessage(db, input.userId, input.conversationId, answer.messageId),
+  ]);
+  return {
+    request: request!,
+    responseMessageId: continued!.messageId,
+    continued: continued!,
+    branch: branchTo(messages, continued!.messageId),
+  };
+}
+
+/** `parentMessageId` itself when it is an answer, else its most recent answer child. */
+function latestAnswerUnder(messages: Map<string, BranchMessage>, parentId: string): string | undefined {
+  const parent = messages.get(parentId);
+  if (parent && !parent.isCreatedByUser) return parentId;
+  let latest: string | undefined;
+  for (const m of messages.values())
+    if (m.parentMessageId === parentId && !m.isCreatedByUser) latest = m.messageId;
+  return latest;
+}
+
+/** `editedContent`: replaces the text of one text or think part (or the plain text of a text-only message). */
+export function applyEdit(
+  message: Pick<MessageRow, 'text' | 'content'>,
+  edit: EditedContent,
+): { text: string; content: ContentPart[] | null } {
+  const content = message.content as ContentPart[] | null;
+  if (!content?.length) {
+    if (edit.index === 0 && edit.type === 'text') return { text: edit.text, content: null };
+    throw badRequest(`The message has no ${edit.type} part at index ${edit.index}`, [
+      { path: 'editedContent.index', message: 'No such content part' },
+    ]);
+  }
+  const part = content[edit.index];
+  if (part?.type !== edit.type) {
+    throw badRequest(`The message has no ${edit.type} part at index ${edit.index}`, [
+      { path: 'editedContent.index', message: 'No such content part' },
+    ]);
+  }
+  const next = content.map((p, i) => (i === edit.index ? { ...p, [edit.type]: edit.text } : p));
+  const text = next
+    .filter((p) => p.type === 'text')
+    .map((p) => String(p.text ?? ''))
+    .join('');
+  return { text: edit.type === 'text' ? text : message.text, content: next };
+}

@@ -1,0 +1,180 @@
+import type { ContentPart } from '@parley/schema';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { conversations, messages, type ConversationRow, type MessageRow } from '../../db/schema/index.ts';
+
+/**
+ * The chat pipeline's reads and writes: the conversation being answered, the branch sent
+ * upstream, the user message saved before the upstream call, the answer saved in one transaction.
+ * Every query filters by the caller's id.
+ */
+
+type NewConversation = typeof conversations.$inferInsert;
+type NewMessage = typeof messages.$inferInsert;
+
+/** The fields of a message the pipeline needs to walk and replay a branch. */
+export type BranchMessage = Pick<
+  MessageRow,
+  'messageId' | 'parentMessageId' | 'isCreatedByUser' | 'text' | 'content' | 'error'
+>;
+
+/** The caller's conversation, unless it is a temporary chat past its expiry. */
+export async function findConversation(
+  db: Database,
+  userId: string,
+  conversationId: string,
+): Promise<ConversationRow | null> {
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.conversationId, conversationId),
+        eq(conversations.userId, userId),
+        or(isNull(conversations.expiredAt), gt(conversations.expiredAt, new Date())),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Every message of the conversation, oldest first, in the few fields a branch walk needs. */
+export async function loadBranchMessages(
+  db: Database,
+  userId: string,
+  conversationId: string,
+): Promise<Map<string, BranchMessage>> {
+  const rows = await db
+    .select({
+      messageId: messages.messageId,
+      parentMessageId: messages.parentMessageId,
+      isCreatedByUser: messages.isCreatedByUser,
+      text: messages.text,
+      content: messages.content,
+      error: messages.error,
+    })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.userId, userId)))
+    .orderBy(messages.createdAt, messages.messageId);
+  return new Map(rows.map((r) => [r.messageId, r]));
+}
+
+export async function findMessage(
+  db: Database,
+  userId: string,
+  conversationId: string,
+  messageId: string,
+): Promise<MessageRow | null> {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.messageId, messageId),
+        eq(messages.conversationId, conversationId),
+        eq(messages.userId, userId),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Saves the user message, and the conversation first when it is new, in one transaction. */
+export async function insertUserMessage(
+  db: Database,
+  message: NewMessage,
+  newConversation: NewConversation | null,
+): Promise<MessageRow> {
+  return db.transaction(async (tx) => {
+    if (newConversation) await tx.insert(conversations).values(newConversation);
+    const [row] = await tx.insert(messages).values(message).returning();
+    return row!;
+  });
+}
+
+/** Rewrites the request message's text and content (an `editedContent` re-ask). */
+export async function updateRequestMessage(
+  db: Database,
+  userId: string,
+  messageId: string,
+  edit: { text: string; content: ContentPart[] | null },
+): Promise<MessageRow> {
+  const [row] = await db
+    .update(messages)
+    .set({ text: edit.text, content: edit.content, updatedAt: new Date() })
+    .where(and(eq(messages.messageId, messageId), eq(messages.userId, userId)))
+    .returning();
+  return row!;
+}
+
+export interface SavedResponse {
+  conversation: ConversationRow;
+  response: MessageRow;
+}
+
+export interface ResponseToSave {
+  userId: string;
+  conversationId: string;
+  /** Insert a new answer, or (continue) overwrite the one with this id. */
+  message: NewMessage;
+  mode: 'insert' | 'update';
+  conversation: Partial<
+    Pick<NewConversation, 'endpoint' | 'endpointType' | 'model' | 'expiredAt' | 'title'>
+  > & {
+    settings?: Record<string, unknown>;
+  };
+}
+
+/** Saves the answer and touches its conversation in ONE transaction. */
+export async function saveResponse(db: Database, save: ResponseToSave): Promise<SavedResponse> {
+  const now = new Date();
+  return db.transaction(async (tx) => {
+    const response =
+      save.mode === 'insert'
+        ? (await tx.insert(messages).values(save.message).returning())[0]
+        : (
+            await tx
+              .update(messages)
+              .set({ ...save.message, updatedAt: now })
+              .where(and(eq(messages.messageId, save.message.messageId), eq(messages.userId, save.userId)))
+              .returning()
+          )[0];
+    const { settings, ...columns } = save.conversation;
+    const [conversation] = await tx
+      .update(conversations)
+      .set({
+        ...columns,
+        ...(settings
+          ? { settings: sql`${conversations.settings} || ${JSON.stringify(settings)}::jsonb` }
+          : {}),
+        updatedAt: now,
+      })
+      .where(
+        and(eq(conversations.conversationId, save.conversationId), eq(conversations.userId, save.userId)),
+      )
+      .returning();
+    return { conversation: conversation!, response: response! };
+  });
+}
+
+/** Sets a generated title, unless the user renamed the conversation meanwhile. */
+export async function saveGeneratedTitle(
+  db: Database,
+  userId: string,
+  conversationId: string,
+  title: string,
+  untitled: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(conversations)
+    .set({ title })
+    .where(
+      and(
+        eq(conversations.conversationId, conversationId),
+        eq(conversations.userId, userId),
+        eq(conversations.title, untitled),
+      ),
+    )
+    .returning({ id: conversations.conversationId });
+  return rows.length > 0;
+}

@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CONVERSATION_SETTING_KEYS,
+  DEFAULT_CONVERSATION_TITLE,
+  type ChatRequest,
+  type ContentPart,
+} from '@parley/schema';
+import type { AppContext } from '../../context.ts';
+import type { ConversationRow } from '../../db/schema/index.ts';
+import { badRequest, HttpError, notFound } from '../../http/http-error.ts';
+import type { ChatEndpoint } from '../endpoints/endpoint.ts';
+import type { EndpointRegistry } from '../endpoints/endpoint-registry.ts';
+import type { GenerationManager } from '../generation/generation-manager.ts';
+import type { ModelParameters, ProviderFailure } from '../providers/provider.ts';
+import type { TitleService } from '../titles/title-service.ts';
+import { completeExchange } from './chat-completion.ts';
+import { prepareExchange, type Exchange } from './chat-exchange.ts';
+import { findConversation } from './chat-persistence.ts';
+import { toProviderMessages } from './conversation-history.ts';
+
+export interface ChatServices {
+  endpoints: EndpointRegistry;
+  generations: GenerationManager;
+  titles: TitleService;
+}
+
+/**
+ * Starts a generation for a chat request: resolves endpoint and model, checks the conversation is
+ * the caller's, takes the conversation's generation lock, saves the user message, and starts the
+ * job. Answers the job id; the caller follows its events.
+ */
+export async function startChat(
+  ctx: AppContext,
+  services: ChatServices,
+  userId: string,
+  endpointName: string | undefined,
+  body: ChatRequest,
+): Promise<string> {
+  const endpoint = resolveEndpoint(services.endpoints, endpointName, body);
+  const model = body.model ?? endpoint.defaultModels[0]!;
+  const models = await services.endpoints.models(endpoint);
+  if (!models.includes(model)) {
+    throw new HttpError(
+      400,
+      `Illegal model request: "${model}" is not a model of ${endpoint.name}`,
+      'illegal_model_request',
+      undefined,
+      {
+        type: 'illegal_model_request',
+      },
+    );
+  }
+  const existing = body.conversationId ? await findConversation(ctx.db, userId, body.conversationId) : null;
+  if (body.conversationId && !existing) throw notFound('Conversation not found');
+  const conversationId = existing?.conversationId ?? randomUUID();
+  const settings = pickSettings(body);
+  const expiredAt = body.isTemporary
+    ? new Date(Date.now() + ctx.config.interface.temporaryChatRetention * 3_600_000)
+    : undefined;
+
+  const jobId = await services.generations.reserve(conversationId);
+  let exchange: Exchange;
+  try {
+    exchange = await prepareExchange(ctx.db, {
+      userId,
+      conversationId,
+      body,
+      endpoint: endpoint.name,
+      model,
+      newConversation: existing
+        ? null
+        : {
+            conversationId,
+            userId,
+            title: DEFAULT_CONVERSATION_TITLE,
+            endpoint: endpoint.name,
+            endpointType: endpoint.type,
+            model,
+            settings,
+            expiredAt: expiredAt ?? null,
+          },
+    });
+  } catch (error) {
+    await services.generations.release(conversationId, jobId);
+    throw error;
+  }
+
+  const sender = body.modelLabel ?? body.chatGptLabel ?? endpoint.modelDisplayLabel ?? endpoint.name;
+  const { request } = exchange;
+  const requestMessage = {
+    messageId: request.messageId,
+    parentMessageId: request.parentMessageId,
+    conversationId,
+    sender: request.sender,
+    text: request.text,
+    isCreatedByUser: true as const,
+  };
+  const initialContent = continuedContent(exchange);
+  await services.generations.start({
+    jobId,
+    userId,
+    conversationId,
+    responseMessageId: exchange.responseMessageId,
+    init: { responseMessageId: exchange.responseMessageId, requestMessage, content: initialContent },
+    createdJson: JSON.stringify({ created: true, message: requestMessage }),
+    provider: endpoint.provider,
+    missingProvider: missingProvider(endpoint),
+    model,
+    messages: toProviderMessages(exchange.branch, body.promptPrefix ?? promptPrefixOf(existing)),
+    parameters: toParameters(body),
+    complete: (result) =>
+      completeExchange(
+        {
+          db: ctx.db,
+          titles: services.titles,
+          userId,
+          conversationId,
+          endpoint,
+          model,
+          sender,
+          request,
+          responseMessageId: exchange.responseMessageId,
+          continued: exchange.continued,
+          conversation: {
+            endpoint: endpoint.name,
+            endpointType: endpoint.type,
+            model,
+            settings,
+            ...(expiredAt ? { expiredAt } : {}),
+          },
+          responseMetadata: body.iconURL ? { iconURL: body.iconURL } : {},
+          wantsTitle: !existing,
+        },
+        result,
+      ),
+  });
+  return jobId;
+}
+
+/** The path names the endpoint; `custom` (or no name) defers to the body's `endpoint`. */
+function resolveEndpoint(
+  registry: EndpointRegistry,
+  pathName: string | undefined,
+  body: ChatRequest,
+): ChatEndpoint {
+  const name = !pathName || pathName === 'custom' ? body.endpoint : pathName;
+  const endpoint = name ? registry.get(name) : undefined;
+  if (!endpoint)
+    throw badRequest('Unknown endpoint', [
+      { path: 'endpoint', message: `No endpoint named "${name ?? ''}"` },
+    ]);
+  return endpoint;
+}
+
+function missingProvider(endpoint: ChatEndpoint): ProviderFailure | undefined {
+  if (endpoint.provider) return undefined;
+  if (endpoint.userProvide)
+    return { message: 'No API key was provided for this endpoint', key: 'no_user_key' };
+  return { message: 'No base URL was provided for this endpoint', key: 'no_base_url' };
+}
+
+/** The parts a continued answer starts from (a text-only answer becomes one text part). */
+function continuedContent(exchange: Exchange): ContentPart[] {
+  const answer = exchange.continued;
+  if (!answer) return [];
+  const parts = (answer.content as ContentPart[] | null)?.filter((p) => p.type !== 'error');
+  if (parts?.length) return parts;
+  return answer.text ? [{ type: 'text', text: answer.text }] : [];
+}
+
+function pickSettings(body: ChatRequest): Record<string, unknown> {
+  const settings: Record<string, unknown> = {};
+  for (const key of CONVERSATION_SETTING_KEYS) if (body[key] !== undefined) settings[key] = body[key];
+  return settings;
+}
+
+function promptPrefixOf(conversation: ConversationRow | null): string | undefined {
+  const value = conversation?.settings.promptPrefix;
+  return typeof value === 'string' ? value : undefined;
+}
+
+function toParameters(body: ChatRequest): ModelParameters {
+  return {
+    temperature: body.temperature,
+    topP: body.top_p ?? body.topP,
+    frequencyPenalty: body.frequency_penalty,
+    presencePenalty: body.presence_penalty,
+    maxOutputTokens: body.max_tokens ?? body.maxOutputTokens ?? body.maxTokens,
+    stopSequences: body.stop?.length ? body.stop : undefined,
+  };
+}

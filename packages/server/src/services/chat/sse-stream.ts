@@ -1,0 +1,68 @@
+import type { ServerResponse } from 'node:http';
+import { STREAM_PING_INTERVAL_MS } from '@parley/schema';
+import type { EventSink } from '../generation/job-follower.ts';
+
+export const SSE_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache, no-transform',
+  'x-accel-buffering': 'no',
+  connection: 'keep-alive',
+} as const;
+
+/**
+ * A server-sent-events response written straight to the socket (PROTOCOL.md): `event: message`
+ * or `event: error` with one `data:` line of JSON (JSON never contains a raw newline), and a
+ * `: ping` comment while idle so proxies keep the connection open.
+ */
+export class SseStream implements EventSink {
+  private readonly ping: NodeJS.Timeout;
+  private open = true;
+  private readonly closeHandlers: (() => void)[] = [];
+
+  constructor(
+    private readonly res: ServerResponse,
+    pingMs = STREAM_PING_INTERVAL_MS,
+  ) {
+    res.writeHead(200, SSE_HEADERS);
+    res.flushHeaders();
+    this.ping = setInterval(() => this.write(': ping\n\n'), pingMs);
+    this.ping.unref();
+    res.on('close', () => this.dispose());
+  }
+
+  get isOpen(): boolean {
+    return this.open;
+  }
+
+  message(json: string): void {
+    this.write(`event: message\ndata: ${json}\n\n`);
+  }
+
+  error(json: string): void {
+    this.write(`event: error\ndata: ${json}\n\n`);
+  }
+
+  /** Ends the response; the client sees the stream close. */
+  end(): void {
+    if (!this.open) return;
+    this.res.end();
+    this.dispose();
+  }
+
+  /** Called once when the stream ends or the client goes away. */
+  onClose(handler: () => void): void {
+    if (this.open) this.closeHandlers.push(handler);
+    else handler();
+  }
+
+  private write(chunk: string): void {
+    if (this.open) this.res.write(chunk);
+  }
+
+  private dispose(): void {
+    if (!this.open) return;
+    this.open = false;
+    clearInterval(this.ping);
+    for (const handler of this.closeHandlers.splice(0)) handler();
+  }
+}

@@ -1,0 +1,106 @@
+import type { EndpointsConfig, ModelsConfig } from '@parley/schema';
+import type { Logger } from 'pino';
+import type { AppConfig } from '../../config/app-config.ts';
+import { customEndpoint } from './custom-endpoint.ts';
+import { startDemoEndpoint } from './demo-endpoint.ts';
+import type { ChatEndpoint } from './endpoint.ts';
+
+/** How long a fetched model list is trusted. */
+export const MODEL_LIST_TTL_MS = 5 * 60_000;
+const MODEL_FETCH_TIMEOUT_MS = 10_000;
+
+interface CachedModels {
+  models: string[];
+  expiresAt: number;
+  pending?: Promise<string[]>;
+}
+
+/** The chat endpoints of this server, their model lists and their public description. */
+export class EndpointRegistry {
+  private readonly byName = new Map<string, ChatEndpoint>();
+  private readonly modelCache = new Map<string, CachedModels>();
+
+  private constructor(
+    readonly endpoints: ChatEndpoint[],
+    private readonly logger: Logger,
+    private readonly onClose: () => Promise<void>,
+  ) {
+    for (const e of endpoints) this.byName.set(e.name, e);
+  }
+
+  /** Builds the endpoints from parley.yaml; with none configured, starts the Demo (unless disabled). */
+  static async create(config: AppConfig, logger: Logger): Promise<EndpointRegistry> {
+    const custom = (config.yaml.endpoints?.custom ?? []).map((c, i) => customEndpoint(c, i));
+    if (custom.length > 0 || !config.env.DEMO_ENDPOINT) {
+      return new EndpointRegistry(custom, logger, async () => undefined);
+    }
+    const demo = await startDemoEndpoint();
+    logger.info(
+      { url: demo.simulator.url },
+      'no model provider configured: offering the offline Demo endpoint',
+    );
+    return new EndpointRegistry([demo.endpoint], logger, () => demo.simulator.close());
+  }
+
+  /** Exact name first, then case-insensitively (URLs are sometimes lower-cased). */
+  get(name: string): ChatEndpoint | undefined {
+    const exact = this.byName.get(name);
+    if (exact) return exact;
+    const lower = name.toLowerCase();
+    return this.endpoints.find((e) => e.name.toLowerCase() === lower);
+  }
+
+  /** `GET /api/endpoints`. */
+  describe(): EndpointsConfig {
+    const result: EndpointsConfig = {};
+    for (const e of this.endpoints) {
+      result[e.name] = {
+        type: e.type,
+        order: e.order,
+        userProvide: e.userProvide,
+        userProvideURL: e.userProvideURL,
+        ...(e.modelDisplayLabel ? { modelDisplayLabel: e.modelDisplayLabel } : {}),
+        ...(e.iconURL ? { iconURL: e.iconURL } : {}),
+        name: e.name,
+      };
+    }
+    return result;
+  }
+
+  /** `GET /api/models`. */
+  async allModels(): Promise<ModelsConfig> {
+    const entries = await Promise.all(
+      this.endpoints.map(async (e) => [e.name, await this.models(e)] as const),
+    );
+    return Object.fromEntries(entries);
+  }
+
+  /**
+   * The endpoint's models: the configured defaults, or with `models.fetch` the provider's list
+   * (cached for a few minutes; the defaults when fetching fails).
+   */
+  async models(endpoint: ChatEndpoint): Promise<string[]> {
+    const provider = endpoint.provider;
+    if (!endpoint.fetchModels || !provider) return endpoint.defaultModels;
+    const cached = this.modelCache.get(endpoint.name);
+    if (cached && cached.expiresAt > Date.now()) return cached.models;
+    if (cached?.pending) return cached.pending;
+    const pending = provider
+      .listModels(AbortSignal.timeout(MODEL_FETCH_TIMEOUT_MS))
+      .then((models) => (models.length > 0 ? models : endpoint.defaultModels))
+      .catch((err: unknown) => {
+        this.logger.warn({ err, endpoint: endpoint.name }, 'model list fetch failed; using the defaults');
+        return endpoint.defaultModels;
+      })
+      .then((models) => {
+        this.modelCache.set(endpoint.name, { models, expiresAt: Date.now() + MODEL_LIST_TTL_MS });
+        return models;
+      });
+    this.modelCache.set(endpoint.name, { models: endpoint.defaultModels, expiresAt: 0, pending });
+    return pending;
+  }
+
+  async close(): Promise<void> {
+    await this.onClose();
+  }
+}

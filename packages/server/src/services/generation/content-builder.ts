@@ -1,0 +1,135 @@
+import type { ContentPart } from '@parley/schema';
+import type { ProviderEvent } from '../providers/provider.ts';
+
+interface Step {
+  /** JSON-encoded step id, ready to splice into event strings. */
+  idJson: string;
+  index: number;
+  kind: 'text' | 'think' | 'tool';
+}
+
+/**
+ * Turns provider events into the answer's content parts and the step events of PROTOCOL.md.
+ * Events come back as ready-made JSON strings: a text delta costs one JSON.stringify of the
+ * delta itself, never a re-serialisation of the content so far.
+ */
+export class ContentBuilder {
+  readonly parts: ContentPart[];
+  private readonly runIdJson: string;
+  private current: Step | null = null;
+  private readonly toolSteps = new Map<string, Step>();
+  private stepCount = 0;
+  /** Index of a continued answer's last text part, which the first text delta extends. */
+  private reopenIndex = -1;
+
+  /** `initial`: the parts of an answer being continued; new text extends its last text part. */
+  constructor(runId: string, initial: ContentPart[] = []) {
+    this.runIdJson = JSON.stringify(runId);
+    this.parts = initial.map((p) => ({ ...p }));
+    this.stepCount = this.parts.length;
+    const last = this.parts.length - 1;
+    if (last >= 0 && this.parts[last]!.type === 'text') this.reopenIndex = last;
+  }
+
+  /** The step events for one provider event (none for finish and error). */
+  apply(event: ProviderEvent): string[] {
+    switch (event.type) {
+      case 'text':
+        return this.delta('text', event.text);
+      case 'reasoning':
+        return this.delta('think', event.text);
+      case 'tool-call-start':
+        return [this.openTool(event.id, event.name)];
+      case 'tool-call-delta':
+        return this.toolDelta(event.id, event.args);
+      case 'tool-call':
+        return this.toolCall(event.id, event.name, event.args);
+      default:
+        return [];
+    }
+  }
+
+  /** The answer's plain text: its text parts joined. */
+  text(): string {
+    let text = '';
+    for (const part of this.parts) if (part.type === 'text') text += part.text as string;
+    return text;
+  }
+
+  private delta(kind: 'text' | 'think', text: string): string[] {
+    const events: string[] = [];
+    if (this.current?.kind !== kind) events.push(this.openStep(kind));
+    const step = this.current!;
+    const part = this.parts[step.index]!;
+    const textJson = JSON.stringify(text);
+    if (kind === 'text') {
+      part.text = (part.text as string) + text;
+      events.push(
+        `{"event":"on_message_delta","data":{"id":${step.idJson},"delta":{"content":[{"type":"text","text":${textJson}}]}}}`,
+      );
+    } else {
+      part.think = (part.think as string) + text;
+      events.push(
+        `{"event":"on_reasoning_delta","data":{"id":${step.idJson},"delta":{"content":[{"type":"think","think":${textJson}}]}}}`,
+      );
+    }
+    return events;
+  }
+
+  private openStep(kind: 'text' | 'think'): string {
+    let index: number;
+    if (kind === 'text' && this.reopenIndex >= 0) {
+      index = this.reopenIndex;
+    } else {
+      index = this.parts.length;
+      this.parts.push(kind === 'text' ? { type: 'text', text: '' } : { type: 'think', think: '' });
+    }
+    this.reopenIndex = -1;
+    const step = this.newStep(kind, index);
+    return this.runStepEvent(step, 'message_creation', '{"type":"message_creation"}');
+  }
+
+  private openTool(id: string, name: string): string {
+    const index = this.parts.length;
+    this.parts.push({
+      type: 'tool_call',
+      tool_call: { id, name, args: '', type: 'tool_call', progress: 0.1 },
+    });
+    this.reopenIndex = -1;
+    const step = this.newStep('tool', index);
+    this.toolSteps.set(id, step);
+    // A tool step ends the current text run: the next text delta opens a new part.
+    this.current = null;
+    const call = JSON.stringify([{ id, name, args: '', type: 'tool_call' }]);
+    return this.runStepEvent(step, 'tool_calls', `{"type":"tool_calls","tool_calls":${call}}`);
+  }
+
+  private toolDelta(id: string, args: string): string[] {
+    const step = this.toolSteps.get(id);
+    if (!step) return [];
+    const call = this.parts[step.index]!.tool_call as { name: string; args: string };
+    call.args += args;
+    const delta = JSON.stringify({ type: 'tool_calls', tool_calls: [{ name: call.name, args, index: 0 }] });
+    return [`{"event":"on_run_step_delta","data":{"id":${step.idJson},"delta":${delta}}}`];
+  }
+
+  private toolCall(id: string, name: string, args: string): string[] {
+    const events = this.toolSteps.has(id) ? [] : [this.openTool(id, name)];
+    const step = this.toolSteps.get(id)!;
+    const call = this.parts[step.index]!.tool_call as { args: string };
+    // The complete arguments win over what the deltas assembled.
+    call.args = args;
+    return events;
+  }
+
+  private newStep(kind: Step['kind'], index: number): Step {
+    const step: Step = { idJson: JSON.stringify(`step_${++this.stepCount}`), index, kind };
+    if (kind !== 'tool') this.current = step;
+    return step;
+  }
+
+  private runStepEvent(step: Step, type: string, details: string): string {
+    const stepIndex = this.stepCount - 1;
+    return `{"event":"on_run_step","data":{"id":${step.idJson},"runId":${this.runIdJson},"index":${step.index},"stepIndex":${stepIndex},"type":"${type}","stepDetails":${details}}}`;
+  }
+}

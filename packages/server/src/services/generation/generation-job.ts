@@ -1,0 +1,158 @@
+import type { ContentPart } from '@parley/schema';
+import type {
+  ModelParameters,
+  Provider,
+  ProviderFailure,
+  ProviderMessage,
+  TokenUsage,
+} from '../providers/provider.ts';
+import { ContentBuilder } from './content-builder.ts';
+import type { JobChannel } from './job-channel.ts';
+import type { JobInit } from './resume-state.ts';
+
+/** How a generation ended. */
+export type GenerationOutcome =
+  /** The provider finished. */
+  | 'done'
+  /** Stopped by the user or by shutdown. */
+  | 'aborted'
+  /** The upstream connection broke mid-answer. */
+  | 'lost'
+  /** The provider refused or failed. */
+  | 'error';
+
+export interface GenerationResult {
+  outcome: GenerationOutcome;
+  parts: ContentPart[];
+  /** The plain text of the whole answer (a continued answer's earlier text included). */
+  text: string;
+  /** The provider's finish reason when outcome is `done`. */
+  finishReason?: string;
+  usage?: TokenUsage;
+  failure?: ProviderFailure;
+}
+
+/** The event that ends the stream, built once the answer is saved. */
+export interface TerminalEvent {
+  kind: 'f' | 'e';
+  json: string;
+}
+
+export interface GenerationSpec {
+  jobId: string;
+  userId: string;
+  conversationId: string;
+  responseMessageId: string;
+  init: JobInit;
+  /** The `created` event (already JSON). */
+  createdJson: string;
+  /** Null when the endpoint cannot be called (e.g. it needs the user's key). */
+  provider: Provider | null;
+  /** Why the provider is missing, as a failure the error event reports. */
+  missingProvider?: ProviderFailure;
+  model: string;
+  messages: ProviderMessage[];
+  parameters: ModelParameters;
+  /** Saves the answer and shapes the stream's last event; called exactly once. */
+  complete(result: GenerationResult): Promise<TerminalEvent>;
+}
+
+/**
+ * One generation: the provider stream mapped to content parts and step events, published through
+ * its channel, independent of any HTTP connection. Ends with `complete()` whatever happens.
+ */
+export class GenerationJob {
+  private readonly controller = new AbortController();
+  private abortReason: 'stop' | 'shutdown' | null = null;
+  readonly done: Promise<void>;
+  private startRun!: () => void;
+
+  constructor(
+    readonly spec: GenerationSpec,
+    private readonly channel: JobChannel,
+    private readonly onError: (err: unknown) => void,
+    /** Frees the job's resources (lock, control subscription) before its last event goes out. */
+    private readonly settle: () => Promise<void>,
+  ) {
+    this.done = new Promise<void>((resolve) => (this.startRun = resolve))
+      .then(() => this.run())
+      .catch(onError);
+  }
+
+  start(): void {
+    this.startRun();
+  }
+
+  abort(reason: 'stop' | 'shutdown'): void {
+    if (this.controller.signal.aborted) return;
+    this.abortReason = reason;
+    this.controller.abort(reason);
+  }
+
+  get aborted(): boolean {
+    return this.abortReason !== null;
+  }
+
+  private async run(): Promise<void> {
+    const { spec, channel } = this;
+    channel.emit('i', JSON.stringify(spec.init));
+    channel.emit('m', spec.createdJson);
+    const builder = new ContentBuilder(spec.responseMessageId, spec.init.content);
+    const result = await this.stream(builder);
+    let terminal: TerminalEvent;
+    try {
+      terminal = await spec.complete(result);
+    } catch (err) {
+      this.onError(err);
+      terminal = { kind: 'e', json: this.errorJson('The answer could not be saved.') };
+    }
+    await this.settle().catch(this.onError);
+    await channel.emitTerminal(terminal.kind, terminal.json);
+  }
+
+  private async stream(builder: ContentBuilder): Promise<GenerationResult> {
+    const { spec } = this;
+    const snapshot = (outcome: GenerationOutcome, extra: Partial<GenerationResult> = {}) => ({
+      outcome,
+      parts: builder.parts,
+      text: builder.text(),
+      ...extra,
+    });
+    if (!spec.provider) {
+      return snapshot('error', { failure: spec.missingProvider ?? { message: 'No provider' } });
+    }
+    try {
+      const events = spec.provider.stream({
+        model: spec.model,
+        messages: spec.messages,
+        parameters: spec.parameters,
+        signal: this.controller.signal,
+      });
+      for await (const event of events) {
+        if (event.type === 'finish')
+          return snapshot('done', { finishReason: event.reason, usage: event.usage });
+        if (event.type === 'error') {
+          return snapshot(event.failure.lostConnection ? 'lost' : 'error', { failure: event.failure });
+        }
+        for (const json of builder.apply(event)) this.channel.emit('m', json);
+      }
+    } catch (err) {
+      if (!this.aborted)
+        return snapshot('error', { failure: { message: (err as Error).message ?? String(err) } });
+    }
+    // The stream ended without a finish: stopped, or the provider went quiet.
+    return snapshot(this.aborted ? 'aborted' : 'lost');
+  }
+
+  private errorJson(text: string): string {
+    const { spec } = this;
+    return JSON.stringify({
+      error: true,
+      final: true,
+      messageId: spec.responseMessageId,
+      conversationId: spec.conversationId,
+      parentMessageId: spec.init.requestMessage.messageId,
+      text,
+    });
+  }
+}

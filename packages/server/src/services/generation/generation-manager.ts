@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Bus } from '../../bus/bus.ts';
+import { HttpError } from '../../http/http-error.ts';
+import { GenerationJob, type GenerationSpec } from './generation-job.ts';
+import { JobChannel } from './job-channel.ts';
+import { awaitTerminal } from './job-follower.ts';
+import {
+  FINISHED_TTL_MS,
+  jobKeys,
+  LOCK_REFRESH_MS,
+  LOCK_TTL_MS,
+  RUNNING_TTL_MS,
+  type JobMeta,
+} from './job-keys.ts';
+
+/** How long a stop request waits for the job's final event. */
+const ABORT_WAIT_MS = 15_000;
+/** The per-user list of recent conversations is compacted past this length. */
+const USER_LIST_COMPACT_AT = 200;
+
+/** The spec's `concurrent` limit error (HTTP 429, PROTOCOL.md "One generation per conversation"). */
+export function concurrentError(): HttpError {
+  return new HttpError(
+    429,
+    'Only one message at a time. Please allow any other responses to complete before sending another message.',
+    'concurrent',
+    undefined,
+    { type: 'concurrent', limit: 1 },
+  );
+}
+
+/**
+ * Starts, stops and finds generation jobs. Jobs run on the instance that started them (kept in
+ * `local`); everything other instances need — the lock, the job's meta and events, stop
+ * requests — goes through the Bus.
+ */
+export class GenerationManager {
+  private readonly local = new Map<string, GenerationJob>();
+
+  constructor(
+    private readonly bus: Bus,
+    private readonly logger: Logger,
+  ) {}
+
+  /**
+   * Takes the conversation's generation lock for a new job id; refuses with `concurrent` when
+   * one is running. Call `start` with the id, or `release` when the request fails before that.
+   */
+  async reserve(conversationId: string): Promise<string> {
+    const jobId = randomUUID();
+    if (!(await this.bus.setIfAbsent(jobKeys.lock(conversationId), jobId, LOCK_TTL_MS))) {
+      throw concurrentError();
+    }
+    return jobId;
+  }
+
+  async release(conversationId: string, jobId: string): Promise<void> {
+    if ((await this.bus.get(jobKeys.lock(conversationId))) === jobId) {
+      await this.bus.del(jobKeys.lock(conversationId));
+    }
+  }
+
+  /** Starts a reserved job; it runs to its end whatever happens to the request that started it. */
+  async start(spec: GenerationSpec): Promise<GenerationJob> {
+    const onError = (err: unknown) => this.logger.error({ err, jobId: spec.jobId }, 'generation job error');
+    const meta: JobMeta = {
+      jobId: spec.jobId,
+      userId: spec.userId,
+      conversationId: spec.conversationId,
+      responseMessageId: spec.responseMessageId,
+      requestMessageId: spec.init.requestMessage.messageId,
+      startedAt: Date.now(),
+    };
+    await this.bus.set(jobKeys.meta(spec.conversationId), JSON.stringify(meta), RUNNING_TTL_MS);
+    await this.bus.append(jobKeys.userJobs(spec.userId), spec.conversationId, RUNNING_TTL_MS);
+    const heartbeat = setInterval(() => {
+      this.bus.set(jobKeys.lock(spec.conversationId), spec.jobId, LOCK_TTL_MS).catch(onError);
+    }, LOCK_REFRESH_MS);
+    heartbeat.unref();
+    let unsubscribe: () => Promise<void> = async () => undefined;
+    // Runs after the answer is saved and before its final event is published, so a client that
+    // sends its next message the moment it sees `final` finds the conversation free.
+    const settle = async () => {
+      clearInterval(heartbeat);
+      this.local.delete(spec.jobId);
+      await unsubscribe().catch(onError);
+      await this.bus
+        .set(jobKeys.meta(spec.conversationId), JSON.stringify(meta), FINISHED_TTL_MS)
+        .catch(onError);
+      await this.release(spec.conversationId, spec.jobId).catch(onError);
+    };
+    const job = new GenerationJob(spec, new JobChannel(this.bus, spec.jobId, onError), onError, settle);
+    unsubscribe = await this.bus.subscribe(jobKeys.control(spec.conversationId), (message) => {
+      if (message === spec.jobId) job.abort('stop');
+    });
+    this.local.set(spec.jobId, job);
+    job.start();
+    return job;
+  }
+
+  /** The conversation's latest job, when it is the user's (running or finished a few minutes ago). */
+  async findJob(userId: string, conversationId: string): Promise<JobMeta | null> {
+    const raw = await this.bus.get(jobKeys.meta(conversationId));
+    if (!raw) return null;
+    const meta = JSON.parse(raw) as JobMeta;
+    return meta.userId === userId ? meta : null;
+  }
+
+  async isRunning(meta: JobMeta): Promise<boolean> {
+    return (await this.bus.get(jobKeys.lock(meta.conversationId))) === meta.jobId;
+  }
+
+  /**
+   * Stops the job from any instance and answers its last event (final or error) as JSON, or
+   * null when nothing was running.
+   */
+  async abort(meta: JobMeta): Promise<string | null> {
+    if (!(await this.isRunning(meta))) return null;
+    const terminal = awaitTerminal(this.bus, meta.jobId, ABORT_WAIT_MS);
+    await this.bus.publish(jobKeys.control(meta.conversationId), meta.jobId);
+    const entry = await terminal;
+    return entry?.json ?? null;
+  }
+
+  /** Conversation ids of the user's running generations. */
+  async activeConversations(userId: string): Promise<string[]> {
+    const key = jobKeys.userJobs(userId);
+    const listed = [...new Set(await this.bus.range(key, 0))];
+    const running: string[] = [];
+    for (const conversationId of listed) {
+      const meta = await this.findJob(userId, conversationId);
+      if (meta && (await this.isRunning(meta))) running.push(conversationId);
+    }
+    if (listed.length > USER_LIST_COMPACT_AT) {
+      await this.bus.del(key);
+      for (const id of running) await this.bus.append(key, id, RUNNING_TTL_MS);
+    }
+    return running;
+  }
+
+  /** Stops every job of this instance and waits until each has saved its answer. */
+  async shutdown(): Promise<void> {
+    const jobs = [...this.local.values()];
+    for (const job of jobs) job.abort('shutdown');
+    await Promise.all(jobs.map((job) => job.done.catch(() => undefined)));
+  }
+
+  /** Number of jobs running on this instance. */
+  get localCount(): number {
+    return this.local.size;
+  }
+}
