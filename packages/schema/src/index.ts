@@ -11,3 +11,6 @@ export * from './message-api.ts';
 export * from './chat.ts';
 export * from './endpoints.ts';
 export * from './stream.ts';
+export * from './prompt-command.ts';
+export * from './prompt-variables.ts';
+export * from './prompts.ts';

@@ -7,6 +7,7 @@ import { conversationRoutes } from './conversation-routes.ts';
 import { messageRoutes } from './message-routes.ts';
 import { systemRoutes } from './system-routes.ts';
 import { userRoutes } from './user-routes.ts';
+import { promptRoutes } from './prompt-routes.ts';
 
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;
 
@@ -18,5 +19,6 @@ export const routeModules: RouteModule[] = [
   rolesRoutes,
   conversationRoutes,
   messageRoutes,
+  promptRoutes,
   chatRoutes,
 ];

@@ -9,7 +9,9 @@ import { users } from './users.ts';
 export const promptGroups = pgTable(
   'prompt_groups',
   {
-    id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     name: text('name').notNull(),
     /** '' when the group has no category. */
     category: text('category').notNull().default(''),
@@ -24,7 +26,10 @@ export const promptGroups = pgTable(
     /** The production version; null only if that version's author was deleted. */
     productionId: text('production_id').references((): AnyPgColumn => prompts.id, { onDelete: 'set null' }),
     /** Contains the instance project id when shared to all users. */
-    projectIds: text('project_ids').array().notNull().default(sql`'{}'::text[]`),
+    projectIds: text('project_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     numberOfGenerations: integer('number_of_generations').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -40,7 +45,9 @@ export type PromptGroupRow = typeof promptGroups.$inferSelect;
 export const prompts = pgTable(
   'prompts',
   {
-    id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     groupId: text('group_id')
       .notNull()
       .references(() => promptGroups.id, { onDelete: 'cascade' }),
