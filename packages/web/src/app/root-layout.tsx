@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+import { Outlet } from 'react-router';
+import { Toaster } from '../features/toasts/toaster';
+import { useThemeSync } from '../features/settings/theme';
+import { useLocaleSync } from '../i18n/use-locale-sync';
+import { useHealthCheck, useStartupConfig } from './startup-queries';
+
+/** Wraps every page: theme, language and direction, document title, health check, toasts. */
+export function RootLayout() {
+  useThemeSync();
+  useLocaleSync();
+  useHealthCheck();
+  const { data: config } = useStartupConfig();
+
+  useEffect(() => {
+    if (config?.appTitle) document.title = config.appTitle;
+  }, [config?.appTitle]);
+
+  return (
+    <>
+      <Outlet />
+      <Toaster />
+    </>
+  );
+}

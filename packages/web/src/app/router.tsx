@@ -1,0 +1,56 @@
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { setAuthFailureHandler } from '../api/client';
+import { ErrorPage } from '../features/errors/error-page';
+import { RootLayout } from './root-layout';
+
+// Every page is its own chunk so /login only downloads what it shows.
+const AuthLayout = lazy(() => import('../features/auth/auth-layout'));
+const LoginPage = lazy(() => import('../features/auth/login-page'));
+const RegisterPage = lazy(() => import('../features/auth/register-page'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/forgot-password-page'));
+const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page'));
+const TwoFactorPage = lazy(() => import('../features/auth/two-factor-page'));
+const VerifyEmailPage = lazy(() => import('../features/auth/verify-email-page'));
+const OAuthSuccessPage = lazy(() => import('../features/auth/oauth-success-page'));
+const OAuthErrorPage = lazy(() => import('../features/auth/oauth-error-page'));
+const ShellLayout = lazy(() => import('../features/shell/shell-layout'));
+const ChatRoute = lazy(() => import('../features/shell/chat-route'));
+const SearchRoute = lazy(() => import('../features/shell/search-route'));
+
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    errorElement: <ErrorPage />,
+    children: [
+      {
+        element: <AuthLayout />,
+        children: [
+          { path: 'login', element: <LoginPage /> },
+          { path: 'login/2fa', element: <TwoFactorPage /> },
+          { path: 'register', element: <RegisterPage /> },
+          { path: 'forgot-password', element: <ForgotPasswordPage /> },
+          { path: 'reset-password', element: <ResetPasswordPage /> },
+        ],
+      },
+      { path: 'verify', element: <VerifyEmailPage /> },
+      { path: 'oauth/success', element: <OAuthSuccessPage /> },
+      { path: 'oauth/error', element: <OAuthErrorPage /> },
+      {
+        path: '/',
+        element: <ShellLayout />,
+        children: [
+          { index: true, element: <Navigate to="/c/new" replace /> },
+          { path: 'c/:conversationId?', element: <ChatRoute /> },
+          { path: 'search', element: <SearchRoute /> },
+        ],
+      },
+    ],
+  },
+]);
+
+// A refresh that fails after a 401 sends the user to sign in — except on public share pages.
+setAuthFailureHandler(() => {
+  if (window.location.pathname.includes('share/')) return;
+  void router.navigate('/login', { replace: true });
+});

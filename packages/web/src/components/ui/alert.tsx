@@ -1,0 +1,26 @@
+import { clsx } from 'clsx';
+import { CircleAlert, CircleCheck, Info } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+type Tone = 'error' | 'success' | 'info';
+
+const TONES: Record<Tone, string> = {
+  error: 'border-danger/30 bg-danger-soft text-danger',
+  success: 'border-success/30 bg-success-soft text-success',
+  info: 'border-accent/25 bg-accent-soft text-fg',
+};
+
+/** An inline message box (form errors, confirmations). */
+export function Alert({ tone, children, testId }: { tone: Tone; children: ReactNode; testId?: string }) {
+  const Icon = tone === 'error' ? CircleAlert : tone === 'success' ? CircleCheck : Info;
+  return (
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      data-testid={testId}
+      className={clsx('flex gap-2.5 rounded-lg border px-3.5 py-3 text-sm leading-5', TONES[tone])}
+    >
+      <Icon className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <div className="min-w-0 flex-1 break-words">{children}</div>
+    </div>
+  );
+}

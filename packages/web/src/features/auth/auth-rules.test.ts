@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { initialNavVisible } from '../../store/nav-store-rules';
+import { emailConfirmed } from '../settings/delete-account';
+import { loginErrorKey } from './login-error';
+import { oauthErrorMessage } from './oauth-error';
+import { isCompleteCode, validateForgotPassword, validateRegister } from './validation';
+
+describe('login error mapping (000 §8)', () => {
+  it('maps each status to its message', () => {
+    expect(loginErrorKey(429)).toBe('com_auth_error_login_rl');
+    expect(loginErrorKey(403)).toBe('com_auth_error_login_ban');
+    expect(loginErrorKey(500)).toBe('com_auth_error_login_server');
+    expect(loginErrorKey(422)).toBe('com_auth_error_login_unverified');
+    expect(loginErrorKey(401)).toBe('com_auth_error_login');
+    expect(loginErrorKey(undefined)).toBe('com_auth_error_login');
+  });
+});
+
+describe('form rules (000 §5)', () => {
+  const valid = {
+    name: 'Ada Lovelace',
+    username: '',
+    email: 'ada@example.com',
+    password: 'password1',
+    confirm_password: 'password1',
+  };
+
+  it('accepts a valid registration with an empty optional username', () => {
+    expect(validateRegister(valid)).toEqual({});
+  });
+
+  it('enforces lengths and the matching confirmation', () => {
+    const errors = validateRegister({
+      ...valid,
+      name: 'Al',
+      username: 'x',
+      password: 'short',
+      confirm_password: 'other',
+    });
+    expect(errors.name).toEqual({ key: 'com_auth_field_min_length', values: { length: 3 } });
+    expect(errors.username).toEqual({ key: 'com_auth_field_min_length', values: { length: 2 } });
+    expect(errors.password?.key).toBe('com_auth_password_min_length');
+    expect(errors.confirm_password?.key).toBe('com_auth_password_not_match');
+    expect(
+      validateRegister({ ...valid, password: 'p'.repeat(129), confirm_password: 'p'.repeat(129) }).password
+        ?.key,
+    ).toBe('com_auth_password_max_length');
+  });
+
+  it('checks the forgot-password e-mail shape', () => {
+    expect(validateForgotPassword({ email: 'a@b' }).email?.key).toBe('com_auth_email_pattern');
+    expect(validateForgotPassword({ email: 'a@b.c' })).toEqual({});
+  });
+
+  it('accepts 6-digit codes or 8-character backup codes', () => {
+    expect(isCompleteCode('123456', false)).toBe(true);
+    expect(isCompleteCode('12345a', false)).toBe(false);
+    expect(isCompleteCode('abcd1234', true)).toBe(true);
+    expect(isCompleteCode('abcd123', true)).toBe(false);
+  });
+});
+
+describe('account deletion lock (002 §4)', () => {
+  it('unlocks only for the same e-mail, case-insensitive and trimmed', () => {
+    expect(emailConfirmed('  ADA@Example.com ', 'ada@example.com')).toBe(true);
+    expect(emailConfirmed('ada@example.org', 'ada@example.com')).toBe(false);
+    expect(emailConfirmed('', undefined)).toBe(false);
+  });
+});
+
+describe('oauth error page text', () => {
+  const t = (key: string) => `t:${key}`;
+  it('translates known codes and spells out unknown ones', () => {
+    expect(oauthErrorMessage('invalid_state', t)).toBe('t:com_auth_oauth_error_invalid_state');
+    expect(oauthErrorMessage('access_denied_by_user', t)).toBe('access denied by user');
+    expect(oauthErrorMessage(null, t)).toBe('t:com_auth_oauth_error_generic');
+  });
+});
+
+describe('first mobile load rule (002 §4)', () => {
+  it('starts closed on a phone without a stored value, and keeps stored values', () => {
+    expect(initialNavVisible(null, true)).toEqual({ visible: false, persist: true });
+    expect(initialNavVisible(null, false)).toEqual({ visible: true, persist: false });
+    expect(initialNavVisible(true, true)).toEqual({ visible: true, persist: false });
+    expect(initialNavVisible(false, false)).toEqual({ visible: false, persist: false });
+  });
+});

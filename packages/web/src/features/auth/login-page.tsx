@@ -1,0 +1,112 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { isApiError } from '../../api/api-error';
+import { authApi } from '../../api/auth-api';
+import { useStartupConfig } from '../../app/startup-queries';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { TextField } from '../../components/ui/text-field';
+import { setSession } from '../../store/auth-store';
+import { loginErrorKey } from './login-error';
+import { useFormFields } from './use-form-fields';
+import { validateLogin } from './validation';
+
+/** Sign-in with e-mail and password; two-factor pending goes to /login/2fa (000 §4). */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { data: config } = useStartupConfig();
+  const form = useFormFields({ email: '', password: '' }, validateLogin);
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const autoRedirect =
+    config?.openidLoginEnabled === true &&
+    config.openidAutoRedirect &&
+    config.serverDomain.length > 0 &&
+    params.get('redirect') !== 'false';
+
+  useEffect(() => {
+    if (autoRedirect && config) window.location.assign(`${config.serverDomain}/oauth/openid`);
+  }, [autoRedirect, config]);
+
+  if (autoRedirect) {
+    return (
+      <div className="flex items-center justify-center gap-3 py-6 text-fg-muted" role="status">
+        <Spinner /> {t('com_ui_redirecting_to_provider', { provider: config?.openidLabel || 'SSO' })}
+      </div>
+    );
+  }
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!form.attemptSubmit()) return;
+    setSubmitting(true);
+    setError(null);
+    try {
+      const result = await authApi.login(form.values.email.trim(), form.values.password);
+      if (result.twoFAPending && result.tempToken) {
+        void navigate(`/login/2fa?tempToken=${encodeURIComponent(result.tempToken)}`);
+        return;
+      }
+      if (!result.token) throw new Error('No token in the login answer');
+      setSession(result.token, result.user ?? null);
+      void navigate('/c/new', { replace: true });
+    } catch (err) {
+      setError(t(loginErrorKey(isApiError(err) ? err.status : undefined)));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const emailLogin = config?.emailLoginEnabled !== false;
+  return (
+    <>
+      {error && (
+        <div className="mb-5">
+          <Alert tone="error" testId="login-error">
+            {error}
+          </Alert>
+        </div>
+      )}
+      {emailLogin && (
+        <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('com_auth_login')}>
+          <TextField
+            label={t('com_auth_email_address')}
+            type="email"
+            autoComplete="email"
+            autoFocus
+            {...form.bind('email')}
+          />
+          <TextField
+            label={t('com_auth_password')}
+            type="password"
+            autoComplete="current-password"
+            {...form.bind('password')}
+          />
+          {config?.passwordResetEnabled !== false && (
+            <div className="-mt-1 flex justify-end">
+              <Link to="/forgot-password" className="text-[13px] font-medium text-accent hover:underline">
+                {t('com_auth_password_forgot')}
+              </Link>
+            </div>
+          )}
+          <Button type="submit" size="lg" className="w-full" loading={submitting} disabled={form.blocked}>
+            {t('com_auth_continue')}
+          </Button>
+        </form>
+      )}
+      {config?.registrationEnabled !== false && (
+        <p className="mt-6 text-center text-sm text-fg-muted">
+          {t('com_auth_no_account')}{' '}
+          <Link to="/register" className="font-medium text-accent hover:underline">
+            {t('com_auth_sign_up')}
+          </Link>
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,131 @@
+import type { LoginResult } from '@parley/schema';
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { isApiError } from '../../api/api-error';
+import { authApi } from '../../api/auth-api';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/text-field';
+import { setSession } from '../../store/auth-store';
+import { useCountdown } from './use-countdown';
+import { useFormFields } from './use-form-fields';
+import { validateRegister } from './validation';
+
+const EMPTY = { name: '', username: '', email: '', password: '', confirm_password: '' };
+
+/**
+ * Registration (000 §2, §4): success shows a message and counts down 3 s to /c/new. When the new
+ * account may sign in straight away, the session is opened with the same credentials so /c/new
+ * opens signed in; otherwise the shell sends the user on to /login.
+ */
+export default function RegisterPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const form = useFormFields(EMPTY, validateRegister);
+  const [state, setState] = useState<'idle' | 'submitting' | 'success'>('idle');
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const session = useRef<Promise<LoginResult | null> | null>(null);
+
+  const { remaining } = useCountdown(state === 'success', () => {
+    void (async () => {
+      const result = await session.current;
+      if (result?.token) setSession(result.token, result.user ?? null);
+      void navigate('/c/new', { replace: true });
+    })();
+  });
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!form.attemptSubmit()) return;
+    setState('submitting');
+    setError(null);
+    const { name, username, email, password, confirm_password } = form.values;
+    const token = params.get('token') ?? undefined;
+    try {
+      const answer = await authApi.register({
+        name: name.trim(),
+        username: username.trim(),
+        email: email.trim(),
+        password,
+        confirm_password,
+        ...(token ? { token } : {}),
+      });
+      setMessage(answer?.message ?? '');
+      session.current = authApi.login(email.trim(), password).catch(() => null);
+      setState('success');
+    } catch (err) {
+      const detail = isApiError(err) ? err.serverMessage : undefined;
+      setError(detail ? `${t('com_auth_error_create')} ${detail}` : t('com_auth_error_create'));
+      setState('idle');
+    }
+  };
+
+  if (state === 'success') {
+    return (
+      <div className="space-y-4 text-center" data-testid="register-success">
+        <Alert tone="success">
+          {t('com_auth_registration_success')}
+          {message && <span className="block text-fg-muted">{message}</span>}
+        </Alert>
+        <p className="text-sm text-fg-muted">{t('com_auth_redirect_countdown', { count: remaining })}</p>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      {error && (
+        <div className="mb-5">
+          <Alert tone="error" testId="register-error">
+            {error}
+          </Alert>
+        </div>
+      )}
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('com_auth_create_account')}>
+        <TextField label={t('com_auth_full_name')} autoComplete="name" autoFocus {...form.bind('name')} />
+        <TextField
+          label={t('com_auth_username')}
+          autoComplete="username"
+          hint={t('com_auth_optional')}
+          {...form.bind('username')}
+        />
+        <TextField
+          label={t('com_auth_email_address')}
+          type="email"
+          autoComplete="email"
+          {...form.bind('email')}
+        />
+        <TextField
+          label={t('com_auth_password')}
+          type="password"
+          autoComplete="new-password"
+          {...form.bind('password')}
+        />
+        <TextField
+          label={t('com_auth_password_confirm')}
+          type="password"
+          autoComplete="new-password"
+          {...form.bind('confirm_password')}
+        />
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full"
+          loading={state === 'submitting'}
+          disabled={form.blocked}
+        >
+          {t('com_auth_submit_registration')}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-fg-muted">
+        {t('com_auth_already_have_account')}{' '}
+        <Link to="/login" className="font-medium text-accent hover:underline">
+          {t('com_auth_login')}
+        </Link>
+      </p>
+    </>
+  );
+}

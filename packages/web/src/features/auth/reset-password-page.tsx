@@ -1,0 +1,89 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { authApi } from '../../api/auth-api';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/text-field';
+import { useFormFields } from './use-form-fields';
+import { validateResetPassword } from './validation';
+
+/** Sets a new password with the token and userId from the reset link (000 §2, §5). */
+export default function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const userId = params.get('userId') ?? '';
+  const form = useFormFields({ password: '', confirm_password: '' }, validateResetPassword);
+  const [state, setState] = useState<'form' | 'submitting' | 'success' | 'invalid'>('form');
+
+  const missing = [!token && t('com_auth_reset_no_token'), !userId && t('com_auth_reset_no_user_id')].filter(
+    (m): m is string => Boolean(m),
+  );
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (missing.length > 0 || !form.attemptSubmit()) return;
+    setState('submitting');
+    try {
+      await authApi.resetPassword({ token, userId, ...form.values });
+      setState('success');
+    } catch {
+      setState('invalid');
+    }
+  };
+
+  if (state === 'success') {
+    return (
+      <div className="space-y-5" data-testid="reset-success">
+        <Alert tone="success">{t('com_auth_login_with_new_password')}</Alert>
+        <Button size="lg" className="w-full" onClick={() => void navigate('/login')}>
+          {t('com_auth_continue')}
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      {(state === 'invalid' || missing.length > 0) && (
+        <div className="mb-5">
+          <Alert tone="error" testId="reset-error">
+            {missing.length > 0
+              ? missing.map((m) => <p key={m}>{m}</p>)
+              : t('com_auth_error_invalid_reset_token')}{' '}
+            <Link to="/forgot-password" className="font-medium underline">
+              {t('com_auth_click_here')}
+            </Link>{' '}
+            {t('com_auth_to_try_again')}
+          </Alert>
+        </div>
+      )}
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <TextField
+          label={t('com_auth_password')}
+          type="password"
+          autoComplete="new-password"
+          autoFocus
+          {...form.bind('password')}
+        />
+        <TextField
+          label={t('com_auth_password_confirm')}
+          type="password"
+          autoComplete="new-password"
+          {...form.bind('confirm_password')}
+        />
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full"
+          loading={state === 'submitting'}
+          disabled={form.blocked || missing.length > 0}
+        >
+          {t('com_auth_continue')}
+        </Button>
+      </form>
+    </>
+  );
+}

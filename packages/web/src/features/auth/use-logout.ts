@@ -1,0 +1,30 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { authApi } from '../../api/auth-api';
+import { clearSession } from '../../store/auth-store';
+
+/**
+ * Logout (000 §4): ask the server to end the session, then — whether or not that worked — clear
+ * the query cache and the session and go to the server's redirect, otherwise /login.
+ */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(
+    async (target?: string) => {
+      let redirect: string | undefined;
+      try {
+        redirect = (await authApi.logout())?.redirect;
+      } catch {
+        redirect = undefined;
+      }
+      queryClient.clear();
+      clearSession();
+      const destination = target ?? redirect ?? '/login';
+      if (/^https?:\/\//.test(destination)) window.location.assign(destination);
+      else void navigate(destination, { replace: true });
+    },
+    [queryClient, navigate],
+  );
+}

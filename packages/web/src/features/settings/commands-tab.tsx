@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { SwitchRow } from '../../components/ui/switch';
+import { useSettings } from '../../store/settings-store';
+import { useHasPermission } from '../auth/use-permission';
+
+/** Chat input commands (002 §2): @ always; + with multi-conversation use; / with prompts use. */
+export function CommandsTab() {
+  const { t } = useTranslation();
+  const s = useSettings();
+  const multiConvo = useHasPermission('MULTI_CONVO', 'USE');
+  const prompts = useHasPermission('PROMPTS', 'USE');
+  return (
+    <div className="divide-y divide-border">
+      <SwitchRow
+        label={t('com_nav_at_command')}
+        description={t('com_nav_at_command_description')}
+        checked={s.atCommand}
+        onCheckedChange={(v) => s.setSetting('atCommand', v)}
+      />
+      {multiConvo && (
+        <SwitchRow
+          label={t('com_nav_plus_command')}
+          description={t('com_nav_plus_command_description')}
+          checked={s.plusCommand}
+          onCheckedChange={(v) => s.setSetting('plusCommand', v)}
+        />
+      )}
+      {prompts && (
+        <SwitchRow
+          label={t('com_nav_slash_command')}
+          description={t('com_nav_slash_command_description')}
+          checked={s.slashCommand}
+          onCheckedChange={(v) => s.setSetting('slashCommand', v)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next';
+import { SelectRow } from '../../components/ui/select-row';
+import { SwitchRow } from '../../components/ui/switch';
+import { LANGUAGES } from '../../i18n/languages';
+import { useSettings, type ThemeSetting } from '../../store/settings-store';
+
+/** General settings (002 §2): theme, language, and three display switches. */
+export function GeneralTab() {
+  const { t } = useTranslation();
+  const s = useSettings();
+  return (
+    <div className="divide-y divide-border">
+      <SelectRow
+        label={t('com_nav_theme')}
+        value={s['color-theme']}
+        testId="theme-select"
+        onChange={(v) => s.setSetting('color-theme', v as ThemeSetting)}
+        options={[
+          { value: 'system', label: t('com_nav_theme_system') },
+          { value: 'dark', label: t('com_nav_theme_dark') },
+          { value: 'light', label: t('com_nav_theme_light') },
+        ]}
+      />
+      <SelectRow
+        label={t('com_nav_language')}
+        value={s.lang}
+        testId="language-select"
+        onChange={(v) => s.setSetting('lang', v)}
+        options={[
+          { value: 'auto', label: t('com_nav_lang_auto') },
+          ...LANGUAGES.map((l) => ({ value: l.code, label: l.label })),
+        ]}
+      />
+      <SwitchRow
+        label={t('com_nav_user_msg_markdown')}
+        checked={s.enableUserMsgMarkdown}
+        onCheckedChange={(v) => s.setSetting('enableUserMsgMarkdown', v)}
+      />
+      <SwitchRow
+        label={t('com_nav_auto_scroll')}
+        checked={s.autoScroll}
+        onCheckedChange={(v) => s.setSetting('autoScroll', v)}
+      />
+      <SwitchRow
+        label={t('com_nav_hide_panel')}
+        checked={s.hideSidePanel}
+        onCheckedChange={(v) => s.setSetting('hideSidePanel', v)}
+      />
+    </div>
+  );
+}

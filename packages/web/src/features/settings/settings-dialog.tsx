@@ -1,0 +1,95 @@
+import { clsx } from 'clsx';
+import {
+  Command,
+  Database,
+  Mic,
+  MessageSquare,
+  Settings2,
+  UserRound,
+  Sparkles,
+  type LucideIcon,
+} from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../components/ui/dialog';
+import { useShell } from '../../store/shell-store';
+import { AccountTab } from './account-tab';
+import { ChatTab } from './chat-tab';
+import { CommandsTab } from './commands-tab';
+import { EmptyTab } from './empty-tab';
+import { GeneralTab } from './general-tab';
+
+interface SettingsTab {
+  value: string;
+  labelKey: string;
+  icon: LucideIcon;
+  Content: ComponentType;
+}
+
+/** The tabs of 002 §2. Speech, personalization and data controls are filled by their features. */
+const TABS: SettingsTab[] = [
+  { value: 'general', labelKey: 'com_nav_setting_general', icon: Settings2, Content: GeneralTab },
+  { value: 'chat', labelKey: 'com_nav_setting_chat', icon: MessageSquare, Content: ChatTab },
+  { value: 'commands', labelKey: 'com_nav_commands', icon: Command, Content: CommandsTab },
+  { value: 'speech', labelKey: 'com_nav_setting_speech', icon: Mic, Content: EmptyTab },
+  {
+    value: 'personalization',
+    labelKey: 'com_nav_setting_personalization',
+    icon: Sparkles,
+    Content: EmptyTab,
+  },
+  { value: 'data', labelKey: 'com_nav_setting_data', icon: Database, Content: EmptyTab },
+  { value: 'account', labelKey: 'com_nav_setting_account', icon: UserRound, Content: AccountTab },
+];
+
+export default function SettingsDialog() {
+  const { t } = useTranslation();
+  const open = useShell((s) => s.settingsOpen);
+  const setOpen = useShell((s) => s.setSettingsOpen);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      title={t('com_nav_settings')}
+      closeLabel={t('com_ui_close')}
+      className="max-w-3xl"
+      testId="settings-dialog"
+    >
+      <Tabs.Root
+        defaultValue="general"
+        orientation="vertical"
+        className="flex min-h-0 flex-1 flex-col gap-2 px-4 pb-5 sm:h-[480px] sm:flex-row sm:gap-6 sm:px-6"
+      >
+        <Tabs.List
+          aria-label={t('com_nav_settings')}
+          className="-mx-1 flex shrink-0 gap-1 overflow-x-auto px-1 pb-1 sm:mx-0 sm:w-48 sm:flex-col sm:overflow-visible sm:px-0"
+        >
+          {TABS.map(({ value, labelKey, icon: Icon }) => (
+            <Tabs.Trigger
+              key={value}
+              value={value}
+              className={clsx(
+                'flex shrink-0 items-center gap-2.5 rounded-lg px-3 py-2 text-sm whitespace-nowrap text-fg-muted outline-none',
+                'hover:bg-surface-muted hover:text-fg focus-visible:ring-2 focus-visible:ring-ring',
+                'data-[state=active]:bg-surface-muted data-[state=active]:font-medium data-[state=active]:text-fg',
+              )}
+            >
+              <Icon className="size-4" aria-hidden />
+              {t(labelKey)}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {TABS.map(({ value, Content }) => (
+          <Tabs.Content
+            key={value}
+            value={value}
+            className="min-h-0 flex-1 overflow-y-auto outline-none sm:pe-1"
+          >
+            <Content />
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </Dialog>
+  );
+}

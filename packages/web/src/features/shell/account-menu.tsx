@@ -1,0 +1,81 @@
+import { clsx } from 'clsx';
+import { LogOut, Settings } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../store/auth-store';
+import { useSettings } from '../../store/settings-store';
+import { useShell } from '../../store/shell-store';
+import { useLogout } from '../auth/use-logout';
+
+function initialOf(name: string): string {
+  return (name.trim()[0] ?? '?').toUpperCase();
+}
+
+const ITEM =
+  'flex cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm outline-none data-[highlighted]:bg-surface-muted';
+
+/** The account button at the bottom of the sidebar: avatar and name, Settings, Log out. */
+export function AccountMenu({ collapsed }: { collapsed: boolean }) {
+  const { t } = useTranslation();
+  const user = useAuth((s) => s.user);
+  const showUsername = useSettings((s) => s.UsernameDisplay);
+  const openSettings = useShell((s) => s.setSettingsOpen);
+  const logout = useLogout();
+  const name = user?.name || user?.username || user?.email || '';
+
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger
+        data-testid="account-menu"
+        aria-label={t('com_nav_account_menu')}
+        className={clsx(
+          'flex w-full items-center gap-2.5 rounded-xl p-1.5 text-start outline-none hover:bg-surface-sunken focus-visible:ring-2 focus-visible:ring-ring dark:hover:bg-surface-muted',
+          collapsed && 'justify-center',
+        )}
+      >
+        <Avatar name={name} src={user?.avatar ?? null} />
+        {!collapsed && (
+          <span className="min-w-0 flex-1">
+            <span className="block truncate text-sm font-medium">{name}</span>
+            {showUsername && user?.username && (
+              <span className="block truncate text-xs text-fg-muted">@{user.username}</span>
+            )}
+          </span>
+        )}
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          side="top"
+          align="start"
+          sideOffset={8}
+          className="animate-fade-in z-50 min-w-56 rounded-xl border border-border bg-surface-raised p-1.5 text-fg shadow-xl shadow-black/10"
+        >
+          {user?.email && (
+            <div className="truncate px-2.5 pt-1.5 pb-2 text-xs text-fg-muted">{user.email}</div>
+          )}
+          <DropdownMenu.Item className={ITEM} onSelect={() => openSettings(true)}>
+            <Settings className="size-4 text-fg-muted" aria-hidden />
+            {t('com_nav_settings')}
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          <DropdownMenu.Item className={ITEM} onSelect={() => void logout()}>
+            <LogOut className="size-4 text-fg-muted" aria-hidden />
+            {t('com_nav_log_out')}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+function Avatar({ name, src }: { name: string; src: string | null }) {
+  if (src) return <img src={src} alt="" className="size-8 shrink-0 rounded-full object-cover" />;
+  return (
+    <span
+      aria-hidden
+      className="flex size-8 shrink-0 items-center justify-center rounded-full bg-accent text-sm font-semibold text-accent-fg"
+    >
+      {initialOf(name)}
+    </span>
+  );
+}

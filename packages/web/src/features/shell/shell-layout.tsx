@@ -1,0 +1,78 @@
+import { clsx } from 'clsx';
+import { lazy, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useNavigate } from 'react-router';
+import { PageFallback } from '../../components/ui/page-fallback';
+import { useMediaQuery } from '../../lib/use-media-query';
+import { useAuth } from '../../store/auth-store';
+import { useNav } from '../../store/nav-store';
+import { useShell } from '../../store/shell-store';
+import { BannerSlot } from '../banner/banner-slot';
+import { TermsGate } from '../terms/terms-gate';
+import { MOBILE_HEADER_MEDIA, MOBILE_MEDIA } from './breakpoints';
+import { MobileHeader } from './mobile-header';
+import { Sidebar } from './sidebar';
+
+// Settings are heavy and rarely opened: their code loads on first open.
+const SettingsDialog = lazy(() => import('../settings/settings-dialog'));
+
+/** Unauthenticated visitors are sent to /login (replace) after 300 ms (000 §2). */
+export const UNAUTHENTICATED_REDIRECT_MS = 300;
+
+/** The signed-in application frame: sidebar, mobile header, banner, main pane, terms gate. */
+export default function ShellLayout() {
+  const status = useAuth((s) => s.status);
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (status !== 'unauthenticated') return;
+    const timer = window.setTimeout(
+      () => void navigate('/login', { replace: true }),
+      UNAUTHENTICATED_REDIRECT_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [status, navigate]);
+
+  // Only authenticated users see the shell; otherwise nothing is rendered.
+  if (status !== 'authenticated') return null;
+  return <Shell />;
+}
+
+function Shell() {
+  const { t } = useTranslation();
+  const mobile = useMediaQuery(MOBILE_MEDIA);
+  const mobileHeader = useMediaQuery(MOBILE_HEADER_MEDIA);
+  const navVisible = useNav((s) => s.navVisible);
+  const setNavVisible = useNav((s) => s.setNavVisible);
+  const settingsOpen = useShell((s) => s.settingsOpen);
+
+  return (
+    <div className="flex h-dvh overflow-hidden bg-surface text-fg">
+      <Sidebar mobile={mobile} />
+      {mobile && navVisible && (
+        <button
+          type="button"
+          data-testid="nav-mask"
+          aria-label={t('com_nav_close_sidebar')}
+          onClick={() => setNavVisible(false)}
+          className="animate-fade-in fixed inset-0 z-30 bg-overlay"
+        />
+      )}
+      <div className={clsx('flex min-w-0 flex-1 flex-col')}>
+        <BannerSlot />
+        {mobileHeader && <MobileHeader />}
+        <main className="relative flex min-h-0 flex-1 flex-col">
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+      <TermsGate />
+      {settingsOpen && (
+        <Suspense fallback={null}>
+          <SettingsDialog />
+        </Suspense>
+      )}
+    </div>
+  );
+}

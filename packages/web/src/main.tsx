@@ -1,0 +1,24 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { refreshSession } from './api/client';
+import { queryClient } from './app/query-client';
+import { router } from './app/router';
+import { initI18n } from './i18n';
+import './index.css';
+
+initI18n();
+// Silent refresh at start (000 §4): the session cookie, if any, becomes an in-memory token.
+void refreshSession();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('Missing #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

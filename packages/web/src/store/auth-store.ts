@@ -1,0 +1,34 @@
+import type { User } from '@parley/schema';
+import { createStore, useStore } from 'zustand';
+
+export type SessionStatus = 'pending' | 'authenticated' | 'unauthenticated';
+
+interface AuthState {
+  /** The access token: kept in memory only, never in storage (000 §4). */
+  token: string | null;
+  user: User | null;
+  status: SessionStatus;
+}
+
+/** Vanilla store so the API client (outside React) can read and replace the token. */
+export const authStore = createStore<AuthState>(() => ({
+  token: null,
+  user: null,
+  status: 'pending',
+}));
+
+export function setSession(token: string, user: User | null): void {
+  authStore.setState((s) => ({ token, user: user ?? s.user, status: 'authenticated' }));
+}
+
+export function setUser(user: User): void {
+  authStore.setState({ user });
+}
+
+export function clearSession(): void {
+  authStore.setState({ token: null, user: null, status: 'unauthenticated' });
+}
+
+export function useAuth<T>(selector: (state: AuthState) => T): T {
+  return useStore(authStore, selector);
+}

@@ -1,0 +1,65 @@
+import { create } from 'zustand';
+import { readLocal, writeLocal } from '../lib/local-storage';
+
+export type ThemeSetting = 'system' | 'dark' | 'light';
+export type FontSize = 'text-xs' | 'text-sm' | 'text-base' | 'text-lg' | 'text-xl';
+export type ChatDirection = 'LTR' | 'RTL';
+
+/**
+ * Client settings kept in the browser (002 §3): each one lives in localStorage under its own name
+ * as JSON, so a setting survives reloads and other features can read it by key.
+ */
+export interface ClientSettings {
+  'color-theme': ThemeSetting;
+  lang: string;
+  fontSize: FontSize;
+  chatDirection: ChatDirection;
+  enableUserMsgMarkdown: boolean;
+  autoScroll: boolean;
+  hideSidePanel: boolean;
+  UsernameDisplay: boolean;
+  atCommand: boolean;
+  plusCommand: boolean;
+  slashCommand: boolean;
+}
+
+export const SETTING_DEFAULTS: ClientSettings = {
+  'color-theme': 'system',
+  lang: 'auto',
+  fontSize: 'text-base',
+  chatDirection: 'LTR',
+  enableUserMsgMarkdown: true,
+  autoScroll: false,
+  hideSidePanel: false,
+  UsernameDisplay: true,
+  atCommand: true,
+  plusCommand: true,
+  slashCommand: true,
+};
+
+type SettingKey = keyof ClientSettings;
+
+interface SettingsState extends ClientSettings {
+  setSetting: <K extends SettingKey>(key: K, value: ClientSettings[K]) => void;
+}
+
+function loadAll(): ClientSettings {
+  const entries = Object.entries(SETTING_DEFAULTS).map(([key, fallback]) => [key, readLocal(key, fallback)]);
+  return Object.fromEntries(entries) as ClientSettings;
+}
+
+export const useSettings = create<SettingsState>((set) => ({
+  ...loadAll(),
+  setSetting: (key, value) => {
+    writeLocal(key, value);
+    set({ [key]: value } as Partial<ClientSettings>);
+  },
+}));
+
+/** Puts every setting back to its default (after account deletion). */
+export function resetSettings(): void {
+  for (const [key, value] of Object.entries(SETTING_DEFAULTS)) {
+    writeLocal(key, value);
+  }
+  useSettings.setState({ ...SETTING_DEFAULTS });
+}

@@ -1,0 +1,77 @@
+import { expect, loginViaUi, registerViaApi, test, uniqueUser } from '../support/fixtures.ts';
+
+test('theme switch in the settings dialog, and Ctrl+Shift+T', async ({ page, baseURL }) => {
+  const user = uniqueUser('theme');
+  await registerViaApi(baseURL!, user);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await loginViaUi(page, user);
+  const html = page.locator('html');
+  await expect(html).not.toHaveClass(/dark/);
+
+  await page.getByTestId('account-menu').click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  const dialog = page.getByTestId('settings-dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByTestId('theme-select').selectOption('dark');
+  await expect(html).toHaveClass(/dark/);
+  expect(await page.evaluate(() => localStorage.getItem('color-theme'))).toBe('"dark"');
+
+  await dialog.getByTestId('theme-select').selectOption('system');
+  await expect(html).not.toHaveClass(/dark/);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(html).toHaveClass(/dark/);
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await page.keyboard.press('Control+Shift+T');
+  await expect(html).toHaveClass(/dark/);
+  await page.reload();
+  await expect(html).toHaveClass(/dark/);
+});
+
+test('language setting writes the lang cookie and RTL languages flip the direction', async ({
+  page,
+  baseURL,
+  context,
+}) => {
+  const user = uniqueUser('lang');
+  await registerViaApi(baseURL!, user);
+  await loginViaUi(page, user);
+  await page.getByTestId('account-menu').click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  await page.getByTestId('language-select').selectOption('ar-EG');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const cookie = (await context.cookies()).find((c) => c.name === 'lang');
+  expect(cookie?.value).toBe('ar-EG');
+  expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600);
+  await page.getByTestId('language-select').selectOption('auto');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+});
+
+test('delete account stays locked until the e-mail matches, then signs out', async ({ page, baseURL }) => {
+  const user = uniqueUser('del');
+  await registerViaApi(baseURL!, user);
+  await loginViaUi(page, user);
+  await page.getByTestId('account-menu').click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  await page.getByRole('tab', { name: 'Account' }).click();
+  await page.getByTestId('delete-account').click();
+
+  const dialog = page.getByTestId('delete-account-dialog');
+  const confirm = dialog.getByTestId('confirm-delete-account');
+  const input = dialog.getByRole('textbox');
+  await expect(confirm).toBeDisabled();
+  await input.fill('someone-else@example.com');
+  await expect(confirm).toBeDisabled();
+  await input.fill(`  ${user.email.toUpperCase()}  `);
+  await expect(confirm).toBeEnabled();
+  await confirm.click();
+  await page.waitForURL('**/login');
+
+  // The account is gone.
+  await page.getByLabel('Email address').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByTestId('login-error')).toBeVisible();
+});

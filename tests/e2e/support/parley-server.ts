@@ -1,0 +1,90 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const REPO_ROOT = new URL('../../../', import.meta.url).pathname;
+
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Asks the OS for a port nobody listens on. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`Parley exited early with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/health`);
+      if (res.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`Parley did not become healthy at ${url} within ${timeoutMs} ms`);
+}
+
+/**
+ * Starts the real Parley server (built web app, fresh temporary DATA_DIR, relaxed rate limits) on
+ * a free port; `yaml` becomes its parley.yaml.
+ */
+export async function startParley(
+  opts: { yaml?: string; env?: Record<string, string> } = {},
+): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'parley-e2e-'));
+  const configPath = join(dataDir, 'parley.yaml');
+  writeFileSync(configPath, opts.yaml ?? 'version: 1.2.8\n');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      CONFIG_PATH: configPath,
+      LOG_LEVEL: 'warn',
+      LOGIN_MAX: '1000',
+      REGISTER_MAX: '1000',
+      RESET_PASSWORD_MAX: '1000',
+      VERIFY_EMAIL_MAX: '1000',
+      NODE_ENV: 'test',
+      ...opts.env,
+    },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(url, child, 60_000);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return {
+    url,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 12_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
