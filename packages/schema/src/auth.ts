@@ -104,3 +104,33 @@ export interface LoginResult {
   twoFAPending?: boolean;
   tempToken?: string;
 }
+
+/** Answers of the account calls, for the web app's typed client. */
+export const messageAnswerSchema = z.object({ message: z.string() });
+export type MessageAnswer = z.infer<typeof messageAnswerSchema>;
+
+/** POST /api/auth/login and POST /api/auth/refresh (the refresh token travels in the cookie). */
+export const authAnswerSchema = z.object({ user: userSchema, token: z.string() });
+export type AuthAnswer = z.infer<typeof authAnswerSchema>;
+
+/** POST /api/auth/requestPasswordReset: `link` only when e-mail is not configured (000 §4). */
+export const requestPasswordResetAnswerSchema = z.object({
+  message: z.string(),
+  link: z.string().optional(),
+});
+export type RequestPasswordResetAnswer = z.infer<typeof requestPasswordResetAnswerSchema>;
+
+/** POST /api/auth/logout: `redirect` only when the server has one configured. */
+export const logoutAnswerSchema = z.object({ message: z.string(), redirect: z.string().optional() });
+export type LogoutAnswer = z.infer<typeof logoutAnswerSchema>;
+
+/** GET /api/user/terms. */
+export const termsStatusSchema = z.object({ termsAccepted: z.boolean() });
+export type TermsStatus = z.infer<typeof termsStatusSchema>;
+
+/** 429 answers name the limit type of the error catalogue (000 §8). */
+export const rateLimitAnswerSchema = z.object({
+  message: z.string(),
+  type: z.string(),
+  retryAfter: z.number().optional(),
+});

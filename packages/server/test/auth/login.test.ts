@@ -1,3 +1,4 @@
+import { authAnswerSchema } from '@parley/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/index.ts';
@@ -23,6 +24,7 @@ describe('POST /api/auth/login', () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as { user: Record<string, unknown>; token: string };
     expect(Object.keys(body).sort()).toEqual(['token', 'user']);
+    expect(authAnswerSchema.safeParse(body).success).toBe(true);
     expect(body.user).toMatchObject({ email, name: 'Login Tester', role: expect.any(String) });
     expect(Object.keys(body.user).sort()).toEqual(
       [

@@ -54,3 +54,12 @@ export async function consumeAccountToken(
   await db.delete(userTokens).where(and(eq(userTokens.userId, userId), lte(userTokens.expiresAt, now)));
   return used.length > 0;
 }
+
+/** Deletes expired mail tokens of every user (periodic job). */
+export async function purgeExpiredAccountTokens(db: Database, now = new Date()): Promise<number> {
+  const rows = await db
+    .delete(userTokens)
+    .where(lte(userTokens.expiresAt, now))
+    .returning({ id: userTokens.id });
+  return rows.length;
+}

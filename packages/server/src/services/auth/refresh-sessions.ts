@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { REFRESH_REUSE_GRACE_SECONDS } from '@parley/schema';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { sessions } from '../../db/schema/index.ts';
 import { hashToken, randomToken, successorToken } from './tokens.ts';
@@ -138,4 +138,13 @@ export async function revokeAllSessions(db: Database, userId: string): Promise<v
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/**
+ * Deletes refresh tokens past their expiry: they can only ever answer 401, and every refresh
+ * adds a row. Meant for a periodic job; safe on several instances at once.
+ */
+export async function purgeExpiredSessions(db: Database, now = new Date()): Promise<number> {
+  const rows = await db.delete(sessions).where(lte(sessions.expiresAt, now)).returning({ id: sessions.id });
+  return rows.length;
 }
