@@ -6,7 +6,12 @@ const port = Number(process.env.SIM_PORT ?? 3090);
 const host = process.env.SIM_HOST ?? '127.0.0.1';
 
 const sim = await startSimulator({ port, host });
-console.log(`Parley LLM simulator listening on ${sim.url} (OpenAI base URL: ${sim.url}/v1)`);
+console.log(`Parley LLM simulator listening on ${sim.url}`);
+console.log(`  OpenAI (chat + responses): ${sim.url}/v1`);
+console.log(`  Anthropic:                 ${sim.url} (SDK) or ${sim.url}/v1 (AI SDK)`);
+console.log(`  Gemini:                    ${sim.url} (SDK) or ${sim.url}/v1beta (AI SDK)`);
+console.log(`  Bedrock:                   ${sim.url}`);
+console.log(`  Azure OpenAI:              ${sim.url} (endpoint) or ${sim.url}/openai/v1 (AI SDK)`);
 console.log(`Models: ${SIM_MODELS.join(', ')}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,6 +1,6 @@
 // A standalone simulator server on its own port, for tests, benchmarks and `npm run sim`.
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createDualProtocolServer } from './dual-protocol.ts';
 import { createSimHandler } from './handler.ts';
 import type { SimDefaults } from './pacing.ts';
 import type { SimStats } from './stats.ts';
@@ -23,7 +23,8 @@ export interface StartOptions {
 export async function startSimulator(options: StartOptions = {}): Promise<SimServer> {
   const host = options.host ?? '127.0.0.1';
   const handler = createSimHandler(options.defaults);
-  const server = createServer(handler);
+  // HTTP/1.1 and h2c on the same port, so the AWS SDK's default HTTP/2 handler works too.
+  const { server, closeAllConnections } = createDualProtocolServer(handler);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {
@@ -42,7 +43,7 @@ export async function startSimulator(options: StartOptions = {}): Promise<SimSer
       );
       // Open streams would otherwise keep close() waiting until they finish; dropping them also
       // cancels their timers through the responses' 'close' events, which whenIdle() waits for.
-      server.closeAllConnections();
+      closeAllConnections();
       await closed;
       await handler.whenIdle();
     },

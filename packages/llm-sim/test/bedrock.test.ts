@@ -28,14 +28,14 @@ afterAll(() => {
   return sim.close();
 });
 
-function bedrockClient(accessKeyId: string): BedrockRuntimeClient {
+/** The SDK's default handler speaks HTTP/2 (h2c here); `NodeHttpHandler` speaks HTTP/1.1. */
+function bedrockClient(accessKeyId: string, http1 = false): BedrockRuntimeClient {
   return new BedrockRuntimeClient({
     region: 'us-east-1',
     endpoint: sim.url,
     credentials: { accessKeyId, secretAccessKey: 'y' },
     maxAttempts: 1,
-    // The SDK's default handler speaks HTTP/2; the simulator is an HTTP/1.1 server.
-    requestHandler: new NodeHttpHandler(),
+    ...(http1 ? { requestHandler: new NodeHttpHandler() } : {}),
   });
 }
 
@@ -79,6 +79,15 @@ describe('@aws-sdk/client-bedrock-runtime', () => {
       outputTokens: countTokens(message),
     });
     expect(result.events.at(-1)?.metadata?.metrics?.latencyMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('speaks HTTP/1.1 too (NodeHttpHandler)', async () => {
+    const http1 = bedrockClient('x', true);
+    expect((await converseStream('echo', user('over http/1.1'), http1)).text).toBe('over http/1.1');
+    expect((await failure(converseStream('sim.error-429', user('x'), http1)))?.name).toBe(
+      'ThrottlingException',
+    );
+    http1.destroy();
   });
 
   it('maps model ids to behaviours by the name they contain', async () => {
