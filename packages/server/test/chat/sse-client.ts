@@ -82,3 +82,6 @@ export function deltaText(events: SseEvent[]): string {
 }
 
 export const finalOf = (events: SseEvent[]) => events.find((e) => e.data.final && !e.data.error)?.data;
+
+/** A JSON answer, loosely typed for assertions. */
+export const jsonOf = (res: Response) => res.json() as Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any

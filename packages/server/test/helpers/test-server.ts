@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { buildAppConfig } from '../../src/config/app-config.ts';
 import { parseEnv } from '../../src/config/env.ts';
 import { parseParleyYaml } from '../../src/config/load-config.ts';
+import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
 import { startServer, type StartedServer } from '../../src/server.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -12,6 +13,11 @@ export interface TestServer extends StartedServer {
   /** fetch against the server: `api('/api/config')`. */
   api(path: string, init?: RequestInit & { json?: unknown; token?: string }): Promise<Response>;
   stop(): Promise<void>;
+  /**
+   * Opens the server's database again, e.g. after `close()` to check what a restart would find
+   * (needs `diskDatabase` on PGlite).
+   */
+  reopenDatabase(): Promise<DatabaseHandle>;
 }
 
 /** Relaxed limits so suites can register and log in freely; a test may override them. */
@@ -28,7 +34,13 @@ const TEST_ENV: Record<string, string> = {
  * (in-memory PGlite, or a throwaway PostgreSQL database when TEST_DATABASE_URL is set).
  */
 export async function startTestServer(
-  opts: { env?: Record<string, string>; yaml?: string; serveWeb?: boolean } = {},
+  opts: {
+    env?: Record<string, string>;
+    yaml?: string;
+    serveWeb?: boolean;
+    /** PGlite on disk in the data directory instead of in memory, so it survives close(). */
+    diskDatabase?: boolean;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-test-'));
   const database = await createTestDatabase();
@@ -45,7 +57,7 @@ export async function startTestServer(
   const config = buildAppConfig(env, { ...yaml, path: null });
   const server = await startServer({
     config,
-    databaseDir: database.databaseUrl ? undefined : 'memory://',
+    databaseDir: database.databaseUrl || opts.diskDatabase ? undefined : 'memory://',
     serveWeb: opts.serveWeb ?? false,
     port: 0,
     host: '127.0.0.1',
@@ -65,6 +77,7 @@ export async function startTestServer(
     ...server,
     dataDir,
     api,
+    reopenDatabase: () => openDatabase({ databaseUrl: database.databaseUrl, dataDir }),
     stop: async () => {
       await server.close(1000);
       await database.drop();

@@ -3,13 +3,21 @@ import type { ProviderFailure } from './provider.ts';
 
 /** Turns whatever a provider SDK threw into a ProviderFailure. */
 export function describeFailure(error: unknown, answerStarted: boolean): ProviderFailure {
-  if (APICallError.isInstance(error)) {
-    return { message: upstreamMessage(error), status: error.statusCode };
+  const status = APICallError.isInstance(error) ? error.statusCode : undefined;
+  // A stream that breaks after a successful start (the SDK reports the 200 it began with, or no
+  // status at all) lost its upstream: the answer so far is kept as unfinished. An error status,
+  // or a failure before any text, is a plain failure.
+  if (answerStarted && (status === undefined || status < 400)) {
+    return { message: errorMessage(error) || 'Upstream connection lost', lostConnection: true };
   }
-  const message = error instanceof Error ? error.message : String(error);
-  // Without an HTTP status the connection itself failed; once text had arrived that is a lost
-  // upstream (the answer is kept as unfinished), before it a plain failure.
-  return { message: message || 'Upstream connection failed', lostConnection: answerStarted };
+  if (APICallError.isInstance(error) && status !== undefined && status >= 400) {
+    return { message: upstreamMessage(error), status };
+  }
+  return { message: errorMessage(error) || 'Upstream connection failed' };
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function upstreamMessage(error: APICallError): string {
