@@ -21,6 +21,11 @@ export const conversations = pgTable(
     /** Set for temporary chats: the instant after which the cleanup job deletes it. */
     expiredAt: timestamp('expired_at', { withTimezone: true, mode: 'date' }),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Set while an import is still writing this conversation and its messages: such rows are
+     * invisible to lists, reads and search until the import's final transaction clears it.
+     */
+    importId: text('import_id'),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -28,6 +33,9 @@ export const conversations = pgTable(
   (t) => [
     index('conversations_user_updated_idx').on(t.userId, t.updatedAt.desc(), t.conversationId.desc()),
     index('conversations_expired_idx').on(t.expiredAt),
+    index('conversations_import_idx')
+      .on(t.importId)
+      .where(sql`${t.importId} is not null`),
   ],
 );
 export type ConversationRow = typeof conversations.$inferSelect;

@@ -6,3 +6,5 @@ export * from './banners.ts';
 export * from './conversations.ts';
 export * from './messages.ts';
 export * from './prompts.ts';
+export * from './shares.ts';
+export * from './tags.ts';
