@@ -16,5 +16,19 @@ export default defineConfig({
     sourcemap: false,
     cssCodeSplit: true,
     chunkSizeWarningLimit: 400,
+    rolldownOptions: {
+      output: {
+        // Everything every page needs ships as one vendor chunk: one request, and one gzip
+        // dictionary instead of several small files that each compress poorly.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|i18next|react-i18next|zustand|clsx|cookie|set-cookie-parser)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

@@ -22,7 +22,9 @@ test('a phone-sized viewport shows the mobile header and the mask closes the sid
   await expect(page.getByTestId('sidebar')).toHaveAttribute('data-state', 'open');
   const mask = page.getByTestId('nav-mask');
   await expect(mask).toBeVisible();
-  expect((await page.getByTestId('sidebar').boundingBox())?.width).toBe(320);
+  await expect
+    .poll(async () => Math.round((await page.getByTestId('sidebar').boundingBox())?.width ?? 0))
+    .toBe(320);
 
   await mask.click({ position: { x: 370, y: 400 } });
   await expect(page.getByTestId('sidebar')).toHaveAttribute('data-state', 'closed');

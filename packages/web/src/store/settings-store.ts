@@ -21,6 +21,15 @@ export interface ClientSettings {
   atCommand: boolean;
   plusCommand: boolean;
   slashCommand: boolean;
+  // Chat tab (002 §2), read by the chat feature.
+  enterToSend: boolean;
+  maximizeChatSpace: boolean;
+  centerFormOnLanding: boolean;
+  showThinking: boolean;
+  showCode: boolean;
+  LaTeXParsing: boolean;
+  saveDrafts: boolean;
+  showScrollButton: boolean;
 }
 
 export const SETTING_DEFAULTS: ClientSettings = {
@@ -35,6 +44,14 @@ export const SETTING_DEFAULTS: ClientSettings = {
   atCommand: true,
   plusCommand: true,
   slashCommand: true,
+  enterToSend: true,
+  maximizeChatSpace: false,
+  centerFormOnLanding: true,
+  showThinking: true,
+  showCode: false,
+  LaTeXParsing: true,
+  saveDrafts: true,
+  showScrollButton: true,
 };
 
 type SettingKey = keyof ClientSettings;

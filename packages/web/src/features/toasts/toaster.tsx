@@ -1,26 +1,11 @@
-import { clsx } from 'clsx';
-import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react';
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useToasts, type ToastSeverity } from './toast-store';
+import { lazy, Suspense, useEffect } from 'react';
+import { useToasts } from './toast-store';
 
-const ICONS: Record<ToastSeverity, typeof Info> = {
-  success: CircleCheck,
-  info: Info,
-  warning: TriangleAlert,
-  error: CircleAlert,
-};
-
-const TONES: Record<ToastSeverity, string> = {
-  success: 'text-success',
-  info: 'text-accent',
-  warning: 'text-amber-500',
-  error: 'text-danger',
-};
+// The card (and its icons) loads with the first toast, keeping it off the first page.
+const ToastCard = lazy(() => import('./toast-card'));
 
 /** Renders the single visible toast and removes it when its time is up. */
 export function Toaster() {
-  const { t } = useTranslation();
   const toast = useToasts((s) => s.current);
   const dismiss = useToasts((s) => s.dismiss);
 
@@ -37,39 +22,10 @@ export function Toaster() {
       role="status"
     >
       {toast && (
-        <div
-          key={toast.id}
-          data-testid="toast"
-          data-severity={toast.severity}
-          className="animate-toast-in pointer-events-auto flex max-w-md items-start gap-3 rounded-xl border border-border bg-surface-raised px-4 py-3 text-sm shadow-lg shadow-black/10"
-        >
-          <ToastIcon severity={toast.severity} />
-          <div className="min-w-0 flex-1 leading-5">
-            {toast.messages.length === 1 ? (
-              <p>{toast.messages[0]}</p>
-            ) : (
-              <ul className="list-disc space-y-0.5 ps-4">
-                {toast.messages.map((m) => (
-                  <li key={m}>{m}</li>
-                ))}
-              </ul>
-            )}
-          </div>
-          <button
-            type="button"
-            onClick={() => dismiss(toast.id)}
-            className="-m-1 rounded-md p-1 text-fg-subtle hover:bg-surface-muted hover:text-fg"
-            aria-label={t('com_ui_close')}
-          >
-            <X className="size-4" aria-hidden />
-          </button>
-        </div>
+        <Suspense fallback={null}>
+          <ToastCard key={toast.id} toast={toast} onDismiss={() => dismiss(toast.id)} />
+        </Suspense>
       )}
     </div>
   );
-}
-
-function ToastIcon({ severity }: { severity: ToastSeverity }) {
-  const Icon = ICONS[severity];
-  return <Icon className={clsx('mt-0.5 size-4 shrink-0', TONES[severity])} aria-hidden />;
 }

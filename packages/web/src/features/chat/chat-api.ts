@@ -1,0 +1,82 @@
+import type {
+  ActiveGenerations,
+  Conversation,
+  EndpointsConfig,
+  Message,
+  ModelsConfig,
+} from '@parley/schema';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { useAuth } from '../../store/auth-store';
+
+export const chatKeys = {
+  endpoints: ['endpoints'] as const,
+  models: ['models'] as const,
+  messages: (conversationId: string) => ['messages', conversationId] as const,
+  conversation: (conversationId: string) => ['conversation', conversationId] as const,
+  active: ['activeGenerations'] as const,
+};
+
+export const chatApi = {
+  endpoints: () => api<EndpointsConfig>('/api/endpoints'),
+  models: () => api<ModelsConfig>('/api/models'),
+  messages: (id: string) => api<Message[]>(`/api/messages/${encodeURIComponent(id)}`),
+  conversation: (id: string) => api<Conversation>(`/api/convos/${encodeURIComponent(id)}`),
+  active: () => api<ActiveGenerations>('/api/agents/chat/active'),
+  abort: (conversationId: string) =>
+    api<unknown>('/api/agents/chat/abort', { method: 'POST', json: { conversationId } }),
+  genTitle: (conversationId: string) =>
+    api<{ title: string }>('/api/convos/gen_title', { method: 'POST', json: { conversationId } }),
+  editMessage: (conversationId: string, messageId: string, body: { text: string; index?: number }) =>
+    api<unknown>(`/api/messages/${encodeURIComponent(conversationId)}/${encodeURIComponent(messageId)}`, {
+      method: 'PUT',
+      json: body,
+    }),
+  feedback: (conversationId: string, messageId: string, feedback: Message['feedback']) =>
+    api<unknown>(
+      `/api/messages/${encodeURIComponent(conversationId)}/${encodeURIComponent(messageId)}/feedback`,
+      { method: 'PUT', json: { feedback } },
+    ),
+};
+
+
+/** Endpoints and models never go stale (000 §9). */
+export function useEndpoints() {
+  const status = useAuth((s) => s.status);
+  return useQuery({
+    queryKey: chatKeys.endpoints,
+    queryFn: chatApi.endpoints,
+    enabled: status === 'authenticated',
+    staleTime: Infinity,
+  });
+}
+
+export function useModels() {
+  const status = useAuth((s) => s.status);
+  return useQuery({
+    queryKey: chatKeys.models,
+    queryFn: chatApi.models,
+    enabled: status === 'authenticated',
+    staleTime: Infinity,
+  });
+}
+
+/** A conversation's messages; "new" has none on the server (the cache holds a pending exchange). */
+export function useMessages(conversationId: string) {
+  return useQuery({
+    queryKey: chatKeys.messages(conversationId),
+    queryFn: () => chatApi.messages(conversationId),
+    enabled: conversationId !== 'new',
+    staleTime: Infinity,
+    initialData: conversationId === 'new' ? [] : undefined,
+  });
+}
+
+export function useConversation(conversationId: string) {
+  return useQuery({
+    queryKey: chatKeys.conversation(conversationId),
+    queryFn: () => chatApi.conversation(conversationId),
+    enabled: conversationId !== 'new',
+    staleTime: 30_000,
+  });
+}

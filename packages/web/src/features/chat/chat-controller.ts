@@ -1,0 +1,343 @@
+import type { Conversation, FinalEvent, Message, SyncEvent } from '@parley/schema';
+import { queryClient } from '../../app/query-client';
+import { addConversationToList, patchConversationInList } from '../conversations/conversations-api';
+import { useSetupStore } from '../endpoints/setup-store';
+import { PENDING_DRAFT_ID } from '../input/draft-storage';
+import { moveDraftInStorage } from '../input/use-draft';
+import { chatApi, chatKeys } from './chat-api';
+import { buildRequestBody, type SendOptions } from './request-body';
+import { cachedMessages, patchMessage, setMessages, upsertMessages } from './message-cache';
+import { useLive, type Generation } from './live-store';
+import { readStream, StreamRefused } from './stream-request';
+import { answerFromResume, applySteps, EMPTY_ANSWER, type StepEventData } from './stream-reducer';
+import type { SseEvent } from './sse-parser';
+
+/** 000 §4 / 001 §9 timings. */
+export const CONNECTION_ERROR_DELAY_MS = 5500;
+export const TITLE_DELAY_MS = 2500;
+/** Marker text of the connection error message; rendered as its localized text. */
+export const CONNECTION_ERROR_TEXT = 'Error connecting to server, try refreshing the page.';
+
+interface Run {
+  queue: StepEventData[];
+  frame: number | null;
+  abort: AbortController;
+  finished: boolean;
+  /** Set when the conversation is new and the title must be asked for after the reply. */
+  wantsTitle: boolean;
+}
+
+const runs = new Map<string, Run>();
+
+const gen = (key: string): Generation | undefined => useLive.getState().generations[key];
+
+function nowIso(): string {
+  return new Date().toISOString();
+}
+
+/** Applies queued step events at most once per animation frame (ARCHITECTURE: web rules). */
+function scheduleFlush(key: () => string, run: Run): void {
+  if (run.frame !== null) return;
+  run.frame = requestAnimationFrame(() => {
+    run.frame = null;
+    flush(key(), run);
+  });
+}
+
+function flush(key: string, run: Run): void {
+  if (run.frame !== null) {
+    cancelAnimationFrame(run.frame);
+    run.frame = null;
+  }
+  const current = gen(key);
+  if (!current || run.queue.length === 0) return;
+  const events = run.queue;
+  run.queue = [];
+  useLive.getState().patch(key, { answer: applySteps(current.answer, events) });
+}
+
+function onCreated(key: string, message: Message & { conversationId: string }): string {
+  const current = gen(key);
+  if (!current) return key;
+  const real = message.conversationId;
+  const temp = cachedMessages(key);
+  const fixed = temp.map((m) => {
+    if (m.messageId === current.userMessageId) return { ...m, ...message, conversationId: real };
+    if (m.messageId === current.placeholderId) return { ...m, parentMessageId: message.messageId, conversationId: real };
+    return m;
+  });
+  if (key !== real) {
+    // A new chat: its exchange moves to the real id, the list gets the row at the top at once.
+    setMessages(real, () => fixed);
+    setMessages(key, () => []);
+    const conversation = stubConversation(real, temp.find((m) => m.messageId === current.placeholderId));
+    queryClient.setQueryData(chatKeys.conversation(real), conversation);
+    addConversationToList(queryClient, conversation);
+    useSetupStore.getState().moveSetup(key, real);
+    moveDraftInStorage(PENDING_DRAFT_ID, real);
+    runs.set(real, runs.get(key)!);
+    runs.delete(key);
+    useLive.getState().rekey(key, real);
+  } else {
+    setMessages(real, () => fixed);
+  }
+  useLive.getState().patch(real, { userMessageId: message.messageId });
+  return real;
+}
+
+function stubConversation(conversationId: string, answer: Message | undefined): Conversation {
+  const now = nowIso();
+  return {
+    conversationId,
+    user: '',
+    title: 'New Chat',
+    endpoint: answer?.endpoint ?? null,
+    model: answer?.model ?? null,
+    isArchived: false,
+    expiredAt: null,
+    tags: [],
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+function onFinal(key: string, run: Run, final: FinalEvent): void {
+  flush(key, run);
+  const current = gen(key);
+  run.finished = true;
+  const conversationId = final.conversation?.conversationId ?? key;
+  if (current) {
+    const remove = [current.placeholderId, current.userMessageId];
+    upsertMessages(conversationId, [final.requestMessage, final.responseMessage].filter(Boolean), remove);
+  }
+  if (final.conversation) {
+    queryClient.setQueryData(chatKeys.conversation(conversationId), final.conversation);
+    const patch: Partial<Conversation> = { updatedAt: final.conversation.updatedAt };
+    const title = final.title ?? (final.conversation.title !== 'New Chat' ? final.conversation.title : undefined);
+    if (title) patch.title = title;
+    patchConversationInList(queryClient, conversationId, patch);
+    if (title) applyTitle(conversationId, title);
+    else if (run.wantsTitle) setTimeout(() => void fetchTitle(conversationId), TITLE_DELAY_MS);
+  }
+  finish(key);
+}
+
+function applyTitle(conversationId: string, title: string): void {
+  patchConversationInList(queryClient, conversationId, { title });
+  queryClient.setQueryData<Conversation>(chatKeys.conversation(conversationId), (c) => (c ? { ...c, title } : c));
+  window.dispatchEvent(new CustomEvent('parley:title', { detail: { conversationId, title } }));
+}
+
+async function fetchTitle(conversationId: string): Promise<void> {
+  try {
+    const { title } = await chatApi.genTitle(conversationId);
+    if (title) applyTitle(conversationId, title);
+  } catch {
+    // No title (yet): the conversation keeps "New Chat".
+  }
+}
+
+function showError(key: string, text: string, messageId?: string): void {
+  const current = gen(key);
+  if (!current) return;
+  patchMessage(key, current.placeholderId, {
+    messageId: messageId ?? current.placeholderId,
+    error: true,
+    text,
+    content: [],
+    unfinished: false,
+  });
+  finish(key);
+}
+
+function finish(key: string): void {
+  const run = runs.get(key);
+  if (run) {
+    run.finished = true;
+    if (run.frame !== null) cancelAnimationFrame(run.frame);
+  }
+  runs.delete(key);
+  useLive.getState().remove(key);
+}
+
+/** Dispatches one SSE event of a generation; `keyRef` follows the key through `created`. */
+function handleEvent(keyRef: { key: string }, run: Run, event: SseEvent): void {
+  let data: Record<string, unknown>;
+  try {
+    data = JSON.parse(event.data) as Record<string, unknown>;
+  } catch {
+    return;
+  }
+  if (event.event === 'error' || data.error === true) {
+    flush(keyRef.key, run);
+    run.finished = true;
+    showError(keyRef.key, String(data.text ?? ''), typeof data.messageId === 'string' ? data.messageId : undefined);
+    return;
+  }
+  if (data.created === true) {
+    keyRef.key = onCreated(keyRef.key, data.message as Message & { conversationId: string });
+    return;
+  }
+  if (data.sync === true) {
+    onSync(keyRef.key, data as unknown as SyncEvent);
+    return;
+  }
+  if (data.final === true) {
+    onFinal(keyRef.key, run, data as unknown as FinalEvent);
+    return;
+  }
+  if (typeof data.event === 'string') {
+    run.queue.push(data as unknown as StepEventData);
+    scheduleFlush(() => keyRef.key, run);
+  }
+}
+
+function onSync(key: string, sync: SyncEvent): void {
+  const state = sync.resumeState as SyncEvent['resumeState'] & { runSteps?: { id: string; index: number }[] };
+  const current = gen(key);
+  if (!current) return;
+  useLive.getState().patch(key, {
+    answer: answerFromResume(state.responseMessageId, state.content, state.runSteps),
+  });
+}
+
+async function pump(keyRef: { key: string }, path: string, body: unknown, run: Run): Promise<void> {
+  try {
+    await readStream(path, body, run.abort.signal, (event) => handleEvent(keyRef, run, event));
+  } catch (error) {
+    if (run.abort.signal.aborted || run.finished) return;
+    if (error instanceof StreamRefused) {
+      showError(keyRef.key, error.body || `Request failed with status ${error.status}`);
+      return;
+    }
+    // No connection could be made: say so after 5.5 s (001 §8) unless something else ended it.
+    window.setTimeout(() => {
+      if (!run.finished) showError(keyRef.key, CONNECTION_ERROR_TEXT);
+    }, CONNECTION_ERROR_DELAY_MS);
+    return;
+  }
+  if (run.finished || run.abort.signal.aborted) return;
+  // The stream closed without a final event: cancel on the server (000 §4) and keep what came.
+  await stopOnServer(keyRef.key, run);
+}
+
+async function stopOnServer(key: string, current: Run): Promise<void> {
+  try {
+    const answer = await chatApi.abort(key);
+    if (answer && typeof answer === 'object' && (answer as { final?: boolean }).final) {
+      onFinal(key, current, answer as FinalEvent);
+      return;
+    }
+  } catch {
+    // Fall through: the saved messages tell what happened.
+  }
+  if (!current.finished) {
+    finish(key);
+    void queryClient.invalidateQueries({ queryKey: chatKeys.messages(key) });
+  }
+}
+
+function newRun(wantsTitle: boolean): Run {
+  return { queue: [], frame: null, abort: new AbortController(), finished: false, wantsTitle };
+}
+
+/**
+ * Sends a message (or regenerates, continues, or resubmits an edit) and streams the answer into
+ * the message cache. Ignored while this conversation is already submitting or the text is empty.
+ */
+export function sendMessage(options: SendOptions): boolean {
+  const key = options.conversationId;
+  if (gen(key)) return false;
+  if (options.kind === 'new' && options.text.trim() === '') return false;
+  const { body, userMessage, placeholder, initial } = buildRequestBody(options);
+  if (options.kind === 'new') upsertMessages(key, [userMessage, placeholder]);
+  else if (options.kind === 'regenerate') upsertMessages(key, [placeholder]);
+  const current = newRun(key === 'new');
+  runs.set(key, current);
+  useLive.getState().put({
+    key,
+    userMessageId: userMessage.messageId,
+    placeholderId: placeholder.messageId,
+    answer: initial ?? EMPTY_ANSWER,
+    stopRequested: false,
+  });
+  const path = `/api/agents/chat/${encodeURIComponent(options.setup.endpoint)}`;
+  void pump({ key }, path, body, current);
+  return true;
+}
+
+/** Re-attaches to a generation still running on the server (a reload mid-stream). */
+export function resumeGeneration(conversationId: string): void {
+  if (gen(conversationId)) return;
+  const current = newRun(false);
+  runs.set(conversationId, current);
+  useLive.getState().put({
+    key: conversationId,
+    userMessageId: '',
+    placeholderId: `${conversationId}__resume`,
+    answer: EMPTY_ANSWER,
+    stopRequested: false,
+  });
+  const keyRef = { key: conversationId };
+  const onEvent = (event: SseEvent) => {
+    if (event.event === 'message' && event.data.includes('"sync":true')) {
+      const sync = JSON.parse(event.data) as SyncEvent;
+      const { requestMessage, responseMessageId } = sync.resumeState;
+      const placeholder: Message = {
+        messageId: responseMessageId,
+        parentMessageId: requestMessage.messageId,
+        conversationId,
+        sender: '',
+        text: '',
+        content: [],
+        isCreatedByUser: false,
+        error: false,
+        unfinished: false,
+        createdAt: nowIso(),
+        updatedAt: nowIso(),
+      };
+      const known = cachedMessages(conversationId).some((m) => m.messageId === requestMessage.messageId);
+      const request = { ...requestMessage, error: false, unfinished: false, createdAt: nowIso(), updatedAt: nowIso() };
+      upsertMessages(conversationId, known ? [placeholder] : [request as Message, placeholder]);
+      useLive.getState().patch(conversationId, { placeholderId: responseMessageId, userMessageId: requestMessage.messageId });
+    }
+    handleEvent(keyRef, current, event);
+  };
+  void (async () => {
+    try {
+      await readStream(
+        `/api/agents/chat/stream/${encodeURIComponent(conversationId)}?resume=true`,
+        undefined,
+        current.abort.signal,
+        onEvent,
+      );
+    } catch {
+      // Nothing to resume (finished meanwhile): the saved messages are the truth.
+    }
+    if (!current.finished) {
+      finish(conversationId);
+      void queryClient.invalidateQueries({ queryKey: chatKeys.messages(conversationId) });
+    }
+  })();
+}
+
+/** Stop: the server stops the generation and saves the partial answer; its final closes the run. */
+export async function stopGeneration(key: string): Promise<void> {
+  const current = gen(key);
+  const active = runs.get(key);
+  if (!current || !active) return;
+  useLive.getState().patch(key, { stopRequested: true });
+  if (key === 'new') {
+    // Not named yet: stop as soon as `created` arrives.
+    const unsubscribe = useLive.subscribe((s) => {
+      const created = s.created;
+      if (created?.from === 'new') {
+        unsubscribe();
+        void stopGeneration(created.to);
+      }
+    });
+    return;
+  }
+  await stopOnServer(key, active);
+  active.abort.abort();
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { embeddedJson, errorDisplay } from './error-text';
+
+describe('errorDisplay', () => {
+  it('maps an embedded JSON type to its key', () => {
+    expect(errorDisplay('{"type":"no_user_key"}')).toEqual({ key: 'com_error_no_user_key', values: {} });
+    expect(errorDisplay('Error: {"type":"ban"} trailing')).toEqual({ key: 'com_error_ban', values: {} });
+  });
+  it('carries the values of limit errors', () => {
+    expect(errorDisplay('{"type":"concurrent","limit":1}')).toEqual({
+      key: 'com_error_concurrent',
+      values: { limit: '1' },
+    });
+    expect(errorDisplay('{"type":"message_limit","max":40,"windowInMinutes":1}').values).toEqual({
+      max: '40',
+      windowInMinutes: '1',
+    });
+    expect(errorDisplay('{"code":"invalid_api_key"}').key).toBe('com_error_invalid_api_key');
+  });
+  it('falls back to the generic text, truncated to 512 characters', () => {
+    expect(errorDisplay('boom')).toEqual({ key: 'com_error_generic', values: { detail: 'boom' } });
+    const long = 'x'.repeat(600);
+    const shown = errorDisplay(long).values.detail as string;
+    expect(shown).toHaveLength(513);
+    expect(shown.endsWith('…')).toBe(true);
+  });
+  it('treats JSON with an unknown type as generic', () => {
+    expect(errorDisplay('{"type":"weird"}').key).toBe('com_error_generic');
+  });
+});
+
+describe('embeddedJson', () => {
+  it('finds the object inside prose and ignores broken braces', () => {
+    expect(embeddedJson('a {b} c {"x":1} d')).toBeNull();
+    expect(embeddedJson('prefix {"x":1} suffix')).toEqual({ x: 1 });
+    expect(embeddedJson('no json')).toBeNull();
+  });
+});

@@ -1,0 +1,94 @@
+import type { Message } from '@parley/schema';
+import type { ChatSetup } from '../endpoints/chat-setup';
+import { answerFromResume, type LiveAnswer } from './stream-reducer';
+
+export interface SendOptions {
+  /** "new" or the conversation's id. */
+  conversationId: string;
+  kind: 'new' | 'regenerate' | 'continue';
+  text: string;
+  /** New: the message answered (NO_PARENT first). Regenerate/continue: the user message. */
+  parentMessageId: string;
+  /** Continue: the answer being extended. */
+  responseMessage?: Message;
+  setup: ChatSetup;
+  /** Shown as the answer's sender while it streams. */
+  senderLabel: string;
+}
+
+function tempId(): string {
+  return crypto.randomUUID();
+}
+
+/** The client's local time without zone, as LibreChat clients send it. */
+function clientTimestamp(): string {
+  const d = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/**
+ * The chat request (PROTOCOL.md) plus the messages the cache shows until the server answers:
+ * the user message with a temporary id and the empty answer it will stream into.
+ */
+export function buildRequestBody(options: SendOptions): {
+  body: Record<string, unknown>;
+  userMessage: Message;
+  placeholder: Message;
+  initial: LiveAnswer | null;
+} {
+  const { setup, kind } = options;
+  const now = new Date().toISOString();
+  const conversationId = options.conversationId === 'new' ? null : options.conversationId;
+  const userId = kind === 'new' ? tempId() : options.parentMessageId;
+  const userMessage: Message = {
+    messageId: userId,
+    parentMessageId: options.parentMessageId,
+    conversationId: options.conversationId,
+    sender: 'User',
+    text: options.text,
+    isCreatedByUser: true,
+    error: false,
+    unfinished: false,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const continued = kind === 'continue' ? options.responseMessage : undefined;
+  const placeholder: Message = continued ?? {
+    messageId: `${userId}_${tempId().slice(0, 8)}`,
+    parentMessageId: userId,
+    conversationId: options.conversationId,
+    sender: options.senderLabel,
+    text: '',
+    content: [],
+    isCreatedByUser: false,
+    endpoint: setup.endpoint,
+    model: setup.model,
+    error: false,
+    unfinished: false,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const { endpoint: _endpoint, ...parameters } = setup;
+  const body: Record<string, unknown> = {
+    ...parameters,
+    text: options.text,
+    sender: 'User',
+    isCreatedByUser: true,
+    clientTimestamp: clientTimestamp(),
+    parentMessageId: kind === 'new' ? options.parentMessageId : userId,
+    conversationId,
+    messageId: userId,
+    endpoint: setup.endpoint,
+    isTemporary: false,
+    isRegenerate: kind === 'regenerate',
+    isContinued: kind === 'continue',
+    responseMessageId: continued?.messageId ?? null,
+    editedContent: null,
+    ephemeralAgent: { mcp: [], web_search: false, execute_code: false },
+  };
+  const initial = continued
+    ? answerFromResume(continued.messageId, continued.content?.length ? continued.content : [{ type: 'text', text: continued.text }])
+    : null;
+  return { body, userMessage, placeholder, initial };
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import {
+  decodeDraft,
+  encodeDraft,
+  moveDraft,
+  readDraft,
+  writeDraft,
+  type KeyValueStore,
+} from './draft-storage';
+
+function memoryStore(): KeyValueStore & { data: Map<string, string> } {
+  const data = new Map<string, string>();
+  return {
+    data,
+    getItem: (k) => data.get(k) ?? null,
+    setItem: (k, v) => void data.set(k, v),
+    removeItem: (k) => void data.delete(k),
+  };
+}
+
+describe('draft storage', () => {
+  it('round-trips any text through the encoding', () => {
+    for (const text of ['hello', 'héllo wörld', '日本語 🎉', 'line\nbreak']) {
+      expect(decodeDraft(encodeDraft(text))).toBe(text);
+    }
+    expect(decodeDraft('%%%not base64')).toBeNull();
+  });
+  it('stores encoded under textDraft_<id>, "new" for a new chat', () => {
+    const store = memoryStore();
+    writeDraft(store, 'abc', 'hi');
+    writeDraft(store, null, 'fresh');
+    expect(store.data.get('textDraft_abc')).toBe(encodeDraft('hi'));
+    expect(readDraft(store, 'new')).toBe('fresh');
+    expect(readDraft(store, 'abc')).toBe('hi');
+    expect(readDraft(store, 'other')).toBe('');
+  });
+  it('removes the draft when the text is blank', () => {
+    const store = memoryStore();
+    writeDraft(store, 'abc', 'hi');
+    writeDraft(store, 'abc', '   ');
+    expect(store.data.size).toBe(0);
+  });
+  it('moves the pending draft to the new id', () => {
+    const store = memoryStore();
+    writeDraft(store, 'PENDING', 'half-written');
+    moveDraft(store, 'PENDING', 'c1');
+    expect(readDraft(store, 'PENDING')).toBe('');
+    expect(readDraft(store, 'c1')).toBe('half-written');
+  });
+});

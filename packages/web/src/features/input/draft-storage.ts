@@ -1,0 +1,57 @@
+/**
+ * Text drafts per conversation (000 §3, 001 §4): stored encoded under `textDraft_<id>`; while a
+ * new conversation's first message is pending the draft lives under the pending key and moves to
+ * the real id once the server names it.
+ */
+export const DRAFT_PREFIX = 'textDraft_';
+export const PENDING_DRAFT_ID = 'PENDING';
+export const DRAFT_SAVE_DELAY_MS = 750;
+export const DRAFT_REMOVE_DELAY_MS = 2500;
+
+export interface KeyValueStore {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/** Base64 of the UTF-8 bytes, so any text (emoji, CJK) round-trips. */
+export function encodeDraft(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary);
+}
+
+export function decodeDraft(stored: string): string | null {
+  try {
+    const binary = atob(stored);
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+const keyOf = (conversationId: string | null | undefined) => `${DRAFT_PREFIX}${conversationId || 'new'}`;
+
+export function readDraft(store: KeyValueStore, conversationId: string | null | undefined): string {
+  const raw = store.getItem(keyOf(conversationId));
+  return raw ? (decodeDraft(raw) ?? '') : '';
+}
+
+/** Saves a draft; an empty (or blank) text removes it. */
+export function writeDraft(
+  store: KeyValueStore,
+  conversationId: string | null | undefined,
+  text: string,
+): void {
+  if (text.trim() === '') store.removeItem(keyOf(conversationId));
+  else store.setItem(keyOf(conversationId), encodeDraft(text));
+}
+
+/** Moves a draft from one id to another (pending → the new conversation's id). */
+export function moveDraft(store: KeyValueStore, from: string, to: string): void {
+  const raw = store.getItem(keyOf(from));
+  store.removeItem(keyOf(from));
+  if (raw) store.setItem(keyOf(to), raw);
+}

@@ -1,0 +1,48 @@
+import { useEffect, useRef } from 'react';
+import { useSettings } from '../../store/settings-store';
+import { DRAFT_SAVE_DELAY_MS, moveDraft, readDraft, writeDraft, type KeyValueStore } from './draft-storage';
+
+function storage(): KeyValueStore | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function moveDraftInStorage(from: string, to: string): void {
+  const store = storage();
+  if (store) moveDraft(store, from, to);
+}
+
+export function loadDraft(conversationId: string): string {
+  const store = storage();
+  return store ? readDraft(store, conversationId) : '';
+}
+
+export function clearDraft(conversationId: string): void {
+  const store = storage();
+  if (store) writeDraft(store, conversationId, '');
+}
+
+/**
+ * Saves the text as a draft for its conversation 750 ms after the last keystroke (when the
+ * save-drafts setting is on). `draftId` is the conversation id, or PENDING while a new chat's
+ * first message waits for its id.
+ */
+export function useDraftSaver(draftId: string, text: string): void {
+  const enabled = useSettings((s) => s.saveDrafts);
+  const first = useRef(true);
+  useEffect(() => {
+    // The restored text is not a new edit: skip the save it would trigger.
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (!enabled) return;
+    const store = storage();
+    if (!store) return;
+    const timer = window.setTimeout(() => writeDraft(store, draftId, text), DRAFT_SAVE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [draftId, text, enabled]);
+}
