@@ -35,7 +35,12 @@ export interface ChatFixture {
  * `tokensPerSecond` through the endpoint's headers, titling with the simulator's `title` model.
  */
 export async function startChatFixture(
-  opts: { tokensPerSecond?: number; diskDatabase?: boolean; extraYaml?: string } = {},
+  opts: {
+    tokensPerSecond?: number;
+    diskDatabase?: boolean;
+    /** More `endpoints.custom` entries; SIM_URL stands for the simulator's address. */
+    extraYaml?: string;
+  } = {},
 ): Promise<ChatFixture> {
   const sim = await startSimulator();
   const yaml = `
@@ -51,7 +56,7 @@ endpoints:
         x-sim-tokens-per-second: '${opts.tokensPerSecond ?? 100}'
       titleConvo: true
       titleModel: title
-${opts.extraYaml ?? ''}`;
+${(opts.extraYaml ?? '').replaceAll('SIM_URL', sim.url)}`;
   const server = await startTestServer({ yaml, diskDatabase: opts.diskDatabase });
   const alice = await createTestUser(server, { name: 'Alice' });
   const bob = await createTestUser(server, { name: 'Bob' });
