@@ -3,6 +3,7 @@ import type { Bus } from './bus/bus.ts';
 import type { AppConfig } from './config/app-config.ts';
 import type { Database } from './db/client.ts';
 import type { AccessTokens } from './services/auth/access-token.ts';
+import type { SessionCheck } from './services/auth/session-check.ts';
 
 /** What every route and service may depend on; built once in server.ts. */
 export interface AppContext {
@@ -12,6 +13,8 @@ export interface AppContext {
   bus: Bus;
   logger: Logger;
   accessTokens: AccessTokens;
+  /** Refuses access tokens whose user or sign-in is no longer valid. */
+  sessionCheck: SessionCheck;
   /**
    * Work to finish before the database closes on shutdown (e.g. saving running generations as
    * unfinished). Each runs once, in registration order.

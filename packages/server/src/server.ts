@@ -9,6 +9,7 @@ import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { startJobs } from './jobs/start-jobs.ts';
 import { createLogger } from './logger.ts';
 import { AccessTokens } from './services/auth/access-token.ts';
+import { SessionCheck } from './services/auth/session-check.ts';
 import { seedRoles } from './services/roles/role-service.ts';
 
 export interface StartedServer {
@@ -49,6 +50,7 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
     dbKind: database.kind,
     bus: opts.bus ?? createBus(config.env.REDIS_URL),
     logger,
+    sessionCheck: new SessionCheck(database.db),
     accessTokens: new AccessTokens(config.secrets.jwtSecret, Math.floor(config.env.SESSION_EXPIRY / 1000)),
     shutdownTasks: [],
   };

@@ -13,7 +13,11 @@ export async function readUser(ctx: AppContext, request: FastifyRequest): Promis
   const token = bearer(request);
   if (!token) return null;
   const claims = await ctx.accessTokens.verify(token);
-  return claims ? { id: claims.sub, role: claims.role, sessionId: claims.sid } : null;
+  if (!claims) return null;
+  // A valid signature is not enough: the user must still exist, not be banned, and the sign-in
+  // the token came from must not have been revoked (logout, password reset, ban).
+  const caller = await ctx.sessionCheck.activeCaller(claims.sub, claims.sid);
+  return caller ? { id: caller.id, role: caller.role, sessionId: claims.sid } : null;
 }
 
 /** preHandler for routes that need a signed-in user: sets `request.user` or answers 401. */

@@ -85,6 +85,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       userId: caller?.id,
       sessionId: caller?.sessionId,
     });
+    if (caller) ctx.sessionCheck.forget(caller.id);
     clearRefreshCookie(reply);
     return { message: 'Logout successful' };
   });
@@ -100,6 +101,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     assertPasswordResetAllowed(deps.config);
     await deps.limiter.hit(deps.limits.resetPassword, [`ip:${request.ip}`]);
     const input = parse(resetPasswordSchema, request.body);
-    return resetPassword(deps, input);
+    const answer = await resetPassword(deps, input);
+    ctx.sessionCheck.forget(input.userId);
+    return answer;
   });
 }

@@ -23,7 +23,9 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.delete('/api/user/delete', auth, async (request, reply) => {
-    if (!(await deleteUser(ctx.db, currentUser(request).id))) throw unauthorized('User not found');
+    const { id } = currentUser(request);
+    if (!(await deleteUser(ctx.db, id))) throw unauthorized('User not found');
+    ctx.sessionCheck.forget(id);
     clearRefreshCookie(reply);
     return { message: 'User deleted' };
   });
