@@ -20,7 +20,8 @@ const tagFilter = z.string().trim().min(1, 'tag must not be empty').max(200, 'ta
 
 /**
  * Query of GET /api/convos. `tags` may repeat (`?tags=a&tags=b`) and matches conversations that
- * carry ANY of the given tags. `search` filters titles; full-text search replaces it later.
+ * carry ANY of the given tags. With `search` the list holds the conversations whose title or
+ * messages match (full-text), ordered by relevance then recency, whatever `sortBy` says.
  */
 export const listConversationsQuerySchema = z.object({
   cursor: cursorQuery,

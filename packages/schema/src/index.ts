@@ -14,3 +14,4 @@ export * from './stream.ts';
 export * from './prompt-command.ts';
 export * from './prompt-variables.ts';
 export * from './prompts.ts';
+export * from './search.ts';

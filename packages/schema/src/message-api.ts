@@ -11,7 +11,8 @@ export type MessageSortField = (typeof MESSAGE_SORT_FIELDS)[number];
 /**
  * Query of GET /api/messages. With `conversationId` and `messageId` the page holds that one
  * message; with `conversationId` alone the messages of that conversation; otherwise all the
- * caller's messages. `search` filters the text; full-text search replaces it later.
+ * caller's messages. `search` alone is a full-text search over all the caller's messages
+ * (hits are `MessageSearchHit`s, by relevance then recency); with `conversationId` it filters.
  */
 export const listMessagesQuerySchema = z.object({
   conversationId: entityId('conversationId').optional(),

@@ -139,9 +139,9 @@ describe('message reads', () => {
       expect((await page(`?conversationId=${danaConvo}&messageId=d-other`)).messages).toEqual([]);
     });
 
-    it('filters the text case-insensitively, taking % literally', async () => {
-      expect(ids(await page('?search=EVEN'))).toEqual(['d4', 'd2']);
-      expect(ids(await page('?search=50%25'))).toEqual(['d5', 'd3', 'd1']);
+    it('searches the text case-insensitively, by relevance then latest update', async () => {
+      expect(ids(await page('?search=EVEN'))).toEqual(['d2', 'd4']);
+      expect(ids(await page('?search=50%25'))).toEqual(['d1', 'd3', 'd5']);
       expect(ids(await page('?search=bob'))).toEqual([]);
     });
 

@@ -2,12 +2,14 @@ import { and, eq, gt, isNull, or, type SQL } from 'drizzle-orm';
 import { conversations } from '../../db/schema/index.ts';
 
 /**
- * The conversations a user may see: their own, minus temporary chats past their expiry. Expired
- * ones stay invisible even before the cleanup job has deleted them.
+ * The conversations a user may see: their own, minus temporary chats past their expiry and
+ * conversations an import is still writing. Expired ones stay invisible even before the cleanup
+ * job has deleted them.
  */
 export function visibleConversations(userId: string, now: Date): SQL {
   return and(
     eq(conversations.userId, userId),
+    isNull(conversations.importId),
     or(isNull(conversations.expiredAt), gt(conversations.expiredAt, now)),
   )!;
 }

@@ -1,15 +1,10 @@
 import type { ConversationListPage, ListConversationsQuery } from '@parley/schema';
-import { and, arrayOverlaps, asc, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { conversations } from '../../db/schema/index.ts';
+import { searchConversations } from '../search/conversation-search.ts';
 import { toConversation } from './conversation-dto.ts';
-import {
-  afterCursor,
-  containsPattern,
-  decodeCursor,
-  encodeCursor,
-  timestampCursorValue,
-} from './page-cursor.ts';
+import { afterCursor, decodeCursor, encodeCursor, timestampCursorValue } from './page-cursor.ts';
 
 const SORT_COLUMNS = {
   updatedAt: { column: conversations.updatedAt, kind: 'timestamp' },
@@ -27,17 +22,18 @@ export async function listConversations(
   userId: string,
   query: ListConversationsQuery,
 ): Promise<ConversationListPage> {
+  // A search is ordered by relevance, then recency, whatever sortBy says.
+  if (query.search) return searchConversations(db, userId, { ...query, search: query.search });
   const sort = SORT_COLUMNS[query.sortBy];
   const order = `${query.sortBy}:${query.sortDirection}`;
   const cursor = query.cursor ? decodeCursor(query.cursor, order, sort.kind) : undefined;
   const filters: (SQL | undefined)[] = [
     eq(conversations.userId, userId),
     isNull(conversations.expiredAt),
+    isNull(conversations.importId),
     eq(conversations.isArchived, query.isArchived),
     // "Any of" the given tags: a conversation tagged with at least one of them matches.
     query.tags?.length ? arrayOverlaps(conversations.tags, query.tags) : undefined,
-    // Interim title filter; the search issue replaces it with full-text search (tsvector + GIN).
-    query.search ? ilike(conversations.title, containsPattern(query.search)) : undefined,
     cursor
       ? afterCursor(sort.column, conversations.conversationId, cursor, query.sortDirection, sort.kind)
       : undefined,

@@ -1,13 +1,14 @@
 import type { ListMessagesQuery, MessageListPage } from '@parley/schema';
-import { and, asc, desc, eq, gt, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { conversations, messages } from '../../db/schema/index.ts';
 import { notFound } from '../../http/http-error.ts';
 import { visibleConversation } from '../conversations/conversation-access.ts';
 import { toMessage } from '../conversations/conversation-dto.ts';
+import { searchMessages } from '../search/message-search.ts';
+import { tsQuery } from '../search/search-text.ts';
 import {
   afterCursor,
-  containsPattern,
   decodeCursor,
   encodeCursor,
   timestampCursorValue,
@@ -36,6 +37,10 @@ export async function listMessages(
   now = new Date(),
 ): Promise<MessageListPage> {
   if (query.conversationId) await assertConversationVisible(db, userId, query.conversationId, now);
+  // Full-text search over all the caller's messages, by relevance then recency.
+  if (query.search && !query.conversationId && !query.messageId) {
+    return searchMessages(db, userId, { ...query, search: query.search });
+  }
   const column = SORT_COLUMNS[query.sortBy];
   const order = `${query.sortBy}:${query.sortDirection}`;
   const cursor = query.cursor ? decodeCursor(query.cursor, order, 'timestamp') : undefined;
@@ -43,10 +48,11 @@ export async function listMessages(
     eq(messages.userId, userId),
     eq(conversations.userId, userId),
     or(isNull(conversations.expiredAt), gt(conversations.expiredAt, now)),
+    isNull(conversations.importId),
     query.conversationId ? eq(messages.conversationId, query.conversationId) : undefined,
     query.messageId ? eq(messages.messageId, query.messageId) : undefined,
-    // Interim text filter; the search issue replaces it with full-text search (tsvector + GIN).
-    query.search ? ilike(messages.text, containsPattern(query.search)) : undefined,
+    // Within one conversation (or one message) the search is a plain full-text filter.
+    query.search ? sql`"messages"."search_vector" @@ ${tsQuery(query.search)}` : undefined,
     cursor ? afterCursor(column, messages.messageId, cursor, query.sortDirection, 'timestamp') : undefined,
   ];
   const direction = query.sortDirection === 'desc' ? desc : asc;

@@ -1,0 +1,108 @@
+import type { ConversationListPage, ListConversationsQuery } from '@parley/schema';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { conversations } from '../../db/schema/index.ts';
+import { toConversation } from '../conversations/conversation-dto.ts';
+import { decodeSearchCursor, encodeSearchCursor, type SearchCursor } from './search-cursor.ts';
+import { rowsOf, SEARCH_CANDIDATES, TITLE_WEIGHT, tsQuery } from './search-text.ts';
+
+interface RankedRow {
+  conversation_id: string;
+  rank: string;
+  at: string;
+}
+
+/** The list's own filters (archived or not, tags), applied to conversation alias `c`. */
+function listFilters(userId: string, query: ListConversationsQuery): SQL {
+  const tags = query.tags?.length
+    ? sql` and c.tags && array[${sql.join(
+        query.tags.map((t) => sql`${t}`),
+        sql`, `,
+      )}]::text[]`
+    : sql``;
+  return sql`c.user_id = ${userId} and c.expired_at is null and c.import_id is null
+    and c.is_archived = ${query.isArchived}${tags}`;
+}
+
+function afterSearchCursor(cursor: SearchCursor | undefined): SQL {
+  if (!cursor) return sql``;
+  return sql`where (rank, updated_at, conversation_id) < (${cursor.rank}::real, ${cursor.at}::timestamptz, ${cursor.id}::text)`;
+}
+
+/**
+ * A conversation's relevance is the best of its title's rank (weighted TITLE_WEIGHT) and its
+ * matching messages' ranks; only the newest SEARCH_CANDIDATES matching messages are ranked.
+ */
+async function rankedPage(
+  db: Database,
+  userId: string,
+  query: ListConversationsQuery & { search: string },
+  cursor?: SearchCursor,
+) {
+  const q = tsQuery(query.search);
+  const filters = listFilters(userId, query);
+  const result = await db.execute(sql`
+    with title_hits as (
+      select c.conversation_id, ts_rank(c.title_vector, ${q}) * ${TITLE_WEIGHT} as rank
+      from conversations c
+      where ${filters} and c.title_vector @@ ${q}
+    ), message_candidates as (
+      select m.conversation_id, m.search_vector
+      from messages m
+      join conversations c on c.conversation_id = m.conversation_id
+      where m.user_id = ${userId} and ${filters} and m.search_vector @@ ${q}
+      order by m.updated_at desc, m.message_id desc
+      limit ${SEARCH_CANDIDATES}
+    ), hits as (
+      select conversation_id, rank from title_hits
+      union all
+      select conversation_id, ts_rank(search_vector, ${q}) from message_candidates
+    ), best as (
+      select h.conversation_id, max(h.rank) as rank, c.updated_at
+      from hits h join conversations c on c.conversation_id = h.conversation_id
+      group by h.conversation_id, c.updated_at
+    )
+    select conversation_id, rank::text as rank,
+      to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at
+    from best
+    ${afterSearchCursor(cursor)}
+    order by rank desc, updated_at desc, conversation_id desc
+    limit ${query.pageSize + 1}`);
+  return rowsOf<RankedRow>(result);
+}
+
+/** GET /api/convos?search=: conversations whose title or messages match, by relevance then recency. */
+export async function searchConversations(
+  db: Database,
+  userId: string,
+  query: ListConversationsQuery & { search: string },
+): Promise<ConversationListPage> {
+  const cursor = query.cursor ? decodeSearchCursor(query.cursor) : undefined;
+  const ranked = await rankedPage(db, userId, query, cursor);
+  const page = ranked.slice(0, query.pageSize);
+  if (page.length === 0) return { conversations: [], nextCursor: null };
+  const rows = await db
+    .select()
+    .from(conversations)
+    .where(
+      and(
+        inArray(
+          conversations.conversationId,
+          page.map((r) => r.conversation_id),
+        ),
+        eq(conversations.userId, userId),
+      ),
+    );
+  const byId = new Map(rows.map((r) => [r.conversationId, r]));
+  const last = page.at(-1)!;
+  return {
+    conversations: page.flatMap((r) => {
+      const row = byId.get(r.conversation_id);
+      return row ? [toConversation(row)] : [];
+    }),
+    nextCursor:
+      ranked.length > query.pageSize
+        ? encodeSearchCursor({ rank: last.rank, at: last.at, id: last.conversation_id })
+        : null,
+  };
+}

@@ -1,0 +1,105 @@
+import type { ListMessagesQuery, MessageListPage, MessageSearchHit } from '@parley/schema';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { conversations, messages } from '../../db/schema/index.ts';
+import { toMessage } from '../conversations/conversation-dto.ts';
+import { decodeSearchCursor, encodeSearchCursor, type SearchCursor } from './search-cursor.ts';
+import { rowsOf, SEARCH_CANDIDATES, tsQuery } from './search-text.ts';
+import { headline, toSnippetHtml } from './snippet.ts';
+
+interface RankedRow {
+  message_id: string;
+  rank: string;
+  at: string;
+}
+
+/** `(rank, updated_at, id)` strictly after the cursor, descending. */
+function afterSearchCursor(cursor: SearchCursor | undefined) {
+  if (!cursor) return sql``;
+  return sql`where (rank, updated_at, message_id) < (${cursor.rank}::real, ${cursor.at}::timestamptz, ${cursor.id}::text)`;
+}
+
+/**
+ * The page of message ids, best first. Only the newest SEARCH_CANDIDATES matches are ranked
+ * (see there); temporary chats and conversations of an unfinished import never match.
+ */
+async function rankedPage(
+  db: Database,
+  userId: string,
+  search: string,
+  pageSize: number,
+  cursor?: SearchCursor,
+) {
+  const query = tsQuery(search);
+  const result = await db.execute(sql`
+    with candidates as (
+      select m.message_id, m.updated_at, m.search_vector
+      from messages m
+      join conversations c on c.conversation_id = m.conversation_id
+      where m.user_id = ${userId} and c.user_id = ${userId}
+        and c.expired_at is null and c.import_id is null
+        and m.search_vector @@ ${query}
+      order by m.updated_at desc, m.message_id desc
+      limit ${SEARCH_CANDIDATES}
+    ), ranked as (
+      select message_id, updated_at, ts_rank(search_vector, ${query}) as rank from candidates
+    )
+    select message_id, rank::text as rank,
+      to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at
+    from ranked
+    ${afterSearchCursor(cursor)}
+    order by rank desc, updated_at desc, message_id desc
+    limit ${pageSize + 1}`);
+  return rowsOf<RankedRow>(result);
+}
+
+/**
+ * GET /api/messages?search=: the caller's messages matching the search, by relevance then
+ * recency. Each hit carries its conversation's title and an HTML snippet in which only `<mark>`
+ * is markup.
+ */
+export async function searchMessages(
+  db: Database,
+  userId: string,
+  query: ListMessagesQuery & { search: string },
+): Promise<MessageListPage> {
+  const cursor = query.cursor ? decodeSearchCursor(query.cursor) : undefined;
+  const ranked = await rankedPage(db, userId, query.search, query.pageSize, cursor);
+  const page = ranked.slice(0, query.pageSize);
+  if (page.length === 0) return { messages: [], nextCursor: null };
+  const rows = await db
+    .select({ message: messages, title: conversations.title, snippet: headline(messages.text, query.search) })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.conversationId, messages.conversationId))
+    .where(
+      and(
+        inArray(
+          messages.messageId,
+          page.map((r) => r.message_id),
+        ),
+        eq(messages.userId, userId),
+        eq(conversations.userId, userId),
+      ),
+    );
+  const byId = new Map(rows.map((r) => [r.message.messageId, r]));
+  const hits: MessageSearchHit[] = [];
+  for (const r of page) {
+    const row = byId.get(r.message_id);
+    // A message deleted between the two queries is simply left out.
+    if (!row) continue;
+    hits.push({
+      ...toMessage(row.message),
+      title: row.title,
+      snippet: toSnippetHtml(row.snippet),
+      searchResult: true,
+    });
+  }
+  const last = page.at(-1)!;
+  return {
+    messages: hits,
+    nextCursor:
+      ranked.length > query.pageSize
+        ? encodeSearchCursor({ rank: last.rank, at: last.at, id: last.message_id })
+        : null,
+  };
+}
