@@ -38,6 +38,11 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
   for (const section of config.unusedYamlSections) {
     logger.warn({ section }, `parley.yaml section "${section}" is accepted but not used yet`);
   }
+  if (config.env.ALLOW_PASSWORD_RESET && !config.emailEnabled) {
+    logger.warn(
+      'ALLOW_PASSWORD_RESET is on without e-mail: reset links are shown to whoever asks for them. Configure EMAIL_* or turn it off.',
+    );
+  }
   const database: DatabaseHandle = await openDatabase({
     databaseUrl: config.env.DATABASE_URL,
     dataDir: opts.databaseDir ?? config.env.DATA_DIR,

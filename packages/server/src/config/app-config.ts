@@ -4,9 +4,12 @@ import { loadParleyYaml, type LoadedYaml } from './load-config.ts';
 import { loadSecrets, type Secrets } from './secrets.ts';
 import type { ParleyYaml } from './yaml-schema.ts';
 
+export type ResolvedEnv = Omit<Env, 'ALLOW_PASSWORD_RESET'> & { ALLOW_PASSWORD_RESET: boolean };
+
 /** The whole configuration of one server process, resolved once at start. */
 export interface AppConfig {
-  env: Env;
+  /** The environment with defaults that depend on other settings resolved. */
+  env: ResolvedEnv;
   yaml: ParleyYaml;
   yamlPath: string | null;
   unusedYamlSections: string[];
@@ -50,8 +53,9 @@ export function buildAppConfig(env: Env, loaded: LoadedYaml): AppConfig {
     );
   }
   const serverDomain = env.DOMAIN_SERVER ?? `http://${env.HOST}:${env.PORT}`;
+  const emailEnabled = Boolean(env.EMAIL_HOST && env.EMAIL_FROM);
   return {
-    env,
+    env: { ...env, ALLOW_PASSWORD_RESET: env.ALLOW_PASSWORD_RESET ?? emailEnabled },
     yaml: loaded.config,
     yamlPath: loaded.path,
     unusedYamlSections: loaded.unusedSections,
@@ -59,7 +63,7 @@ export function buildAppConfig(env: Env, loaded: LoadedYaml): AppConfig {
     appTitle: env.APP_TITLE ?? DEFAULT_APP_TITLE,
     serverDomain,
     clientDomain: env.DOMAIN_CLIENT ?? serverDomain,
-    emailEnabled: Boolean(env.EMAIL_HOST && env.EMAIL_FROM),
+    emailEnabled,
     interface: resolveInterface(loaded.config),
   };
 }

@@ -5,6 +5,11 @@ const flag = (fallback: boolean) =>
     .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
     .optional()
     .transform((v) => (v === undefined || v === '' ? fallback : v === 'true' || v === '1' || v === 'yes'));
+/** A flag whose default depends on other settings: undefined when the environment is silent. */
+const optionalFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1' || v === 'yes'));
 const int = (fallback: number) =>
   z
     .string()
@@ -56,7 +61,11 @@ export const envSchema = z.object({
   ALLOW_REGISTRATION: flag(true),
   ALLOW_SOCIAL_LOGIN: flag(false),
   ALLOW_SOCIAL_REGISTRATION: flag(false),
-  ALLOW_PASSWORD_RESET: flag(true),
+  /**
+   * Default: on when e-mail is configured, off otherwise — without e-mail the reset link is shown
+   * to whoever asks, so anyone knowing an address could take the account over (see app-config).
+   */
+  ALLOW_PASSWORD_RESET: optionalFlag,
   ALLOW_UNVERIFIED_EMAIL_LOGIN: flag(true),
 
   EMAIL_HOST: text,

@@ -65,3 +65,21 @@ bogus: 1
     ).toThrow(/chat routes/);
   });
 });
+
+describe('password reset default', () => {
+  it('is on with e-mail, off without it, and the environment can say otherwise', async () => {
+    const { buildAppConfig } = await import('./app-config.ts');
+    const { parseEnv } = await import('./env.ts');
+    const build = (env: Record<string, string>) =>
+      buildAppConfig(parseEnv({ DATA_DIR: '/tmp/parley-config-test', ...env }), {
+        config: {},
+        path: null,
+        unusedSections: [],
+      });
+    expect(build({}).env.ALLOW_PASSWORD_RESET).toBe(false);
+    expect(
+      build({ EMAIL_HOST: 'smtp.example.com', EMAIL_FROM: 'a@example.com' }).env.ALLOW_PASSWORD_RESET,
+    ).toBe(true);
+    expect(build({ ALLOW_PASSWORD_RESET: 'true' }).env.ALLOW_PASSWORD_RESET).toBe(true);
+  });
+});
