@@ -15,7 +15,7 @@ const VerifyEmailPage = lazy(() => import('../features/auth/verify-email-page'))
 const OAuthSuccessPage = lazy(() => import('../features/auth/oauth-success-page'));
 const OAuthErrorPage = lazy(() => import('../features/auth/oauth-error-page'));
 const ShellLayout = lazy(() => import('../features/shell/shell-layout'));
-const ChatRoute = lazy(() => import('../features/shell/chat-route'));
+const ChatRoute = lazy(() => import('../features/chat/chat-view'));
 const SearchRoute = lazy(() => import('../features/shell/search-route'));
 
 export const router = createBrowserRouter([

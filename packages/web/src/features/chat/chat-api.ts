@@ -1,10 +1,4 @@
-import type {
-  ActiveGenerations,
-  Conversation,
-  EndpointsConfig,
-  Message,
-  ModelsConfig,
-} from '@parley/schema';
+import type { ActiveGenerations, Conversation, EndpointsConfig, Message, ModelsConfig } from '@parley/schema';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { useAuth } from '../../store/auth-store';
@@ -38,7 +32,6 @@ export const chatApi = {
       { method: 'PUT', json: { feedback } },
     ),
 };
-
 
 /** Endpoints and models never go stale (000 §9). */
 export function useEndpoints() {

@@ -25,6 +25,8 @@ interface Run {
   finished: boolean;
   /** Set when the conversation is new and the title must be asked for after the reply. */
   wantsTitle: boolean;
+  /** The user message exists only here until the server confirms it with `created`. */
+  tempUser: boolean;
 }
 
 const runs = new Map<string, Run>();
@@ -59,18 +61,24 @@ function flush(key: string, run: Run): void {
 function onCreated(key: string, message: Message & { conversationId: string }): string {
   const current = gen(key);
   if (!current) return key;
+  const run = runs.get(key);
+  if (run) run.tempUser = false;
   const real = message.conversationId;
   const temp = cachedMessages(key);
   const fixed = temp.map((m) => {
     if (m.messageId === current.userMessageId) return { ...m, ...message, conversationId: real };
-    if (m.messageId === current.placeholderId) return { ...m, parentMessageId: message.messageId, conversationId: real };
+    if (m.messageId === current.placeholderId)
+      return { ...m, parentMessageId: message.messageId, conversationId: real };
     return m;
   });
   if (key !== real) {
     // A new chat: its exchange moves to the real id, the list gets the row at the top at once.
     setMessages(real, () => fixed);
     setMessages(key, () => []);
-    const conversation = stubConversation(real, temp.find((m) => m.messageId === current.placeholderId));
+    const conversation = stubConversation(
+      real,
+      temp.find((m) => m.messageId === current.placeholderId),
+    );
     queryClient.setQueryData(chatKeys.conversation(real), conversation);
     addConversationToList(queryClient, conversation);
     useSetupStore.getState().moveSetup(key, real);
@@ -113,7 +121,8 @@ function onFinal(key: string, run: Run, final: FinalEvent): void {
   if (final.conversation) {
     queryClient.setQueryData(chatKeys.conversation(conversationId), final.conversation);
     const patch: Partial<Conversation> = { updatedAt: final.conversation.updatedAt };
-    const title = final.title ?? (final.conversation.title !== 'New Chat' ? final.conversation.title : undefined);
+    const title =
+      final.title ?? (final.conversation.title !== 'New Chat' ? final.conversation.title : undefined);
     if (title) patch.title = title;
     patchConversationInList(queryClient, conversationId, patch);
     if (title) applyTitle(conversationId, title);
@@ -124,7 +133,9 @@ function onFinal(key: string, run: Run, final: FinalEvent): void {
 
 function applyTitle(conversationId: string, title: string): void {
   patchConversationInList(queryClient, conversationId, { title });
-  queryClient.setQueryData<Conversation>(chatKeys.conversation(conversationId), (c) => (c ? { ...c, title } : c));
+  queryClient.setQueryData<Conversation>(chatKeys.conversation(conversationId), (c) =>
+    c ? { ...c, title } : c,
+  );
   window.dispatchEvent(new CustomEvent('parley:title', { detail: { conversationId, title } }));
 }
 
@@ -137,15 +148,18 @@ async function fetchTitle(conversationId: string): Promise<void> {
   }
 }
 
-function showError(key: string, text: string, messageId?: string): void {
+/** `refused`: the server saved nothing, so neither message may be answered later. */
+function showError(key: string, text: string, messageId?: string, refused = false): void {
   const current = gen(key);
   if (!current) return;
+  if (refused && runs.get(key)?.tempUser) patchMessage(key, current.userMessageId, { clientOnly: true });
   patchMessage(key, current.placeholderId, {
     messageId: messageId ?? current.placeholderId,
     error: true,
     text,
     content: [],
     unfinished: false,
+    clientOnly: refused || messageId === undefined,
   });
   finish(key);
 }
@@ -171,7 +185,11 @@ function handleEvent(keyRef: { key: string }, run: Run, event: SseEvent): void {
   if (event.event === 'error' || data.error === true) {
     flush(keyRef.key, run);
     run.finished = true;
-    showError(keyRef.key, String(data.text ?? ''), typeof data.messageId === 'string' ? data.messageId : undefined);
+    showError(
+      keyRef.key,
+      String(data.text ?? ''),
+      typeof data.messageId === 'string' ? data.messageId : undefined,
+    );
     return;
   }
   if (data.created === true) {
@@ -207,7 +225,7 @@ async function pump(keyRef: { key: string }, path: string, body: unknown, run: R
   } catch (error) {
     if (run.abort.signal.aborted || run.finished) return;
     if (error instanceof StreamRefused) {
-      showError(keyRef.key, error.body || `Request failed with status ${error.status}`);
+      showError(keyRef.key, error.body || `Request failed with status ${error.status}`, undefined, true);
       return;
     }
     // No connection could be made: say so after 5.5 s (001 §8) unless something else ended it.
@@ -237,8 +255,8 @@ async function stopOnServer(key: string, current: Run): Promise<void> {
   }
 }
 
-function newRun(wantsTitle: boolean): Run {
-  return { queue: [], frame: null, abort: new AbortController(), finished: false, wantsTitle };
+function newRun(wantsTitle: boolean, tempUser: boolean): Run {
+  return { queue: [], frame: null, abort: new AbortController(), finished: false, wantsTitle, tempUser };
 }
 
 /**
@@ -252,7 +270,7 @@ export function sendMessage(options: SendOptions): boolean {
   const { body, userMessage, placeholder, initial } = buildRequestBody(options);
   if (options.kind === 'new') upsertMessages(key, [userMessage, placeholder]);
   else if (options.kind === 'regenerate') upsertMessages(key, [placeholder]);
-  const current = newRun(key === 'new');
+  const current = newRun(key === 'new', options.kind === 'new');
   runs.set(key, current);
   useLive.getState().put({
     key,
@@ -269,7 +287,7 @@ export function sendMessage(options: SendOptions): boolean {
 /** Re-attaches to a generation still running on the server (a reload mid-stream). */
 export function resumeGeneration(conversationId: string): void {
   if (gen(conversationId)) return;
-  const current = newRun(false);
+  const current = newRun(false, false);
   runs.set(conversationId, current);
   useLive.getState().put({
     key: conversationId,
@@ -297,9 +315,17 @@ export function resumeGeneration(conversationId: string): void {
         updatedAt: nowIso(),
       };
       const known = cachedMessages(conversationId).some((m) => m.messageId === requestMessage.messageId);
-      const request = { ...requestMessage, error: false, unfinished: false, createdAt: nowIso(), updatedAt: nowIso() };
+      const request = {
+        ...requestMessage,
+        error: false,
+        unfinished: false,
+        createdAt: nowIso(),
+        updatedAt: nowIso(),
+      };
       upsertMessages(conversationId, known ? [placeholder] : [request as Message, placeholder]);
-      useLive.getState().patch(conversationId, { placeholderId: responseMessageId, userMessageId: requestMessage.messageId });
+      useLive
+        .getState()
+        .patch(conversationId, { placeholderId: responseMessageId, userMessageId: requestMessage.messageId });
     }
     handleEvent(keyRef, current, event);
   };

@@ -28,5 +28,7 @@ export function upsertMessages(conversationId: string, messages: Message[], remo
 }
 
 export function patchMessage(conversationId: string, messageId: string, patch: Partial<Message>): void {
-  setMessages(conversationId, (list) => list.map((m) => (m.messageId === messageId ? { ...m, ...patch } : m)));
+  setMessages(conversationId, (list) =>
+    list.map((m) => (m.messageId === messageId ? { ...m, ...patch } : m)),
+  );
 }

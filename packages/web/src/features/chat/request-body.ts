@@ -88,7 +88,10 @@ export function buildRequestBody(options: SendOptions): {
     ephemeralAgent: { mcp: [], web_search: false, execute_code: false },
   };
   const initial = continued
-    ? answerFromResume(continued.messageId, continued.content?.length ? continued.content : [{ type: 'text', text: continued.text }])
+    ? answerFromResume(
+        continued.messageId,
+        continued.content?.length ? continued.content : [{ type: 'text', text: continued.text }],
+      )
     : null;
   return { body, userMessage, placeholder, initial };
 }

@@ -18,7 +18,10 @@ export const useSetupStore = create<SetupState>((set) => ({
   setSetup: (conversationId, setup) => {
     // Remembered so the next new chat starts where the user left off.
     writeLocal(LAST_SETUP_KEY(0), setup);
-    writeLocal(LAST_MODEL_KEY, { ...readLocal<Record<string, string>>(LAST_MODEL_KEY, {}), [setup.endpoint]: setup.model });
+    writeLocal(LAST_MODEL_KEY, {
+      ...readLocal<Record<string, string>>(LAST_MODEL_KEY, {}),
+      [setup.endpoint]: setup.model,
+    });
     set((s) => ({ setups: { ...s.setups, [conversationId]: setup } }));
   },
   moveSetup: (from, to) =>

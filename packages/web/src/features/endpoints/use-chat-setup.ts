@@ -18,7 +18,8 @@ export function useChatSetup(conversationId: string, conversation: Conversation 
   const setup = useMemo<ChatSetup | null>(() => {
     if (!endpoints || !models) return null;
     const wanted =
-      chosen ?? (conversation ? setupOfConversation(conversation) : conversationId === 'new' ? lastSetup() : null);
+      chosen ??
+      (conversation ? setupOfConversation(conversation) : conversationId === 'new' ? lastSetup() : null);
     return validSetup(wanted, endpoints, models, lastModels());
   }, [endpoints, models, chosen, conversation, conversationId]);
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useStartupConfig } from '../../app/startup-queries';
 import { Button } from '../../components/ui/button';
 import { LogoMark } from '../../components/ui/logo';
+import { ConversationList } from '../conversations/conversation-list';
 import { useNav } from '../../store/nav-store';
 import { AccountMenu } from './account-menu';
 import { SIDEBAR_WIDTH } from './breakpoints';
@@ -84,8 +85,10 @@ export function Sidebar({ mobile }: { mobile: boolean }) {
       <nav
         aria-label={t('com_ui_conversations')}
         data-slot="conversation-list"
-        className={clsx('min-h-0 flex-1 overflow-y-auto px-3 py-2', collapsed && 'invisible')}
-      />
+        className={clsx('min-h-0 flex-1', collapsed && 'invisible')}
+      >
+        {!collapsed && <ConversationList />}
+      </nav>
 
       <div className="border-t border-border p-3">
         <AccountMenu collapsed={collapsed} />

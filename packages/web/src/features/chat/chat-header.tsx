@@ -1,0 +1,32 @@
+import { LogOut } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button';
+import { useMediaQuery } from '../../lib/use-media-query';
+import { useLogout } from '../auth/use-logout';
+import { MOBILE_MEDIA } from '../shell/breakpoints';
+
+/**
+ * The chat view's header: the model controls on the start side, the conversation title (desktop;
+ * the mobile header shows it there) and the Quit button, hidden while loading and on small
+ * screens (000 §2).
+ */
+export function ChatHeader({ title, loading, children }: { title: string | null; loading: boolean; children: ReactNode }) {
+  const { t } = useTranslation();
+  const small = useMediaQuery(MOBILE_MEDIA);
+  const logout = useLogout();
+  return (
+    <div className="flex h-14 shrink-0 items-center gap-1 px-2 sm:px-3" data-testid="chat-header">
+      <div className="flex min-w-0 items-center gap-0.5">{children}</div>
+      <h1 className="min-w-0 flex-1 truncate px-2 text-center text-sm text-fg-muted" data-testid="conversation-title">
+        {!small && title ? title : ''}
+      </h1>
+      {!loading && !small && (
+        <Button variant="ghost" size="sm" onClick={() => void logout()} data-testid="quit">
+          <LogOut className="size-4 rtl:-scale-x-100" aria-hidden />
+          {t('com_ui_quit')}
+        </Button>
+      )}
+    </div>
+  );
+}

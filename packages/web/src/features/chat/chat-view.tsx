@@ -1,0 +1,151 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useStartupConfig } from '../../app/startup-queries';
+import { Spinner } from '../../components/ui/spinner';
+import { useSettings } from '../../store/settings-store';
+import { useShell } from '../../store/shell-store';
+import type { ChatSetup } from '../endpoints/chat-setup';
+import { EndpointMenu } from '../endpoints/endpoint-menu';
+import { useChatSetup } from '../endpoints/use-chat-setup';
+import { ChatInput, type ChatInputHandle } from '../input/chat-input';
+import { useVisiblePath } from '../messages/branch-store';
+import { preloadMarkdown } from '../messages/lazy-markdown';
+import { MessageList } from '../messages/message-list';
+import { useMessageActions } from '../messages/use-message-actions';
+import { chatApi, chatKeys, useConversation, useMessages } from './chat-api';
+import { resumeGeneration, sendMessage, stopGeneration } from './chat-controller';
+import { ChatHeader } from './chat-header';
+import { Landing } from './landing';
+import { useIsSubmitting, useLive } from './live-store';
+import { parentForNewMessage } from './send-parent';
+import { useChatQueryParams } from './use-chat-query-params';
+
+/** /c/:conversationId — the chat view: header, landing or message tree, and the message box. */
+export default function ChatView() {
+  const { conversationId = 'new' } = useParams();
+  const navigate = useNavigate();
+  const { data: config } = useStartupConfig();
+  const { data: conversation } = useConversation(conversationId);
+  const messagesQuery = useMessages(conversationId);
+  const messages = useMemo(() => messagesQuery.data ?? [], [messagesQuery.data]);
+  const { setup, endpoints, models, update } = useChatSetup(conversationId, conversation);
+  const submitting = useIsSubmitting(conversationId);
+  const centerForm = useSettings((s) => s.centerFormOnLanding);
+  const setShellTitle = useShell((s) => s.setConversationTitle);
+  const path = useVisiblePath(conversationId, messages);
+  const input = useRef<ChatInputHandle>(null);
+  const [sendCount, setSendCount] = useState(0);
+
+  const senderLabel = setup ? (endpoints?.[setup.endpoint]?.modelDisplayLabel ?? setup.endpoint) : '';
+  const actions = useMessageActions(conversationId, setup, senderLabel);
+
+  useEffect(() => {
+    if (conversationId !== 'new') preloadMarkdown();
+  }, [conversationId]);
+
+  // The server named a new chat: /c/new becomes /c/{id} (replace).
+  const created = useLive((s) => s.created);
+  useEffect(() => {
+    if (!created || created.from !== conversationId) return;
+    useLive.getState().clearCreated();
+    void navigate(`/c/${created.to}${window.location.search}`, { replace: true });
+  }, [created, conversationId, navigate]);
+
+  // The title follows the conversation in the header, the mobile header and the page title.
+  const title = conversationId === 'new' ? null : (conversation?.title ?? null);
+  useEffect(() => {
+    setShellTitle(title);
+    document.title = title || config?.appTitle || 'Parley';
+  }, [title, config?.appTitle, setShellTitle]);
+
+  // A conversation still generating on the server (reload mid-stream) is re-attached.
+  const active = useQuery({
+    queryKey: [...chatKeys.active, conversationId],
+    queryFn: chatApi.active,
+    enabled: conversationId !== 'new' && messagesQuery.isSuccess,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  useEffect(() => {
+    if (active.data?.activeJobIds.includes(conversationId)) resumeGeneration(conversationId);
+  }, [active.data, conversationId]);
+
+  const send = useCallback(
+    (text: string, withSetup: ChatSetup | null = setup): boolean => {
+      if (!withSetup) return false;
+      const sent = sendMessage({
+        conversationId,
+        kind: 'new',
+        text,
+        parentMessageId: parentForNewMessage(path.map((p) => p.message)),
+        setup: withSetup,
+        senderLabel,
+      });
+      if (sent) setSendCount((n) => n + 1);
+      return sent;
+    },
+    [conversationId, path, setup, senderLabel],
+  );
+
+  const switchModel = useCallback(
+    (endpoint: string, model: string) => {
+      if (!setup) return;
+      const keep = setup.endpoint === endpoint ? setup : {};
+      update({ ...keep, endpoint, endpointType: endpoints?.[endpoint]?.type ?? null, model });
+    },
+    [setup, update, endpoints],
+  );
+
+  useChatQueryParams({
+    conversationId,
+    setup,
+    endpoints,
+    models,
+    applySetup: (next) => update(next),
+    prefill: (text) => input.current?.setText(text),
+    submit: (text, next) => void send(text, next),
+  });
+
+  const loading = conversationId !== 'new' && messagesQuery.isPending;
+  const landing = !loading && messages.length === 0;
+  const box = (
+    <ChatInput
+      ref={input}
+      conversationId={conversationId}
+      submitting={submitting}
+      disabledReason={null}
+      endpoints={endpoints}
+      models={models}
+      onSend={(text) => send(text)}
+      onStop={() => void stopGeneration(conversationId)}
+      onSwitchModel={switchModel}
+    />
+  );
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col" data-conversation-id={conversationId}>
+      <ChatHeader title={title} loading={loading}>
+        <EndpointMenu setup={setup} endpoints={endpoints} models={models} onChange={switchModel} />
+      </ChatHeader>
+      {loading ? (
+        <div className="flex flex-1 items-center justify-center" data-testid="messages-loading">
+          <Spinner className="size-6 text-fg-muted" />
+        </div>
+      ) : landing ? (
+        <Landing>{centerForm ? box : null}</Landing>
+      ) : (
+        <MessageList
+          conversationId={conversationId}
+          path={path}
+          endpoints={endpoints}
+          actions={actions}
+          sendCount={sendCount}
+        />
+      )}
+      {!(landing && centerForm) && !loading && (
+        <div className="mx-auto w-full max-w-3xl shrink-0 px-3 pt-1 pb-3 sm:px-4 sm:pb-4">{box}</div>
+      )}
+    </div>
+  );
+}

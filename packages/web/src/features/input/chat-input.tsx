@@ -1,0 +1,170 @@
+import type { EndpointsConfig, ModelsConfig } from '@parley/schema';
+import { clsx } from 'clsx';
+import { ArrowUp, Square } from 'lucide-react';
+import { forwardRef, useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSettings } from '../../store/settings-store';
+import { PENDING_DRAFT_ID } from './draft-storage';
+import { MentionPopup, POPUP_BLUR_CLOSE_MS, useMentionPopup } from './mention-popup';
+import { clearDraft, loadDraft, useDraftSaver } from './use-draft';
+
+export interface ChatInputHandle {
+  setText: (text: string) => void;
+  focus: () => void;
+}
+
+export interface ChatInputProps {
+  conversationId: string;
+  submitting: boolean;
+  /** Why typing is not possible (a required key is missing); null when it is. */
+  disabledReason: string | null;
+  endpoints: EndpointsConfig | undefined;
+  models: ModelsConfig | undefined;
+  onSend: (text: string) => boolean;
+  onStop: () => void;
+  onSwitchModel: (endpoint: string, model: string) => void;
+}
+
+const MAX_HEIGHT_PX = 320;
+
+/**
+ * The message box (000 §5, 001 §4): Enter sends and Shift+Enter breaks the line; with
+ * enter-to-send off Enter breaks and Ctrl/Cmd+Enter sends; composition and Enter while
+ * submitting are ignored. Drafts are saved per conversation and restored; `@` opens the model
+ * switcher when the Commands-tab switch allows it.
+ */
+export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function ChatInput(props, ref) {
+  const { conversationId, submitting, disabledReason, endpoints, models } = props;
+  const { t } = useTranslation();
+  const enterToSend = useSettings((s) => s.enterToSend);
+  const atCommand = useSettings((s) => s.atCommand);
+  const [text, setText] = useState(() => loadDraft(conversationId));
+  const [mention, setMention] = useState(false);
+  const area = useRef<HTMLTextAreaElement>(null);
+  const blurTimer = useRef<number | undefined>(undefined);
+  const draftId = conversationId === 'new' && submitting ? PENDING_DRAFT_ID : conversationId;
+  useDraftSaver(draftId, text);
+
+  useImperativeHandle(ref, () => ({
+    setText: (value) => setText(value),
+    focus: () => area.current?.focus(),
+  }));
+
+  // Another conversation: its own draft, and the focus goes to the box (000 §2).
+  const shownFor = useRef(conversationId);
+  useEffect(() => {
+    if (shownFor.current !== conversationId) {
+      shownFor.current = conversationId;
+      setText(loadDraft(conversationId));
+      setMention(false);
+    }
+    area.current?.focus();
+  }, [conversationId]);
+
+  useEffect(() => {
+    const el = area.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT_PX)}px`;
+  }, [text]);
+
+  const popup = useMentionPopup({
+    search: mention ? text.replace(/^@/, '') : '',
+    endpoints,
+    models,
+    onSelect: (endpoint, model) => {
+      props.onSwitchModel(endpoint, model);
+      setMention(false);
+      setText('');
+      area.current?.focus();
+    },
+    onClose: () => setMention(false),
+  });
+
+  const send = () => {
+    if (submitting || disabledReason || text.trim() === '') return;
+    if (props.onSend(text)) {
+      clearDraft(conversationId);
+      setText('');
+    }
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.nativeEvent.isComposing || e.keyCode === 229) return;
+    if (mention && popup.onKeyDown(e)) {
+      e.preventDefault();
+      return;
+    }
+    if (e.key !== 'Enter') return;
+    const mod = e.ctrlKey || e.metaKey;
+    const sends = enterToSend ? !e.shiftKey && !mod : mod;
+    if (enterToSend && mod) {
+      e.preventDefault();
+      send();
+      return;
+    }
+    if (!sends) return;
+    e.preventDefault();
+    send();
+  };
+
+  const onChange = (value: string) => {
+    setText(value);
+    if (atCommand && value.startsWith('@') && !value.includes(' ') && !value.includes('\n')) setMention(true);
+    else if (mention) setMention(false);
+  };
+
+  const disabled = Boolean(disabledReason);
+  return (
+    <div className="relative">
+      {mention && <MentionPopup state={popup} />}
+      <div
+        className={clsx(
+          'flex items-end gap-2 rounded-3xl border border-border-strong bg-surface-raised p-2 ps-4 shadow-sm transition-shadow',
+          'focus-within:border-accent/60 focus-within:shadow-md focus-within:shadow-accent/5',
+          disabled && 'opacity-70',
+        )}
+      >
+        <textarea
+          ref={area}
+          value={text}
+          onChange={(e) => onChange(e.target.value)}
+          onKeyDown={onKeyDown}
+          onBlur={() => {
+            window.clearTimeout(blurTimer.current);
+            blurTimer.current = window.setTimeout(() => setMention(false), POPUP_BLUR_CLOSE_MS);
+          }}
+          onFocus={() => window.clearTimeout(blurTimer.current)}
+          disabled={disabled}
+          rows={1}
+          placeholder={disabledReason ?? t('com_ui_message_placeholder')}
+          aria-label={t('com_ui_message_input')}
+          data-testid="chat-input"
+          className="max-h-80 min-h-10 flex-1 resize-none bg-transparent py-2 text-[15px] leading-6 outline-none placeholder:text-fg-subtle disabled:cursor-not-allowed"
+        />
+        {submitting ? (
+          <button
+            type="button"
+            onClick={props.onStop}
+            aria-label={t('com_ui_stop')}
+            data-testid="stop-button"
+            className="flex size-10 shrink-0 items-center justify-center rounded-full bg-fg text-surface hover:opacity-85"
+          >
+            <Square className="size-3.5 fill-current" aria-hidden />
+          </button>
+        ) : (
+          <button
+            type="button"
+            onClick={send}
+            disabled={disabled || text.trim() === ''}
+            aria-label={t('com_ui_send')}
+            data-testid="send-button"
+            className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent text-accent-fg hover:bg-accent-hover disabled:bg-border-strong disabled:text-surface"
+          >
+            <ArrowUp className="size-5" aria-hidden />
+          </button>
+        )}
+      </div>
+    </div>
+  );
+});

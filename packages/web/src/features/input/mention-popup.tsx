@@ -1,0 +1,140 @@
+import type { EndpointsConfig, ModelsConfig } from '@parley/schema';
+import { clsx } from 'clsx';
+import { ChevronRight, Cpu } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { orderedEndpoints } from '../endpoints/chat-setup';
+
+/** 002 §9: popup rows 40 px, at most 160 px tall; closes 150 ms after blur. */
+export const POPUP_ROW_PX = 40;
+export const POPUP_MAX_PX = 160;
+export const POPUP_BLUR_CLOSE_MS = 150;
+
+export interface MentionPopupHandle {
+  onKeyDown: (e: React.KeyboardEvent) => boolean;
+}
+
+interface Row {
+  kind: 'endpoint' | 'model';
+  endpoint: string;
+  model?: string;
+  label: string;
+}
+
+/**
+ * The `@` popup (001 §4): endpoints first; choosing one drills down to its models; choosing a
+ * model switches the conversation. Arrow keys move, Enter or Tab select, Escape closes, and
+ * Backspace on an empty search closes (or goes back up from the models).
+ */
+export function useMentionPopup(options: {
+  search: string;
+  endpoints: EndpointsConfig | undefined;
+  models: ModelsConfig | undefined;
+  onSelect: (endpoint: string, model: string) => void;
+  onClose: () => void;
+}) {
+  const { search, endpoints, models, onSelect, onClose } = options;
+  const [endpoint, setEndpoint] = useState<string | null>(null);
+  const [active, setActive] = useState(0);
+
+  const rows = useMemo<Row[]>(() => {
+    const q = search.toLowerCase();
+    const list: Row[] = endpoint
+      ? (models?.[endpoint] ?? []).map((m) => ({ kind: 'model', endpoint, model: m, label: m }))
+      : orderedEndpoints(endpoints).map((e) => ({
+          kind: 'endpoint',
+          endpoint: e,
+          label: endpoints?.[e]?.modelDisplayLabel ?? e,
+        }));
+    return list.filter((r) => r.label.toLowerCase().includes(q) || r.endpoint.toLowerCase().includes(q));
+  }, [endpoint, endpoints, models, search]);
+
+  useEffect(() => setActive(0), [rows.length, endpoint]);
+
+  const choose = (row: Row | undefined) => {
+    if (!row) return;
+    if (row.kind === 'endpoint') {
+      setEndpoint(row.endpoint);
+      return;
+    }
+    onSelect(row.endpoint, row.model!);
+  };
+
+  const onKeyDown = (e: React.KeyboardEvent): boolean => {
+    switch (e.key) {
+      case 'ArrowDown':
+        setActive((i) => (rows.length ? (i + 1) % rows.length : 0));
+        return true;
+      case 'ArrowUp':
+        setActive((i) => (rows.length ? (i - 1 + rows.length) % rows.length : 0));
+        return true;
+      case 'Enter':
+      case 'Tab':
+        choose(rows[active]);
+        return true;
+      case 'Escape':
+        onClose();
+        return true;
+      case 'Backspace':
+        if (search === '') {
+          if (endpoint) setEndpoint(null);
+          else onClose();
+          // Let the @ itself be deleted when closing from the top level.
+          return endpoint !== null;
+        }
+        return false;
+      default:
+        return false;
+    }
+  };
+
+  return { rows, active, setActive, choose, onKeyDown, endpoint };
+}
+
+export function MentionPopup({ state }: { state: ReturnType<typeof useMentionPopup> }) {
+  const { t } = useTranslation();
+  const listRef = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    listRef.current?.children[state.active]?.scrollIntoView({ block: 'nearest' });
+  }, [state.active]);
+  return (
+    <div
+      className="animate-fade-in absolute inset-x-0 bottom-full z-20 mb-2 overflow-hidden rounded-xl border border-border bg-surface-raised shadow-xl shadow-black/10"
+      data-testid="mention-popup"
+    >
+      <div className="border-b border-border px-3 py-1.5 text-xs text-fg-muted">
+        {state.endpoint ? t('com_ui_select_model') : t('com_ui_select_endpoint')}
+      </div>
+      <ul ref={listRef} role="listbox" className="overflow-y-auto py-1" style={{ maxHeight: POPUP_MAX_PX }}>
+        {state.rows.length === 0 && (
+          <li className="flex items-center px-3 text-sm text-fg-muted" style={{ height: POPUP_ROW_PX }}>
+            {t('com_ui_no_results')}
+          </li>
+        )}
+        {state.rows.map((row, i) => (
+          <li
+            key={`${row.kind}:${row.endpoint}:${row.model ?? ''}`}
+            role="option"
+            aria-selected={i === state.active}
+            onMouseDown={(e) => {
+              e.preventDefault();
+              state.choose(row);
+            }}
+            onMouseEnter={() => state.setActive(i)}
+            className={clsx(
+              'mx-1 flex cursor-pointer items-center gap-2 rounded-lg px-2.5 text-sm',
+              i === state.active && 'bg-surface-muted',
+            )}
+            style={{ height: POPUP_ROW_PX }}
+          >
+            <Cpu className="size-4 text-fg-subtle" aria-hidden />
+            <span className="flex-1 truncate">{row.label}</span>
+            {row.kind === 'endpoint' && (
+              <ChevronRight className="size-4 text-fg-subtle rtl:-scale-x-100" aria-hidden />
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

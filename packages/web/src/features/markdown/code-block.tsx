@@ -1,0 +1,75 @@
+import { Check, Copy } from 'lucide-react';
+import { memo, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { highlight, type HighlightedLine } from './highlighter';
+import { useCopy } from './use-copy';
+
+/** How long code must stay unchanged while streaming before it is highlighted again. */
+const STREAM_SETTLE_MS = 250;
+
+/** A fenced code block: language label, copy button (3 s checkmark) and shiki highlighting. */
+export const CodeBlock = memo(function CodeBlock({ code, lang }: { code: string; lang: string }) {
+  const { t } = useTranslation();
+  const [copied, copy] = useCopy();
+  const [lines, setLines] = useState<{ code: string; lines: HighlightedLine[] } | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    const timer = window.setTimeout(
+      () => {
+        void highlight(code, lang).then((result) => {
+          if (!cancelled && result) setLines({ code, lines: result });
+        });
+      },
+      lines ? STREAM_SETTLE_MS : 0,
+    );
+    return () => {
+      cancelled = true;
+      window.clearTimeout(timer);
+    };
+    // `lines` only decides the first delay; re-running on it would loop.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [code, lang]);
+
+  const highlighted = lines?.code === code ? lines.lines : null;
+  return (
+    <div
+      className="code-block not-prose my-3 overflow-hidden rounded-xl border border-border bg-surface-muted dark:bg-surface-sunken"
+      data-testid="code-block"
+    >
+      <div className="flex items-center justify-between border-b border-border px-3 py-1.5 text-xs text-fg-muted">
+        <span className="font-mono" data-testid="code-lang">
+          {lang || t('com_ui_code')}
+        </span>
+        <button
+          type="button"
+          onClick={() => copy(code)}
+          className="inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 hover:bg-surface-sunken hover:text-fg dark:hover:bg-surface-muted"
+          aria-label={copied ? t('com_ui_copied') : t('com_ui_copy_code')}
+          data-testid="copy-code"
+        >
+          {copied ? <Check className="size-3.5" aria-hidden /> : <Copy className="size-3.5" aria-hidden />}
+          {copied ? t('com_ui_copied') : t('com_ui_copy_code')}
+        </button>
+      </div>
+      <pre
+        className="overflow-x-auto p-3 text-[13px] leading-relaxed"
+        data-highlighted={highlighted ? 'true' : 'false'}
+      >
+        <code className="font-mono">
+          {highlighted
+            ? highlighted.map((line, i) => (
+                <span key={i} className="block min-h-[1lh]">
+                  {line.map((token, j) => (
+                    <span key={j} className="shiki-token" style={token.style}>
+                      {token.content}
+                    </span>
+                  ))}
+                </span>
+              ))
+            : code}
+        </code>
+      </pre>
+    </div>
+  );
+});

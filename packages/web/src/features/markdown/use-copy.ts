@@ -1,0 +1,17 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/** Copy indicators show their checkmark for 3 s (001 §9). */
+export const COPIED_MS = 3000;
+
+export function useCopy(): [boolean, (text: string) => void] {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const copy = useCallback((text: string) => {
+    void navigator.clipboard?.writeText(text).catch(() => undefined);
+    setCopied(true);
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => setCopied(false), COPIED_MS);
+  }, []);
+  return [copied, copy];
+}

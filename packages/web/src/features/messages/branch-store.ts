@@ -1,0 +1,29 @@
+import type { Message } from '@parley/schema';
+import { useMemo } from 'react';
+import { create } from 'zustand';
+import { buildTree, visiblePath, type SiblingChoices, type VisibleMessage } from './message-tree';
+
+const NONE: SiblingChoices = {};
+
+/** Which sibling the user is looking at, per conversation (kept while the tab lives). */
+interface BranchState {
+  choices: Record<string, SiblingChoices>;
+  choose: (conversationId: string, parentKey: string, index: number, count: number) => void;
+}
+
+export const useBranches = create<BranchState>((set) => ({
+  choices: {},
+  choose: (conversationId, parentKey, index, count) =>
+    set((s) => ({
+      choices: {
+        ...s.choices,
+        [conversationId]: { ...s.choices[conversationId], [parentKey]: { index, count } },
+      },
+    })),
+}));
+
+/** The visible branch of a conversation's messages. */
+export function useVisiblePath(conversationId: string, messages: readonly Message[]): VisibleMessage[] {
+  const choices = useBranches((s) => s.choices[conversationId] ?? NONE);
+  return useMemo(() => visiblePath(buildTree(messages), choices), [messages, choices]);
+}

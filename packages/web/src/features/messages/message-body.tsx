@@ -1,0 +1,73 @@
+import type { ContentPart, Message } from '@parley/schema';
+import { memo } from 'react';
+import { useSettings } from '../../store/settings-store';
+import { ThinkingBlock } from '../markdown/thinking-block';
+import { stripThinkTags } from '../markdown/thinking-split';
+import { ErrorView } from './error-view';
+import { LazyMarkdown } from './lazy-markdown';
+import { ToolCallView } from './tool-call-view';
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+function partsOf(message: Message): ContentPart[] {
+  return message.content && message.content.length > 0
+    ? message.content
+    : [{ type: 'text', text: message.text }];
+}
+
+/** The message's content: its parts in order (reasoning, text, tool calls), or its error. */
+export const MessageBody = memo(function MessageBody({
+  message,
+  streaming,
+}: {
+  message: Message;
+  streaming: boolean;
+}) {
+  const latex = useSettings((s) => s.LaTeXParsing);
+  const userMarkdown = useSettings((s) => s.enableUserMsgMarkdown);
+  if (message.error) return <ErrorView text={message.text} />;
+  if (message.isCreatedByUser) {
+    return userMarkdown ? (
+      <LazyMarkdown text={message.text} latex={latex} />
+    ) : (
+      <div className="whitespace-pre-wrap" data-testid="plain-text">
+        {message.text}
+      </div>
+    );
+  }
+  const parts = partsOf(message);
+  const thinks = parts.filter((p) => p.type === 'think');
+  // 001 §4: shown only when think parts exist and none is empty.
+  const showThinks = thinks.length > 0 && thinks.every((p) => str(p.think).trim() !== '');
+  const lastIndex = parts.length - 1;
+  return (
+    <>
+      {parts.map((part, i) => {
+        if (part.type === 'think') {
+          if (!showThinks) return null;
+          return (
+            <ThinkingBlock key={i} streaming={streaming && i === lastIndex}>
+              <LazyMarkdown text={stripThinkTags(str(part.think))} latex={latex} />
+            </ThinkingBlock>
+          );
+        }
+        if (part.type === 'text') {
+          const text = str(part.text);
+          if (!text) return null;
+          return <LazyMarkdown key={i} text={text} latex={latex} streaming={streaming && i === lastIndex} />;
+        }
+        if (part.type === 'tool_call') {
+          return <ToolCallView key={i} call={(part.tool_call ?? {}) as never} submitting={streaming} />;
+        }
+        if (part.type === 'error') return <ErrorView key={i} text={str(part.error) || str(part.text)} />;
+        return null;
+      })}
+      {streaming && parts.every((p) => !str(p.text) && !str(p.think)) && (
+        <span
+          className="inline-block size-2.5 animate-pulse rounded-full bg-fg-muted align-middle"
+          data-testid="typing"
+        />
+      )}
+    </>
+  );
+});

@@ -1,0 +1,165 @@
+import type { EndpointsConfig } from '@parley/schema';
+import { clsx } from 'clsx';
+import { Check, Copy, Pencil, RefreshCw, StepForward } from 'lucide-react';
+import { memo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LogoMark } from '../../components/ui/logo';
+import { liveMessage } from '../chat/stream-reducer';
+import { useLiveAnswer } from '../chat/live-store';
+import { useCopy } from '../markdown/use-copy';
+import { allowedActions } from './action-rules';
+import { FeedbackButton } from './feedback-button';
+import { MessageBody } from './message-body';
+import { MessageEditor } from './message-editor';
+import type { VisibleMessage } from './message-tree';
+import { SiblingNav } from './sibling-nav';
+import { UnfinishedNotice } from './unfinished-notice';
+import type { useMessageActions } from './use-message-actions';
+
+const ACTION =
+  'flex size-7 items-center justify-center rounded-md text-fg-subtle hover:bg-surface-muted hover:text-fg focus-visible:text-fg';
+
+export interface MessageItemProps {
+  item: VisibleMessage;
+  isLatest: boolean;
+  /** This conversation is submitting (any message). */
+  submitting: boolean;
+  endpoints: EndpointsConfig | undefined;
+  actions: ReturnType<typeof useMessageActions>;
+  onSibling: (parentKey: string, index: number, count: number) => void;
+}
+
+/** One message of the visible branch: header, body (or editor), and its buttons. */
+export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
+  const { item, isLatest, submitting, endpoints, actions, onSibling } = props;
+  const { t } = useTranslation();
+  const live = useLiveAnswer(item.message.messageId);
+  const message = live ? liveMessage(item.message, live) : item.message;
+  const streaming = live !== null;
+  const [editing, setEditing] = useState(false);
+  const [copied, copy] = useCopy();
+  const allowed = allowedActions(message, endpoints, { submitting, editing, isLatest });
+  const user = message.isCreatedByUser;
+
+  return (
+    <div
+      className={clsx('group/message flex w-full gap-3 py-3', user && 'justify-end')}
+      data-testid={user ? 'message-user' : 'message-assistant'}
+      data-message-id={message.messageId}
+      data-streaming={streaming || undefined}
+    >
+      {!user && (
+        <div className="mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full border border-border bg-surface">
+          <LogoMark className="size-4.5" />
+        </div>
+      )}
+      <div className={clsx('min-w-0', user ? 'flex max-w-[85%] flex-col items-end' : 'flex-1')}>
+        {!user && (
+          <div className="mb-1 text-[13px] font-semibold text-fg">{message.sender || message.model}</div>
+        )}
+        {editing ? (
+          <MessageEditor
+            initial={message.text}
+            canSubmit={user}
+            onCancel={() => setEditing(false)}
+            onSave={(text) => {
+              setEditing(false);
+              void actions.save(message, text);
+            }}
+            onSubmit={(text) => {
+              setEditing(false);
+              actions.resubmit(message, text);
+            }}
+          />
+        ) : (
+          <div
+            className={clsx(
+              'message-content',
+              user && 'rounded-2xl rounded-ee-md bg-surface-muted px-4 py-2.5 dark:bg-surface-raised',
+            )}
+          >
+            <MessageBody message={message} streaming={streaming} />
+            {message.unfinished && !streaming && !submitting && !message.error && <UnfinishedNotice />}
+          </div>
+        )}
+        {!editing && !streaming && (
+          <div
+            className={clsx(
+              'mt-1 flex items-center gap-0.5',
+              user ? 'justify-end' : '-ms-1.5',
+              !isLatest &&
+                'opacity-100 md:opacity-0 md:group-hover/message:opacity-100 md:focus-within:opacity-100',
+            )}
+            data-testid="message-actions"
+          >
+            <SiblingNav
+              index={item.siblingIndex}
+              count={item.siblingCount}
+              onChange={(index) => onSibling(item.parentKey, index, item.siblingCount)}
+            />
+            {allowed.copy && (
+              <button
+                type="button"
+                className={ACTION}
+                onClick={() => copy(message.text)}
+                aria-label={copied ? t('com_ui_copied') : t('com_ui_copy')}
+                data-testid="copy-message"
+              >
+                {copied ? <Check className="size-4" aria-hidden /> : <Copy className="size-4" aria-hidden />}
+              </button>
+            )}
+            {allowed.edit && (
+              <button
+                type="button"
+                className={ACTION}
+                onClick={() => setEditing(true)}
+                aria-label={t('com_ui_edit')}
+                data-testid="edit-message"
+              >
+                <Pencil className="size-4" aria-hidden />
+              </button>
+            )}
+            {allowed.regenerate && (
+              <button
+                type="button"
+                className={ACTION}
+                onClick={() => actions.regenerate(message)}
+                aria-label={t('com_ui_regenerate')}
+                data-testid="regenerate"
+              >
+                <RefreshCw className="size-4" aria-hidden />
+              </button>
+            )}
+            {allowed.continue && (
+              <button
+                type="button"
+                className={ACTION}
+                onClick={() => actions.continueAnswer(message)}
+                aria-label={t('com_ui_continue')}
+                data-testid="continue"
+              >
+                <StepForward className="size-4" aria-hidden />
+              </button>
+            )}
+            {allowed.feedback && (
+              <>
+                <FeedbackButton
+                  rating="thumbsUp"
+                  current={message.feedback}
+                  onChange={(f) => void actions.feedback(message, f)}
+                  className={ACTION}
+                />
+                <FeedbackButton
+                  rating="thumbsDown"
+                  current={message.feedback}
+                  onChange={(f) => void actions.feedback(message, f)}
+                  className={ACTION}
+                />
+              </>
+            )}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,110 @@
+import type { EndpointsConfig } from '@parley/schema';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { clsx } from 'clsx';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSettings } from '../../store/settings-store';
+import { useIsSubmitting } from '../chat/live-store';
+import { ScrollToBottomButton } from '../scroll/scroll-to-bottom';
+import { useFollowScroll } from '../scroll/use-follow-scroll';
+import { MessageItem } from './message-item';
+import { useBranches } from './branch-store';
+import type { VisibleMessage } from './message-tree';
+import type { useMessageActions } from './use-message-actions';
+
+export interface MessageListProps {
+  conversationId: string;
+  path: VisibleMessage[];
+  endpoints: EndpointsConfig | undefined;
+  actions: ReturnType<typeof useMessageActions>;
+  /** Bumped when the user sends, to jump to the bottom and follow again. */
+  sendCount: number;
+}
+
+/**
+ * The visible branch of the conversation tree, virtualised (rows measured as they render), with
+ * scroll-follow while submitting and the scroll-to-bottom button.
+ */
+export function MessageList({ conversationId, path, endpoints, actions, sendCount }: MessageListProps) {
+  const { t } = useTranslation();
+  const submitting = useIsSubmitting(conversationId);
+  const fontSize = useSettings((s) => s.fontSize);
+  const wide = useSettings((s) => s.maximizeChatSpace);
+  const showButton = useSettings((s) => s.showScrollButton);
+  const autoScroll = useSettings((s) => s.autoScroll);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
+
+  const choose = useBranches((s) => s.choose);
+  const virtualizer = useVirtualizer({
+    count: path.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 140,
+    overscan: 6,
+    getItemKey: (i) => path[i]?.message.messageId ?? i,
+  });
+  const { away, scrollToBottom } = useFollowScroll(scrollRef, contentRef, submitting);
+
+  const onSibling = useCallback(
+    (parentKey: string, index: number, count: number) => choose(conversationId, parentKey, index, count),
+    [choose, conversationId],
+  );
+
+  // On open: the newest message when auto-scroll is on (General tab), else the top.
+  const opened = useRef(false);
+  useLayoutEffect(() => {
+    if (opened.current || path.length === 0) return;
+    opened.current = true;
+    if (autoScroll) {
+      virtualizer.scrollToIndex(path.length - 1, { align: 'end' });
+      requestAnimationFrame(() => scrollToBottom());
+    }
+  }, [path.length, autoScroll, virtualizer, scrollToBottom]);
+
+  useEffect(() => {
+    if (sendCount > 0) requestAnimationFrame(() => scrollToBottom());
+  }, [sendCount, scrollToBottom]);
+
+  if (path.length === 0) {
+    return <p className="m-auto text-sm text-fg-muted">{t('com_ui_nothing_found')}</p>;
+  }
+
+  const items = virtualizer.getVirtualItems();
+  return (
+    <div className="relative flex min-h-0 flex-1 flex-col">
+      <div
+        ref={scrollRef}
+        className="min-h-0 flex-1 overflow-y-auto [overflow-anchor:none]"
+        data-testid="message-scroller"
+      >
+        <div
+          ref={contentRef}
+          className={clsx('relative mx-auto w-full', wide ? 'max-w-none' : 'max-w-3xl', fontSize)}
+          style={{ height: virtualizer.getTotalSize() + 24 }}
+        >
+          <div
+            className={clsx('absolute inset-x-0 top-0 px-4', wide && 'md:px-8')}
+            style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}
+          >
+            {items.map((row) => {
+              const item = path[row.index]!;
+              return (
+                <div key={row.key} data-index={row.index} ref={virtualizer.measureElement}>
+                  <MessageItem
+                    item={item}
+                    isLatest={row.index === path.length - 1}
+                    submitting={submitting}
+                    endpoints={endpoints}
+                    actions={actions}
+                    onSibling={onSibling}
+                  />
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      </div>
+      {showButton && away && <ScrollToBottomButton onClick={() => scrollToBottom('smooth')} />}
+    </div>
+  );
+}

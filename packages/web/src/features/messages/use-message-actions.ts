@@ -1,0 +1,92 @@
+import type { Feedback, Message } from '@parley/schema';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showToast } from '../toasts/toast-store';
+import { chatApi } from '../chat/chat-api';
+import { sendMessage } from '../chat/chat-controller';
+import { patchMessage } from '../chat/message-cache';
+import type { ChatSetup } from '../endpoints/chat-setup';
+
+/** What the message buttons do, for one conversation. */
+export function useMessageActions(conversationId: string, setup: ChatSetup | null, senderLabel: string) {
+  const { t } = useTranslation();
+
+  const regenerate = useCallback(
+    (answer: Message) => {
+      if (!setup) return;
+      sendMessage({
+        conversationId,
+        kind: 'regenerate',
+        text: '',
+        parentMessageId: answer.parentMessageId,
+        setup,
+        senderLabel,
+      });
+    },
+    [conversationId, setup, senderLabel],
+  );
+
+  const continueAnswer = useCallback(
+    (answer: Message) => {
+      if (!setup) return;
+      sendMessage({
+        conversationId,
+        kind: 'continue',
+        text: '',
+        parentMessageId: answer.parentMessageId,
+        responseMessage: answer,
+        setup,
+        senderLabel,
+      });
+    },
+    [conversationId, setup, senderLabel],
+  );
+
+  /** Save and submit of a user message: a new sibling user message, i.e. a new branch. */
+  const resubmit = useCallback(
+    (message: Message, text: string) => {
+      if (!setup) return;
+      sendMessage({
+        conversationId,
+        kind: 'new',
+        text,
+        parentMessageId: message.parentMessageId,
+        setup,
+        senderLabel,
+      });
+    },
+    [conversationId, setup, senderLabel],
+  );
+
+  /** Save only: the text (or the answer's first text part) is replaced in place. */
+  const save = useCallback(
+    async (message: Message, text: string) => {
+      const index = message.content?.findIndex((p) => p.type === 'text') ?? -1;
+      const before = message;
+      const content = message.content?.map((p, i) => (i === index ? { ...p, text } : p));
+      patchMessage(conversationId, message.messageId, { text, ...(content ? { content } : {}) });
+      try {
+        await chatApi.editMessage(conversationId, message.messageId, index >= 0 ? { text, index } : { text });
+      } catch {
+        patchMessage(conversationId, message.messageId, before);
+        showToast(t('com_ui_edit_error'), 'error');
+      }
+    },
+    [conversationId, t],
+  );
+
+  const feedback = useCallback(
+    async (message: Message, value: Feedback | null) => {
+      patchMessage(conversationId, message.messageId, { feedback: value });
+      try {
+        await chatApi.feedback(conversationId, message.messageId, value);
+      } catch (error) {
+        // 000 §8: a feedback failure is only logged.
+        console.warn('feedback failed', error);
+      }
+    },
+    [conversationId],
+  );
+
+  return { regenerate, continueAnswer, resubmit, save, feedback };
+}
