@@ -15,3 +15,5 @@ export * from './prompt-command.ts';
 export * from './prompt-variables.ts';
 export * from './prompts.ts';
 export * from './search.ts';
+export * from './share.ts';
+export * from './tag.ts';

@@ -8,6 +8,8 @@ import { messageRoutes } from './message-routes.ts';
 import { systemRoutes } from './system-routes.ts';
 import { userRoutes } from './user-routes.ts';
 import { promptRoutes } from './prompt-routes.ts';
+import { shareRoutes } from './share-routes.ts';
+import { tagRoutes } from './tag-routes.ts';
 
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;
 
@@ -20,5 +22,7 @@ export const routeModules: RouteModule[] = [
   conversationRoutes,
   messageRoutes,
   promptRoutes,
+  shareRoutes,
+  tagRoutes,
   chatRoutes,
 ];
