@@ -6,7 +6,8 @@ import { defineConfig, devices } from '@playwright/test';
  */
 export default defineConfig({
   testDir: './specs',
-  outputDir: '../../test-results/e2e',
+  // Several people may run the suite at once in one checkout: PW_OUTPUT_DIR keeps runs apart.
+  outputDir: process.env.PW_OUTPUT_DIR ?? '../../test-results/e2e',
   globalSetup: './support/global-setup.ts',
   fullyParallel: false,
   workers: 2,

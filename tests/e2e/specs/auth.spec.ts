@@ -3,12 +3,12 @@ import { expect, loginViaUi, registerViaApi, registerViaUi, test, uniqueUser } f
 test('register, land on /c/new, stay signed in after reload, log out to /login', async ({ page }) => {
   const user = uniqueUser('reg');
   await registerViaUi(page, user);
-  await expect(page.getByTestId('greeting')).toBeVisible();
+  await expect(page.getByTestId('account-menu')).toBeVisible();
   await expect(page.getByTestId('account-menu')).toContainText(user.name);
 
   await page.reload();
   await expect(page).toHaveURL(/\/c\/new$/);
-  await expect(page.getByTestId('greeting')).toBeVisible();
+  await expect(page.getByTestId('account-menu')).toBeVisible();
 
   await page.getByTestId('account-menu').click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
@@ -66,7 +66,7 @@ test('reset a password through the link shown when e-mail is off', async ({ page
   await page.waitForURL('**/login');
 
   await loginViaUi(page, { ...user, password: newPassword });
-  await expect(page.getByTestId('greeting')).toBeVisible();
+  await expect(page.getByTestId('account-menu')).toBeVisible();
 });
 
 test('an invalid reset token offers a way to request a new link', async ({ page }) => {

@@ -63,12 +63,12 @@ test('three tabs opened at once all stay signed in', async ({ browser, baseURL }
   const tabs = await Promise.all([context.newPage(), context.newPage(), context.newPage()]);
   await Promise.all(tabs.map((tab) => tab.goto('/c/new')));
   for (const tab of tabs) {
-    await expect(tab.getByTestId('greeting')).toBeVisible();
+    await expect(tab.getByTestId('account-menu')).toBeVisible();
     await expect(tab).toHaveURL(/\/c\/new$/);
   }
   // And every tab still holds a working session after another round of reloads.
   await Promise.all(tabs.map((tab) => tab.reload()));
-  for (const tab of tabs) await expect(tab.getByTestId('greeting')).toBeVisible();
+  for (const tab of tabs) await expect(tab.getByTestId('account-menu')).toBeVisible();
   await context.close();
 });
 

@@ -33,7 +33,7 @@ test.describe('terms modal', () => {
     await modal.getByRole('button', { name: 'I accept' }).click();
     await expect(modal).toHaveCount(0);
     await page.reload();
-    await expect(page.getByTestId('greeting')).toBeVisible();
+    await expect(page.getByTestId('account-menu')).toBeVisible();
     await expect(modal).toHaveCount(0);
   });
 });

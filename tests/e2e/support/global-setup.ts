@@ -1,5 +1,9 @@
 import { startParley } from './parley-server.ts';
 
+/** A public banner on the second server (its HTML includes a script that must not survive). */
+export const BANNER_HTML =
+  'Scheduled maintenance on <b>Sunday</b>. <a href="https://example.com/status">Status page</a><img src=x onerror="window.__bannerXss=1">';
+
 export const TERMS_YAML = `version: 1.2.8
 interface:
   termsOfService:
@@ -12,10 +16,13 @@ interface:
 
 /**
  * Starts two real servers for the whole run: the default one, and one whose parley.yaml asks for
- * terms acceptance. Their addresses reach the workers through the environment.
+ * terms acceptance and which shows a public banner. Their addresses reach the workers through the environment.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const [main, terms] = await Promise.all([startParley(), startParley({ yaml: TERMS_YAML })]);
+  const [main, terms] = await Promise.all([
+    startParley(),
+    startParley({ yaml: TERMS_YAML, admin: [['set-banner', '--message', BANNER_HTML, '--public']] }),
+  ]);
   process.env.PARLEY_BASE_URL = main.url;
   process.env.PARLEY_TERMS_URL = terms.url;
   return async () => {

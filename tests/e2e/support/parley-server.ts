@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -44,29 +44,45 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
  * a free port; `yaml` becomes its parley.yaml.
  */
 export async function startParley(
-  opts: { yaml?: string; env?: Record<string, string> } = {},
+  opts: { yaml?: string; env?: Record<string, string>; admin?: string[][] } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-e2e-'));
   const configPath = join(dataDir, 'parley.yaml');
   writeFileSync(configPath, opts.yaml ?? 'version: 1.2.8\n');
+  const env = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    CONFIG_PATH: configPath,
+    LOG_LEVEL: 'warn',
+    LOGIN_MAX: '1000',
+    REGISTER_MAX: '1000',
+    RESET_PASSWORD_MAX: '1000',
+    VERIFY_EMAIL_MAX: '1000',
+    // Without e-mail, password reset is off by default; the reset flow is tested with it on.
+    ALLOW_PASSWORD_RESET: 'true',
+    NODE_ENV: 'test',
+    ...opts.env,
+  };
+  // Admin commands (e.g. set-banner) run first: the embedded database allows one process at a time.
+  for (const args of opts.admin ?? []) {
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'packages/server/src/cli/admin.ts', ...args],
+      {
+        cwd: REPO_ROOT,
+        env,
+        encoding: 'utf8',
+      },
+    );
+    if (run.status !== 0) throw new Error(`admin ${args[0]} failed: ${run.stderr}`);
+  }
   const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      CONFIG_PATH: configPath,
-      LOG_LEVEL: 'warn',
-      LOGIN_MAX: '1000',
-      REGISTER_MAX: '1000',
-      RESET_PASSWORD_MAX: '1000',
-      VERIFY_EMAIL_MAX: '1000',
-      NODE_ENV: 'test',
-      ...opts.env,
-    },
+    env,
   });
   const url = `http://127.0.0.1:${port}`;
   try {

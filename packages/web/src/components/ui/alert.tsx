@@ -17,7 +17,7 @@ export function Alert({ tone, children, testId }: { tone: Tone; children: ReactN
     <div
       role={tone === 'error' ? 'alert' : 'status'}
       data-testid={testId}
-      className={clsx('flex gap-2.5 rounded-lg border px-3.5 py-3 text-sm leading-5', TONES[tone])}
+      className={clsx('flex gap-2.5 rounded-lg border px-3.5 py-3 text-start text-sm leading-5', TONES[tone])}
     >
       <Icon className="mt-0.5 size-4 shrink-0" aria-hidden />
       <div className="min-w-0 flex-1 break-words">{children}</div>

@@ -7,7 +7,9 @@ import { authApi } from '../../api/auth-api';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
+import { useStartupConfig } from '../../app/startup-queries';
 import { setSession } from '../../store/auth-store';
+import { Turnstile } from './turnstile';
 import { useCountdown } from './use-countdown';
 import { useFormFields } from './use-form-fields';
 import { validateRegister } from './validation';
@@ -28,6 +30,9 @@ export default function RegisterPage() {
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
   const session = useRef<Promise<LoginResult | null> | null>(null);
+  const { data: config } = useStartupConfig();
+  const turnstile = config?.turnstile?.siteKey ? config.turnstile : undefined;
+  const [humanToken, setHumanToken] = useState<string | null>(null);
 
   const { remaining } = useCountdown(state === 'success', () => {
     void (async () => {
@@ -110,12 +115,15 @@ export default function RegisterPage() {
           autoComplete="new-password"
           {...form.bind('confirm_password')}
         />
+        {turnstile && (
+          <Turnstile siteKey={turnstile.siteKey} options={turnstile.options} onToken={setHumanToken} />
+        )}
         <Button
           type="submit"
           size="lg"
           className="w-full"
           loading={state === 'submitting'}
-          disabled={form.blocked}
+          disabled={form.blocked || (turnstile !== undefined && !humanToken)}
         >
           {t('com_auth_submit_registration')}
         </Button>

@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { authApi } from '../../api/auth-api';
 import { clearSession } from '../../store/auth-store';
+import { useShell } from '../../store/shell-store';
 
 /**
  * Logout (000 §4): ask the server to end the session, then — whether or not that worked — clear
@@ -21,6 +22,7 @@ export function useLogout() {
       }
       queryClient.clear();
       clearSession();
+      useShell.setState({ conversationTitle: null, settingsOpen: false });
       const destination = target ?? redirect ?? '/login';
       if (/^https?:\/\//.test(destination)) window.location.assign(destination);
       else void navigate(destination, { replace: true });

@@ -1,8 +1,8 @@
-import { ChevronDown, Copy, Download, RefreshCw, TriangleAlert } from 'lucide-react';
+import { ChevronDown, Copy, Download, House, RefreshCw, TriangleAlert } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClasses } from '../../components/ui/button';
 import { buildErrorLog, toErrorReport } from './error-log';
 
 /** Route error page: message, status, stack (collapsible, copyable), details, refresh, log download. */
@@ -39,7 +39,9 @@ export function ErrorPage() {
             <TriangleAlert className="size-6" aria-hidden />
           </span>
           <div className="min-w-0">
-            <h1 className="text-xl font-semibold tracking-tight">{t('com_ui_error_page_title')}</h1>
+            <h1 className="text-xl font-semibold tracking-tight">
+              {t(report.status === 404 ? 'com_ui_page_not_found' : 'com_ui_error_page_title')}
+            </h1>
             <p className="mt-1 text-sm break-words text-fg-muted">{report.message}</p>
             {report.status !== undefined && (
               <p className="mt-2 inline-block rounded-md bg-surface-muted px-2 py-0.5 font-mono text-xs text-fg-muted">
@@ -85,6 +87,10 @@ export function ErrorPage() {
             <Download className="size-4" aria-hidden />
             {t('com_ui_download_error_logs')}
           </Button>
+          <a href="/" className={buttonClasses('ghost')}>
+            <House className="size-4" aria-hidden />
+            {t('com_ui_go_home')}
+          </a>
         </div>
       </div>
     </main>

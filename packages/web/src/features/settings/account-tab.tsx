@@ -33,9 +33,8 @@ export function AccountTab() {
           <p className="mt-0.5 text-[13px] text-fg-muted">{t('com_nav_delete_account_description')}</p>
         </div>
         <Button
-          variant="outline"
+          variant="danger-outline"
           size="sm"
-          className="text-danger"
           onClick={() => setConfirming(true)}
           data-testid="delete-account"
         >

@@ -1,0 +1,34 @@
+import type { Page } from '@playwright/test';
+import { expect, loginViaUi, registerViaApi, uniqueUser } from './fixtures.ts';
+
+/** A fresh account, signed in through the UI, on /c/new. */
+export async function signIn(page: Page, baseURL: string, prefix = 'chat') {
+  const user = uniqueUser(prefix);
+  await registerViaApi(baseURL, user);
+  await loginViaUi(page, user);
+  await expect(page.getByTestId('chat-input')).toBeVisible();
+  return user;
+}
+
+/** Picks a Demo model in the header's model menu. */
+export async function chooseModel(page: Page, model: string): Promise<void> {
+  await page.getByTestId('model-menu').click();
+  await page.getByTestId(`model-option-${model}`).click();
+  await expect(page.getByTestId('model-menu')).toContainText(model);
+}
+
+export async function send(page: Page, text: string): Promise<void> {
+  const input = page.getByTestId('chat-input');
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+/** The last assistant message on screen. */
+export function lastAnswer(page: Page) {
+  return page.getByTestId('message-assistant').last();
+}
+
+/** Waits until no answer is streaming (the send button is back). */
+export async function waitIdle(page: Page, timeout = 30_000): Promise<void> {
+  await expect(page.getByTestId('send-button')).toBeVisible({ timeout });
+}
