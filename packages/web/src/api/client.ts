@@ -57,7 +57,9 @@ async function refreshOnce(): Promise<string | null> {
   const body = (await readBody(res)) as Partial<RefreshAnswer> | undefined;
   if (!body?.token) return null;
   setSession(body.token, body.user ?? null);
-  window.dispatchEvent(new CustomEvent('tokenUpdated', { detail: body.token }));
+  if (typeof window !== 'undefined') {
+    window.dispatchEvent(new CustomEvent('tokenUpdated', { detail: body.token }));
+  }
   return body.token;
 }
 

@@ -87,7 +87,8 @@ export default function LoginPage() {
             autoComplete="current-password"
             {...form.bind('password')}
           />
-          {config?.passwordResetEnabled !== false && (
+          {/* Shown once the config confirms it: reset is off by default when e-mail is not set up. */}
+          {config?.passwordResetEnabled === true && (
             <div className="-mt-1 flex justify-end">
               <Link to="/forgot-password" className="text-[13px] font-medium text-accent hover:underline">
                 {t('com_auth_password_forgot')}
