@@ -14,8 +14,13 @@ import { branchTo } from './conversation-history.ts';
 
 /** The tree nodes one chat request works on. */
 export interface Exchange {
-  /** The user message being answered (new, or existing for regenerate and continue). */
+  /**
+   * The user message being answered (new, or existing for regenerate and continue), as it will
+   * be once `commit` has run.
+   */
   request: MessageRow;
+  /** Writes the request message (insert, or an `editedContent` update); answers the saved row. */
+  commit(): Promise<MessageRow>;
   responseMessageId: string;
   /** With `isContinued`: the answer being extended. */
   continued: MessageRow | null;
@@ -34,10 +39,10 @@ export interface ExchangeInput {
 }
 
 /**
- * Builds the request's place in the conversation tree: a new user message under
- * `parentMessageId` (saved here, before any upstream call), a new sibling answer to an existing
- * user message (`isRegenerate`, optionally after `editedContent`), or the same answer extended
- * (`isContinued`).
+ * Plans the request's place in the conversation tree: a new user message under
+ * `parentMessageId`, a new sibling answer to an existing user message (`isRegenerate`, optionally
+ * after `editedContent`), or the same answer extended (`isContinued`). Reads and validates only;
+ * the write is `commit`, which the caller runs alongside the upstream request.
  */
 export async function prepareExchange(db: Database, input: ExchangeInput): Promise<Exchange> {
   const { body } = input;
@@ -64,24 +69,34 @@ async function newUserMessage(
 ): Promise<Exchange> {
   const { body } = input;
   if (!body.text.trim()) throw badRequest('Chat text is required', [{ path: 'text', message: 'required' }]);
-  const request = await insertUserMessage(
-    db,
-    {
-      messageId: randomUUID(),
-      conversationId: input.conversationId,
-      userId: input.userId,
-      parentMessageId: body.parentMessageId,
-      sender: 'User',
-      isCreatedByUser: true,
-      text: body.text,
-      endpoint: input.endpoint,
-      model: input.model,
-      files: body.files ?? null,
-      metadata: body.clientTimestamp ? { clientTimestamp: body.clientTimestamp } : {},
-    },
-    input.newConversation,
-  );
-  return { request, responseMessageId: randomUUID(), continued: null, branch: [...branch, request] };
+  const now = new Date();
+  const request: MessageRow = {
+    messageId: randomUUID(),
+    conversationId: input.conversationId,
+    userId: input.userId,
+    parentMessageId: body.parentMessageId,
+    sender: 'User',
+    isCreatedByUser: true,
+    text: body.text,
+    content: null,
+    endpoint: input.endpoint,
+    model: input.model,
+    error: false,
+    unfinished: false,
+    finishReason: null,
+    feedback: null,
+    files: body.files ?? null,
+    metadata: body.clientTimestamp ? { clientTimestamp: body.clientTimestamp } : {},
+    createdAt: now,
+    updatedAt: now,
+  };
+  return {
+    request,
+    commit: () => insertUserMessage(db, request, input.newConversation),
+    responseMessageId: randomUUID(),
+    continued: null,
+    branch: [...branch, request],
+  };
 }
 
 async function regenerate(
@@ -96,18 +111,13 @@ async function regenerate(
       { path: 'parentMessageId', message: 'Not a user message of this conversation' },
     ]);
   }
-  let request = (await findMessage(db, input.userId, input.conversationId, target.messageId))!;
-  if (body.editedContent) {
-    request = await updateRequestMessage(
-      db,
-      input.userId,
-      request.messageId,
-      applyEdit(request, body.editedContent),
-    );
-    messages.set(request.messageId, request);
-  }
+  const saved = (await findMessage(db, input.userId, input.conversationId, target.messageId))!;
+  const edit = body.editedContent ? applyEdit(saved, body.editedContent) : null;
+  const request = edit ? { ...saved, ...edit } : saved;
+  messages.set(request.messageId, request);
   return {
     request,
+    commit: async () => (edit ? updateRequestMessage(db, input.userId, request.messageId, edit) : saved),
     responseMessageId: randomUUID(),
     continued: null,
     branch: branchTo(messages, request.messageId),
@@ -134,6 +144,7 @@ async function continueAnswer(
   ]);
   return {
     request: request!,
+    commit: async () => request!,
     responseMessageId: continued!.messageId,
     continued: continued!,
     branch: branchTo(messages, continued!.messageId),

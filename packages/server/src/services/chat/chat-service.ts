@@ -86,7 +86,10 @@ export async function startChat(
   }
 
   const sender = body.modelLabel ?? body.chatGptLabel ?? endpoint.modelDisplayLabel ?? endpoint.name;
-  const { request } = exchange;
+  let { request } = exchange;
+  // The request message is written while the upstream request starts: its latency is not added
+  // to the time to first token, and the job publishes nothing until the write has committed.
+  const committed = exchange.commit().then((row) => (request = row));
   const requestMessage = {
     messageId: request.messageId,
     parentMessageId: request.parentMessageId,
@@ -108,6 +111,7 @@ export async function startChat(
     model,
     messages: toProviderMessages(exchange.branch, body.promptPrefix ?? promptPrefixOf(existing)),
     parameters: toParameters(body),
+    ready: committed,
     complete: (result) =>
       completeExchange(
         {
@@ -134,6 +138,8 @@ export async function startChat(
         result,
       ),
   });
+  // A failed write (the job has dropped the upstream request and freed the lock) fails the request.
+  await committed;
   return jobId;
 }
 

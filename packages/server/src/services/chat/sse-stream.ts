@@ -23,6 +23,8 @@ export class SseStream implements EventSink {
     private readonly res: ServerResponse,
     pingMs = STREAM_PING_INTERVAL_MS,
   ) {
+    // Events are small writes that must leave at once: no Nagle batching on this socket.
+    res.socket?.setNoDelay(true);
     res.writeHead(200, SSE_HEADERS);
     res.flushHeaders();
     this.ping = setInterval(() => this.write(': ping\n\n'), pingMs);

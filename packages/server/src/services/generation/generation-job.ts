@@ -2,6 +2,7 @@ import type { ContentPart } from '@parley/schema';
 import type {
   ModelParameters,
   Provider,
+  ProviderEvent,
   ProviderFailure,
   ProviderMessage,
   TokenUsage,
@@ -32,6 +33,11 @@ export interface GenerationResult {
   failure?: ProviderFailure;
 }
 
+interface Upstream {
+  iterator: AsyncIterator<ProviderEvent>;
+  first: Promise<IteratorResult<ProviderEvent>>;
+}
+
 /** The event that ends the stream, built once the answer is saved. */
 export interface TerminalEvent {
   kind: 'f' | 'e';
@@ -53,6 +59,12 @@ export interface GenerationSpec {
   model: string;
   messages: ProviderMessage[];
   parameters: ModelParameters;
+  /**
+   * Settles when the request message is saved. The upstream request starts at once, in
+   * parallel; no event is published before this resolves, and when it rejects the upstream
+   * request is dropped and nothing is saved.
+   */
+  ready: Promise<unknown>;
   /** Saves the answer and shapes the stream's last event; called exactly once. */
   complete(result: GenerationResult): Promise<TerminalEvent>;
 }
@@ -95,10 +107,22 @@ export class GenerationJob {
 
   private async run(): Promise<void> {
     const { spec, channel } = this;
+    const builder = new ContentBuilder(spec.responseMessageId, spec.init.content);
+    const upstream = this.openUpstream();
+    const saved = await spec.ready.then(
+      () => true,
+      () => false,
+    );
+    if (!saved) {
+      this.controller.abort();
+      await upstream?.first.catch(() => undefined);
+      await this.settle().catch(this.onError);
+      await channel.emitTerminal('e', this.errorJson('The message could not be saved.'));
+      return;
+    }
     channel.emit('i', JSON.stringify(spec.init));
     channel.emit('m', spec.createdJson);
-    const builder = new ContentBuilder(spec.responseMessageId, spec.init.content);
-    const result = await this.stream(builder);
+    const result = await this.consume(upstream, builder);
     let terminal: TerminalEvent;
     try {
       terminal = await spec.complete(result);
@@ -110,27 +134,41 @@ export class GenerationJob {
     await channel.emitTerminal(terminal.kind, terminal.json);
   }
 
-  private async stream(builder: ContentBuilder): Promise<GenerationResult> {
+  /** Starts the upstream request now (its first event is asked for at once). */
+  private openUpstream(): Upstream | null {
     const { spec } = this;
+    if (!spec.provider) return null;
+    const iterator = spec.provider
+      .stream({
+        model: spec.model,
+        messages: spec.messages,
+        parameters: spec.parameters,
+        signal: this.controller.signal,
+      })
+      [Symbol.asyncIterator]();
+    const first = iterator.next();
+    // Observed here so a rejection while the request message is still being saved is not unhandled.
+    first.catch(() => undefined);
+    return { iterator, first };
+  }
+
+  private async consume(upstream: Upstream | null, builder: ContentBuilder): Promise<GenerationResult> {
     const snapshot = (outcome: GenerationOutcome, extra: Partial<GenerationResult> = {}) => ({
       outcome,
       parts: builder.parts,
       text: builder.text(),
       ...extra,
     });
-    if (!spec.provider) {
-      return snapshot('error', { failure: spec.missingProvider ?? { message: 'No provider' } });
+    if (!upstream) {
+      return snapshot('error', { failure: this.spec.missingProvider ?? { message: 'No provider' } });
     }
     try {
-      const events = spec.provider.stream({
-        model: spec.model,
-        messages: spec.messages,
-        parameters: spec.parameters,
-        signal: this.controller.signal,
-      });
-      for await (const event of events) {
-        if (event.type === 'finish')
+      for (let next = await upstream.first; !next.done; next = await upstream.iterator.next()) {
+        const event = next.value;
+        if (event.type === 'finish') {
+          await upstream.iterator.return?.();
           return snapshot('done', { finishReason: event.reason, usage: event.usage });
+        }
         if (event.type === 'error') {
           return snapshot(event.failure.lostConnection ? 'lost' : 'error', { failure: event.failure });
         }
