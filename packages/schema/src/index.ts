@@ -17,3 +17,4 @@ export * from './prompts.ts';
 export * from './search.ts';
 export * from './share.ts';
 export * from './tag.ts';
+export * from './fork.ts';

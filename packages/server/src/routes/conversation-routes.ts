@@ -1,6 +1,8 @@
 import {
   conversationIdParamsSchema,
   deleteConversationSchema,
+  duplicateConversationSchema,
+  forkConversationSchema,
   listConversationsQuerySchema,
   updateConversationSchema,
 } from '@parley/schema';
@@ -15,8 +17,9 @@ import {
   requireConversation,
   updateConversation,
 } from '../services/conversations/conversation-service.ts';
+import { duplicateConversation, forkConversation } from '../services/fork/fork-service.ts';
 
-/** The conversation list and single-conversation reads, rename/archive and deletes (000 §7). */
+/** The conversation list and single-conversation reads, rename/archive, fork/duplicate and deletes (000 §7). */
 export function conversationRoutes(app: FastifyInstance, ctx: AppContext): void {
   const preHandler = authenticate(ctx);
 
@@ -34,6 +37,16 @@ export function conversationRoutes(app: FastifyInstance, ctx: AppContext): void 
     const { arg } = parse(updateConversationSchema, request.body);
     const { conversationId, ...changes } = arg;
     return updateConversation(ctx.db, currentUser(request).id, conversationId, changes);
+  });
+
+  app.post('/api/convos/fork', { preHandler }, async (request, reply) => {
+    const body = parse(forkConversationSchema, request.body);
+    return reply.code(201).send(await forkConversation(ctx.db, currentUser(request).id, body));
+  });
+
+  app.post('/api/convos/duplicate', { preHandler }, async (request, reply) => {
+    const body = parse(duplicateConversationSchema, request.body);
+    return reply.code(201).send(await duplicateConversation(ctx.db, currentUser(request).id, body));
   });
 
   app.delete('/api/convos/all', { preHandler }, async (request) =>
