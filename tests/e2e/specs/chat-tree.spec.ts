@@ -1,0 +1,106 @@
+import { chooseModel, lastAnswer, send, signIn, waitIdle } from '../support/chat.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+test('stop mid-stream keeps the partial answer after a reload, and Continue extends it', async ({
+  page,
+  baseURL,
+}) => {
+  await signIn(page, baseURL!);
+  await chooseModel(page, 'slow');
+  await send(page, 'Tell me the slow story');
+  await expect(lastAnswer(page)).toContainText('Sentence 2 of the slow answer');
+  await page.getByTestId('stop-button').click();
+  await waitIdle(page);
+  const partial = (await lastAnswer(page).innerText()).trim();
+  expect(partial).not.toContain('Sentence 50 of');
+
+  await page.reload();
+  await expect(lastAnswer(page)).toContainText('Sentence 2 of the slow answer');
+  await expect(page.getByTestId('unfinished-notice')).toBeVisible();
+  await expect(lastAnswer(page)).not.toContainText('Sentence 50 of');
+
+  await page.getByTestId('continue').click();
+  await expect(page.getByTestId('stop-button')).toBeVisible();
+  // The same answer grows (no new sibling) past where it was stopped.
+  await expect(page.getByTestId('message-assistant')).toHaveCount(1);
+  const before = (await lastAnswer(page).innerText()).length;
+  await expect.poll(async () => (await lastAnswer(page).innerText()).length, { timeout: 15_000 }).toBeGreaterThan(before + 40);
+  await page.getByTestId('stop-button').click();
+  await waitIdle(page);
+});
+
+test('a reload mid-stream re-attaches and the answer keeps streaming to the end', async ({ page, baseURL }) => {
+  await signIn(page, baseURL!);
+  await chooseModel(page, 'slow');
+  await send(page, 'Slow one please');
+  await expect(lastAnswer(page)).toContainText('Sentence 1 of the slow answer');
+  await page.waitForURL(/\/c\/[0-9a-f-]{36}$/);
+  await page.reload();
+  await expect(page.getByTestId('stop-button')).toBeVisible();
+  await expect(lastAnswer(page)).toContainText('Sentence 1 of the slow answer');
+  await expect(lastAnswer(page)).toContainText('Sentence 50 of the slow answer', { timeout: 40_000 });
+  await waitIdle(page);
+  await expect(page.getByTestId('unfinished-notice')).toHaveCount(0);
+});
+
+test('regenerate adds a sibling and the arrows move between them', async ({ page, baseURL }) => {
+  await signIn(page, baseURL!);
+  await chooseModel(page, 'echo');
+  await send(page, 'Echo me twice');
+  await expect(lastAnswer(page)).toContainText('Echo me twice');
+  await waitIdle(page);
+
+  await lastAnswer(page).getByTestId('regenerate').click();
+  await waitIdle(page);
+  const nav = lastAnswer(page).getByTestId('sibling-nav');
+  await expect(nav.getByTestId('sibling-position')).toHaveText('2 / 2');
+  await expect(nav.getByTestId('sibling-next')).toBeDisabled();
+  await nav.getByTestId('sibling-prev').click();
+  await expect(nav.getByTestId('sibling-position')).toHaveText('1 / 2');
+  await expect(nav.getByTestId('sibling-prev')).toBeDisabled();
+  await expect(lastAnswer(page)).toContainText('Echo me twice');
+  await nav.getByTestId('sibling-next').click();
+  await expect(nav.getByTestId('sibling-position')).toHaveText('2 / 2');
+
+  // After a reload both answers are still there.
+  await page.reload();
+  await expect(lastAnswer(page).getByTestId('sibling-position')).toHaveText('2 / 2');
+});
+
+test('editing a user message makes a new branch and the old one stays reachable', async ({ page, baseURL }) => {
+  await signIn(page, baseURL!);
+  await chooseModel(page, 'echo');
+  await send(page, 'Original question');
+  await expect(lastAnswer(page)).toContainText('Original question');
+  await waitIdle(page);
+
+  const userMessage = page.getByTestId('message-user').last();
+  await userMessage.hover();
+  await userMessage.getByTestId('edit-message').click();
+  const editor = page.getByTestId('message-editor').getByRole('textbox');
+  // Escape cancels.
+  await editor.press('Escape');
+  await expect(page.getByTestId('message-editor')).toHaveCount(0);
+
+  await userMessage.getByTestId('edit-message').click();
+  await page.getByTestId('message-editor').getByRole('textbox').fill('Edited question');
+  await page.getByTestId('message-editor').getByRole('textbox').press('Control+Enter');
+  await expect(lastAnswer(page)).toContainText('Edited question');
+  await waitIdle(page);
+  const nav = page.getByTestId('message-user').last().getByTestId('sibling-nav');
+  await expect(nav.getByTestId('sibling-position')).toHaveText('2 / 2');
+
+  await nav.getByTestId('sibling-prev').click();
+  await expect(page.getByTestId('message-user').last()).toContainText('Original question');
+  await expect(lastAnswer(page)).toContainText('Original question');
+
+  // Save only (Ctrl+S) changes the text in place without a new answer.
+  await page.getByTestId('message-user').last().getByTestId('edit-message').click();
+  await page.getByTestId('message-editor').getByRole('textbox').fill('Original, reworded');
+  await page.getByTestId('message-editor').getByRole('textbox').press('Control+s');
+  await expect(page.getByTestId('message-user').last()).toContainText('Original, reworded');
+  await page.reload();
+  await expect(page.getByTestId('message-user').last()).toContainText('Edited question');
+  await page.getByTestId('message-user').last().getByTestId('sibling-prev').click();
+  await expect(page.getByTestId('message-user').last()).toContainText('Original, reworded');
+});
