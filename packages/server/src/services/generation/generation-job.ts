@@ -138,14 +138,13 @@ export class GenerationJob {
   private openUpstream(): Upstream | null {
     const { spec } = this;
     if (!spec.provider) return null;
-    const iterator = spec.provider
-      .stream({
-        model: spec.model,
-        messages: spec.messages,
-        parameters: spec.parameters,
-        signal: this.controller.signal,
-      })
-      [Symbol.asyncIterator]();
+    const events = spec.provider.stream({
+      model: spec.model,
+      messages: spec.messages,
+      parameters: spec.parameters,
+      signal: this.controller.signal,
+    });
+    const iterator = events[Symbol.asyncIterator]();
     const first = iterator.next();
     // Observed here so a rejection while the request message is still being saved is not unhandled.
     first.catch(() => undefined);
