@@ -138,11 +138,11 @@ function ConversationRow({
         href={href}
         onClick={open}
         aria-current={active ? 'page' : undefined}
-        className="min-w-0 flex-1 truncate px-2 py-1 outline-none focus-visible:ring-2 focus-visible:ring-ring rounded-lg"
+        className="flex h-full min-w-0 flex-1 items-center rounded-lg px-2 outline-none focus-visible:ring-2 focus-visible:ring-ring"
         data-testid="conversation-row"
         title={conversation.title || t('com_ui_untitled')}
       >
-        {conversation.title || t('com_ui_untitled')}
+        <span className="truncate">{conversation.title || t('com_ui_untitled')}</span>
       </a>
       {renderRowMenu?.(conversation)}
     </div>
