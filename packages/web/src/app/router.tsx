@@ -17,6 +17,11 @@ const OAuthErrorPage = lazy(() => import('../features/auth/oauth-error-page'));
 const ShellLayout = lazy(() => import('../features/shell/shell-layout'));
 const ChatRoute = lazy(() => import('../features/chat/chat-view'));
 const SearchRoute = lazy(() => import('../features/shell/search-route'));
+const DashboardLayout = lazy(() => import('../features/prompts/dashboard-layout'));
+const PromptsPage = lazy(() => import('../features/prompts/prompts-page'));
+const PromptPlaceholder = lazy(() => import('../features/prompts/prompt-placeholder'));
+const CreatePromptPage = lazy(() => import('../features/prompts/create-prompt-page'));
+const PromptDetailPage = lazy(() => import('../features/prompts/prompt-detail-page'));
 
 export const router = createBrowserRouter([
   {
@@ -43,6 +48,24 @@ export const router = createBrowserRouter([
           { index: true, element: <Navigate to="/c/new" replace /> },
           { path: 'c/:conversationId?', element: <ChatRoute /> },
           { path: 'search', element: <SearchRoute /> },
+        ],
+      },
+      {
+        // The dashboard (001 §2). Unknown /d/* paths go to the prompts until a files dashboard exists.
+        path: 'd',
+        element: <DashboardLayout />,
+        children: [
+          {
+            path: 'prompts',
+            element: <PromptsPage />,
+            children: [
+              { index: true, element: <PromptPlaceholder /> },
+              { path: 'new', element: <CreatePromptPage /> },
+              { path: ':groupId', element: <PromptDetailPage /> },
+            ],
+          },
+          { index: true, element: <Navigate to="/d/prompts" replace /> },
+          { path: '*', element: <Navigate to="/d/prompts" replace /> },
         ],
       },
     ],

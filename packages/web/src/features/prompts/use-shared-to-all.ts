@@ -1,0 +1,15 @@
+import type { PromptGroup } from '@parley/schema';
+import { useStartupConfig } from '../../app/startup-queries';
+
+/** The instance project id from the startup config (001 §7 "Instance project id"). */
+export function useInstanceProjectId(): string | undefined {
+  return useStartupConfig().data?.instanceProjectId;
+}
+
+/** A group shared to all users carries the instance project id (001 §4). */
+export function isSharedToAll(
+  group: Pick<PromptGroup, 'projectIds'>,
+  instanceProjectId: string | undefined,
+): boolean {
+  return Boolean(instanceProjectId) && group.projectIds.includes(instanceProjectId!);
+}
