@@ -1,5 +1,26 @@
 import type { AppContext } from '../context.ts';
+import type { Database } from '../db/client.ts';
+import { purgeExpiredAccountTokens } from '../services/auth/account-tokens.ts';
+import { purgeExpiredSessions } from '../services/auth/refresh-sessions.ts';
 import { expireTemporaryChats } from './expire-temporary-chats.ts';
+
+/** Periodic clean-ups: each deletes what has expired and says how many rows went. */
+const PERIODIC_JOBS: { what: string; run: (db: Database, now: Date) => Promise<number> }[] = [
+  { what: 'expired temporary chats deleted', run: expireTemporaryChats },
+  { what: 'expired refresh sessions deleted', run: purgeExpiredSessions },
+  { what: 'expired account tokens deleted', run: purgeExpiredAccountTokens },
+];
+
+async function runPeriodicJobs(ctx: AppContext): Promise<void> {
+  for (const job of PERIODIC_JOBS) {
+    try {
+      const count = await job.run(ctx.db, new Date());
+      if (count > 0) ctx.logger.info({ count }, job.what);
+    } catch (err) {
+      ctx.logger.error({ err }, `periodic job failed: ${job.what}`);
+    }
+  }
+}
 
 /** How often expired temporary chats are removed. */
 export const EXPIRE_TEMPORARY_CHATS_INTERVAL_MS = 10 * 60 * 1000;
@@ -18,14 +39,9 @@ export function startJobs(ctx: AppContext, opts: { intervalMs?: number } = {}): 
   let stopped = false;
   const run = () => {
     if (running || stopped) return;
-    running = expireTemporaryChats(ctx.db, new Date())
-      .then((count) => {
-        if (count > 0) ctx.logger.info({ count }, 'expired temporary chats deleted');
-      })
-      .catch((err: unknown) => ctx.logger.error({ err }, 'expiring temporary chats failed'))
-      .finally(() => {
-        running = null;
-      });
+    running = runPeriodicJobs(ctx).finally(() => {
+      running = null;
+    });
   };
   const timer = setInterval(run, opts.intervalMs ?? EXPIRE_TEMPORARY_CHATS_INTERVAL_MS);
   timer.unref();
