@@ -2,7 +2,8 @@
 # Starts a throwaway PostgreSQL cluster on a loopback port and prints its admin URL.
 # PostgreSQL refuses to run as root, so the cluster belongs to the postgres user.
 set -euo pipefail
-PORT="${PG_TEST_PORT:-55432}"
+# A free loopback port unless one is asked for, so a cluster already running does not collide.
+PORT="${PG_TEST_PORT:-$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")}"
 BIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
 DIR=$(mktemp -d /tmp/parley-pg.XXXXXX)
 AS=()
