@@ -18,3 +18,4 @@ export * from './search.ts';
 export * from './share.ts';
 export * from './tag.ts';
 export * from './fork.ts';
+export * from './presets.ts';

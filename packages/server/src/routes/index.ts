@@ -8,6 +8,7 @@ import { messageRoutes } from './message-routes.ts';
 import { systemRoutes } from './system-routes.ts';
 import { userRoutes } from './user-routes.ts';
 import { promptRoutes } from './prompt-routes.ts';
+import { presetRoutes } from './preset-routes.ts';
 import { shareRoutes } from './share-routes.ts';
 import { tagRoutes } from './tag-routes.ts';
 
@@ -22,6 +23,7 @@ export const routeModules: RouteModule[] = [
   conversationRoutes,
   messageRoutes,
   promptRoutes,
+  presetRoutes,
   shareRoutes,
   tagRoutes,
   chatRoutes,

@@ -8,3 +8,4 @@ export * from './messages.ts';
 export * from './prompts.ts';
 export * from './shares.ts';
 export * from './tags.ts';
+export * from './presets.ts';
