@@ -4,6 +4,9 @@ import { startParley } from './parley-server.ts';
 export const BANNER_HTML =
   'Scheduled maintenance on <b>Sunday</b>. <a href="https://example.com/status">Status page</a><img src=x onerror="window.__bannerXss=1">';
 
+/** The second server also has its own application title. */
+export const TERMS_APP_TITLE = 'Parley E2E';
+
 export const TERMS_YAML = `version: 1.2.8
 interface:
   termsOfService:
@@ -21,7 +24,11 @@ interface:
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const [main, terms] = await Promise.all([
     startParley(),
-    startParley({ yaml: TERMS_YAML, admin: [['set-banner', '--message', BANNER_HTML, '--public']] }),
+    startParley({
+      yaml: TERMS_YAML,
+      env: { APP_TITLE: TERMS_APP_TITLE },
+      admin: [['set-banner', '--message', BANNER_HTML, '--public']],
+    }),
   ]);
   process.env.PARLEY_BASE_URL = main.url;
   process.env.PARLEY_TERMS_URL = terms.url;
