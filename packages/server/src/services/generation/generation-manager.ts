@@ -74,8 +74,10 @@ export class GenerationManager {
     };
     await this.bus.set(jobKeys.meta(spec.conversationId), JSON.stringify(meta), RUNNING_TTL_MS);
     await this.bus.append(jobKeys.userJobs(spec.userId), spec.conversationId, RUNNING_TTL_MS);
+    // Keeps the lock (and the meta of a long generation) alive while the job runs here.
     const heartbeat = setInterval(() => {
       this.bus.set(jobKeys.lock(spec.conversationId), spec.jobId, LOCK_TTL_MS).catch(onError);
+      this.bus.set(jobKeys.meta(spec.conversationId), JSON.stringify(meta), RUNNING_TTL_MS).catch(onError);
     }, LOCK_REFRESH_MS);
     heartbeat.unref();
     let unsubscribe: () => Promise<void> = async () => undefined;
