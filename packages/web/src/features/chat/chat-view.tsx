@@ -6,20 +6,22 @@ import { Spinner } from '../../components/ui/spinner';
 import { useSettings } from '../../store/settings-store';
 import { useShell } from '../../store/shell-store';
 import type { ChatSetup } from '../endpoints/chat-setup';
-import { EndpointMenu } from '../endpoints/endpoint-menu';
 import { useChatSetup } from '../endpoints/use-chat-setup';
 import { ChatInput, type ChatInputHandle } from '../input/chat-input';
 import { useVisiblePath } from '../messages/branch-store';
 import { preloadMarkdown } from '../messages/lazy-markdown';
 import { MessageList } from '../messages/message-list';
 import { useMessageActions } from '../messages/use-message-actions';
+import { PromptsSidePanel } from '../prompts/prompts-side-panel';
 import { chatApi, chatKeys, useConversation, useMessages } from './chat-api';
 import { resumeGeneration, sendMessage, stopGeneration } from './chat-controller';
+import { ChatControls } from './chat-controls';
 import { ChatHeader } from './chat-header';
 import { Landing } from './landing';
 import { useIsSubmitting, useLive } from './live-store';
 import { parentForNewMessage } from './send-parent';
 import { useChatQueryParams } from './use-chat-query-params';
+import { useKeyRequired } from './use-key-required';
 
 /** /c/:conversationId — the chat view: header, landing or message tree, and the message box. */
 export default function ChatView() {
@@ -37,6 +39,7 @@ export default function ChatView() {
   const input = useRef<ChatInputHandle>(null);
   const [sendCount, setSendCount] = useState(0);
 
+  const keyMissing = useKeyRequired(setup, endpoints);
   const senderLabel = setup ? (endpoints?.[setup.endpoint]?.modelDisplayLabel ?? setup.endpoint) : '';
   const actions = useMessageActions(conversationId, setup, senderLabel);
 
@@ -114,7 +117,7 @@ export default function ChatView() {
       ref={input}
       conversationId={conversationId}
       submitting={submitting}
-      disabledReason={null}
+      disabledReason={keyMissing}
       endpoints={endpoints}
       models={models}
       onSend={(text) => send(text)}
@@ -124,28 +127,31 @@ export default function ChatView() {
   );
 
   return (
-    <div className="flex min-h-0 flex-1 flex-col" data-conversation-id={conversationId}>
-      <ChatHeader title={title} loading={loading}>
-        <EndpointMenu setup={setup} endpoints={endpoints} models={models} onChange={switchModel} />
-      </ChatHeader>
-      {loading ? (
-        <div className="flex flex-1 items-center justify-center" data-testid="messages-loading">
-          <Spinner className="size-6 text-fg-muted" />
-        </div>
-      ) : landing ? (
-        <Landing>{centerForm ? box : null}</Landing>
-      ) : (
-        <MessageList
-          conversationId={conversationId}
-          path={path}
-          endpoints={endpoints}
-          actions={actions}
-          sendCount={sendCount}
-        />
-      )}
-      {!(landing && centerForm) && !loading && (
-        <div className="mx-auto w-full max-w-3xl shrink-0 px-3 pt-1 pb-3 sm:px-4 sm:pb-4">{box}</div>
-      )}
+    <div className="flex min-h-0 flex-1">
+      <div className="flex min-h-0 min-w-0 flex-1 flex-col" data-conversation-id={conversationId}>
+        <ChatHeader title={title} loading={loading}>
+          <ChatControls setup={setup} endpoints={endpoints} models={models} onSwitch={switchModel} onSetup={update} />
+        </ChatHeader>
+        {loading ? (
+          <div className="flex flex-1 items-center justify-center" data-testid="messages-loading">
+            <Spinner className="size-6 text-fg-muted" />
+          </div>
+        ) : landing ? (
+          <Landing>{centerForm ? box : null}</Landing>
+        ) : (
+          <MessageList
+            conversationId={conversationId}
+            path={path}
+            endpoints={endpoints}
+            actions={actions}
+            sendCount={sendCount}
+          />
+        )}
+        {!(landing && centerForm) && !loading && (
+          <div className="mx-auto w-full max-w-3xl shrink-0 px-3 pt-1 pb-3 sm:px-4 sm:pb-4">{box}</div>
+        )}
+      </div>
+      <PromptsSidePanel onSubmit={(text) => void send(text)} />
     </div>
   );
 }

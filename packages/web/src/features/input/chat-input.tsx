@@ -1,9 +1,18 @@
 import type { EndpointsConfig, ModelsConfig } from '@parley/schema';
 import { clsx } from 'clsx';
 import { ArrowUp, Square } from 'lucide-react';
-import { forwardRef, useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  forwardRef,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../store/settings-store';
+import { useSlashPrompts } from '../prompts/use-slash-prompts';
 import { PENDING_DRAFT_ID } from './draft-storage';
 import { MentionPopup, POPUP_BLUR_CLOSE_MS, useMentionPopup } from './mention-popup';
 import { clearDraft, loadDraft, useDraftSaver } from './use-draft';
@@ -81,6 +90,12 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
     onClose: () => setMention(false),
   });
 
+  // The `/` prompt picker and its variable dialog (001 §2).
+  const slash = useSlashPrompts({
+    clearText: useCallback(() => setText(''), []),
+    send: (value) => void props.onSend(value),
+  });
+
   const send = () => {
     if (submitting || disabledReason || text.trim() === '') return;
     if (props.onSend(text)) {
@@ -91,6 +106,10 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.nativeEvent.isComposing || e.keyCode === 229) return;
+    if (slash.onKeyDown(e)) {
+      e.preventDefault();
+      return;
+    }
     if (mention && popup.onKeyDown(e)) {
       e.preventDefault();
       return;
@@ -110,6 +129,7 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
 
   const onChange = (value: string) => {
     setText(value);
+    slash.onTextChange(value);
     if (atCommand && value.startsWith('@') && !value.includes(' ') && !value.includes('\n')) setMention(true);
     else if (mention) setMention(false);
   };
@@ -118,6 +138,7 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
   return (
     <div className="relative">
       {mention && <MentionPopup state={popup} />}
+      {slash.element}
       <div
         className={clsx(
           'flex items-end gap-2 rounded-3xl border border-border-strong bg-surface-raised p-2 ps-4 shadow-sm transition-shadow',
@@ -133,8 +154,12 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
           onBlur={() => {
             window.clearTimeout(blurTimer.current);
             blurTimer.current = window.setTimeout(() => setMention(false), POPUP_BLUR_CLOSE_MS);
+            slash.onBlur();
           }}
-          onFocus={() => window.clearTimeout(blurTimer.current)}
+          onFocus={() => {
+            window.clearTimeout(blurTimer.current);
+            slash.onFocus();
+          }}
           disabled={disabled}
           rows={1}
           placeholder={disabledReason ?? t('com_ui_message_placeholder')}
