@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { installInputGuard } from './http/input-guard.ts';
@@ -15,7 +15,9 @@ export interface BuildAppOptions {
 export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
     loggerInstance: ctx.logger as FastifyBaseLogger,
-    disableRequestLogging: ctx.config.env.LOG_LEVEL !== 'debug' && ctx.config.env.LOG_LEVEL !== 'trace',
+    logController: new LogController({
+      disableRequestLogging: ctx.config.env.LOG_LEVEL !== 'debug' && ctx.config.env.LOG_LEVEL !== 'trace',
+    }),
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: true,
     // Idle keep-alive sockets close at once on shutdown; busy ones get the grace period.
