@@ -19,3 +19,4 @@ export * from './share.ts';
 export * from './tag.ts';
 export * from './fork.ts';
 export * from './presets.ts';
+export * from './import.ts';

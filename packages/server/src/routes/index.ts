@@ -11,6 +11,7 @@ import { promptRoutes } from './prompt-routes.ts';
 import { presetRoutes } from './preset-routes.ts';
 import { shareRoutes } from './share-routes.ts';
 import { tagRoutes } from './tag-routes.ts';
+import { importExportRoutes } from './import-export-routes.ts';
 
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;
 
@@ -26,5 +27,6 @@ export const routeModules: RouteModule[] = [
   presetRoutes,
   shareRoutes,
   tagRoutes,
+  importExportRoutes,
   chatRoutes,
 ];

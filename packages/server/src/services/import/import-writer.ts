@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import { setImmediate as yieldToOthers } from 'node:timers/promises';
+import { DEFAULT_CONVERSATION_TITLE, NO_PARENT } from '@parley/schema';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { conversations, messages } from '../../db/schema/index.ts';
+import { mappedMessageId } from './import-ids.ts';
+import { cleanText, stripNul, type ImportedConversationMeta, type ImportedMessage } from './import-model.ts';
+
+/**
+ * Messages per INSERT. Small enough that one statement never holds the (single) embedded
+ * database for long, so other requests interleave with an import; large enough to be quick.
+ */
+const MESSAGE_BATCH = 200;
+const TITLE_MAX = 200;
+
+type NewMessage = typeof messages.$inferInsert;
+
+interface OpenConversation {
+  conversationId: string;
+  index: number;
+  /** Time of the last message, used when a message has no time of its own. */
+  clock: number;
+}
+
+/**
+ * Writes one import: every conversation row is tagged with the import id (invisible to lists,
+ * reads and search) while messages are inserted in small batches outside any long transaction;
+ * `commit` then clears the tag in one short transaction, `abort` deletes what was written.
+ */
+export class ImportWriter {
+  conversationCount = 0;
+  messageCount = 0;
+  private pending: NewMessage[] = [];
+
+  constructor(
+    private readonly db: Database,
+    private readonly userId: string,
+    readonly importId: string,
+  ) {}
+
+  async startConversation(meta: ImportedConversationMeta): Promise<OpenConversation> {
+    const conversationId = randomUUID();
+    const createdAt = meta.createdAt ?? new Date();
+    await this.db.insert(conversations).values({
+      conversationId,
+      userId: this.userId,
+      importId: this.importId,
+      ...this.conversationColumns(meta),
+      createdAt,
+      updatedAt: meta.updatedAt ?? createdAt,
+    });
+    this.conversationCount += 1;
+    return { conversationId, index: this.conversationCount, clock: createdAt.getTime() };
+  }
+
+  private conversationColumns(meta: ImportedConversationMeta) {
+    return {
+      title: cleanText(meta.title).trim().slice(0, TITLE_MAX) || DEFAULT_CONVERSATION_TITLE,
+      endpoint: meta.endpoint ?? null,
+      endpointType: meta.endpointType ?? null,
+      model: meta.model ?? null,
+      settings: stripNul(meta.settings ?? {}),
+    };
+  }
+
+  /** Late metadata (a LibreChat export may name its title after its messages). */
+  async updateConversation(open: OpenConversation, meta: ImportedConversationMeta): Promise<void> {
+    await this.db
+      .update(conversations)
+      .set({
+        ...this.conversationColumns(meta),
+        ...(meta.createdAt ? { createdAt: meta.createdAt } : {}),
+        ...(meta.updatedAt ? { updatedAt: meta.updatedAt } : {}),
+      })
+      .where(
+        and(eq(conversations.conversationId, open.conversationId), eq(conversations.importId, this.importId)),
+      );
+  }
+
+  async addMessage(open: OpenConversation, message: ImportedMessage): Promise<void> {
+    // Messages without a time get one a millisecond after the previous, keeping file order.
+    const at = message.createdAt?.getTime() ?? open.clock + 1;
+    open.clock = Math.max(open.clock, at);
+    const id = (source: string) => mappedMessageId(this.importId, open.index, source);
+    this.pending.push({
+      messageId: id(message.sourceId),
+      conversationId: open.conversationId,
+      userId: this.userId,
+      parentMessageId: message.parentSourceId === null ? NO_PARENT : id(message.parentSourceId),
+      sender: cleanText(message.sender).slice(0, 200) || (message.isCreatedByUser ? 'User' : 'Assistant'),
+      isCreatedByUser: message.isCreatedByUser,
+      text: cleanText(message.text),
+      content: message.content ? stripNul(message.content) : null,
+      endpoint: message.endpoint ?? null,
+      model: message.model ?? null,
+      error: message.error ?? false,
+      unfinished: message.unfinished ?? false,
+      finishReason: message.finishReason ?? null,
+      createdAt: new Date(at),
+      updatedAt: new Date(at),
+    });
+    this.messageCount += 1;
+    if (this.pending.length >= MESSAGE_BATCH) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.pending.length === 0) return;
+    const batch = this.pending;
+    this.pending = [];
+    await this.db.insert(messages).values(batch);
+    // Let queued requests run between batches.
+    await yieldToOthers();
+  }
+
+  /** Makes everything visible at once: one short transaction over the conversation rows only. */
+  async commit(): Promise<void> {
+    await this.flush();
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(conversations)
+        .set({ importId: null })
+        .where(and(eq(conversations.importId, this.importId), eq(conversations.userId, this.userId)));
+    });
+  }
+
+  /** Deletes what this import wrote so far. */
+  async abort(): Promise<void> {
+    this.pending = [];
+    await deletePendingImport(this.db, this.userId, this.importId);
+  }
+}
+
+/** Deletes a pending import's rows conversation by conversation, messages in slices. */
+export async function deletePendingImport(db: Database, userId: string, importId: string): Promise<void> {
+  const owned = and(
+    eq(conversations.importId, importId),
+    eq(conversations.userId, userId),
+    isNotNull(conversations.importId),
+  );
+  const pending = await db.select({ id: conversations.conversationId }).from(conversations).where(owned);
+  for (const { id } of pending) {
+    for (;;) {
+      const slice = db
+        .select({ id: messages.messageId })
+        .from(messages)
+        .where(eq(messages.conversationId, id))
+        .limit(1000);
+      const gone = await db
+        .delete(messages)
+        .where(inArray(messages.messageId, slice))
+        .returning({ id: messages.messageId });
+      await yieldToOthers();
+      if (gone.length < 1000) break;
+    }
+    await db.delete(conversations).where(and(eq(conversations.conversationId, id), owned));
+  }
+}
