@@ -11,14 +11,25 @@ import { MOBILE_MEDIA } from '../shell/breakpoints';
  * the mobile header shows it there) and the Quit button, hidden while loading and on small
  * screens (000 §2).
  */
-export function ChatHeader({ title, loading, children }: { title: string | null; loading: boolean; children: ReactNode }) {
+export function ChatHeader({
+  title,
+  loading,
+  children,
+}: {
+  title: string | null;
+  loading: boolean;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const small = useMediaQuery(MOBILE_MEDIA);
   const logout = useLogout();
   return (
     <div className="flex h-14 shrink-0 items-center gap-1 px-2 sm:px-3" data-testid="chat-header">
       <div className="flex min-w-0 items-center gap-0.5">{children}</div>
-      <h1 className="min-w-0 flex-1 truncate px-2 text-center text-sm text-fg-muted" data-testid="conversation-title">
+      <h1
+        className="min-w-0 flex-1 truncate px-2 text-center text-sm text-fg-muted"
+        data-testid="conversation-title"
+      >
         {!small && title ? title : ''}
       </h1>
       {!loading && !small && (

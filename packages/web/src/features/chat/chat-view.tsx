@@ -130,7 +130,13 @@ export default function ChatView() {
     <div className="flex min-h-0 flex-1">
       <div className="flex min-h-0 min-w-0 flex-1 flex-col" data-conversation-id={conversationId}>
         <ChatHeader title={title} loading={loading}>
-          <ChatControls setup={setup} endpoints={endpoints} models={models} onSwitch={switchModel} onSetup={update} />
+          <ChatControls
+            setup={setup}
+            endpoints={endpoints}
+            models={models}
+            onSwitch={switchModel}
+            onSetup={update}
+          />
         </ChatHeader>
         {loading ? (
           <div className="flex flex-1 items-center justify-center" data-testid="messages-loading">

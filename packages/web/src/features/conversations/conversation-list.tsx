@@ -91,11 +91,22 @@ export function ConversationList({ renderRowMenu }: ConversationListProps) {
   );
 }
 
-function Row({ row, renderRowMenu, mobile }: { row: ListRow; renderRowMenu?: ConversationListProps['renderRowMenu']; mobile: boolean }) {
+function Row({
+  row,
+  renderRowMenu,
+  mobile,
+}: {
+  row: ListRow;
+  renderRowMenu?: ConversationListProps['renderRowMenu'];
+  mobile: boolean;
+}) {
   const label = useGroupLabel();
   if (row.kind === 'header') {
     return (
-      <h3 className="flex h-full items-end px-2 pb-1.5 text-xs font-medium text-fg-subtle" data-testid="date-group">
+      <h3
+        className="flex h-full items-end px-2 pb-1.5 text-xs font-medium text-fg-subtle"
+        data-testid="date-group"
+      >
         {label(row.group)}
       </h3>
     );
@@ -131,7 +142,9 @@ function ConversationRow({
     <div
       className={clsx(
         'group/row flex h-full items-center rounded-lg text-sm',
-        active ? 'bg-surface-sunken text-fg dark:bg-surface-raised' : 'text-fg-muted hover:bg-surface-sunken hover:text-fg dark:hover:bg-surface-muted',
+        active
+          ? 'bg-surface-sunken text-fg dark:bg-surface-raised'
+          : 'text-fg-muted hover:bg-surface-sunken hover:text-fg dark:hover:bg-surface-muted',
       )}
     >
       <a

@@ -19,7 +19,11 @@ describe('listRows', () => {
   const now = new Date(2026, 5, 15, 12);
   it('puts a header before each group and skips duplicates across pages', () => {
     const rows = listRows(
-      [convo('a', new Date(2026, 5, 15, 9)), convo('b', new Date(2026, 5, 14)), convo('a', new Date(2026, 5, 15, 9))],
+      [
+        convo('a', new Date(2026, 5, 15, 9)),
+        convo('b', new Date(2026, 5, 14)),
+        convo('a', new Date(2026, 5, 15, 9)),
+      ],
       now,
     );
     expect(rows.map((r) => r.key)).toEqual(['h:com_ui_date_today', 'a', 'h:com_ui_date_yesterday', 'b']);

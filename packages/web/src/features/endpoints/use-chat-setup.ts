@@ -2,11 +2,13 @@ import type { Conversation } from '@parley/schema';
 import { useMemo } from 'react';
 import { useEndpoints, useModels } from '../chat/chat-api';
 import { setupOfConversation, validSetup, type ChatSetup } from './chat-setup';
+import { setupOfPreset } from '../presets/presets-menu';
+import { usePresets } from '../presets/presets-api';
 import { lastModels, lastSetup, useSetupStore } from './setup-store';
 
 /**
  * The setup in force for a conversation: what the user picked in this tab, else the saved
- * conversation's own, else (new chat) the last setup remembered in local storage — always
+ * conversation's own, else (new chat) the default preset or the last setup remembered in local storage — always
  * checked against the endpoints and models the server offers.
  */
 export function useChatSetup(conversationId: string, conversation: Conversation | undefined) {
@@ -14,14 +16,17 @@ export function useChatSetup(conversationId: string, conversation: Conversation 
   const { data: models } = useModels();
   const chosen = useSetupStore((s) => s.setups[conversationId]);
   const setSetup = useSetupStore((s) => s.setSetup);
+  const { data: presets } = usePresets();
+  const defaultPreset = presets?.find((p) => p.defaultPreset);
 
   const setup = useMemo<ChatSetup | null>(() => {
     if (!endpoints || !models) return null;
+    // A new chat starts from the default preset, else where the user left off.
+    const fresh = defaultPreset ? setupOfPreset(defaultPreset) : lastSetup();
     const wanted =
-      chosen ??
-      (conversation ? setupOfConversation(conversation) : conversationId === 'new' ? lastSetup() : null);
+      chosen ?? (conversation ? setupOfConversation(conversation) : conversationId === 'new' ? fresh : null);
     return validSetup(wanted, endpoints, models, lastModels());
-  }, [endpoints, models, chosen, conversation, conversationId]);
+  }, [endpoints, models, chosen, conversation, conversationId, defaultPreset]);
 
   return {
     setup,

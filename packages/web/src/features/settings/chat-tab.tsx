@@ -3,12 +3,47 @@ import { SelectRow } from '../../components/ui/select-row';
 import { SwitchRow } from '../../components/ui/switch';
 import { useSettings, type FontSize } from '../../store/settings-store';
 
-/** Chat settings available so far: message font size and the chat direction (002 §2). */
+type ChatSwitch =
+  | 'enterToSend'
+  | 'maximizeChatSpace'
+  | 'centerFormOnLanding'
+  | 'showThinking'
+  | 'showCode'
+  | 'LaTeXParsing'
+  | 'saveDrafts'
+  | 'showScrollButton';
+
+/** The Chat tab's switches, each stored under its own local key (002 §2). */
+const SWITCHES: { key: ChatSwitch; label: string; description: string }[] = [
+  { key: 'enterToSend', label: 'com_nav_enter_to_send', description: 'com_nav_enter_to_send_description' },
+  {
+    key: 'maximizeChatSpace',
+    label: 'com_nav_maximize_chat_space',
+    description: 'com_nav_maximize_chat_space_description',
+  },
+  {
+    key: 'centerFormOnLanding',
+    label: 'com_nav_center_chat_input',
+    description: 'com_nav_center_chat_input_description',
+  },
+  { key: 'showThinking', label: 'com_nav_show_thinking', description: 'com_nav_show_thinking_description' },
+  { key: 'showCode', label: 'com_nav_show_code', description: 'com_nav_show_code_description' },
+  { key: 'LaTeXParsing', label: 'com_nav_latex_parsing', description: 'com_nav_latex_parsing_description' },
+  { key: 'saveDrafts', label: 'com_nav_save_drafts', description: 'com_nav_save_drafts_description' },
+  {
+    key: 'showScrollButton',
+    label: 'com_nav_scroll_button',
+    description: 'com_nav_scroll_button_description',
+  },
+];
+
+/** Chat settings (002 §2): font size, chat direction and the chat switches. */
 export function ChatTab() {
   const { t } = useTranslation();
-  const fontSize = useSettings((s) => s.fontSize);
-  const direction = useSettings((s) => s.chatDirection);
-  const setSetting = useSettings((s) => s.setSetting);
+  const s = useSettings();
+  const fontSize = s.fontSize;
+  const direction = s.chatDirection;
+  const setSetting = s.setSetting;
   return (
     <div className="divide-y divide-border">
       <SelectRow
@@ -30,6 +65,16 @@ export function ChatTab() {
         testId="chat-direction"
         onCheckedChange={(rtl) => setSetting('chatDirection', rtl ? 'RTL' : 'LTR')}
       />
+      {SWITCHES.map((item) => (
+        <SwitchRow
+          key={item.key}
+          label={t(item.label)}
+          description={t(item.description)}
+          checked={s[item.key]}
+          testId={`setting-${item.key}`}
+          onCheckedChange={(v) => setSetting(item.key, v)}
+        />
+      ))}
     </div>
   );
 }

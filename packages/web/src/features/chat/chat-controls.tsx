@@ -1,0 +1,45 @@
+import type { EndpointsConfig, ModelsConfig } from '@parley/schema';
+import { useStartupConfig } from '../../app/startup-queries';
+import type { ChatSetup } from '../endpoints/chat-setup';
+import { EndpointMenu } from '../endpoints/endpoint-menu';
+import { KeyButton } from '../endpoints/key-dialog';
+import { ParametersButton } from '../endpoints/parameters-panel';
+import { PresetsMenu } from '../presets/presets-menu';
+
+/**
+ * The header's model controls: endpoint and model selector, parameters, presets and (for
+ * `user_provided` endpoints) the key button — each shown when the interface config allows it.
+ */
+export function ChatControls({
+  setup,
+  endpoints,
+  models,
+  onSwitch,
+  onSetup,
+}: {
+  setup: ChatSetup | null;
+  endpoints: EndpointsConfig | undefined;
+  models: ModelsConfig | undefined;
+  onSwitch: (endpoint: string, model: string) => void;
+  onSetup: (setup: ChatSetup) => void;
+}) {
+  const { data: config } = useStartupConfig();
+  const ui = config?.interface;
+  const info = setup ? endpoints?.[setup.endpoint] : undefined;
+  return (
+    <>
+      {ui?.modelSelect !== false && ui?.endpointsMenu !== false && (
+        <EndpointMenu setup={setup} endpoints={endpoints} models={models} onChange={onSwitch} />
+      )}
+      {setup && ui?.parameters !== false && <ParametersButton setup={setup} onChange={onSetup} />}
+      {setup && ui?.presets !== false && <PresetsMenu setup={setup} onApply={onSetup} />}
+      {setup && info?.userProvide && (
+        <KeyButton
+          endpoint={setup.endpoint}
+          label={info.modelDisplayLabel ?? setup.endpoint}
+          needsUrl={Boolean(info.userProvideURL)}
+        />
+      )}
+    </>
+  );
+}
