@@ -9,3 +9,4 @@ export * from './prompts.ts';
 export * from './shares.ts';
 export * from './tags.ts';
 export * from './presets.ts';
+export * from './user-keys.ts';
