@@ -50,6 +50,19 @@ function contract(name: string, make: () => Promise<{ a: Bus; b: Bus; done: () =
       expect(await b.range(list, 1)).toEqual(['y']);
       expect(await a.ttl('missing-key')).toBe(0);
     });
+
+    it('shares sets', async () => {
+      const key = `s-${Math.random()}`;
+      await a.addMember(key, 'x');
+      await b.addMember(key, 'y');
+      await b.addMember(key, 'x');
+      expect((await b.members(key)).sort()).toEqual(['x', 'y']);
+      await b.removeMember(key, 'x');
+      expect(await a.members(key)).toEqual(['y']);
+      await a.removeMember(key, 'y');
+      await a.removeMember(key, 'missing');
+      expect(await b.members(key)).toEqual([]);
+    });
   });
 }
 

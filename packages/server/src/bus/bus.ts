@@ -28,5 +28,11 @@ export interface Bus {
   /** Items from `start` (inclusive) to the end. */
   range(key: string, start: number): Promise<string[]>;
 
+  /** Adds `member` to a set (e.g. the running generation jobs, which any instance may sweep). */
+  addMember(key: string, member: string): Promise<void>;
+  removeMember(key: string, member: string): Promise<void>;
+  /** The set's members, in no particular order. */
+  members(key: string): Promise<string[]>;
+
   close(): Promise<void>;
 }

@@ -8,7 +8,7 @@ interface Entry<T> {
 /** The in-process Bus: one server instance, no dependencies. */
 export class MemoryBus implements Bus {
   private readonly channels = new Map<string, Set<BusHandler>>();
-  private readonly values = new Map<string, Entry<string | number | string[]>>();
+  private readonly values = new Map<string, Entry<string | number | string[] | Set<string>>>();
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(private readonly now: () => number = Date.now) {
@@ -85,13 +85,32 @@ export class MemoryBus implements Bus {
     return entry && Array.isArray(entry.value) ? entry.value.slice(start) : [];
   }
 
+  async addMember(key: string, member: string): Promise<void> {
+    const entry = this.live(key);
+    const set = entry?.value instanceof Set ? entry.value : new Set<string>();
+    set.add(member);
+    if (!entry) this.values.set(key, { value: set, expiresAt: null });
+  }
+
+  async removeMember(key: string, member: string): Promise<void> {
+    const entry = this.live(key);
+    if (!(entry?.value instanceof Set)) return;
+    entry.value.delete(member);
+    if (entry.value.size === 0) this.values.delete(key);
+  }
+
+  async members(key: string): Promise<string[]> {
+    const entry = this.live(key);
+    return entry?.value instanceof Set ? [...entry.value] : [];
+  }
+
   async close(): Promise<void> {
     clearInterval(this.sweeper);
     this.channels.clear();
     this.values.clear();
   }
 
-  private live(key: string): Entry<string | number | string[]> | undefined {
+  private live(key: string): Entry<string | number | string[] | Set<string>> | undefined {
     const entry = this.values.get(key);
     if (entry && entry.expiresAt !== null && entry.expiresAt <= this.now()) {
       this.values.delete(key);

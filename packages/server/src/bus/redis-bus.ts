@@ -105,6 +105,18 @@ export class RedisBus implements Bus {
     return this.commands.lrange(this.key(key), start, -1);
   }
 
+  async addMember(key: string, member: string): Promise<void> {
+    await this.commands.sadd(this.key(key), member);
+  }
+
+  async removeMember(key: string, member: string): Promise<void> {
+    await this.commands.srem(this.key(key), member);
+  }
+
+  async members(key: string): Promise<string[]> {
+    return this.commands.smembers(this.key(key));
+  }
+
   async close(): Promise<void> {
     this.handlers.clear();
     await Promise.allSettled([this.subscriber.quit(), this.commands.quit()]);

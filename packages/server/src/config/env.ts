@@ -93,8 +93,57 @@ export const envSchema = z.object({
   /** Access-token lifetime in milliseconds (LibreChat's SESSION_EXPIRY). */
   SESSION_EXPIRY: int(15 * 60 * 1000),
 
+  /**
+   * Generation jobs (scale-out): the conversation lock lapses this long after its instance stops
+   * refreshing it (a crash), and every instance sweeps for such orphaned jobs this often.
+   */
+  GENERATION_LOCK_TTL_MS: int(60_000),
+  GENERATION_SWEEP_MS: int(15_000),
+  /** Exposes `GET /api/debug/metrics` (event-loop delay, memory, query counts) for benchmarks. */
+  PARLEY_METRICS: flag(false),
+
   /** Offer the offline Demo endpoint (an in-process simulator) when no provider is configured. */
   DEMO_ENDPOINT: flag(true),
+
+  /**
+   * Built-in providers (LibreChat's variable names). A key of `user_provided` makes each user
+   * supply their own (PUT /api/keys). `*_MODELS` are comma lists; `*_REVERSE_PROXY` override the
+   * provider's base URL (a proxy, a gateway, or the simulator in tests).
+   */
+  /** Comma list of the endpoints to offer, in menu order (e.g. `openAI,anthropic,Ollama`). */
+  ENDPOINTS: text,
+  OPENAI_API_KEY: text,
+  OPENAI_MODELS: text,
+  OPENAI_REVERSE_PROXY: text,
+  OPENAI_ORGANIZATION: text,
+  OPENAI_TITLE_MODEL: text,
+  TITLE_CONVO: optionalFlag,
+  ANTHROPIC_API_KEY: text,
+  ANTHROPIC_MODELS: text,
+  ANTHROPIC_REVERSE_PROXY: text,
+  ANTHROPIC_TITLE_MODEL: text,
+  GOOGLE_KEY: text,
+  GOOGLE_MODELS: text,
+  GOOGLE_REVERSE_PROXY: text,
+  GOOGLE_TITLE_MODEL: text,
+  /** Azure OpenAI without parley.yaml groups: one instance, one deployment per model. */
+  AZURE_API_KEY: text,
+  AZURE_OPENAI_API_INSTANCE_NAME: text,
+  AZURE_OPENAI_API_DEPLOYMENT_NAME: text,
+  AZURE_OPENAI_API_VERSION: text,
+  AZURE_OPENAI_MODELS: text,
+  AZURE_USE_MODEL_AS_DEPLOYMENT_NAME: flag(false),
+  BEDROCK_AWS_DEFAULT_REGION: text,
+  BEDROCK_AWS_ACCESS_KEY_ID: text,
+  BEDROCK_AWS_SECRET_ACCESS_KEY: text,
+  BEDROCK_AWS_SESSION_TOKEN: text,
+  BEDROCK_AWS_MODELS: text,
+  BEDROCK_REVERSE_PROXY: text,
+  /**
+   * Hosts (names, addresses or CIDR ranges, comma-separated) that a user-provided base URL may
+   * point at although they are private or loopback. Empty: only public addresses.
+   */
+  USER_BASE_URL_ALLOWLIST: text,
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -87,6 +87,7 @@ export async function completeExchange(
     },
     conversation: { ...c.conversation, ...(localTitle ? { title: localTitle } : {}) },
   });
+  if (!saved) return { kind: 'e', json: deletedJson(idsOf(c)) };
   if (localTitle) await c.titles.announce(c.conversationId, localTitle);
   else if (c.wantsTitle && !state.error && hasAnswer) {
     await c.titles.generateInBackground({
@@ -98,19 +99,7 @@ export async function completeExchange(
       answerText: result.text,
     });
   }
-  if (errorText) {
-    return {
-      kind: 'e',
-      json: JSON.stringify({
-        error: true,
-        final: true,
-        messageId: c.responseMessageId,
-        conversationId: c.conversationId,
-        parentMessageId: c.request.messageId,
-        text: errorText,
-      }),
-    };
-  }
+  if (errorText) return { kind: 'e', json: errorJson(idsOf(c), errorText) };
   return {
     kind: 'f',
     json: JSON.stringify({
@@ -121,4 +110,33 @@ export async function completeExchange(
       responseMessage: toMessage(saved.response),
     }),
   };
+}
+
+/** Which answer an error event is about. */
+export interface AnswerIds {
+  responseMessageId: string;
+  conversationId: string;
+  requestMessageId: string;
+}
+
+const idsOf = (c: CompletionContext): AnswerIds => ({
+  responseMessageId: c.responseMessageId,
+  conversationId: c.conversationId,
+  requestMessageId: c.request.messageId,
+});
+
+function errorJson(ids: AnswerIds, text: string): string {
+  return JSON.stringify({
+    error: true,
+    final: true,
+    messageId: ids.responseMessageId,
+    conversationId: ids.conversationId,
+    parentMessageId: ids.requestMessageId,
+    text,
+  });
+}
+
+/** The stream's last event when the conversation was deleted while its answer was generated. */
+export function deletedJson(ids: AnswerIds): string {
+  return errorJson(ids, 'The conversation was deleted before the answer could be saved.');
 }

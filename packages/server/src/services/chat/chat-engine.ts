@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.ts';
 import { EndpointRegistry } from '../endpoints/endpoint-registry.ts';
 import { GenerationManager } from '../generation/generation-manager.ts';
 import { TitleService } from '../titles/title-service.ts';
+import { saveOrphanedAnswer } from './chat-recovery.ts';
 import type { ChatServices } from './chat-service.ts';
 
 export interface ChatEngine extends ChatServices {
@@ -16,7 +17,11 @@ export interface ChatEngine extends ChatServices {
  */
 export async function createChatEngine(ctx: AppContext): Promise<ChatEngine> {
   const endpoints = await EndpointRegistry.create(ctx.config, ctx.logger);
-  const generations = new GenerationManager(ctx.bus, ctx.logger);
+  const generations = new GenerationManager(ctx.bus, ctx.logger, {
+    lockTtlMs: ctx.config.env.GENERATION_LOCK_TTL_MS,
+    sweepIntervalMs: ctx.config.env.GENERATION_SWEEP_MS,
+    saveOrphan: (meta, state) => saveOrphanedAnswer(ctx.db, meta, state),
+  });
   const titles = new TitleService(ctx.db, ctx.bus, ctx.logger);
   const engine: ChatEngine = {
     endpoints,

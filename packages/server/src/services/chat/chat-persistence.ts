@@ -1,5 +1,5 @@
 import type { ContentPart } from '@parley/schema';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { conversations, messages, type ConversationRow, type MessageRow } from '../../db/schema/index.ts';
 
@@ -125,21 +125,15 @@ export interface ResponseToSave {
   };
 }
 
-/** Saves the answer and touches its conversation in ONE transaction. */
-export async function saveResponse(db: Database, save: ResponseToSave): Promise<SavedResponse> {
+/**
+ * Saves the answer and touches its conversation in ONE transaction. Null (nothing written) when
+ * the conversation, or the answer being continued, was deleted while the answer was generated.
+ */
+export async function saveResponse(db: Database, save: ResponseToSave): Promise<SavedResponse | null> {
   const now = new Date();
-  return db.transaction(async (tx) => {
-    const response =
-      save.mode === 'insert'
-        ? (await tx.insert(messages).values(save.message).returning())[0]
-        : (
-            await tx
-              .update(messages)
-              .set({ ...save.message, updatedAt: now })
-              .where(and(eq(messages.messageId, save.message.messageId), eq(messages.userId, save.userId)))
-              .returning()
-          )[0];
+  const saved = db.transaction(async (tx) => {
     const { settings, ...columns } = save.conversation;
+    // The conversation first: its row stays locked until commit, so a concurrent delete waits.
     const [conversation] = await tx
       .update(conversations)
       .set({
@@ -153,7 +147,22 @@ export async function saveResponse(db: Database, save: ResponseToSave): Promise<
         and(eq(conversations.conversationId, save.conversationId), eq(conversations.userId, save.userId)),
       )
       .returning();
-    return { conversation: conversation!, response: response! };
+    if (!conversation) return null;
+    const [response] =
+      save.mode === 'insert'
+        ? await tx.insert(messages).values(save.message).returning()
+        : await tx
+            .update(messages)
+            .set({ ...save.message, updatedAt: now })
+            .where(and(eq(messages.messageId, save.message.messageId), eq(messages.userId, save.userId)))
+            .returning();
+    // The continued answer is gone: undo the conversation's touch too.
+    if (!response) tx.rollback();
+    return { conversation, response: response! };
+  });
+  return saved.catch((err: unknown) => {
+    if (err instanceof TransactionRollbackError) return null;
+    throw err;
   });
 }
 

@@ -99,45 +99,48 @@ export async function startChat(
     isCreatedByUser: true as const,
   };
   const initialContent = continuedContent(exchange);
-  await services.generations.start({
-    jobId,
-    userId,
-    conversationId,
-    responseMessageId: exchange.responseMessageId,
-    init: { responseMessageId: exchange.responseMessageId, requestMessage, content: initialContent },
-    createdJson: JSON.stringify({ created: true, message: requestMessage }),
-    provider: endpoint.provider,
-    missingProvider: missingProvider(endpoint),
-    model,
-    messages: toProviderMessages(exchange.branch, body.promptPrefix ?? promptPrefixOf(existing)),
-    parameters: toParameters(body),
-    ready: committed,
-    complete: (result) =>
-      completeExchange(
-        {
-          db: ctx.db,
-          titles: services.titles,
-          userId,
-          conversationId,
-          endpoint,
-          model,
-          sender,
-          request,
-          responseMessageId: exchange.responseMessageId,
-          continued: exchange.continued,
-          conversation: {
-            endpoint: endpoint.name,
-            endpointType: endpoint.type,
+  await services.generations.start(
+    {
+      jobId,
+      userId,
+      conversationId,
+      responseMessageId: exchange.responseMessageId,
+      init: { responseMessageId: exchange.responseMessageId, requestMessage, content: initialContent },
+      createdJson: JSON.stringify({ created: true, message: requestMessage }),
+      provider: endpoint.provider,
+      missingProvider: missingProvider(endpoint),
+      model,
+      messages: toProviderMessages(exchange.branch, body.promptPrefix ?? promptPrefixOf(existing)),
+      parameters: toParameters(body),
+      ready: committed,
+      complete: (result) =>
+        completeExchange(
+          {
+            db: ctx.db,
+            titles: services.titles,
+            userId,
+            conversationId,
+            endpoint,
             model,
-            settings,
-            ...(expiredAt ? { expiredAt } : {}),
+            sender,
+            request,
+            responseMessageId: exchange.responseMessageId,
+            continued: exchange.continued,
+            conversation: {
+              endpoint: endpoint.name,
+              endpointType: endpoint.type,
+              model,
+              settings,
+              ...(expiredAt ? { expiredAt } : {}),
+            },
+            responseMetadata: body.iconURL ? { iconURL: body.iconURL } : {},
+            wantsTitle: !existing,
           },
-          responseMetadata: body.iconURL ? { iconURL: body.iconURL } : {},
-          wantsTitle: !existing,
-        },
-        result,
-      ),
-  });
+          result,
+        ),
+    },
+    { endpoint: endpoint.name, model, sender, continued: exchange.continued !== null },
+  );
   // A failed write (the job has dropped the upstream request and freed the lock) fails the request.
   await committed;
   return jobId;

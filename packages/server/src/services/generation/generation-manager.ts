@@ -8,11 +8,13 @@ import { awaitTerminal } from './job-follower.ts';
 import {
   FINISHED_TTL_MS,
   jobKeys,
-  LOCK_REFRESH_MS,
   LOCK_TTL_MS,
   RUNNING_TTL_MS,
+  SWEEP_INTERVAL_MS,
   type JobMeta,
+  type JobRecovery,
 } from './job-keys.ts';
+import { OrphanSweeper, type SaveOrphan } from './orphan-sweeper.ts';
 
 /** How long a stop request waits for the job's final event. */
 const ABORT_WAIT_MS = 15_000;
@@ -30,18 +32,40 @@ export function concurrentError(): HttpError {
   );
 }
 
+export interface GenerationManagerOptions {
+  /** How long a job's lock outlives its instance (default LOCK_TTL_MS). */
+  lockTtlMs?: number;
+  /** How often this instance looks for orphaned jobs (default SWEEP_INTERVAL_MS; 0: never). */
+  sweepIntervalMs?: number;
+  /** Saves the answer of a job whose instance died; without it there is no sweeping. */
+  saveOrphan?: SaveOrphan;
+}
+
 /**
  * Starts, stops and finds generation jobs. Jobs run on the instance that started them (kept in
  * `local`); everything other instances need — the lock, the job's meta and events, stop
- * requests — goes through the Bus.
+ * requests, the list of running jobs that any instance sweeps for orphans — goes through the Bus.
  */
 export class GenerationManager {
   private readonly local = new Map<string, GenerationJob>();
+  private readonly lockTtlMs: number;
+  readonly sweeper: OrphanSweeper | null;
 
   constructor(
     private readonly bus: Bus,
     private readonly logger: Logger,
-  ) {}
+    opts: GenerationManagerOptions = {},
+  ) {
+    this.lockTtlMs = opts.lockTtlMs || LOCK_TTL_MS;
+    this.sweeper = opts.saveOrphan
+      ? new OrphanSweeper(bus, logger, {
+          intervalMs: opts.sweepIntervalMs ?? SWEEP_INTERVAL_MS,
+          isLocal: (jobId) => this.local.has(jobId),
+          save: opts.saveOrphan,
+        })
+      : null;
+    this.sweeper?.start();
+  }
 
   /**
    * Takes the conversation's generation lock for a new job id; refuses with `concurrent` when
@@ -49,7 +73,7 @@ export class GenerationManager {
    */
   async reserve(conversationId: string): Promise<string> {
     const jobId = randomUUID();
-    if (!(await this.bus.setIfAbsent(jobKeys.lock(conversationId), jobId, LOCK_TTL_MS))) {
+    if (!(await this.bus.setIfAbsent(jobKeys.lock(conversationId), jobId, this.lockTtlMs))) {
       throw concurrentError();
     }
     return jobId;
@@ -61,8 +85,11 @@ export class GenerationManager {
     }
   }
 
-  /** Starts a reserved job; it runs to its end whatever happens to the request that started it. */
-  async start(spec: GenerationSpec): Promise<GenerationJob> {
+  /**
+   * Starts a reserved job; it runs to its end whatever happens to the request that started it.
+   * `recovery` is what another instance needs to save the answer if this one dies.
+   */
+  async start(spec: GenerationSpec, recovery: JobRecovery): Promise<GenerationJob> {
     const onError = (err: unknown) => this.logger.error({ err, jobId: spec.jobId }, 'generation job error');
     const meta: JobMeta = {
       jobId: spec.jobId,
@@ -71,14 +98,17 @@ export class GenerationManager {
       responseMessageId: spec.responseMessageId,
       requestMessageId: spec.init.requestMessage.messageId,
       startedAt: Date.now(),
+      recovery,
     };
-    await this.bus.set(jobKeys.meta(spec.conversationId), JSON.stringify(meta), RUNNING_TTL_MS);
+    const metaJson = JSON.stringify(meta);
+    await this.bus.set(jobKeys.meta(spec.conversationId), metaJson, RUNNING_TTL_MS);
     await this.bus.append(jobKeys.userJobs(spec.userId), spec.conversationId, RUNNING_TTL_MS);
+    await this.bus.addMember(jobKeys.running, metaJson);
     // Keeps the lock (and the meta of a long generation) alive while the job runs here.
     const heartbeat = setInterval(() => {
-      this.bus.set(jobKeys.lock(spec.conversationId), spec.jobId, LOCK_TTL_MS).catch(onError);
-      this.bus.set(jobKeys.meta(spec.conversationId), JSON.stringify(meta), RUNNING_TTL_MS).catch(onError);
-    }, LOCK_REFRESH_MS);
+      this.bus.set(jobKeys.lock(spec.conversationId), spec.jobId, this.lockTtlMs).catch(onError);
+      this.bus.set(jobKeys.meta(spec.conversationId), metaJson, RUNNING_TTL_MS).catch(onError);
+    }, this.lockTtlMs / 3);
     heartbeat.unref();
     let unsubscribe: () => Promise<void> = async () => undefined;
     // Runs after the answer is saved and before its final event is published, so a client that
@@ -87,9 +117,9 @@ export class GenerationManager {
       clearInterval(heartbeat);
       this.local.delete(spec.jobId);
       await unsubscribe().catch(onError);
-      await this.bus
-        .set(jobKeys.meta(spec.conversationId), JSON.stringify(meta), FINISHED_TTL_MS)
-        .catch(onError);
+      await this.bus.set(jobKeys.meta(spec.conversationId), metaJson, FINISHED_TTL_MS).catch(onError);
+      // Unlisted while the lock is still held, so no sweeper takes the saved job for an orphan.
+      await this.bus.removeMember(jobKeys.running, metaJson).catch(onError);
       await this.release(spec.conversationId, spec.jobId).catch(onError);
     };
     const job = new GenerationJob(spec, new JobChannel(this.bus, spec.jobId, onError), onError, settle);
@@ -143,6 +173,7 @@ export class GenerationManager {
 
   /** Stops every job of this instance and waits until each has saved its answer. */
   async shutdown(): Promise<void> {
+    await this.sweeper?.stop();
     const jobs = [...this.local.values()];
     for (const job of jobs) job.abort('shutdown');
     await Promise.all(jobs.map((job) => job.done.catch(() => undefined)));

@@ -8,7 +8,6 @@ import { FINISHED_TTL_MS, jobKeys, RUNNING_TTL_MS } from './job-keys.ts';
  * twice. The hot path does not await the bus: both calls keep their order on the bus itself.
  */
 export class JobChannel {
-  private seq = 0;
   private readonly logKey: string;
   private readonly eventsKey: string;
 
@@ -16,6 +15,8 @@ export class JobChannel {
     private readonly bus: Bus,
     jobId: string,
     private readonly onError: (err: unknown) => void,
+    /** The next entry's sequence number: the log's length when another instance ends the job. */
+    private seq = 0,
   ) {
     this.logKey = jobKeys.log(jobId);
     this.eventsKey = jobKeys.events(jobId);

@@ -15,6 +15,10 @@ export const jobKeys = {
   control: (conversationId: string) => `gen:control:${conversationId}`,
   /** Conversation ids in which the user started generations recently (for `active`). */
   userJobs: (userId: string) => `gen:user:${userId}`,
+  /** Every job still running on some instance (members: JobMeta JSON); swept for orphans. */
+  running: 'gen:running',
+  /** Taken by the one instance that saves an orphaned job's answer. */
+  recovery: (jobId: string) => `gen:recover:${jobId}`,
 };
 
 /** What any instance may learn about a job. */
@@ -25,11 +29,25 @@ export interface JobMeta {
   responseMessageId: string;
   requestMessageId: string;
   startedAt: number;
+  /** What another instance needs to save the answer when this job's instance dies. */
+  recovery: JobRecovery;
 }
 
-/** The lock expires unless the running job refreshes it, so a crashed instance frees the conversation. */
+export interface JobRecovery {
+  endpoint: string;
+  model: string;
+  sender: string;
+  /** The job extends an existing answer (Continue): the save overwrites it. */
+  continued: boolean;
+}
+
+/**
+ * The lock expires unless the running job refreshes it (every third of its TTL), so a crashed
+ * instance frees the conversation; any instance's sweeper then saves the orphaned answer.
+ * GENERATION_LOCK_TTL_MS and GENERATION_SWEEP_MS override these defaults.
+ */
 export const LOCK_TTL_MS = 60_000;
-export const LOCK_REFRESH_MS = 20_000;
+export const SWEEP_INTERVAL_MS = 15_000;
 /** How long a running job's log and meta live without a refresh. */
 export const RUNNING_TTL_MS = 30 * 60_000;
 /** How long a finished job can still be resumed (answers its final at once). */

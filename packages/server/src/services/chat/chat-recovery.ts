@@ -1,0 +1,74 @@
+import type { ContentPart } from '@parley/schema';
+import type { Database } from '../../db/client.ts';
+import { toConversation, toMessage } from '../conversations/conversation-dto.ts';
+import type { TerminalEvent } from '../generation/generation-job.ts';
+import type { JobMeta } from '../generation/job-keys.ts';
+import type { OrphanState } from '../generation/orphan-sweeper.ts';
+import { deletedJson } from './chat-completion.ts';
+import { findMessage, saveResponse } from './chat-persistence.ts';
+
+/**
+ * Saves the answer of a generation whose instance died mid-stream, from what its event log
+ * held: unfinished, `finish_reason: "incomplete"`, so the client offers Continue. Answers the
+ * final event, as the job itself would have.
+ */
+export async function saveOrphanedAnswer(
+  db: Database,
+  meta: JobMeta,
+  state: OrphanState,
+): Promise<TerminalEvent> {
+  const { userId, conversationId, responseMessageId, recovery } = meta;
+  const request = await findMessage(db, userId, conversationId, meta.requestMessageId);
+  const failure = { responseMessageId, conversationId, requestMessageId: meta.requestMessageId };
+  // No request message: the conversation was deleted, or the instance died before saving it.
+  if (!request) return { kind: 'e', json: deletedJson(failure) };
+  // No log (the instance died before its first event): a continued answer is left as it was.
+  if (!state && recovery.continued) {
+    const kept = await findMessage(db, userId, conversationId, responseMessageId);
+    if (!kept) return { kind: 'e', json: deletedJson(failure) };
+    return {
+      kind: 'f',
+      json: JSON.stringify({
+        final: true,
+        requestMessage: toMessage(request),
+        responseMessage: toMessage(kept),
+      }),
+    };
+  }
+  const content: ContentPart[] = state?.content ?? [];
+  const text = content
+    .filter((p) => p.type === 'text')
+    .map((p) => String(p.text ?? ''))
+    .join('');
+  const saved = await saveResponse(db, {
+    userId,
+    conversationId,
+    mode: recovery.continued ? 'update' : 'insert',
+    message: {
+      messageId: responseMessageId,
+      conversationId,
+      userId,
+      parentMessageId: request.messageId,
+      sender: recovery.sender,
+      isCreatedByUser: false,
+      text,
+      content,
+      endpoint: recovery.endpoint,
+      model: recovery.model,
+      error: false,
+      unfinished: true,
+      finishReason: 'incomplete',
+    },
+    conversation: {},
+  });
+  if (!saved) return { kind: 'e', json: deletedJson(failure) };
+  return {
+    kind: 'f',
+    json: JSON.stringify({
+      final: true,
+      conversation: toConversation(saved.conversation),
+      requestMessage: toMessage(request),
+      responseMessage: toMessage(saved.response),
+    }),
+  };
+}

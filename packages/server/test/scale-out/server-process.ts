@@ -1,0 +1,101 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestServer } from '../helpers/test-server.ts';
+
+const MAIN = new URL('../../src/main.ts', import.meta.url).pathname;
+
+/** One Parley server running as its own process (`node --import tsx src/main.ts`). */
+export interface ServerProcess {
+  name: string;
+  url: string;
+  child: ChildProcess;
+  /** fetch against this instance, as `TestServer.api` does. */
+  api: TestServer['api'];
+  output(): string;
+  /** SIGKILL: the instance vanishes without saving anything. */
+  kill(): Promise<void>;
+  /** SIGTERM and wait, then remove its data directory. */
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+
+/** Starts an instance with `env` on a free loopback port and waits until /health answers. */
+export async function startServerProcess(name: string, env: Record<string, string>): Promise<ServerProcess> {
+  const dataDir = mkdtempSync(join(tmpdir(), `parley-${name}-`));
+  const port = await freePort();
+  let out = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      CONFIG_PATH: join(dataDir, 'none.yaml'),
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`instance ${name} exited: ${out}`);
+    if (
+      await fetch(`${url}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    if (Date.now() > deadline) throw new Error(`instance ${name} did not start: ${out}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const api: TestServer['api'] = (path, init = {}) => {
+    const { json, token, headers, ...rest } = init;
+    const h = new Headers(headers);
+    if (json !== undefined) h.set('content-type', 'application/json');
+    if (token) h.set('authorization', `Bearer ${token}`);
+    return fetch(url + path, {
+      ...rest,
+      headers: h,
+      body: json !== undefined ? JSON.stringify(json) : rest.body,
+    });
+  };
+  const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
+  return {
+    name,
+    url,
+    child,
+    api,
+    output: () => out,
+    kill: async () => {
+      child.kill('SIGKILL');
+      await exited(child);
+      cleanup();
+    },
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited(child);
+      cleanup();
+    },
+  };
+}
