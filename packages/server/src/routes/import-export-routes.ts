@@ -35,14 +35,24 @@ export async function importExportRoutes(app: FastifyInstance, ctx: AppContext):
 
     scope.post('/api/convos/import', auth, async (request, reply) => {
       if (!request.isMultipart()) throw badRequest('A multipart upload with a file is required');
-      const file = await request.file();
+      const file = await request.file().catch(() => {
+        throw badRequest('The multipart upload is malformed');
+      });
       if (!file) throw badRequest('A multipart upload with a file is required');
       if (!/\.json$/i.test(file.filename)) {
         file.file.resume();
         throw unsupportedImport('Only .json files can be imported');
       }
       async function* upload() {
-        for await (const chunk of file!.file) yield chunk as Buffer;
+        const chunks = file!.file[Symbol.asyncIterator]();
+        for (;;) {
+          // Only the upload's own failures (a malformed or cut-off body) become a 400 here.
+          const next = await chunks.next().catch(() => {
+            throw badRequest('The multipart upload is malformed');
+          });
+          if (next.done) break;
+          yield next.value as Buffer;
+        }
         // A cut-off upload must fail the import, not import a truncated file.
         if (file!.file.truncated) throw new HttpError(413, 'The file is too large');
       }
