@@ -5,12 +5,15 @@ import { RouterProvider } from 'react-router';
 import { refreshSession } from './api/client';
 import { queryClient } from './app/query-client';
 import { router } from './app/router';
-import { initI18n } from './i18n';
+import { initI18n, loadAllStrings } from './i18n';
 import './index.css';
 
 initI18n();
-// Silent refresh at start (000 §4): the session cookie, if any, becomes an in-memory token.
-void refreshSession();
+// Silent refresh at start (000 §4): the session cookie, if any, becomes an in-memory token. A
+// signed-in user is headed for the shell, so its strings start loading right away.
+void refreshSession().then((token) => {
+  if (token) void loadAllStrings();
+});
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');

@@ -1,5 +1,6 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { PageFallback } from '../components/ui/page-fallback';
 import { Toaster } from '../features/toasts/toaster';
 import { useThemeSync } from '../features/settings/theme';
 import { useLocaleSync } from '../i18n/use-locale-sync';
@@ -18,7 +19,9 @@ export function RootLayout() {
 
   return (
     <>
-      <Outlet />
+      <Suspense fallback={<PageFallback />}>
+        <Outlet />
+      </Suspense>
       <Toaster />
     </>
   );

@@ -1,14 +1,18 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import bootStrings from 'virtual:boot-strings';
 import { readLocal } from '../lib/local-storage';
-import en from './locales/en/translation.json';
 import { LANGUAGE_COOKIE_MAX_AGE_SECONDS, isRtlLanguage, resolveLanguage } from './languages';
 
-/** i18next with English bundled; other locales fall back to English until they are translated. */
+/**
+ * i18next starts with the strings the signed-out pages need (com_auth_*, com_app_*); the full
+ * English set loads with the signed-in shell (`loadAllStrings`). Other locales fall back to
+ * English until they are translated.
+ */
 export function initI18n(): typeof i18next {
   const lang = resolveLanguage(readLocal('lang', 'auto'), navigator.language);
   void i18next.use(initReactI18next).init({
-    resources: { en: { translation: en } },
+    resources: { en: { translation: bootStrings } },
     lng: lang,
     fallbackLng: 'en',
     load: 'languageOnly',
@@ -16,6 +20,16 @@ export function initI18n(): typeof i18next {
     initAsync: false,
   });
   return i18next;
+}
+
+let allStrings: Promise<void> | null = null;
+
+/** Loads every English string (once); pages outside the auth flow wait for it. */
+export function loadAllStrings(): Promise<void> {
+  allStrings ??= import('./locales/en/translation.json').then((module) => {
+    i18next.addResourceBundle('en', 'translation', module.default, true, true);
+  });
+  return allStrings;
 }
 
 /** Switches the UI language and stores the choice in the `lang` cookie for 365 days (002 §7). */

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
-import { CircleAlert, CircleCheck, Info } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { StatusIcon } from './status-icon';
 
 type Tone = 'error' | 'success' | 'info';
 
@@ -12,14 +12,13 @@ const TONES: Record<Tone, string> = {
 
 /** An inline message box (form errors, confirmations). */
 export function Alert({ tone, children, testId }: { tone: Tone; children: ReactNode; testId?: string }) {
-  const Icon = tone === 'error' ? CircleAlert : tone === 'success' ? CircleCheck : Info;
   return (
     <div
       role={tone === 'error' ? 'alert' : 'status'}
       data-testid={testId}
       className={clsx('flex gap-2.5 rounded-lg border px-3.5 py-3 text-start text-sm leading-5', TONES[tone])}
     >
-      <Icon className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <StatusIcon kind={tone} className="mt-0.5 size-4" />
       <div className="min-w-0 flex-1 break-words">{children}</div>
     </div>
   );

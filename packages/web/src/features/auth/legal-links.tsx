@@ -11,12 +11,12 @@ export function LegalLinks() {
     privacy?.externalUrl && {
       href: privacy.externalUrl,
       newTab: privacy.openNewTab,
-      label: t('com_ui_privacy_policy'),
+      label: t('com_app_privacy_policy'),
     },
     terms?.externalUrl && {
       href: terms.externalUrl,
       newTab: terms.openNewTab,
-      label: t('com_ui_terms_of_service'),
+      label: t('com_app_terms_of_service'),
     },
   ].filter((l): l is { href: string; newTab: boolean | undefined; label: string } => Boolean(l));
   if (links.length === 0) return null;

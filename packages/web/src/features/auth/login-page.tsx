@@ -36,7 +36,7 @@ export default function LoginPage() {
   if (autoRedirect) {
     return (
       <div className="flex items-center justify-center gap-3 py-6 text-fg-muted" role="status">
-        <Spinner /> {t('com_ui_redirecting_to_provider', { provider: config?.openidLabel || 'SSO' })}
+        <Spinner /> {t('com_app_redirecting_to_provider', { provider: config?.openidLabel || 'SSO' })}
       </div>
     );
   }

@@ -17,7 +17,7 @@ export default function OAuthErrorPage() {
         <h1 className="text-xl font-semibold">{t('com_auth_oauth_error_title')}</h1>
         <p className="text-sm text-fg-muted first-letter:uppercase">{message}</p>
         <Button variant="secondary" onClick={() => window.close()}>
-          {t('com_ui_close_window')}
+          {t('com_app_close_window')}
         </Button>
       </div>
     </AuthFrame>

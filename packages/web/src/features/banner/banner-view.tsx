@@ -13,7 +13,7 @@ export default function BannerView({ banner }: { banner: Banner }) {
   return (
     <div
       role="region"
-      aria-label={t('com_ui_banner')}
+      aria-label={t('com_app_banner')}
       data-testid="banner"
       className="relative flex items-center justify-center gap-3 border-b border-accent/20 bg-accent-soft px-10 py-2.5 text-center text-sm text-fg"
     >
@@ -24,7 +24,7 @@ export default function BannerView({ banner }: { banner: Banner }) {
       <button
         type="button"
         onClick={() => dismiss(banner.bannerId)}
-        aria-label={t('com_ui_dismiss_banner')}
+        aria-label={t('com_app_dismiss_banner')}
         className="absolute end-2 top-1/2 -translate-y-1/2 rounded-md p-1.5 text-fg-muted hover:bg-surface/60 hover:text-fg"
       >
         <X className="size-4" aria-hidden />

@@ -3,6 +3,8 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { PageFallback } from '../../components/ui/page-fallback';
+import { loadAllStrings } from '../../i18n';
+import { useAllStrings } from '../../i18n/use-all-strings';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { useAuth } from '../../store/auth-store';
 import { useNav } from '../../store/nav-store';
@@ -12,6 +14,9 @@ import { TermsGate } from '../terms/terms-gate';
 import { MOBILE_HEADER_MEDIA, MOBILE_MEDIA } from './breakpoints';
 import { MobileHeader } from './mobile-header';
 import { Sidebar } from './sidebar';
+
+// The shell's strings start loading as soon as its code does.
+void loadAllStrings();
 
 // Settings are heavy and rarely opened: their code loads on first open.
 const SettingsDialog = lazy(() => import('../settings/settings-dialog'));
@@ -35,10 +40,15 @@ export default function ShellLayout() {
 
   // Only authenticated users see the shell; otherwise nothing is rendered.
   if (status !== 'authenticated') return null;
-  return <Shell />;
+  return (
+    <Suspense fallback={<PageFallback />}>
+      <Shell />
+    </Suspense>
+  );
 }
 
 function Shell() {
+  useAllStrings();
   const { t } = useTranslation();
   const mobile = useMediaQuery(MOBILE_MEDIA);
   const mobileHeader = useMediaQuery(MOBILE_HEADER_MEDIA);

@@ -25,7 +25,7 @@ export default function TermsModal({ title, content }: { title?: string; content
     <Dialog
       open
       locked
-      title={title || t('com_ui_terms_of_service')}
+      title={title || t('com_app_terms_of_service')}
       className="max-w-2xl"
       testId="terms-modal"
     >

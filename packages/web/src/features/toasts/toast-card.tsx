@@ -43,7 +43,7 @@ export default function ToastCard({ toast, onDismiss }: { toast: Toast; onDismis
         type="button"
         onClick={onDismiss}
         className="-m-1 rounded-md p-1 text-fg-subtle hover:bg-surface-muted hover:text-fg"
-        aria-label={t('com_ui_close')}
+        aria-label={t('com_app_close')}
       >
         <X className="size-4" aria-hidden />
       </button>
