@@ -8,10 +8,12 @@ import { mappedMessageId } from './import-ids.ts';
 import { cleanText, stripNul, type ImportedConversationMeta, type ImportedMessage } from './import-model.ts';
 
 /**
- * Messages per INSERT. Small enough that one statement never holds the (single) embedded
- * database for long, so other requests interleave with an import; large enough to be quick.
+ * Messages per INSERT adapt so that one statement holds the database for about TARGET_BATCH_MS:
+ * the embedded database runs one statement at a time on the server's thread, so a long insert
+ * would make every other request wait; many tiny inserts would make the import slow.
  */
-const MESSAGE_BATCH = 200;
+const TARGET_BATCH_MS = 15;
+const BATCH_LIMITS = { min: 10, max: 500, start: 50 } as const;
 const TITLE_MAX = 200;
 
 type NewMessage = typeof messages.$inferInsert;
@@ -32,6 +34,7 @@ export class ImportWriter {
   conversationCount = 0;
   messageCount = 0;
   private pending: NewMessage[] = [];
+  private batchSize: number = BATCH_LIMITS.start;
 
   constructor(
     private readonly db: Database,
@@ -101,14 +104,18 @@ export class ImportWriter {
       updatedAt: new Date(at),
     });
     this.messageCount += 1;
-    if (this.pending.length >= MESSAGE_BATCH) await this.flush();
+    if (this.pending.length >= this.batchSize) await this.flush();
   }
 
   async flush(): Promise<void> {
     if (this.pending.length === 0) return;
     const batch = this.pending;
     this.pending = [];
+    const started = performance.now();
     await this.db.insert(messages).values(batch);
+    const perMessage = Math.max(performance.now() - started, 0.1) / batch.length;
+    const ideal = Math.round(TARGET_BATCH_MS / perMessage);
+    this.batchSize = Math.min(BATCH_LIMITS.max, Math.max(BATCH_LIMITS.min, ideal));
     // Let queued requests run between batches.
     await yieldToOthers();
   }
