@@ -5,7 +5,7 @@ import { sendJson } from './http.ts';
 import { sendOpenAIError } from './openai/errors.ts';
 import { mergePacing, type SimDefaults } from './pacing.ts';
 import { ROUTES } from './routes.ts';
-import type { HandlerContext } from './serve.ts';
+import type { HandlerContext, RequestObserver } from './serve.ts';
 import { unknownRoute } from './sim-errors.ts';
 import { StatsTracker, type SimStats } from './stats.ts';
 
@@ -16,8 +16,8 @@ export interface SimHandler {
   whenIdle(): Promise<void>;
 }
 
-export function createSimHandler(defaults?: Partial<SimDefaults>): SimHandler {
-  const context: HandlerContext = { defaults: mergePacing(defaults), stats: new StatsTracker() };
+export function createSimHandler(defaults?: Partial<SimDefaults>, onRequest?: RequestObserver): SimHandler {
+  const context: HandlerContext = { defaults: mergePacing(defaults), stats: new StatsTracker(), onRequest };
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
     context.stats.requestReceived();
     Promise.resolve()

@@ -5,5 +5,6 @@ export { DEFAULT_SIM_DEFAULTS, type SimDefaults } from './pacing.ts';
 export { SIM_MODELS, resolveBehaviour } from './behaviours/registry.ts';
 export { simTitle } from './title.ts';
 export type { SimStats } from './stats.ts';
+export type { ReceivedRequest, RequestObserver } from './serve.ts';
 export type { Script, ScriptEvent, SimError, FinishReason } from './script.ts';
 export type { SimRequest, SimMessage } from './conversation.ts';

@@ -16,7 +16,18 @@ import { expandScript, type Unit } from './units.ts';
 export interface HandlerContext {
   defaults: SimDefaults;
   stats: StatsTracker;
+  onRequest?: RequestObserver;
 }
+
+/** A generation request as received (before any validation beyond JSON), for tests to inspect. */
+export interface ReceivedRequest {
+  method: string;
+  /** Path and query, as sent. */
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: unknown;
+}
+export type RequestObserver = (request: ReceivedRequest) => void;
 
 /** What every protocol's parser must extract; protocols add their own fields (stream, usage flags…). */
 export interface ParsedGeneration {
@@ -46,6 +57,12 @@ export async function serveGeneration<T extends ParsedGeneration>(
 ): Promise<void> {
   const body = await readJsonBody(req);
   if (!body.ok) return protocol.sendError(res, body.error);
+  context.onRequest?.({
+    method: req.method ?? 'POST',
+    url: req.url ?? '/',
+    headers: req.headers,
+    body: body.value,
+  });
   const parsed = protocol.parse(body.value);
   if (!parsed.ok) return protocol.sendError(res, parsed.error);
   const request = parsed.value;

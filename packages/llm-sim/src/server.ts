@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createDualProtocolServer } from './dual-protocol.ts';
 import { createSimHandler } from './handler.ts';
 import type { SimDefaults } from './pacing.ts';
+import type { RequestObserver } from './serve.ts';
 import type { SimStats } from './stats.ts';
 
 export interface SimServer {
@@ -18,11 +19,13 @@ export interface StartOptions {
   port?: number;
   host?: string;
   defaults?: Partial<SimDefaults>;
+  /** Sees every generation request's method, URL, headers and parsed JSON body (tests assert on it). */
+  onRequest?: RequestObserver;
 }
 
 export async function startSimulator(options: StartOptions = {}): Promise<SimServer> {
   const host = options.host ?? '127.0.0.1';
-  const handler = createSimHandler(options.defaults);
+  const handler = createSimHandler(options.defaults, options.onRequest);
   // HTTP/1.1 and h2c on the same port, so the AWS SDK's default HTTP/2 handler works too.
   const { server, closeAllConnections } = createDualProtocolServer(handler);
   await new Promise<void>((resolve, reject) => {

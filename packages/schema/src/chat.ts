@@ -1,26 +1,11 @@
 import { z } from 'zod';
 import { NO_PARENT } from './constants.ts';
+import { wideParametersShape } from './parameters.ts';
 
 /** The longest message text a chat request may carry (characters). */
 export const MAX_CHAT_TEXT_LENGTH = 100_000;
 /** The longest system prompt (promptPrefix) a chat request may carry (characters). */
 export const MAX_PROMPT_PREFIX_LENGTH = 100_000;
-/** Stop sequences per request (002 §9: 0 to 4). */
-export const MAX_STOP_SEQUENCES = 4;
-
-/** Numeric parameters accept strings; a blank string becomes unset (002 §9). */
-function numeric(min: number, max: number, int = false) {
-  const base = int ? z.number().int() : z.number();
-  return z.preprocess(
-    (v) => {
-      if (v === null || v === undefined) return undefined;
-      if (typeof v === 'string') return v.trim() === '' ? undefined : Number(v);
-      return v;
-    },
-    base.min(min, `must be at least ${min}`).max(max, `must be at most ${max}`).optional(),
-  );
-}
-
 const idString = z.string().trim().min(1).max(200);
 
 /** Edits one content part of the request message before it is answered again. */
@@ -32,24 +17,11 @@ export const editedContentSchema = z.object({
 export type EditedContent = z.infer<typeof editedContentSchema>;
 
 /**
- * The model parameters a chat request may set (conversation fields, 000 §3 / 002 §9). Ranges are
- * the widest the providers accept; a provider may clamp further.
+ * The model parameters a chat request may set (conversation fields, 000 §3 / 002 §5), with the
+ * widest bounds of any endpoint; the server checks them against the endpoint's family
+ * (parameters.ts) once it knows which endpoint answers.
  */
-export const chatParametersSchema = z.object({
-  temperature: numeric(0, 2),
-  top_p: numeric(0, 1),
-  topP: numeric(0, 1),
-  frequency_penalty: numeric(-2, 2),
-  presence_penalty: numeric(-2, 2),
-  max_tokens: numeric(1, 10_000_000, true),
-  maxOutputTokens: numeric(1, 10_000_000, true),
-  maxTokens: numeric(1, 10_000_000, true),
-  maxContextTokens: numeric(1, 100_000_000, true),
-  stop: z
-    .array(z.string().max(200))
-    .max(MAX_STOP_SEQUENCES, `at most ${MAX_STOP_SEQUENCES} stop sequences`)
-    .optional(),
-});
+export const chatParametersSchema = z.object(wideParametersShape);
 export type ChatParameters = z.infer<typeof chatParametersSchema>;
 
 /**
@@ -109,6 +81,17 @@ export const CONVERSATION_SETTING_KEYS = [
   'maxTokens',
   'maxContextTokens',
   'stop',
+  'topK',
+  'reasoning_effort',
+  'reasoning_summary',
+  'useResponsesApi',
+  'thinking',
+  'thinkingBudget',
+  'promptCache',
+  'region',
+  'system',
+  'resendFiles',
+  'imageDetail',
   'iconURL',
   'spec',
 ] as const satisfies readonly (keyof ChatRequest)[];

@@ -11,6 +11,8 @@ export interface EndpointInfo {
   modelDisplayLabel?: string;
   iconURL?: string;
   name?: string;
+  /** Bedrock: the regions a conversation may choose. */
+  availableRegions?: string[];
 }
 
 /** `GET /api/endpoints`. */

@@ -20,3 +20,5 @@ export * from './tag.ts';
 export * from './fork.ts';
 export * from './presets.ts';
 export * from './import.ts';
+export * from './parameters.ts';
+export * from './keys.ts';

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { authRoutes } from './auth-routes.ts';
 import { chatRoutes } from './chat-routes.ts';
+import { keyRoutes } from './key-routes.ts';
+import { tokenizerRoutes } from './tokenizer-routes.ts';
 import { rolesRoutes } from './roles-routes.ts';
 import { conversationRoutes } from './conversation-routes.ts';
 import { messageRoutes } from './message-routes.ts';
@@ -29,4 +31,6 @@ export const routeModules: RouteModule[] = [
   tagRoutes,
   importExportRoutes,
   chatRoutes,
+  keyRoutes,
+  tokenizerRoutes,
 ];

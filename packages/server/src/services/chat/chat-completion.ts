@@ -5,6 +5,7 @@ import { toConversation, toMessage } from '../conversations/conversation-dto.ts'
 import type { ChatEndpoint } from '../endpoints/endpoint.ts';
 import type { GenerationResult, TerminalEvent } from '../generation/generation-job.ts';
 import { failureText } from '../providers/provider-failure.ts';
+import type { Provider } from '../providers/provider.ts';
 import type { TitleService } from '../titles/title-service.ts';
 import { saveResponse, type ResponseToSave } from './chat-persistence.ts';
 
@@ -14,6 +15,8 @@ export interface CompletionContext {
   userId: string;
   conversationId: string;
   endpoint: ChatEndpoint;
+  /** The provider this request used (the user's own for user-provided keys), for the title. */
+  provider: Provider | null;
   model: string;
   sender: string;
   request: MessageRow;
@@ -94,6 +97,7 @@ export async function completeExchange(
       userId: c.userId,
       conversationId: c.conversationId,
       endpoint: c.endpoint,
+      provider: c.provider,
       model: c.model,
       userText: c.request.text,
       answerText: result.text,

@@ -1,5 +1,8 @@
 import type { AppContext } from '../../context.ts';
+import { commaList } from '../endpoints/default-models.ts';
 import { EndpointRegistry } from '../endpoints/endpoint-registry.ts';
+import { BaseUrlGuard } from '../keys/base-url-guard.ts';
+import { KeyStore } from '../keys/key-store.ts';
 import { GenerationManager } from '../generation/generation-manager.ts';
 import { TitleService } from '../titles/title-service.ts';
 import { saveOrphanedAnswer } from './chat-recovery.ts';
@@ -27,6 +30,8 @@ export async function createChatEngine(ctx: AppContext): Promise<ChatEngine> {
     endpoints,
     generations,
     titles,
+    keys: new KeyStore(ctx.db, ctx.config.secrets.credsKey),
+    baseUrlGuard: new BaseUrlGuard(commaList(ctx.config.env.USER_BASE_URL_ALLOWLIST)),
     stopGenerations: () => generations.shutdown(),
   };
   ctx.shutdownTasks.push(async () => {

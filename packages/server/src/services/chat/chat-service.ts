@@ -11,7 +11,11 @@ import { badRequest, HttpError, notFound } from '../../http/http-error.ts';
 import type { ChatEndpoint } from '../endpoints/endpoint.ts';
 import type { EndpointRegistry } from '../endpoints/endpoint-registry.ts';
 import type { GenerationManager } from '../generation/generation-manager.ts';
-import type { ModelParameters, ProviderFailure } from '../providers/provider.ts';
+import { trimHistory } from '../context/trim-history.ts';
+import type { BaseUrlGuard } from '../keys/base-url-guard.ts';
+import type { KeyStore } from '../keys/key-store.ts';
+import { resolveProviderAccess } from '../keys/provider-access.ts';
+import { resolveParameters } from '../parameters/resolve-parameters.ts';
 import type { TitleService } from '../titles/title-service.ts';
 import { completeExchange } from './chat-completion.ts';
 import { prepareExchange, type Exchange } from './chat-exchange.ts';
@@ -22,6 +26,8 @@ export interface ChatServices {
   endpoints: EndpointRegistry;
   generations: GenerationManager;
   titles: TitleService;
+  keys: KeyStore;
+  baseUrlGuard: BaseUrlGuard;
 }
 
 /**
@@ -50,6 +56,12 @@ export async function startChat(
       },
     );
   }
+  // Out-of-range parameters are refused before anything is saved.
+  const parameters = resolveParameters(
+    { family: endpoint.family, model, availableRegions: endpoint.availableRegions },
+    body,
+  );
+  const access = await resolveProviderAccess(endpoint, userId, services.keys, services.baseUrlGuard);
   const existing = body.conversationId ? await findConversation(ctx.db, userId, body.conversationId) : null;
   if (body.conversationId && !existing) throw notFound('Conversation not found');
   const conversationId = existing?.conversationId ?? randomUUID();
@@ -107,11 +119,19 @@ export async function startChat(
       responseMessageId: exchange.responseMessageId,
       init: { responseMessageId: exchange.responseMessageId, requestMessage, content: initialContent },
       createdJson: JSON.stringify({ created: true, message: requestMessage }),
-      provider: endpoint.provider,
-      missingProvider: missingProvider(endpoint),
+      provider: access.provider ?? null,
+      missingProvider: access.failure,
       model,
-      messages: toProviderMessages(exchange.branch, body.promptPrefix ?? promptPrefixOf(existing)),
-      parameters: toParameters(body),
+      // The oldest turns give way when the conversation outgrows the model's context.
+      messages: trimHistory(
+        toProviderMessages(exchange.branch, body.promptPrefix ?? body.system ?? promptPrefixOf(existing)),
+        {
+          model,
+          maxContextTokens: parameters.maxContextTokens ?? endpoint.maxContextTokens,
+          maxOutputTokens: parameters.model.maxOutputTokens,
+        },
+      ).messages,
+      parameters: parameters.model,
       ready: committed,
       complete: (result) =>
         completeExchange(
@@ -121,6 +141,7 @@ export async function startChat(
             userId,
             conversationId,
             endpoint,
+            provider: access.provider ?? null,
             model,
             sender,
             request,
@@ -161,13 +182,6 @@ function resolveEndpoint(
   return endpoint;
 }
 
-function missingProvider(endpoint: ChatEndpoint): ProviderFailure | undefined {
-  if (endpoint.provider) return undefined;
-  if (endpoint.userProvide)
-    return { message: 'No API key was provided for this endpoint', key: 'no_user_key' };
-  return { message: 'No base URL was provided for this endpoint', key: 'no_base_url' };
-}
-
 /** The parts a continued answer starts from (a text-only answer becomes one text part). */
 function continuedContent(exchange: Exchange): ContentPart[] {
   const answer = exchange.continued;
@@ -186,15 +200,4 @@ function pickSettings(body: ChatRequest): Record<string, unknown> {
 function promptPrefixOf(conversation: ConversationRow | null): string | undefined {
   const value = conversation?.settings.promptPrefix;
   return typeof value === 'string' ? value : undefined;
-}
-
-function toParameters(body: ChatRequest): ModelParameters {
-  return {
-    temperature: body.temperature,
-    topP: body.top_p ?? body.topP,
-    frequencyPenalty: body.frequency_penalty,
-    presencePenalty: body.presence_penalty,
-    maxOutputTokens: body.max_tokens ?? body.maxOutputTokens ?? body.maxTokens,
-    stopSequences: body.stop?.length ? body.stop : undefined,
-  };
 }

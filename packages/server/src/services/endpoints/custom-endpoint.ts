@@ -1,15 +1,29 @@
 import { USER_PROVIDED } from '@parley/schema';
 import type { CustomEndpointConfig } from '../../config/yaml-schema.ts';
 import { createOpenAICompatibleProvider } from '../providers/openai-compatible-provider.ts';
-import type { ChatEndpoint } from './endpoint.ts';
+import type { ChatEndpoint, UserCredentials } from './endpoint.ts';
 
-/** A parley.yaml `endpoints.custom[]` entry as a chat endpoint. */
+/**
+ * A parley.yaml `endpoints.custom[]` entry (Ollama, OpenRouter, Groq, vLLM, …) as a chat
+ * endpoint speaking OpenAI Chat Completions, with the entry's headers, addParams and dropParams.
+ */
 export function customEndpoint(config: CustomEndpointConfig, order: number): ChatEndpoint {
   const userProvide = config.apiKey === USER_PROVIDED;
   const userProvideURL = config.baseURL === USER_PROVIDED;
+  const make = (c: UserCredentials) =>
+    createOpenAICompatibleProvider({
+      name: config.name,
+      baseURL: (userProvideURL ? c.baseURL : config.baseURL) ?? '',
+      apiKey: userProvide ? c.apiKey : config.apiKey,
+      headers: config.headers,
+      addParams: config.addParams,
+      dropParams: config.dropParams,
+      fetch: c.fetch,
+    });
   return {
     name: config.name,
     type: 'custom',
+    family: 'openAI',
     order,
     modelDisplayLabel: config.modelDisplayLabel,
     iconURL: config.iconURL,
@@ -17,20 +31,12 @@ export function customEndpoint(config: CustomEndpointConfig, order: number): Cha
     userProvideURL,
     defaultModels: config.models.default.map((m) => (typeof m === 'string' ? m : m.name)),
     fetchModels: config.models.fetch === true,
-    provider:
-      userProvide || userProvideURL
-        ? null
-        : createOpenAICompatibleProvider({
-            name: config.name,
-            baseURL: config.baseURL,
-            apiKey: config.apiKey,
-            headers: config.headers,
-            addParams: config.addParams,
-            dropParams: config.dropParams,
-          }),
+    provider: userProvide || userProvideURL ? null : make({}),
+    providerFor: make,
     title: config.titleConvo
       ? { kind: 'provider', model: config.titleModel, prompt: config.titlePrompt }
       : { kind: 'none' },
     isDemo: false,
+    maxContextTokens: config.maxContextTokens,
   };
 }

@@ -31,6 +31,7 @@ export async function startDemoEndpoint(): Promise<DemoEndpoint> {
   const endpoint: ChatEndpoint = {
     name: DEMO_ENDPOINT_NAME,
     type: 'custom',
+    family: 'openAI',
     order: 0,
     modelDisplayLabel: DEMO_ENDPOINT_LABEL,
     userProvide: false,

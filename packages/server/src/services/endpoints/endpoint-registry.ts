@@ -1,8 +1,8 @@
 import type { EndpointsConfig, ModelsConfig } from '@parley/schema';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/app-config.ts';
-import { customEndpoint } from './custom-endpoint.ts';
 import { startDemoEndpoint } from './demo-endpoint.ts';
+import { enabledEndpoints } from './enabled-endpoints.ts';
 import type { ChatEndpoint } from './endpoint.ts';
 
 /** How long a fetched model list is trusted. */
@@ -28,11 +28,14 @@ export class EndpointRegistry {
     for (const e of endpoints) this.byName.set(e.name, e);
   }
 
-  /** Builds the endpoints from parley.yaml; with none configured, starts the Demo (unless disabled). */
+  /**
+   * Builds the endpoints from parley.yaml and the environment; with none configured, starts the
+   * Demo (unless disabled).
+   */
   static async create(config: AppConfig, logger: Logger): Promise<EndpointRegistry> {
-    const custom = (config.yaml.endpoints?.custom ?? []).map((c, i) => customEndpoint(c, i));
-    if (custom.length > 0 || !config.env.DEMO_ENDPOINT) {
-      return new EndpointRegistry(custom, logger, async () => undefined);
+    const configured = enabledEndpoints(config, logger);
+    if (configured.length > 0 || !config.env.DEMO_ENDPOINT) {
+      return new EndpointRegistry(configured, logger, async () => undefined);
     }
     const demo = await startDemoEndpoint();
     logger.info(
@@ -61,6 +64,7 @@ export class EndpointRegistry {
         userProvideURL: e.userProvideURL,
         ...(e.modelDisplayLabel ? { modelDisplayLabel: e.modelDisplayLabel } : {}),
         ...(e.iconURL ? { iconURL: e.iconURL } : {}),
+        ...(e.availableRegions ? { availableRegions: e.availableRegions } : {}),
         name: e.name,
       };
     }

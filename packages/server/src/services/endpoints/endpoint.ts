@@ -1,3 +1,4 @@
+import type { ParameterFamily, UserKeyBundle } from '@parley/schema';
 import type { Provider } from '../providers/provider.ts';
 
 /** How an endpoint titles new conversations. */
@@ -8,10 +9,21 @@ export type TitleStrategy =
   /** The Demo endpoint: a title made locally from the first message. */
   | { kind: 'local' };
 
-/** One chat endpoint as the pipeline sees it, resolved from parley.yaml (or the Demo). */
+/** The provider kinds of 000 §1 that Parley serves. */
+export type EndpointKind = 'openAI' | 'azureOpenAI' | 'anthropic' | 'google' | 'bedrock' | 'custom';
+
+/** A user's credentials for an endpoint (their stored key, read as UserKeyBundle). */
+export interface UserCredentials extends UserKeyBundle {
+  /** For a user-provided base URL: a fetch that re-checks the address on every call. */
+  fetch?: typeof fetch;
+}
+
+/** One chat endpoint as the pipeline sees it, resolved from parley.yaml and the environment. */
 export interface ChatEndpoint {
   name: string;
-  type: 'custom';
+  type: EndpointKind;
+  /** Which parameter ranges and defaults apply (002 §5). */
+  family: ParameterFamily;
   order: number;
   modelDisplayLabel?: string;
   iconURL?: string;
@@ -21,8 +33,14 @@ export interface ChatEndpoint {
   defaultModels: string[];
   /** Ask the provider for its model list (`models.fetch`). */
   fetchModels: boolean;
-  /** Null when the endpoint needs the user's key or URL, which a later issue adds. */
+  /** The provider with the server's credentials; null when each user supplies a key or URL. */
   provider: Provider | null;
+  /** Builds the provider from a user's credentials (endpoints with user-provided keys or URLs). */
+  providerFor?: (credentials: UserCredentials) => Provider;
   title: TitleStrategy;
   isDemo: boolean;
+  /** The prompt budget unless the conversation sets maxContextTokens (parley.yaml). */
+  maxContextTokens?: number;
+  /** Bedrock: regions a conversation may choose (`region`); the first is the default. */
+  availableRegions?: string[];
 }

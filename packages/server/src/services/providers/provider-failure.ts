@@ -1,8 +1,19 @@
 import { APICallError } from 'ai';
 import type { ProviderFailure } from './provider.ts';
 
+/** Which provider failed: Google's refusals have their own error key (001 §8 "Google error"). */
+export type FailureSource = 'google' | 'other';
+
+/** Upstream wordings of "the prompt does not fit the context window". */
+const CONTEXT_LENGTH =
+  /context[_ ]length|context window|maximum context|prompt is too long|too many (input )?tokens|input is too long|exceeds the (maximum|max) (number of )?(input )?tokens|input length/i;
+
 /** Turns whatever a provider SDK threw into a ProviderFailure. */
-export function describeFailure(error: unknown, answerStarted: boolean): ProviderFailure {
+export function describeFailure(
+  error: unknown,
+  answerStarted: boolean,
+  source: FailureSource = 'other',
+): ProviderFailure {
   const status = APICallError.isInstance(error) ? error.statusCode : undefined;
   // A stream that breaks after a successful start (the SDK reports the 200 it began with, or no
   // status at all) lost its upstream: the answer so far is kept as unfinished. An error status,
@@ -11,27 +22,83 @@ export function describeFailure(error: unknown, answerStarted: boolean): Provide
     return { message: errorMessage(error) || 'Upstream connection lost', lostConnection: true };
   }
   if (APICallError.isInstance(error) && status !== undefined && status >= 400) {
-    return { message: upstreamMessage(error), status };
+    return classify({ message: upstreamMessage(error), status, code: upstreamCode(error) }, source);
   }
   return { message: errorMessage(error) || 'Upstream connection failed' };
+}
+
+/**
+ * Names the spec's error type (000 §8, 001 §8) for an upstream refusal, when one fits: a prompt
+ * too long for the context is INPUT_LENGTH, a content filter is moderation, an exhausted quota is
+ * insufficient_quota, another bad request is invalid_request_error (google_error from Google).
+ * Key, rate-limit and server errors keep a readable message naming the status.
+ */
+function classify(failure: ProviderFailure, source: FailureSource): ProviderFailure {
+  const { status, message, code } = failure;
+  if (code === 'insufficient_quota') return { ...failure, code };
+  if (code === 'content_filter' || code === 'content_policy_violation')
+    return { ...failure, key: 'moderation', info: message };
+  if (status === 400 || status === 413) {
+    if (code === 'context_length_exceeded' || CONTEXT_LENGTH.test(message))
+      return { ...failure, key: 'INPUT_LENGTH', info: message };
+  }
+  if (status !== undefined && status >= 400 && status < 500 && ![401, 403, 429].includes(status)) {
+    return { ...failure, key: source === 'google' ? 'google_error' : 'invalid_request_error', info: message };
+  }
+  return failure;
 }
 
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+type ErrorBody = {
+  error?: { message?: unknown; code?: unknown; type?: unknown; status?: unknown };
+  message?: unknown;
+};
+
 function upstreamMessage(error: APICallError): string {
-  const data = error.data as { error?: { message?: unknown } } | undefined;
-  const fromBody = typeof data?.error?.message === 'string' ? data.error.message : undefined;
-  return fromBody ?? error.message;
+  const data = error.data as ErrorBody | undefined;
+  // OpenAI, Anthropic and Gemini nest the message under `error`; Bedrock puts it at the top.
+  if (typeof data?.error?.message === 'string') return data.error.message;
+  if (typeof data?.message === 'string') return data.message;
+  const body = parseBody(error.responseBody);
+  if (typeof body?.error?.message === 'string') return body.error.message;
+  if (typeof body?.message === 'string') return body.message;
+  return error.message;
+}
+
+function upstreamCode(error: APICallError): string | undefined {
+  const data = (error.data as ErrorBody | undefined) ?? parseBody(error.responseBody);
+  const code = data?.error?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+function parseBody(text: string | undefined): ErrorBody | undefined {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as ErrorBody;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
  * The `text` of the stream's error event (PROTOCOL.md): a spec error key as a JSON string when one
- * applies, otherwise a readable message naming the upstream status.
+ * applies (`{"type":"no_user_key"}`, with `info` and other details for the keys that show them),
+ * otherwise a readable message naming the upstream status.
  */
 export function failureText(failure: ProviderFailure): string {
-  if (failure.key) return JSON.stringify({ type: failure.key });
+  if (failure.key) {
+    return JSON.stringify({
+      type: failure.key,
+      ...(failure.info ? { info: failure.info } : {}),
+      ...failure.extra,
+    });
+  }
+  if (failure.code === 'insufficient_quota') {
+    return JSON.stringify({ code: 'insufficient_quota', message: failure.message });
+  }
   switch (failure.status) {
     case undefined:
       return `Could not reach the model provider: ${failure.message}`;

@@ -8,14 +8,33 @@ export interface ProviderMessage {
   content: string;
 }
 
-/** Generation settings, already validated; unset ones are left to the provider. */
+/**
+ * Generation settings, already validated and with the endpoint's defaults applied
+ * (services/parameters); unset ones are left to the provider. Each provider maps them onto its
+ * own options and ignores those it has no use for.
+ */
 export interface ModelParameters {
   temperature?: number;
   topP?: number;
+  topK?: number;
   frequencyPenalty?: number;
   presencePenalty?: number;
   maxOutputTokens?: number;
   stopSequences?: string[];
+  /** OpenAI reasoning models. */
+  reasoningEffort?: 'none' | 'low' | 'medium' | 'high';
+  /** OpenAI Responses API: ask for a reasoning summary. */
+  reasoningSummary?: 'auto' | 'concise' | 'detailed';
+  /** OpenAI and Azure: the Responses API instead of Chat Completions. */
+  useResponsesApi?: boolean;
+  /** Extended thinking (Anthropic, Bedrock Anthropic) or Gemini thoughts, with `thinkingBudget`. */
+  thinking?: boolean;
+  /** Tokens for thinking; Gemini also takes -1 (dynamic) and 0 (off). */
+  thinkingBudget?: number;
+  /** Mark the system prompt and the latest user turns as cache breakpoints (Anthropic, Bedrock). */
+  promptCache?: boolean;
+  /** Bedrock: the AWS region of this request (one of the endpoint's available regions). */
+  region?: string;
 }
 
 export interface ProviderRequest {
@@ -39,6 +58,12 @@ export interface ProviderFailure {
   status?: number;
   /** A spec provider error key (`no_user_key`, …) when one applies. */
   key?: string;
+  /** Upstream error code worth showing (`insufficient_quota`, `invalid_api_key`, …). */
+  code?: string;
+  /** Details the client shows with some keys (INPUT_LENGTH, google_error, expired_user_key). */
+  info?: string;
+  /** Further fields of the error JSON (e.g. `expiredAt`, `endpoint` for expired_user_key). */
+  extra?: Record<string, unknown>;
   /** The connection broke after the answer had started (no status, no clean finish). */
   lostConnection?: boolean;
 }

@@ -5,6 +5,7 @@ import type { Bus } from '../../bus/bus.ts';
 import type { Database } from '../../db/client.ts';
 import { findConversation, saveGeneratedTitle } from '../chat/chat-persistence.ts';
 import type { ChatEndpoint } from '../endpoints/endpoint.ts';
+import type { Provider } from '../providers/provider.ts';
 import { buildTitleRequest, cleanTitle } from './title-prompt.ts';
 
 /** How long `gen_title` waits for a title being generated. */
@@ -24,6 +25,8 @@ export interface TitleInput {
   userId: string;
   conversationId: string;
   endpoint: ChatEndpoint;
+  /** The provider to ask; the endpoint's own when not given (user-provided keys give theirs). */
+  provider?: Provider | null;
   /** The conversation's model, used unless the endpoint names a titleModel. */
   model: string;
   userText: string;
@@ -63,7 +66,7 @@ export class TitleService {
    * returns, so a `gen_title` that arrives right after the final event waits for it.
    */
   async generateInBackground(input: TitleInput): Promise<void> {
-    if (input.endpoint.title.kind !== 'provider' || !input.endpoint.provider) return;
+    if (input.endpoint.title.kind !== 'provider' || !(input.provider ?? input.endpoint.provider)) return;
     await this.bus.set(titleKeys.pending(input.conversationId), '1', PENDING_TTL_MS);
     const task = this.generate(input).finally(() => this.running.delete(task));
     this.running.add(task);
@@ -72,11 +75,12 @@ export class TitleService {
   private async generate(input: TitleInput): Promise<void> {
     const { endpoint } = input;
     const strategy = endpoint.title;
-    if (strategy.kind !== 'provider' || !endpoint.provider) return;
+    const provider = input.provider ?? endpoint.provider;
+    if (strategy.kind !== 'provider' || !provider) return;
     let title = '';
     try {
       const request = buildTitleRequest(input.userText, input.answerText, strategy.prompt);
-      const raw = await endpoint.provider.complete({
+      const raw = await provider.complete({
         model: strategy.model ?? input.model,
         messages: request,
         parameters: { temperature: 0.2, maxOutputTokens: 40 },

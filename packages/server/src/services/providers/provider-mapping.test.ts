@@ -1,6 +1,6 @@
 import { APICallError } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { toProviderEvent } from './openai-compatible-provider.ts';
+import { toProviderEvent } from './ai-sdk-provider.ts';
 import { describeFailure, failureText } from './provider-failure.ts';
 
 const apiError = (statusCode: number, message: string) =>

@@ -1,0 +1,14 @@
+import { tokenizerRequestSchema, type TokenCount } from '@parley/schema';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { authenticate } from '../http/authenticate.ts';
+import { parse } from '../http/validate.ts';
+import { countTextTokens } from '../services/context/token-count.ts';
+
+/** `POST /api/tokenizer`: `{arg}` (a text or `{text}`) → `{count}`, OpenAI's o200k count. */
+export function tokenizerRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.post('/api/tokenizer', { preHandler: authenticate(ctx) }, async (request): Promise<TokenCount> => {
+    const { arg } = parse(tokenizerRequestSchema, request.body);
+    return { count: countTextTokens(typeof arg === 'string' ? arg : arg.text) };
+  });
+}

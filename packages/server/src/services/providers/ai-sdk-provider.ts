@@ -1,0 +1,165 @@
+import type { SharedV3ProviderOptions } from '@ai-sdk/provider';
+import { generateText, streamText, type ModelMessage, type TextStreamPart, type ToolSet } from 'ai';
+import { describeFailure, type FailureSource } from './provider-failure.ts';
+import type { Provider, ProviderEvent, ProviderMessage, ProviderRequest } from './provider.ts';
+
+// The AI SDK prints every call warning to the console by default; Parley logs through pino.
+(globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
+
+type SdkModel = Parameters<typeof streamText>[0]['model'];
+
+/** One AI SDK call as a provider builds it from a ProviderRequest. */
+export interface SdkCall {
+  model: SdkModel;
+  /** The system prompt included (as a `system` message), so providers can mark it for caching. */
+  messages: ModelMessage[];
+  settings: {
+    temperature?: number;
+    topP?: number;
+    topK?: number;
+    frequencyPenalty?: number;
+    presencePenalty?: number;
+    maxOutputTokens?: number;
+    stopSequences?: string[];
+  };
+  providerOptions?: SharedV3ProviderOptions;
+}
+
+export interface AiSdkProviderSpec {
+  /** Maps the request (model, messages, normalised parameters) onto the SDK's call. */
+  prepare(request: ProviderRequest): SdkCall;
+  listModels(signal?: AbortSignal): Promise<string[]>;
+  failureSource?: FailureSource;
+}
+
+/** A Provider over any AI SDK language model: streaming, one-shot completion, model list. */
+export function createAiSdkProvider(spec: AiSdkProviderSpec): Provider {
+  return {
+    stream: (request) => streamAnswer(spec, request),
+    async complete(request) {
+      const call = spec.prepare(request);
+      const result = await generateText({
+        model: call.model,
+        messages: call.messages,
+        ...call.settings,
+        providerOptions: call.providerOptions,
+        abortSignal: request.signal,
+        maxRetries: 0,
+      });
+      return result.text;
+    },
+    listModels: (signal) => spec.listModels(signal),
+  };
+}
+
+async function* streamAnswer(
+  spec: AiSdkProviderSpec,
+  request: ProviderRequest,
+): AsyncIterable<ProviderEvent> {
+  let started = false;
+  try {
+    const call = spec.prepare(request);
+    const result = streamText({
+      model: call.model,
+      messages: call.messages,
+      ...call.settings,
+      providerOptions: call.providerOptions,
+      abortSignal: request.signal,
+      maxRetries: 0,
+      // Errors arrive as `error` parts below; the default handler would only print them.
+      onError: () => undefined,
+    });
+    for await (const part of result.fullStream) {
+      if (part.type === 'error') {
+        if (!request.signal.aborted)
+          yield { type: 'error', failure: describeFailure(part.error, started, spec.failureSource) };
+        return;
+      }
+      const event = toProviderEvent(part);
+      if (!event) continue;
+      if (event.type !== 'finish') started = true;
+      yield event;
+      if (event.type === 'finish') return;
+    }
+  } catch (error) {
+    if (!request.signal.aborted)
+      yield { type: 'error', failure: describeFailure(error, started, spec.failureSource) };
+  }
+}
+
+/** One AI SDK stream part as a provider event, or null for parts the pipeline does not use. */
+export function toProviderEvent(part: TextStreamPart<ToolSet>): ProviderEvent | null {
+  switch (part.type) {
+    case 'text-delta':
+      return part.text ? { type: 'text', text: part.text } : null;
+    case 'reasoning-delta':
+      return part.text ? { type: 'reasoning', text: part.text } : null;
+    case 'tool-input-start':
+      return { type: 'tool-call-start', id: part.id, name: part.toolName };
+    case 'tool-input-delta':
+      return { type: 'tool-call-delta', id: part.id, args: part.delta };
+    case 'tool-call':
+      return {
+        type: 'tool-call',
+        id: part.toolCallId,
+        name: part.toolName,
+        args: typeof part.input === 'string' ? part.input : JSON.stringify(part.input ?? {}),
+      };
+    case 'finish':
+      return {
+        type: 'finish',
+        reason: finishReason(part.finishReason, part.rawFinishReason),
+        usage: {
+          inputTokens: part.totalUsage.inputTokens,
+          outputTokens: part.totalUsage.outputTokens,
+          reasoningTokens: part.totalUsage.outputTokenDetails?.reasoningTokens,
+        },
+      };
+    default:
+      return null;
+  }
+}
+
+/**
+ * The finish reason in OpenAI's words, which the stored messages use. OpenAI-style providers'
+ * raw reasons are already those; Anthropic's, Gemini's and Bedrock's are not, so they go through
+ * the AI SDK's unified reason.
+ */
+function finishReason(unified: string, raw: string | undefined): string {
+  if (raw && ['stop', 'length', 'tool_calls', 'content_filter', 'function_call'].includes(raw)) return raw;
+  if (unified === 'tool-calls') return 'tool_calls';
+  if (unified === 'content-filter') return 'content_filter';
+  if (unified === 'other' || unified === 'unknown') return raw ?? unified;
+  return unified;
+}
+
+/** The pipeline's messages as AI SDK messages (the system prompt stays a `system` message). */
+export function toModelMessages(messages: ProviderMessage[]): ModelMessage[] {
+  return messages.map((m) => ({ role: m.role, content: m.content }) as ModelMessage);
+}
+
+/** The standard call settings every AI SDK model understands. */
+export function standardSettings(p: ProviderRequest['parameters']): SdkCall['settings'] {
+  return {
+    temperature: p.temperature,
+    topP: p.topP,
+    frequencyPenalty: p.frequencyPenalty,
+    presencePenalty: p.presencePenalty,
+    maxOutputTokens: p.maxOutputTokens,
+    stopSequences: p.stopSequences?.length ? p.stopSequences : undefined,
+  };
+}
+
+/**
+ * Marks the system prompt and the last two user messages as cache breakpoints (Anthropic allows
+ * four): the stable prefix of a conversation is then read from the cache on the next turn.
+ */
+export function markCacheBreakpoints(
+  messages: ModelMessage[],
+  options: SharedV3ProviderOptions,
+): ModelMessage[] {
+  const userIndexes = messages.flatMap((m, i) => (m.role === 'user' ? [i] : [])).slice(-2);
+  return messages.map((m, i) =>
+    m.role === 'system' || userIndexes.includes(i) ? ({ ...m, providerOptions: options } as ModelMessage) : m,
+  );
+}
