@@ -171,26 +171,49 @@ async function build(dir: string): Promise<void> {
     }
   }
   if (written !== MESSAGES) throw new Error(`generated ${written} messages, expected ${MESSAGES}`);
+  await client.close();
+}
+
+/** Indexes built after the bulk load (much faster than row by row), then planner statistics. */
+async function index(dir: string): Promise<void> {
+  const client = await PGlite.create(`${dir}/db`);
+  const [{ n } = { n: 0 }] = (await client.query<{ n: number }>('select count(*)::int as n from messages'))
+    .rows;
+  if (n !== MESSAGES) throw new Error(`the bench database holds ${n} messages, expected ${MESSAGES}`);
   await client.exec(`set maintenance_work_mem = '512MB'`);
   console.error('# bench data: indexes');
-  await client.exec(`
-    create index "messages_conversation_created_idx" on "messages" using btree ("conversation_id","created_at","message_id");
-    create index "messages_user_updated_idx" on "messages" using btree ("user_id","updated_at" desc nulls last,"message_id" desc nulls last);
-    create index "messages_parent_idx" on "messages" using btree ("parent_message_id");
-    create index "messages_search_idx" on "messages" using gin ("search_vector");
-    vacuum analyze;
-    checkpoint;`);
+  for (const statement of [
+    'create index if not exists "messages_conversation_created_idx" on "messages" using btree ("conversation_id","created_at","message_id")',
+    'create index if not exists "messages_user_updated_idx" on "messages" using btree ("user_id","updated_at" desc nulls last,"message_id" desc nulls last)',
+    'create index if not exists "messages_parent_idx" on "messages" using btree ("parent_message_id")',
+    'create index if not exists "messages_search_idx" on "messages" using gin ("search_vector")',
+    // VACUUM cannot run inside the implicit transaction of a multi-statement exec.
+    'vacuum analyze',
+    'checkpoint',
+  ]) {
+    await client.exec(statement);
+  }
   await client.close();
 }
 
 /** The cached data directory (DATA_DIR layout: `<dir>/db`), built on first use. */
 export async function ensureBenchData(): Promise<string> {
-  if (existsSync(`${BENCH_CACHE}/READY`)) return BENCH_CACHE;
-  rmSync(BENCH_CACHE, { recursive: true, force: true });
-  mkdirSync(BENCH_CACHE, { recursive: true });
+  if (existsSync(`${BENCH_CACHE}/READY`)) {
+    // Migrations added since the cache was built are applied to it once, not at every start.
+    const client = await PGlite.create(`${BENCH_CACHE}/db`);
+    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
+    await client.close();
+    return BENCH_CACHE;
+  }
   const started = Date.now();
-  console.error(`# bench data: building ${BENCH_CACHE} (once; takes minutes)`);
-  await build(BENCH_CACHE);
+  if (!existsSync(`${BENCH_CACHE}/LOADED`)) {
+    rmSync(BENCH_CACHE, { recursive: true, force: true });
+    mkdirSync(BENCH_CACHE, { recursive: true });
+    console.error(`# bench data: building ${BENCH_CACHE} (once; takes minutes)`);
+    await build(BENCH_CACHE);
+    writeFileSync(`${BENCH_CACHE}/LOADED`, '');
+  }
+  await index(BENCH_CACHE);
   writeFileSync(
     `${BENCH_CACHE}/READY`,
     JSON.stringify({

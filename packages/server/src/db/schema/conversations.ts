@@ -9,7 +9,9 @@ import { users } from './users.ts';
 export const conversations = pgTable(
   'conversations',
   {
-    conversationId: text('conversation_id').primaryKey().default(sql`gen_random_uuid()::text`),
+    conversationId: text('conversation_id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -20,7 +22,10 @@ export const conversations = pgTable(
     isArchived: boolean('is_archived').notNull().default(false),
     /** Set for temporary chats: the instant after which the cleanup job deletes it. */
     expiredAt: timestamp('expired_at', { withTimezone: true, mode: 'date' }),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /**
      * Set while an import is still writing this conversation and its messages: such rows are
      * invisible to lists, reads and search until the import's final transaction clears it.
@@ -31,7 +36,12 @@ export const conversations = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
-    index('conversations_user_updated_idx').on(t.userId, t.updatedAt.desc(), t.conversationId.desc()),
+    // NULLS FIRST matches a plain `order by … desc` (the default), so the index serves the sorted list.
+    index('conversations_user_updated_idx').on(
+      t.userId,
+      t.updatedAt.desc().nullsFirst(),
+      t.conversationId.desc().nullsFirst(),
+    ),
     index('conversations_expired_idx').on(t.expiredAt),
     index('conversations_import_idx')
       .on(t.importId)

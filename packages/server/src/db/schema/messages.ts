@@ -34,7 +34,12 @@ export const messages = pgTable(
   },
   (t) => [
     index('messages_conversation_created_idx').on(t.conversationId, t.createdAt, t.messageId),
-    index('messages_user_updated_idx').on(t.userId, t.updatedAt.desc(), t.messageId.desc()),
+    // NULLS FIRST matches a plain `order by … desc` (the default), so the index serves the sorted list.
+    index('messages_user_updated_idx').on(
+      t.userId,
+      t.updatedAt.desc().nullsFirst(),
+      t.messageId.desc().nullsFirst(),
+    ),
     index('messages_parent_idx').on(t.parentMessageId),
   ],
 );

@@ -26,7 +26,11 @@ export const sharedLinks = pgTable(
   },
   (t) => [
     uniqueIndex('shared_links_conversation_idx').on(t.conversationId),
-    index('shared_links_user_created_idx').on(t.userId, t.createdAt.desc(), t.shareId.desc()),
+    index('shared_links_user_created_idx').on(
+      t.userId,
+      t.createdAt.desc().nullsFirst(),
+      t.shareId.desc().nullsFirst(),
+    ),
   ],
 );
 export type SharedLinkRow = typeof sharedLinks.$inferSelect;
