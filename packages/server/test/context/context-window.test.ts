@@ -27,7 +27,7 @@ describe('context window', () => {
   it('drops the oldest turns once the conversation outgrows maxContextTokens; keeps instructions and the newest message', async () => {
     let parentMessageId = NO_PARENT;
     let conversationId: string | null = null;
-    const texts = [1, 2, 3].map((n) => `turn-${n} ${filler(20)}`);
+    const texts = [1, 2, 3].map((n) => `turn-${n} ${filler(10)}`);
     for (const text of texts) {
       const events = await f.chat('Small', {
         text,
@@ -40,7 +40,7 @@ describe('context window', () => {
       conversationId = final.conversation.conversationId;
       parentMessageId = final.responseMessage.messageId;
     }
-    // Each turn is ~60 tokens with its echo: two fit in 120, three do not.
+    // Each message is ~30 tokens (echo, counted with the margin): two fit in 120, three do not.
     expect(JSON.stringify(f.requestWith('turn-2').body)).toContain('turn-1');
     const body = JSON.stringify(f.requestWith('turn-3').body);
     expect(body).toContain('SYSTEM-RULES');
