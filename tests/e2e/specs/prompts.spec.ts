@@ -159,6 +159,19 @@ test('a second user sees the shared prompt read-only and an unshared one as not 
   const item = page.getByTestId('group-item').filter({ hasText: 'Note writer' });
   await expect(item.getByTestId('shared-globe')).toBeVisible();
   await expect(page.getByTestId('group-item').filter({ hasText: 'Private draft' })).toHaveCount(0);
+  // Filters: by name (debounced) and by the shared / mine / category values.
+  const filter = page.getByTestId('prompt-category-filter');
+  await filter.selectOption({ label: 'My prompts' });
+  await expect(page.getByTestId('group-list-empty')).toBeVisible();
+  await filter.selectOption({ label: 'Shared prompts' });
+  await expect(item).toBeVisible();
+  await filter.selectOption({ label: 'Code' });
+  await expect(page.getByTestId('group-list-empty')).toBeVisible();
+  await filter.selectOption({ label: 'All' });
+  await page.getByTestId('prompt-name-filter').fill('zzz');
+  await expect(page.getByTestId('group-list-empty')).toBeVisible();
+  await page.getByTestId('prompt-name-filter').fill('note');
+  await expect(item).toBeVisible();
   await item.click();
   await page.waitForURL(`**${groupPath}`);
   const view = page.getByTestId('prompt-read-only');

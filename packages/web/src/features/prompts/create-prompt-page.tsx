@@ -1,10 +1,9 @@
-import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
-import { useMediaQuery } from '../../lib/use-media-query';
+
 import { showToast } from '../toasts/toast-store';
 import { CategorySelect, CommandField, OnelinerField, textAreaClasses } from './prompt-fields';
 import {
@@ -14,7 +13,7 @@ import {
   validatePromptForm,
   type PromptFormValues,
 } from './prompt-form-rules';
-import { LIST_COLLAPSE_MEDIA } from './prompts-breakpoints';
+import { BackToList } from './back-to-list';
 import { usePromptsUi } from './prompts-store';
 import { VariableChips } from './variable-chips';
 import { usePromptPermissionRedirect } from './use-prompt-access';
@@ -34,7 +33,7 @@ export default function CreatePromptPage() {
   const { allowed, checking } = usePromptPermissionRedirect('CREATE');
   const lastCategory = usePromptsUi((s) => s.lastCategory);
   const setLastCategory = usePromptsUi((s) => s.setLastCategory);
-  const narrow = useMediaQuery(LIST_COLLAPSE_MEDIA);
+
   // The last-used category is remembered (001 §9) and is where the form starts.
   const [initial] = useState<PromptFormValues>(() => ({ ...EMPTY_PROMPT_FORM, category: lastCategory }));
   const [values, setValues] = useState<PromptFormValues>(initial);
@@ -69,16 +68,8 @@ export default function CreatePromptPage() {
       noValidate
     >
       <div className="mx-auto max-w-3xl space-y-5 px-4 py-6 sm:px-8">
-        <div className="flex items-center gap-2">
-          {narrow && (
-            <Link
-              to="/d/prompts"
-              className={buttonClasses('ghost', 'icon')}
-              aria-label={t('prompts.back_to_list')}
-            >
-              <ArrowLeft className="size-5 rtl:-scale-x-100" aria-hidden />
-            </Link>
-          )}
+        <div className="space-y-2">
+          <BackToList />
           <h2 className="text-xl font-semibold tracking-tight">{t('prompts.create_title')}</h2>
         </div>
         <div className="grid gap-4 sm:grid-cols-[1fr_14rem]">

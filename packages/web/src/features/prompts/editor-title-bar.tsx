@@ -1,14 +1,15 @@
 import type { PromptGroup } from '@parley/schema';
-import { ArrowLeft, Check, Globe, History, Pencil, Trash2, X } from 'lucide-react';
+import { Check, Globe, History, Pencil, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { Button, buttonClasses } from '../../components/ui/button';
-import { useMediaQuery } from '../../lib/use-media-query';
+import { useNavigate } from 'react-router';
+import { Button } from '../../components/ui/button';
+
 import { useHasPermission } from '../auth/use-permission';
+import { BackToList } from './back-to-list';
 import { ConfirmDialog } from './confirm-dialog';
 import { CategorySelect } from './prompt-fields';
-import { LIST_COLLAPSE_MEDIA } from './prompts-breakpoints';
+
 import { usePromptsUi } from './prompts-store';
 import { ShareButton } from './share-dialog';
 import { useDeleteGroup, useUpdateGroup } from './use-prompt-mutations';
@@ -24,7 +25,7 @@ export function EditorTitleBar({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const narrow = useMediaQuery(LIST_COLLAPSE_MEDIA);
+
   const canShare = useHasPermission('PROMPTS', 'SHARED_GLOBAL');
   const shared = isSharedToAll(group, useInstanceProjectId());
   const setLastCategory = usePromptsUi((s) => s.setLastCategory);
@@ -33,17 +34,9 @@ export function EditorTitleBar({
   const [confirming, setConfirming] = useState(false);
 
   return (
-    <div className="space-y-3">
+    <div className="space-y-2">
+      <BackToList />
       <div className="flex items-center gap-2">
-        {narrow && (
-          <Link
-            to="/d/prompts"
-            className={buttonClasses('ghost', 'icon')}
-            aria-label={t('prompts.back_to_list')}
-          >
-            <ArrowLeft className="size-5 rtl:-scale-x-100" aria-hidden />
-          </Link>
-        )}
         <NameEditor name={group.name} onSave={(name) => update.mutate({ name })} />
         {shared && (
           <Globe
@@ -53,20 +46,26 @@ export function EditorTitleBar({
           />
         )}
       </div>
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="flex items-center gap-2 pt-1">
         <CategorySelect
           value={group.category}
           onChange={(category) => {
             setLastCategory(category);
             update.mutate({ category });
           }}
-          className="w-48"
+          className="min-w-0 flex-1 sm:w-48 sm:flex-none"
         />
-        <div className="flex-1" />
+        <div className="hidden flex-1 sm:block" />
         {onOpenVersions && (
-          <Button variant="outline" size="sm" onClick={onOpenVersions} data-testid="open-versions">
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={onOpenVersions}
+            aria-label={t('prompts.versions')}
+            data-testid="open-versions"
+          >
             <History className="size-4" aria-hidden />
-            {t('prompts.versions')}
+            <span className="hidden sm:inline">{t('prompts.versions')}</span>
           </Button>
         )}
         {canShare && <ShareButton group={group} />}

@@ -61,12 +61,10 @@ export function PromptCommandPopover({ state }: { state: PromptCommandState }) {
             style={{ height: PICKER_ROW_PX }}
           >
             <CategoryIcon category={group.category} className="size-4 shrink-0" />
+            <span className="min-w-0 shrink truncate font-medium">{group.name}</span>
+            <span className="min-w-0 flex-1 truncate text-xs text-fg-subtle">{group.oneliner}</span>
             {group.command && (
-              <span className="shrink-0 font-mono text-[13px] text-accent">/{group.command}</span>
-            )}
-            <span className="min-w-0 truncate font-medium">{group.name}</span>
-            {group.oneliner && (
-              <span className="min-w-0 flex-1 truncate text-xs text-fg-subtle">{group.oneliner}</span>
+              <span className="shrink-0 font-mono text-xs text-accent">/{group.command}</span>
             )}
           </li>
         ))}

@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import { ChevronDown } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { inputClasses } from '../../components/ui/text-field';
+
 import { useCategoryOptions } from './category-meta';
 import { commandInput } from './prompt-form-rules';
 
@@ -68,7 +68,7 @@ export function OnelinerField({ value, onChange }: { value: string; onChange: (v
         onChange={(e) => onChange(e.target.value.slice(0, max))}
         placeholder={t('prompts.oneliner_placeholder')}
         data-testid="prompt-oneliner"
-        className={clsx(inputClasses, 'border-border-strong py-2 text-sm')}
+        className="h-10 w-full rounded-lg border border-border-strong bg-surface px-3 text-sm text-fg outline-none placeholder:text-fg-subtle focus:border-accent focus:ring-3 focus:ring-accent/20"
       />
     </div>
   );
@@ -83,7 +83,7 @@ export function CommandField({ value, onChange }: { value: string; onChange: (v:
       <label htmlFor={id} className="block text-sm font-medium text-fg">
         {t('prompts.command_label')}
       </label>
-      <div className="flex items-center rounded-lg border border-border-strong bg-surface focus-within:border-accent focus-within:ring-3 focus-within:ring-accent/20">
+      <div className="flex h-10 items-center rounded-lg border border-border-strong bg-surface focus-within:border-accent focus-within:ring-3 focus-within:ring-accent/20">
         <span className="ps-3 font-mono text-sm text-fg-subtle" aria-hidden>
           /
         </span>
@@ -93,7 +93,7 @@ export function CommandField({ value, onChange }: { value: string; onChange: (v:
           onChange={(e) => onChange(commandInput(e.target.value))}
           placeholder={t('prompts.command_placeholder')}
           data-testid="prompt-command"
-          className="min-w-0 flex-1 bg-transparent py-2 ps-0.5 pe-3 font-mono text-sm text-fg outline-none placeholder:font-sans placeholder:text-fg-subtle"
+          className="h-full min-w-0 flex-1 bg-transparent ps-0.5 pe-3 font-mono text-sm text-fg outline-none placeholder:font-sans placeholder:text-fg-subtle"
         />
       </div>
       <p className="text-xs text-fg-subtle">{t('prompts.command_hint')}</p>

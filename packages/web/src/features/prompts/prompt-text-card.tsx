@@ -49,8 +49,8 @@ export function PromptTextCard(props: {
       data-testid="prompt-text-card"
     >
       <div className="flex items-center gap-2 border-b border-border px-4 py-2.5">
-        <h3 className="text-sm font-semibold">{t('prompts.text_label')}</h3>
-        <span className="truncate text-xs text-fg-subtle" data-testid="shown-version">
+        <h3 className="text-sm font-semibold whitespace-nowrap">{t('prompts.text_label')}</h3>
+        <span className="min-w-0 truncate text-xs text-fg-subtle" data-testid="shown-version">
           {props.caption}
         </span>
         <div className="flex-1" />

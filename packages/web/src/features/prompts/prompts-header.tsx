@@ -36,7 +36,7 @@ export function PromptsHeader() {
         className="flex min-w-0 items-center gap-2 rounded-lg px-2 py-1 text-[15px] font-semibold tracking-tight hover:bg-surface-muted"
       >
         <LogoMark className="size-6" />
-        <span className="truncate">{t('prompts.title')}</span>
+        <span className={clsx('truncate', onPrompt && 'hidden sm:inline')}>{t('prompts.title')}</span>
       </NavLink>
       <div className="flex-1" />
       {onPrompt && <ModeToggle />}

@@ -50,10 +50,11 @@ export function ShareButton({ group }: { group: PromptGroup }) {
           setWanted(shared);
           setOpen(true);
         }}
+        aria-label={t('prompts.share')}
         data-testid="share-prompt"
       >
         <Share2 className="size-4" aria-hidden />
-        {t('prompts.share')}
+        <span className="hidden sm:inline">{t('prompts.share')}</span>
       </Button>
       <Dialog
         open={open}

@@ -39,6 +39,7 @@ export function VersionsPanel(props: {
       <div className="space-y-2 border-b border-border p-4">
         <Button
           className="w-full"
+          variant={isProduction ? 'secondary' : 'primary'}
           disabled={!selected || isProduction}
           loading={makeProduction.isPending}
           onClick={() => selected && makeProduction.mutate(selected)}
