@@ -38,6 +38,8 @@ export default defineConfig({
       '/health': { target: 'http://localhost:3080' },
     },
   },
+  // Workers as ES modules so their dynamic imports (shiki languages) stay separate chunks.
+  worker: { format: 'es' },
   build: {
     target: 'es2022',
     sourcemap: false,

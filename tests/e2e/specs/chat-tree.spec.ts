@@ -24,12 +24,17 @@ test('stop mid-stream keeps the partial answer after a reload, and Continue exte
   // The same answer grows (no new sibling) past where it was stopped.
   await expect(page.getByTestId('message-assistant')).toHaveCount(1);
   const before = (await lastAnswer(page).innerText()).length;
-  await expect.poll(async () => (await lastAnswer(page).innerText()).length, { timeout: 15_000 }).toBeGreaterThan(before + 40);
+  await expect
+    .poll(async () => (await lastAnswer(page).innerText()).length, { timeout: 15_000 })
+    .toBeGreaterThan(before + 40);
   await page.getByTestId('stop-button').click();
   await waitIdle(page);
 });
 
-test('a reload mid-stream re-attaches and the answer keeps streaming to the end', async ({ page, baseURL }) => {
+test('a reload mid-stream re-attaches and the answer keeps streaming to the end', async ({
+  page,
+  baseURL,
+}) => {
   await signIn(page, baseURL!);
   await chooseModel(page, 'slow');
   await send(page, 'Slow one please');
@@ -67,7 +72,10 @@ test('regenerate adds a sibling and the arrows move between them', async ({ page
   await expect(lastAnswer(page).getByTestId('sibling-position')).toHaveText('2 / 2');
 });
 
-test('editing a user message makes a new branch and the old one stays reachable', async ({ page, baseURL }) => {
+test('editing a user message makes a new branch and the old one stays reachable', async ({
+  page,
+  baseURL,
+}) => {
   await signIn(page, baseURL!);
   await chooseModel(page, 'echo');
   await send(page, 'Original question');

@@ -4,32 +4,31 @@ import { useTranslation } from 'react-i18next';
 import { highlight, type HighlightedLine } from './highlighter';
 import { useCopy } from './use-copy';
 
-/** How long code must stay unchanged while streaming before it is highlighted again. */
-const STREAM_SETTLE_MS = 250;
-
 /** A fenced code block: language label, copy button (3 s checkmark) and shiki highlighting. */
-export const CodeBlock = memo(function CodeBlock({ code, lang }: { code: string; lang: string }) {
+export const CodeBlock = memo(function CodeBlock({
+  code,
+  lang,
+  highlightLater = false,
+}: {
+  code: string;
+  lang: string;
+  /** The message is still streaming: highlight once it is done. */
+  highlightLater?: boolean;
+}) {
   const { t } = useTranslation();
   const [copied, copy] = useCopy();
   const [lines, setLines] = useState<{ code: string; lines: HighlightedLine[] } | null>(null);
 
   useEffect(() => {
+    if (highlightLater) return;
     let cancelled = false;
-    const timer = window.setTimeout(
-      () => {
-        void highlight(code, lang).then((result) => {
-          if (!cancelled && result) setLines({ code, lines: result });
-        });
-      },
-      lines ? STREAM_SETTLE_MS : 0,
-    );
+    void highlight(code, lang).then((result) => {
+      if (!cancelled && result) setLines({ code, lines: result });
+    });
     return () => {
       cancelled = true;
-      window.clearTimeout(timer);
     };
-    // `lines` only decides the first delay; re-running on it would loop.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [code, lang]);
+  }, [code, lang, highlightLater]);
 
   const highlighted = lines?.code === code ? lines.lines : null;
   return (

@@ -1,15 +1,32 @@
 import 'katex/dist/katex.min.css';
 import './markdown.css';
 import type { Element, ElementContent } from 'hast';
-import { memo, type ComponentProps } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
+import {
+  createContext,
+  memo,
+  useContext,
+  useEffect,
+  useState,
+  type ComponentProps,
+  type ReactElement,
+} from 'react';
+import renderMarkdownSync, { type Components, type Options } from 'react-markdown';
 import rehypeKatex from 'rehype-katex';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
 import { CodeBlock } from './code-block';
 import { normalizeLatex } from './latex';
 import { ThinkingBlock } from './thinking-block';
+import { splitBlocks } from './stream-blocks';
 import { splitThinking } from './thinking-split';
+
+/** True inside a message that is still streaming: code is highlighted once it has finished. */
+const StreamingContext = createContext(false);
+
+function StreamingCodeBlock({ code, lang }: { code: string; lang: string }) {
+  const streaming = useContext(StreamingContext);
+  return <CodeBlock code={code} lang={lang} highlightLater={streaming} />;
+}
 
 function textOf(node: ElementContent): string {
   if (node.type === 'text') return node.value;
@@ -31,7 +48,7 @@ const components: Components = {
   pre: ({ node }) => {
     const code = node?.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code');
     if (!code) return null;
-    return <CodeBlock code={textOf(code).replace(/\n$/, '')} lang={languageOf(code)} />;
+    return <StreamingCodeBlock code={textOf(code).replace(/\n$/, '')} lang={languageOf(code)} />;
   },
   table: ({ node: _node, ...props }) => (
     <div className="table-wrap">
@@ -51,15 +68,65 @@ interface MarkdownProps {
  * GFM markdown with math and highlighted code. Raw HTML in a message is never rendered as HTML
  * (react-markdown escapes it) and `javascript:` links are dropped by its URL filter.
  */
-function MarkdownText({ text, latex }: { text: string; latex: boolean }) {
+const REMARK_MATH: Options['remarkPlugins'] = [remarkGfm, [remarkMath, { singleDollarTextMath: true }]];
+const REMARK_PLAIN: Options['remarkPlugins'] = [remarkGfm];
+const REHYPE_MATH: Options['rehypePlugins'] = [[rehypeKatex, { throwOnError: false, strict: false }]];
+
+/**
+ * Parsed blocks by text: a row that scrolls out of the virtual list and back, or a block that
+ * stopped changing, is not parsed again (react-markdown's sync renderer is a pure function).
+ */
+const rendered = new Map<string, ReactElement>();
+const RENDER_CACHE_MAX = 3000;
+
+function renderBlock(text: string, latex: boolean): ReactElement {
+  const key = `${latex ? 1 : 0}${text}`;
+  const hit = rendered.get(key);
+  if (hit) {
+    rendered.delete(key);
+    rendered.set(key, hit);
+    return hit;
+  }
+  const element = renderMarkdownSync({
+    children: latex ? normalizeLatex(text) : text,
+    remarkPlugins: latex ? REMARK_MATH : REMARK_PLAIN,
+    rehypePlugins: latex ? REHYPE_MATH : [],
+    components,
+  });
+  rendered.set(key, element);
+  if (rendered.size > RENDER_CACHE_MAX) rendered.delete(rendered.keys().next().value!);
+  return element;
+}
+
+const MarkdownText = memo(function MarkdownText({ text, latex }: { text: string; latex: boolean }) {
+  return renderBlock(text, latex);
+});
+
+/**
+ * Text rendered block by block, each block memoised: while streaming only the growing last block
+ * is parsed again, and when the answer ends the finished blocks are kept as they are.
+ */
+/** Blocks parsed per frame when a long text first appears (keeps each frame short). */
+const BLOCKS_PER_FRAME = 10;
+
+function BlockText({ text, latex, streaming }: { text: string; latex: boolean; streaming: boolean }) {
+  const blocks = splitBlocks(text);
+  const [shown, setShown] = useState(() => Math.min(blocks.length, BLOCKS_PER_FRAME));
+  const total = blocks.length;
+  useEffect(() => {
+    if (shown >= total) return;
+    const frame = requestAnimationFrame(() => setShown((n) => Math.min(total, n + BLOCKS_PER_FRAME)));
+    return () => cancelAnimationFrame(frame);
+  }, [shown, total]);
+  // A streaming answer grows a block at a time: it shows all of them at once.
+  const visible = streaming ? total : shown;
   return (
-    <ReactMarkdown
-      remarkPlugins={latex ? [remarkGfm, [remarkMath, { singleDollarTextMath: true }]] : [remarkGfm]}
-      rehypePlugins={latex ? [[rehypeKatex, { throwOnError: false, strict: false }]] : []}
-      components={components}
-    >
-      {latex ? normalizeLatex(text) : text}
-    </ReactMarkdown>
+    <StreamingContext.Provider value={streaming}>
+      {blocks.slice(0, visible).map((block, i) => (
+        <MarkdownText key={i} text={block} latex={latex} />
+      ))}
+      {visible < total && <div className="whitespace-pre-wrap">{blocks.slice(visible).join('\n\n')}</div>}
+    </StreamingContext.Provider>
   );
 }
 
@@ -74,7 +141,7 @@ const Markdown = memo(function Markdown({ text, latex, streaming = false }: Mark
             <MarkdownText text={segment.text} latex={latex} />
           </ThinkingBlock>
         ) : (
-          <MarkdownText key={i} text={segment.text} latex={latex} />
+          <BlockText key={i} text={segment.text} latex={latex} streaming={streaming} />
         ),
       )}
     </div>
