@@ -75,3 +75,69 @@ describe('provider failures', () => {
     expect(failureText({ message: 'refused' })).toMatch(/Could not reach.*refused/);
   });
 });
+
+describe('upstream refusals → the spec’s error types', () => {
+  const refusal = (statusCode: number, error: Record<string, unknown>) =>
+    new APICallError({ message: 'x', url: 'http://x', requestBodyValues: {}, statusCode, data: { error } });
+
+  it('a prompt too long for the context is INPUT_LENGTH with the upstream words as info', () => {
+    const failure = describeFailure(
+      refusal(400, {
+        message: 'This model’s maximum context length is 8192 tokens',
+        code: 'context_length_exceeded',
+      }),
+      false,
+    );
+    expect(JSON.parse(failureText(failure))).toEqual({
+      type: 'INPUT_LENGTH',
+      info: 'This model’s maximum context length is 8192 tokens',
+    });
+    expect(
+      describeFailure(refusal(400, { message: 'prompt is too long: 210000 tokens > 200000 maximum' }), false)
+        .key,
+    ).toBe('INPUT_LENGTH');
+  });
+
+  it('other bad requests: invalid_request_error, google_error from Google; a content filter is moderation', () => {
+    expect(JSON.parse(failureText(describeFailure(refusal(400, { message: 'bad stop' }), false)))).toEqual({
+      type: 'invalid_request_error',
+      info: 'bad stop',
+    });
+    expect(
+      JSON.parse(failureText(describeFailure(refusal(404, { message: 'no such model' }), false, 'google'))),
+    ).toEqual({
+      type: 'google_error',
+      info: 'no such model',
+    });
+    expect(describeFailure(refusal(400, { message: 'filtered', code: 'content_filter' }), false).key).toBe(
+      'moderation',
+    );
+  });
+
+  it('an exhausted quota carries the insufficient_quota code; keys, limits and outages stay readable', () => {
+    expect(
+      JSON.parse(
+        failureText(describeFailure(refusal(429, { message: 'quota', code: 'insufficient_quota' }), false)),
+      ),
+    ).toEqual({
+      code: 'insufficient_quota',
+      message: 'quota',
+    });
+    expect(failureText(describeFailure(refusal(401, { message: 'bad key' }), false))).toMatch(
+      /API key \(401\)/,
+    );
+    expect(failureText(describeFailure(refusal(503, { message: 'down' }), false))).toMatch(/\(503\): down/);
+  });
+
+  it('an expired user key names the endpoint and the expiry', () => {
+    expect(
+      JSON.parse(
+        failureText({
+          message: 'x',
+          key: 'expired_user_key',
+          extra: { expiredAt: '2026-01-01T00:00:00.000Z', endpoint: 'openAI' },
+        }),
+      ),
+    ).toEqual({ type: 'expired_user_key', expiredAt: '2026-01-01T00:00:00.000Z', endpoint: 'openAI' });
+  });
+});
