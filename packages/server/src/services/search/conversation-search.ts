@@ -49,8 +49,8 @@ async function rankedPage(
     ), message_candidates as (
       select m.conversation_id, m.search_vector
       from messages m
-      join conversations c on c.conversation_id = m.conversation_id
-      where m.user_id = ${userId} and ${filters} and m.search_vector @@ ${q}
+      where m.user_id = ${userId} and m.search_vector @@ ${q}
+        and m.conversation_id in (select c.conversation_id from conversations c where ${filters})
       order by m.updated_at desc, m.message_id desc
       limit ${SEARCH_CANDIDATES}
     ), hits as (

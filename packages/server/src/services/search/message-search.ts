@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { conversations, messages } from '../../db/schema/index.ts';
 import { toMessage } from '../conversations/conversation-dto.ts';
 import { decodeSearchCursor, encodeSearchCursor, type SearchCursor } from './search-cursor.ts';
-import { rowsOf, SEARCH_CANDIDATES, tsQuery } from './search-text.ts';
+import { hiddenConversations, rowsOf, SEARCH_CANDIDATES, tsQuery } from './search-text.ts';
 import { headline, toSnippetHtml } from './snippet.ts';
 
 interface RankedRow {
@@ -35,10 +35,8 @@ async function rankedPage(
     with candidates as (
       select m.message_id, m.updated_at, m.search_vector
       from messages m
-      join conversations c on c.conversation_id = m.conversation_id
-      where m.user_id = ${userId} and c.user_id = ${userId}
-        and c.expired_at is null and c.import_id is null
-        and m.search_vector @@ ${query}
+      where m.user_id = ${userId} and m.search_vector @@ ${query}
+        and m.conversation_id not in ${hiddenConversations(userId)}
       order by m.updated_at desc, m.message_id desc
       limit ${SEARCH_CANDIDATES}
     ), ranked as (
