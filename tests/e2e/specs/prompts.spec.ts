@@ -273,6 +273,16 @@ test('prompt cards in the chat side panel run a prompt; Backspace on an empty se
   await input.press('Backspace');
   await expect(page.getByTestId('prompt-command-popover')).toHaveCount(0);
   await expect(input).toHaveValue('');
+
+  // The Commands tab's / switch turns the picker off.
+  await page.getByTestId('account-menu').click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  await page.getByRole('tab', { name: 'Commands' }).click();
+  await page.getByRole('switch', { name: '/ command' }).click();
+  await page.keyboard.press('Escape');
+  await input.fill('/');
+  await expect(input).toHaveValue('/');
+  await expect(page.getByTestId('prompt-command-popover')).toHaveCount(0);
   await page.context().close();
 });
 

@@ -2,6 +2,8 @@ import type { PromptGroup, PromptVersion } from '@parley/schema';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../toasts/toast-store';
+import { productionMutation } from './production-mutation';
+import { afterVersionDeleted } from './prompt-cache-rules';
 import { promptKeys, promptsApi, type CreatePromptInput, type GroupUpdate } from './prompts-api';
 
 /** Lists (pages, the chat-side list) show names, texts and markers: refresh them after a change. */
@@ -47,27 +49,13 @@ export function useUpdateGroup(groupId: string) {
 export function useMakeProduction(groupId: string) {
   const client = useQueryClient();
   const { t } = useTranslation();
-  const key = promptKeys.group(groupId);
-  return useMutation({
-    mutationFn: (version: PromptVersion) => promptsApi.makeProduction(version._id),
-    onMutate: async (version) => {
-      await client.cancelQueries({ queryKey: key });
-      const previous = client.getQueryData<PromptGroup>(key);
-      if (previous) {
-        client.setQueryData<PromptGroup>(key, {
-          ...previous,
-          productionId: version._id,
-          productionPrompt: { prompt: version.prompt },
-        });
-      }
-      return { previous };
-    },
-    onError: (_error, _version, context) => {
-      if (context?.previous) client.setQueryData(key, context.previous);
-      showToast(t('prompts.update_error'), 'error');
-    },
-    onSuccess: () => refreshLists(client),
-  });
+  return useMutation(
+    productionMutation(client, groupId, {
+      send: promptsApi.makeProduction,
+      onFailure: () => showToast(t('prompts.update_error'), 'error'),
+      onDone: () => refreshLists(client),
+    }),
+  );
 }
 
 /**
@@ -85,16 +73,13 @@ export function useDeleteVersion(groupId: string, onGroupDeleted: () => void) {
         onGroupDeleted();
         return;
       }
-      const remaining = (client.getQueryData<PromptVersion[]>(promptKeys.versions(groupId)) ?? []).filter(
-        (v) => v._id !== version._id,
+      const next = afterVersionDeleted(
+        client.getQueryData<PromptVersion[]>(promptKeys.versions(groupId)) ?? [],
+        client.getQueryData<PromptGroup>(promptKeys.group(groupId)),
+        version._id,
       );
-      client.setQueryData(promptKeys.versions(groupId), remaining);
-      const first = remaining[0];
-      client.setQueryData<PromptGroup>(promptKeys.group(groupId), (old) =>
-        old && first && old.productionId === version._id
-          ? { ...old, productionId: first._id, productionPrompt: { prompt: first.prompt } }
-          : old,
-      );
+      client.setQueryData(promptKeys.versions(groupId), next.versions);
+      if (next.group) client.setQueryData(promptKeys.group(groupId), next.group);
       refreshLists(client);
     },
     onError: () => showToast(t('prompts.update_error'), 'error'),
