@@ -111,3 +111,45 @@ test('a phone-sized viewport works end to end', async ({ browser, baseURL }) => 
   await page.screenshot({ path: `${SHOTS}/phone-chat-dark.png` });
   await context.close();
 });
+
+test('the landing and the Chat settings tab, in light and dark', async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, baseURL!);
+  await expect(page.getByTestId('greeting')).toHaveText(
+    /(Good (morning|afternoon|evening)|Happy (late night|weekend)), Test/,
+  );
+  await page.screenshot({ path: `${SHOTS}/landing-light.png` });
+
+  await page.getByTestId('account-menu').click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  await page.getByRole('tab', { name: 'Chat' }).click();
+  const dialog = page.getByTestId('settings-dialog');
+  for (const key of [
+    'enterToSend',
+    'maximizeChatSpace',
+    'centerFormOnLanding',
+    'showThinking',
+    'showCode',
+    'LaTeXParsing',
+    'saveDrafts',
+    'showScrollButton',
+  ]) {
+    await expect(dialog.getByTestId(`setting-${key}`)).toBeVisible();
+  }
+  await dialog.getByTestId('setting-centerFormOnLanding').click();
+  expect(await page.evaluate(() => localStorage.getItem('centerFormOnLanding'))).toBe('false');
+  await page.screenshot({ path: `${SHOTS}/settings-chat-light.png` });
+  await page.keyboard.press('Escape');
+  // With the box no longer centred it sits at the bottom of the landing.
+  const box = await page.getByTestId('chat-input').boundingBox();
+  expect(box!.y).toBeGreaterThan(650);
+
+  await page.evaluate(() => localStorage.setItem('color-theme', '"dark"'));
+  await page.evaluate(() => localStorage.setItem('centerFormOnLanding', 'true'));
+  await page.reload();
+  await expect(page.getByTestId('greeting')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/landing-dark.png` });
+  await page.getByTestId('parameters-button').click();
+  await expect(page.getByTestId('parameters-panel')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/parameters-dark.png` });
+});
