@@ -75,6 +75,7 @@ test('create a prompt with variables, version it, make an older version producti
   await page.waitForURL('**/d/prompts/new');
 
   // Name and text are required; nothing can be submitted before.
+  await expect(page.getByTestId('mode-toggle')).toHaveCount(0);
   const submit = page.getByTestId('create-prompt-submit');
   await expect(submit).toBeDisabled();
   await page.getByTestId('prompt-name').focus();
@@ -310,4 +311,39 @@ test('an admin takes PROMPTS.USE away from users: the library sends them to /c/n
   await expect(dialog).toHaveCount(0);
   await adminPage.context().close();
   await page.context().close();
+});
+
+test('narrow screens: the list hides behind a prompt, the versions panel is a 320 px drawer; signed out sees nothing', async ({
+  browser,
+}) => {
+  const page = await openAs(browser, admin);
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await page.goto('/d/prompts');
+  await expect(page.getByTestId('group-list-panel')).toBeVisible();
+  await expect(page.getByTestId('prompt-placeholder')).toHaveCount(0);
+  await page.goto(groupPath);
+  await expect(page.getByTestId('prompt-title')).toBeVisible();
+  await expect(page.getByTestId('group-list-panel')).toHaveCount(0);
+
+  await page.getByTestId('mode-toggle').getByRole('radio', { name: 'Advanced' }).click();
+  await expect(page.getByTestId('versions-panel')).toHaveCount(0);
+  await page.getByTestId('open-versions').click();
+  const drawer = page.getByTestId('versions-drawer');
+  await expect(drawer).toBeVisible();
+  expect((await drawer.boundingBox())?.width).toBe(320);
+  await page.mouse.click(100, 400);
+  await expect(drawer).toHaveCount(0);
+  await page.getByTestId('open-versions').click();
+  await expect(drawer).toBeVisible();
+  await page.setViewportSize({ width: 1100, height: 800 });
+  await expect(drawer).toHaveCount(0);
+  await expect(page.getByTestId('versions-panel')).toBeVisible();
+  await expect(page.getByTestId('group-list-panel')).toBeVisible();
+  await page.context().close();
+
+  const anonymous = await browser.newContext({ baseURL: server.url });
+  const visitor = await anonymous.newPage();
+  await visitor.goto('/d/prompts');
+  await visitor.waitForURL('**/login');
+  await anonymous.close();
 });
