@@ -25,7 +25,8 @@ export function createDualProtocolServer(listener: RequestListener): DualProtoco
     listener as unknown as (req: Http2ServerRequest, res: Http2ServerResponse) => void,
   );
   const sockets = new Set<Socket>();
-  const server = createNetServer((socket) => {
+  // No Nagle: each batch is one write that must leave at once (the client waits for its tokens).
+  const server = createNetServer({ noDelay: true }, (socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
     socket.once('data', (chunk: Buffer) => {

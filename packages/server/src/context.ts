@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Bus } from './bus/bus.ts';
 import type { AppConfig } from './config/app-config.ts';
 import type { Database } from './db/client.ts';
+import type { RuntimeMetrics } from './metrics/runtime-metrics.ts';
 import type { AccessTokens } from './services/auth/access-token.ts';
 import type { SessionCheck } from './services/auth/session-check.ts';
 
@@ -20,6 +21,8 @@ export interface AppContext {
    * unfinished). Each runs once, in registration order.
    */
   shutdownTasks: (() => Promise<void>)[];
+  /** Benchmark figures, only with PARLEY_METRICS=true. */
+  metrics?: RuntimeMetrics;
 }
 
 export interface AuthUser {

@@ -8,6 +8,7 @@ import type { AppContext } from './context.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { startJobs } from './jobs/start-jobs.ts';
 import { createLogger } from './logger.ts';
+import { RuntimeMetrics } from './metrics/runtime-metrics.ts';
 import { AccessTokens } from './services/auth/access-token.ts';
 import { SessionCheck } from './services/auth/session-check.ts';
 import { seedRoles } from './services/roles/role-service.ts';
@@ -43,10 +44,13 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
       'ALLOW_PASSWORD_RESET is on without e-mail: reset links are shown to whoever asks for them. Configure EMAIL_* or turn it off.',
     );
   }
+  const metrics = config.env.PARLEY_METRICS ? new RuntimeMetrics() : undefined;
   const database: DatabaseHandle = await openDatabase({
     databaseUrl: config.env.DATABASE_URL,
     dataDir: opts.databaseDir ?? config.env.DATA_DIR,
+    onStatement: metrics && ((sql) => metrics.countStatement(sql)),
   });
+  metrics?.instrument(database.db);
   await database.migrate();
   await seedRoles(database.db);
   const ctx: AppContext = {
@@ -58,6 +62,7 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
     sessionCheck: new SessionCheck(database.db),
     accessTokens: new AccessTokens(config.secrets.jwtSecret, Math.floor(config.env.SESSION_EXPIRY / 1000)),
     shutdownTasks: [],
+    metrics,
   };
   const app = await buildApp(ctx, { serveWeb: opts.serveWeb });
   startJobs(ctx);

@@ -26,12 +26,19 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.m
  * Opens the embedded database (PGlite on disk in `dataDir`, or in memory for `memory://`) or,
  * when `databaseUrl` is set, a PostgreSQL server through a `pg` pool.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  /** Called with every statement's SQL (benchmark query counts). */
+  onStatement?: (sql: string) => void;
+}): Promise<DatabaseHandle> {
+  const onStatement = opts.onStatement;
+  const logger = onStatement ? { logQuery: (sql: string) => onStatement(sql) } : undefined;
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle client losing its connection must not crash the process.
     pool.on('error', () => undefined);
-    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const db = drizzlePg(pool, { schema, logger }) as unknown as Database;
     return {
       db,
       kind: 'postgres',
@@ -42,7 +49,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   const location = opts.dataDir === 'memory://' ? 'memory://' : `${opts.dataDir}/db`;
   if (location !== 'memory://') mkdirSync(location, { recursive: true });
   const client = await PGlite.create(location);
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client, { schema, logger });
   return {
     db: db as unknown as Database,
     kind: 'pglite',

@@ -4,6 +4,7 @@ import { authRoutes } from './auth-routes.ts';
 import { chatRoutes } from './chat-routes.ts';
 import { keyRoutes } from './key-routes.ts';
 import { tokenizerRoutes } from './tokenizer-routes.ts';
+import { debugRoutes } from './debug-routes.ts';
 import { rolesRoutes } from './roles-routes.ts';
 import { conversationRoutes } from './conversation-routes.ts';
 import { messageRoutes } from './message-routes.ts';
@@ -33,4 +34,5 @@ export const routeModules: RouteModule[] = [
   chatRoutes,
   keyRoutes,
   tokenizerRoutes,
+  debugRoutes,
 ];

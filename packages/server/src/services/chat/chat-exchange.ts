@@ -36,6 +36,8 @@ export interface ExchangeInput {
   body: ChatRequest;
   endpoint: string;
   model: string;
+  /** The conversation's messages, when the caller started reading them already. */
+  branchMessages?: Promise<Map<string, BranchMessage>>;
 }
 
 /**
@@ -56,7 +58,7 @@ export async function prepareExchange(db: Database, input: ExchangeInput): Promi
     }
     return newUserMessage(db, input, []);
   }
-  const messages = await loadBranchMessages(db, input.userId, input.conversationId);
+  const messages = await (input.branchMessages ?? loadBranchMessages(db, input.userId, input.conversationId));
   if (body.isContinued) return continueAnswer(db, input, messages);
   if (body.isRegenerate) return regenerate(db, input, messages);
   return newUserMessage(db, input, branchTo(messages, body.parentMessageId));

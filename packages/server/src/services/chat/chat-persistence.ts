@@ -79,17 +79,25 @@ export async function findMessage(
   return row ?? null;
 }
 
-/** Saves the user message, and the conversation first when it is new, in one transaction. */
+/**
+ * Saves the user message (complete, ids and timestamps included), with the conversation first
+ * when it is new. One statement for an existing conversation, one transaction of two for a new
+ * one; nothing is read back, the row written is the row answered.
+ */
 export async function insertUserMessage(
   db: Database,
-  message: NewMessage,
+  message: MessageRow,
   newConversation: NewConversation | null,
 ): Promise<MessageRow> {
-  return db.transaction(async (tx) => {
-    if (newConversation) await tx.insert(conversations).values(newConversation);
-    const [row] = await tx.insert(messages).values(message).returning();
-    return row!;
+  if (!newConversation) {
+    await db.insert(messages).values(message);
+    return message;
+  }
+  await db.transaction(async (tx) => {
+    await tx.insert(conversations).values(newConversation);
+    await tx.insert(messages).values(message);
   });
+  return message;
 }
 
 /** Rewrites the request message's text and content (an `editedContent` re-ask). */

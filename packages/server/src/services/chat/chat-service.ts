@@ -19,7 +19,7 @@ import { resolveParameters } from '../parameters/resolve-parameters.ts';
 import type { TitleService } from '../titles/title-service.ts';
 import { completeExchange } from './chat-completion.ts';
 import { prepareExchange, type Exchange } from './chat-exchange.ts';
-import { findConversation } from './chat-persistence.ts';
+import { findConversation, loadBranchMessages } from './chat-persistence.ts';
 import { toProviderMessages } from './conversation-history.ts';
 
 export interface ChatServices {
@@ -62,6 +62,11 @@ export async function startChat(
     body,
   );
   const access = await resolveProviderAccess(endpoint, userId, services.keys, services.baseUrlGuard);
+  // A follow-up reads its conversation and the messages to send upstream at the same time.
+  const branchMessages = body.conversationId
+    ? loadBranchMessages(ctx.db, userId, body.conversationId)
+    : undefined;
+  branchMessages?.catch(() => undefined);
   const existing = body.conversationId ? await findConversation(ctx.db, userId, body.conversationId) : null;
   if (body.conversationId && !existing) throw notFound('Conversation not found');
   const conversationId = existing?.conversationId ?? randomUUID();
@@ -79,6 +84,7 @@ export async function startChat(
       body,
       endpoint: endpoint.name,
       model,
+      branchMessages,
       newConversation: existing
         ? null
         : {

@@ -1,0 +1,132 @@
+// The benchmark set-up: the simulator and Parley as two separate processes (the simulator is not
+// the in-process Demo), Parley on embedded PGlite with a custom endpoint pointing at the
+// simulator, metrics on, and one signed-in user.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, spawnNode, waitForHttp, type NodeProcess } from './processes.ts';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+
+export interface Pacing {
+  tokensPerSecond: number;
+  firstTokenDelayMs: number;
+}
+
+export interface ParleyStack {
+  sim: NodeProcess;
+  server: NodeProcess;
+  simUrl: string;
+  parleyUrl: string;
+  token: string;
+  /** The x-sim-* headers that give the simulator this pacing (the endpoint sends the same). */
+  pacingHeaders: Record<string, string>;
+  metrics(reset?: boolean): Promise<ServerMetrics>;
+  stop(): Promise<void>;
+}
+
+export interface ServerMetrics {
+  eventLoopDelayMs: { p50: number; p99: number; max: number };
+  memory: { rssBytes: number; heapUsedBytes: number };
+  queries: Record<'select' | 'insert' | 'update' | 'delete' | 'other' | 'transactions', number>;
+}
+
+export const ENDPOINT = 'Sim';
+
+export async function startParleyStack(pacing: Pacing): Promise<ParleyStack> {
+  const dir = mkdtempSync(join(tmpdir(), 'parley-bench-'));
+  const simPort = await freePort();
+  const sim = spawnNode(join(ROOT, 'packages/llm-sim/src/cli.ts'), { SIM_PORT: String(simPort) });
+  const simUrl = `http://127.0.0.1:${simPort}`;
+  await waitForHttp(`${simUrl}/v1/models`, sim);
+  const pacingHeaders = {
+    'x-sim-tokens-per-second': String(pacing.tokensPerSecond),
+    'x-sim-first-token-delay-ms': String(pacing.firstTokenDelayMs),
+  };
+  writeFileSync(
+    join(dir, 'parley.yaml'),
+    [
+      'version: 1.2.8',
+      'endpoints:',
+      '  custom:',
+      `    - name: ${ENDPOINT}`,
+      '      apiKey: sk-bench',
+      `      baseURL: ${simUrl}/v1`,
+      '      models:',
+      '        default: [echo]',
+      '      headers:',
+      ...Object.entries(pacingHeaders).map(([k, v]) => `        ${k}: '${v}'`),
+      '      titleConvo: false',
+      '',
+    ].join('\n'),
+  );
+  const port = await freePort();
+  const server = spawnNode(
+    join(ROOT, 'packages/server/src/main.ts'),
+    {
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: join(dir, 'data'),
+      CONFIG_PATH: join(dir, 'parley.yaml'),
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'warn',
+      PARLEY_METRICS: 'true',
+      REGISTER_MAX: '1000',
+      LOGIN_MAX: '1000',
+    },
+    [],
+    // e.g. BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' shows where the server's time goes.
+    process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+  );
+  const parleyUrl = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${parleyUrl}/health`, server);
+  const token = await signUp(parleyUrl);
+  return {
+    sim,
+    server,
+    simUrl,
+    parleyUrl,
+    token,
+    pacingHeaders,
+    metrics: async (reset = false) =>
+      (await (
+        await fetch(`${parleyUrl}/api/debug/metrics${reset ? '?reset=true' : ''}`)
+      ).json()) as ServerMetrics,
+    stop: async () => {
+      await server.stop();
+      await sim.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function signUp(url: string): Promise<string> {
+  const account = { name: 'Bench User', email: 'bench@example.com', password: 'bench password 1' };
+  const post = (path: string, json: unknown) =>
+    fetch(url + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(json),
+    });
+  const registered = await post('/api/auth/register', { ...account, confirm_password: account.password });
+  if (!registered.ok) throw new Error(`register: ${registered.status} ${await registered.text()}`);
+  const login = await post('/api/auth/login', { email: account.email, password: account.password });
+  if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
+  return ((await login.json()) as { token: string }).token;
+}
+
+/** CPU milliseconds each process used while `work` ran (the load generator reports its own). */
+export async function measureCpu<T>(
+  stack: ParleyStack,
+  work: () => Promise<T>,
+): Promise<{ result: T; serverCpuMs: number; simCpuMs: number; wallMs: number }> {
+  const [server0, sim0, t0] = [stack.server.cpuMs(), stack.sim.cpuMs(), Date.now()];
+  const result = await work();
+  return {
+    result,
+    serverCpuMs: stack.server.cpuMs() - server0,
+    simCpuMs: stack.sim.cpuMs() - sim0,
+    wallMs: Date.now() - t0,
+  };
+}

@@ -1,0 +1,57 @@
+import { NO_PARENT } from '@parley/schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jsonOf, openStream } from '../chat/sse-client.ts';
+import { createTestUser } from '../helpers/test-users.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+describe('GET /api/debug/metrics', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { PARLEY_METRICS: 'true' } });
+  });
+  afterAll(() => server.stop());
+
+  it('reports event-loop delay, memory and what one reply wrote: the answer in one transaction', async () => {
+    const user = await createTestUser(server);
+    const first = await openStream(server, '/api/agents/chat/Demo', {
+      token: user.token,
+      json: {
+        text: 'first',
+        model: 'echo',
+        endpoint: 'Demo',
+        conversationId: null,
+        parentMessageId: NO_PARENT,
+      },
+    });
+    const final = (await first.rest()).at(-1)!.data;
+    await jsonOf(await server.api('/api/debug/metrics?reset=true'));
+
+    const followUp = await openStream(server, '/api/agents/chat/Demo', {
+      token: user.token,
+      json: {
+        text: 'second',
+        model: 'echo',
+        endpoint: 'Demo',
+        conversationId: final.conversation.conversationId,
+        parentMessageId: final.responseMessage.messageId,
+      },
+    });
+    expect((await followUp.rest()).at(-1)!.data.responseMessage.text).toBe('second');
+    const metrics = await jsonOf(await server.api('/api/debug/metrics'));
+    expect(metrics.eventLoopDelayMs.p99).toBeGreaterThanOrEqual(0);
+    expect(metrics.memory.rssBytes).toBeGreaterThan(0);
+    // The user message (one insert), then the answer with its conversation's update in one transaction.
+    expect(metrics.queries).toMatchObject({ insert: 2, update: 1, delete: 0, transactions: 1 });
+  });
+});
+
+describe('without PARLEY_METRICS', () => {
+  it('there is no metrics endpoint', async () => {
+    const server = await startTestServer();
+    try {
+      expect((await server.api('/api/debug/metrics')).status).toBe(404);
+    } finally {
+      await server.stop();
+    }
+  });
+});
