@@ -16,7 +16,8 @@ const OAuthSuccessPage = lazy(() => import('../features/auth/oauth-success-page'
 const OAuthErrorPage = lazy(() => import('../features/auth/oauth-error-page'));
 const ShellLayout = lazy(() => import('../features/shell/shell-layout'));
 const ChatRoute = lazy(() => import('../features/chat/chat-view'));
-const SearchRoute = lazy(() => import('../features/shell/search-route'));
+const SearchRoute = lazy(() => import('../features/search/search-view'));
+const SharePage = lazy(() => import('../features/share/share-page'));
 const DashboardLayout = lazy(() => import('../features/prompts/dashboard-layout'));
 const PromptsPage = lazy(() => import('../features/prompts/prompts-page'));
 const PromptPlaceholder = lazy(() => import('../features/prompts/prompt-placeholder'));
@@ -41,6 +42,8 @@ export const router = createBrowserRouter([
       { path: 'verify', element: <VerifyEmailPage /> },
       { path: 'oauth/success', element: <OAuthSuccessPage /> },
       { path: 'oauth/error', element: <OAuthErrorPage /> },
+      // The public read-only view of a shared conversation: no login (001 §2).
+      { path: 'share/:shareId', element: <SharePage /> },
       {
         path: '/',
         element: <ShellLayout />,

@@ -2,6 +2,7 @@ import type { Conversation, FinalEvent, Message, SyncEvent } from '@parley/schem
 import { queryClient } from '../../app/query-client';
 import { addConversationToList, patchConversationInList } from '../conversations/conversations-api';
 import { useSetupStore } from '../endpoints/setup-store';
+import { useTemporaryChat } from '../temporary-chat/temporary-store';
 import { PENDING_DRAFT_ID } from '../input/draft-storage';
 import { moveDraftInStorage } from '../input/use-draft';
 import { chatApi, chatKeys } from './chat-api';
@@ -80,7 +81,8 @@ function onCreated(key: string, message: Message & { conversationId: string }): 
       temp.find((m) => m.messageId === current.placeholderId),
     );
     queryClient.setQueryData(chatKeys.conversation(real), conversation);
-    addConversationToList(queryClient, conversation);
+    // A temporary chat never appears in the list.
+    if (!useTemporaryChat.getState().isTemporary) addConversationToList(queryClient, conversation);
     useSetupStore.getState().moveSetup(key, real);
     moveDraftInStorage(PENDING_DRAFT_ID, real);
     runs.set(real, runs.get(key)!);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { useLogout } from '../auth/use-logout';
+import { ChatHeaderActions } from '../conversation-actions/chat-header-actions';
 import { MOBILE_MEDIA } from '../shell/breakpoints';
 
 /**
@@ -32,6 +33,7 @@ export function ChatHeader({
       >
         {!small && title ? title : ''}
       </h1>
+      <ChatHeaderActions />
       {!loading && !small && (
         <Button variant="ghost" size="sm" onClick={() => void logout()} data-testid="quit">
           <LogOut className="size-4 rtl:-scale-x-100" aria-hidden />

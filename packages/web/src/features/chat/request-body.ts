@@ -1,5 +1,6 @@
 import type { Message } from '@parley/schema';
 import type { ChatSetup } from '../endpoints/chat-setup';
+import { temporaryFlagFor } from '../temporary-chat/temporary-store';
 import { answerFromResume, type LiveAnswer } from './stream-reducer';
 
 export interface SendOptions {
@@ -80,7 +81,7 @@ export function buildRequestBody(options: SendOptions): {
     conversationId,
     messageId: userId,
     endpoint: setup.endpoint,
-    isTemporary: false,
+    isTemporary: temporaryFlagFor(conversationId),
     isRegenerate: kind === 'regenerate',
     isContinued: kind === 'continue',
     responseMessageId: continued?.messageId ?? null,

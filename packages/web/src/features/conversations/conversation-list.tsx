@@ -19,6 +19,10 @@ const HEADER_PX = 34;
 export interface ConversationListProps {
   /** The conversations feature adds each row's options menu here. */
   renderRowMenu?: (conversation: Conversation) => ReactNode;
+  /** Lets the conversations feature wrap the title link (double-click) or swap it for a rename input. */
+  renderTitle?: (conversation: Conversation, link: ReactNode) => ReactNode;
+  /** Shows only conversations carrying any of these bookmarks. */
+  tags?: string[];
 }
 
 function useGroupLabel() {
@@ -31,10 +35,10 @@ function useGroupLabel() {
 }
 
 /** The sidebar's conversations: newest first, grouped by date, virtualised, paged by cursor. */
-export function ConversationList({ renderRowMenu }: ConversationListProps) {
+export function ConversationList({ renderRowMenu, renderTitle, tags }: ConversationListProps) {
   const { t } = useTranslation();
   const mobile = useMediaQuery(MOBILE_MEDIA);
-  const query = useConversationList();
+  const query = useConversationList(tags);
   const scrollRef = useRef<HTMLDivElement>(null);
   const conversations = useMemo(() => query.data?.pages.flatMap((p) => p.conversations) ?? [], [query.data]);
   const rows = useMemo(() => listRows(conversations, new Date()), [conversations]);
@@ -77,7 +81,7 @@ export function ConversationList({ renderRowMenu }: ConversationListProps) {
               className="absolute inset-x-0 top-0"
               style={{ height: item.size, transform: `translateY(${item.start}px)` }}
             >
-              <Row row={row} renderRowMenu={renderRowMenu} mobile={mobile} />
+              <Row row={row} renderRowMenu={renderRowMenu} renderTitle={renderTitle} mobile={mobile} />
             </div>
           );
         })}
@@ -94,10 +98,12 @@ export function ConversationList({ renderRowMenu }: ConversationListProps) {
 function Row({
   row,
   renderRowMenu,
+  renderTitle,
   mobile,
 }: {
   row: ListRow;
   renderRowMenu?: ConversationListProps['renderRowMenu'];
+  renderTitle?: ConversationListProps['renderTitle'];
   mobile: boolean;
 }) {
   const label = useGroupLabel();
@@ -111,16 +117,25 @@ function Row({
       </h3>
     );
   }
-  return <ConversationRow conversation={row.conversation} renderRowMenu={renderRowMenu} mobile={mobile} />;
+  return (
+    <ConversationRow
+      conversation={row.conversation}
+      renderRowMenu={renderRowMenu}
+      renderTitle={renderTitle}
+      mobile={mobile}
+    />
+  );
 }
 
 function ConversationRow({
   conversation,
   renderRowMenu,
+  renderTitle,
   mobile,
 }: {
   conversation: Conversation;
   renderRowMenu?: ConversationListProps['renderRowMenu'];
+  renderTitle?: ConversationListProps['renderTitle'];
   mobile: boolean;
 }) {
   const { t } = useTranslation();
@@ -138,6 +153,19 @@ function ConversationRow({
     if (mobile) setNavVisible(false);
   };
 
+  const link = (
+    <a
+      href={href}
+      onClick={open}
+      aria-current={active ? 'page' : undefined}
+      className="flex h-full min-w-0 flex-1 items-center rounded-lg px-2 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      data-testid="conversation-row"
+      title={conversation.title || t('com_ui_untitled')}
+    >
+      <span className="truncate">{conversation.title || t('com_ui_untitled')}</span>
+    </a>
+  );
+
   return (
     <div
       className={clsx(
@@ -147,16 +175,7 @@ function ConversationRow({
           : 'text-fg-muted hover:bg-surface-sunken hover:text-fg dark:hover:bg-surface-muted',
       )}
     >
-      <a
-        href={href}
-        onClick={open}
-        aria-current={active ? 'page' : undefined}
-        className="flex h-full min-w-0 flex-1 items-center rounded-lg px-2 outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        data-testid="conversation-row"
-        title={conversation.title || t('com_ui_untitled')}
-      >
-        <span className="truncate">{conversation.title || t('com_ui_untitled')}</span>
-      </a>
+      {renderTitle ? renderTitle(conversation, link) : link}
       {renderRowMenu?.(conversation)}
     </div>
   );

@@ -10,18 +10,19 @@ export const conversationKeys = {
 /** Rows per page of the sidebar list. */
 export const CONVERSATION_PAGE_SIZE = 25;
 
-export function fetchConversationPage(cursor: string | null): Promise<ConversationListPage> {
+export function fetchConversationPage(cursor: string | null, tags?: string[]): Promise<ConversationListPage> {
   const query = new URLSearchParams({ pageSize: String(CONVERSATION_PAGE_SIZE) });
   if (cursor) query.set('cursor', cursor);
+  for (const tag of tags ?? []) query.append('tags', tag);
   return api<ConversationListPage>(`/api/convos?${query.toString()}`);
 }
 
-/** The sidebar's list: stale after 30 s, kept 5 min (002 §9). */
-export function useConversationList() {
+/** The sidebar's list: stale after 30 s, kept 5 min (002 §9). A bookmark filter gets its own entry. */
+export function useConversationList(tags?: string[]) {
   const status = useAuth((s) => s.status);
   return useInfiniteQuery({
-    queryKey: conversationKeys.list,
-    queryFn: ({ pageParam }) => fetchConversationPage(pageParam),
+    queryKey: tags?.length ? [...conversationKeys.list, { tags }] : conversationKeys.list,
+    queryFn: ({ pageParam }) => fetchConversationPage(pageParam, tags),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled: status === 'authenticated',

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { LogoMark } from '../../components/ui/logo';
 import { liveMessage } from '../chat/stream-reducer';
 import { useLiveAnswer } from '../chat/live-store';
+import { ForkButton } from '../conversation-actions/fork-button';
 import { useCopy } from '../markdown/use-copy';
 import { allowedActions } from './action-rules';
 import { FeedbackButton } from './feedback-button';
@@ -140,6 +141,9 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
               >
                 <StepForward className="size-4" aria-hidden />
               </button>
+            )}
+            {!submitting && message.conversationId !== 'new' && (
+              <ForkButton message={message} className={ACTION} />
             )}
             {allowed.feedback && (
               <>

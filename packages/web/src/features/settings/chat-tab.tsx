@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { SelectRow } from '../../components/ui/select-row';
 import { SwitchRow } from '../../components/ui/switch';
 import { useSettings, type FontSize } from '../../store/settings-store';
+import { ForkSettingsSection } from '../conversation-actions/fork-settings-section';
 
 type ChatSwitch =
   | 'enterToSend'
@@ -75,6 +76,7 @@ export function ChatTab() {
           onCheckedChange={(v) => setSetting(item.key, v)}
         />
       ))}
+      <ForkSettingsSection />
     </div>
   );
 }

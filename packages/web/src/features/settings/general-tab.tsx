@@ -3,6 +3,7 @@ import { SelectRow } from '../../components/ui/select-row';
 import { SwitchRow } from '../../components/ui/switch';
 import { LANGUAGES } from '../../i18n/languages';
 import { useSettings, type ThemeSetting } from '../../store/settings-store';
+import { ArchiveManagerRow } from '../archive/archive-manager';
 
 /** General settings (002 §2): theme, language, and three display switches. */
 export function GeneralTab() {
@@ -46,6 +47,7 @@ export function GeneralTab() {
         checked={s.hideSidePanel}
         onCheckedChange={(v) => s.setSetting('hideSidePanel', v)}
       />
+      <ArchiveManagerRow />
     </div>
   );
 }

@@ -19,6 +19,7 @@ import { ChatTab } from './chat-tab';
 import { CommandsTab } from './commands-tab';
 import { EmptyTab } from './empty-tab';
 import { GeneralTab } from './general-tab';
+import { DataControlsTab } from '../import-export/data-controls-tab';
 
 interface SettingsTab {
   value: string;
@@ -39,7 +40,7 @@ const TABS: SettingsTab[] = [
     icon: Sparkles,
     Content: EmptyTab,
   },
-  { value: 'data', labelKey: 'com_nav_setting_data', icon: Database, Content: EmptyTab },
+  { value: 'data', labelKey: 'com_nav_setting_data', icon: Database, Content: DataControlsTab },
   { value: 'account', labelKey: 'com_nav_setting_account', icon: UserRound, Content: AccountTab },
 ];
 

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useStartupConfig } from '../../app/startup-queries';
 import { Button } from '../../components/ui/button';
 import { LogoMark } from '../../components/ui/logo';
-import { ConversationList } from '../conversations/conversation-list';
+import { SidebarConversations } from '../conversation-actions/sidebar-conversations';
+import { SearchBox } from '../search/search-box';
 import { useNav } from '../../store/nav-store';
 import { AccountMenu } from './account-menu';
 import { SIDEBAR_WIDTH } from './breakpoints';
@@ -82,12 +83,14 @@ export function Sidebar({ mobile }: { mobile: boolean }) {
         )}
       </div>
 
+      {!collapsed && <SearchBox />}
+
       <nav
         aria-label={t('com_ui_conversations')}
         data-slot="conversation-list"
         className={clsx('min-h-0 flex-1', collapsed && 'invisible')}
       >
-        {!collapsed && <ConversationList />}
+        {!collapsed && <SidebarConversations />}
       </nav>
 
       <div className="border-t border-border p-3">

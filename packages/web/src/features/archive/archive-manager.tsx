@@ -1,0 +1,119 @@
+import type { Conversation } from '@parley/schema';
+import { ArchiveRestore, Trash2 } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { DeleteDialog } from '../conversation-actions/delete-dialog';
+import {
+  MANAGER_SEARCH_DEBOUNCE_MS,
+  ManagerList,
+  ManagerSearch,
+  SettingsActionRow,
+} from '../conversation-actions/manager-parts';
+import { useConversationActions } from '../conversation-actions/use-conversation-actions';
+import { useDebouncedValue } from '../prompts/use-debounced-value';
+import { useArchivedConversations } from './archive-api';
+
+/** Settings → General: the archived chats, opened in a dialog (002 §2). */
+export function ArchiveManagerRow() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <SettingsActionRow label={t('com_nav_archived_chats')}>
+      <Button variant="secondary" size="sm" onClick={() => setOpen(true)} data-testid="archive-manage">
+        {t('com_ui_manage')}
+      </Button>
+      {open && <ArchiveManager onClose={() => setOpen(false)} />}
+    </SettingsActionRow>
+  );
+}
+
+function ArchiveManager({ onClose }: { onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const [search, setSearch] = useState('');
+  const applied = useDebouncedValue(search.trim(), MANAGER_SEARCH_DEBOUNCE_MS);
+  const list = useArchivedConversations(applied);
+  const { archive, remove } = useConversationActions();
+  const [deleting, setDeleting] = useState<Conversation | null>(null);
+  const rows = useMemo(() => list.data?.pages.flatMap((p) => p.conversations) ?? [], [list.data]);
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title={t('com_nav_archived_chats')}
+      closeLabel={t('com_ui_close')}
+      className="max-w-2xl"
+      testId="archive-manager"
+    >
+      <div className="flex h-[min(480px,70dvh)] flex-col gap-3 px-6 pt-2 pb-5">
+        <ManagerSearch
+          value={search}
+          onChange={setSearch}
+          label={t('com_ui_search_archived')}
+          testId="archive-search"
+        />
+        <ManagerList
+          loading={list.isPending}
+          empty={rows.length === 0}
+          more={{
+            has: list.hasNextPage,
+            fetching: list.isFetchingNextPage,
+            fetch: () => void list.fetchNextPage(),
+          }}
+        >
+          {rows.map((c) => (
+            <li
+              key={c.conversationId}
+              className="flex h-12 items-center gap-2 px-3"
+              data-testid="archived-row"
+            >
+              <a
+                href={`/c/${c.conversationId}`}
+                target="_blank"
+                rel="noreferrer"
+                className="min-w-0 flex-1 truncate text-sm text-fg hover:underline"
+              >
+                {c.title || t('com_ui_untitled')}
+              </a>
+              <span className="hidden shrink-0 text-xs text-fg-subtle sm:inline">
+                {date.format(new Date(c.updatedAt))}
+              </span>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-8"
+                onClick={() => void archive(c, false)}
+                aria-label={t('com_ui_unarchive_named', { title: c.title })}
+                title={t('com_ui_unarchive')}
+                data-testid="unarchive"
+              >
+                <ArchiveRestore className="size-4" aria-hidden />
+              </Button>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-8 hover:text-danger"
+                onClick={() => setDeleting(c)}
+                aria-label={t('com_ui_delete_named', { title: c.title })}
+                title={t('com_ui_delete')}
+                data-testid="archived-delete"
+              >
+                <Trash2 className="size-4" aria-hidden />
+              </Button>
+            </li>
+          ))}
+        </ManagerList>
+      </div>
+      {deleting && (
+        <DeleteDialog
+          conversation={deleting}
+          onConfirm={() => remove(deleting)}
+          onClose={() => setDeleting(null)}
+        />
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,129 @@
+import type { Conversation, ExportFormat } from '@parley/schema';
+import { clsx } from 'clsx';
+import { Archive, ChevronRight, Copy, Download, Ellipsis, Pencil, Share2, Trash2 } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { useTranslation } from 'react-i18next';
+import { useStartupConfig } from '../../app/startup-queries';
+import { exportConversation } from '../import-export/export-conversation';
+import { showToast } from '../toasts/toast-store';
+import { MENU_CONTENT, MENU_ICON, MENU_ITEM } from './menu-styles';
+import { useRowState } from './row-state';
+import { useConversationActions } from './use-conversation-actions';
+
+export const EXPORT_OPTIONS: { format: ExportFormat; label: string }[] = [
+  { format: 'json', label: 'com_ui_export_json' },
+  { format: 'md', label: 'com_ui_export_markdown' },
+  { format: 'txt', label: 'com_ui_export_text' },
+];
+
+/** Downloads an export and reports a failure. */
+export function useExport() {
+  const { t } = useTranslation();
+  return (conversation: Conversation, format: ExportFormat) =>
+    exportConversation(conversation.conversationId, conversation.title, format).catch(() =>
+      showToast(t('com_ui_export_error'), 'error'),
+    );
+}
+
+/**
+ * A row's options (002 §2): Share (only with sharedLinksEnabled), Rename, Duplicate, Archive
+ * (in the menu on purpose, so archiving is reachable), Export and Delete.
+ */
+export function RowMenu({ conversation, mobile }: { conversation: Conversation; mobile: boolean }) {
+  const { t } = useTranslation();
+  const { data: config } = useStartupConfig();
+  const { duplicate, archive } = useConversationActions();
+  const startRename = useRowState((s) => s.startRename);
+  const openDialog = useRowState((s) => s.openDialog);
+  const download = useExport();
+  const title = conversation.title || t('com_ui_untitled');
+
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        aria-label={t('com_ui_conversation_options', { title })}
+        data-testid="row-menu"
+        className={clsx(
+          'me-1 flex size-7 shrink-0 items-center justify-center rounded-md text-fg-subtle outline-none',
+          'hover:bg-surface hover:text-fg focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:opacity-100 dark:hover:bg-surface-sunken',
+          !mobile && 'opacity-0 group-hover/row:opacity-100 group-has-[[aria-current=page]]/row:opacity-100',
+        )}
+      >
+        <Ellipsis className="size-4" aria-hidden />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="start"
+          sideOffset={4}
+          className={MENU_CONTENT}
+          data-testid="row-menu-content"
+        >
+          {config?.sharedLinksEnabled && (
+            <DropdownMenu.Item
+              className={MENU_ITEM}
+              onSelect={() => openDialog({ kind: 'share', conversation })}
+              data-testid="row-share"
+            >
+              <Share2 className={MENU_ICON} aria-hidden />
+              {t('com_ui_share')}
+            </DropdownMenu.Item>
+          )}
+          <DropdownMenu.Item
+            className={MENU_ITEM}
+            onSelect={() => startRename(conversation.conversationId)}
+            data-testid="row-rename"
+          >
+            <Pencil className={MENU_ICON} aria-hidden />
+            {t('com_ui_rename')}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item
+            className={MENU_ITEM}
+            onSelect={() => void duplicate(conversation)}
+            data-testid="row-duplicate"
+          >
+            <Copy className={MENU_ICON} aria-hidden />
+            {t('com_ui_duplicate')}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item
+            className={MENU_ITEM}
+            onSelect={() => void archive(conversation)}
+            data-testid="row-archive"
+          >
+            <Archive className={MENU_ICON} aria-hidden />
+            {t('com_ui_archive')}
+          </DropdownMenu.Item>
+          <DropdownMenu.Sub>
+            <DropdownMenu.SubTrigger className={MENU_ITEM} data-testid="row-export">
+              <Download className={MENU_ICON} aria-hidden />
+              <span className="flex-1">{t('com_ui_export')}</span>
+              <ChevronRight className="size-4 text-fg-subtle rtl:-scale-x-100" aria-hidden />
+            </DropdownMenu.SubTrigger>
+            <DropdownMenu.Portal>
+              <DropdownMenu.SubContent className={MENU_CONTENT} sideOffset={6}>
+                {EXPORT_OPTIONS.map((o) => (
+                  <DropdownMenu.Item
+                    key={o.format}
+                    className={MENU_ITEM}
+                    onSelect={() => void download(conversation, o.format)}
+                    data-testid={`row-export-${o.format}`}
+                  >
+                    {t(o.label)}
+                  </DropdownMenu.Item>
+                ))}
+              </DropdownMenu.SubContent>
+            </DropdownMenu.Portal>
+          </DropdownMenu.Sub>
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          <DropdownMenu.Item
+            className={clsx(MENU_ITEM, 'text-danger')}
+            onSelect={() => openDialog({ kind: 'delete', conversation })}
+            data-testid="row-delete"
+          >
+            <Trash2 className="size-4" aria-hidden />
+            {t('com_ui_delete')}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

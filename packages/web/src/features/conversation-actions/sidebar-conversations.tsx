@@ -1,0 +1,37 @@
+import type { Conversation } from '@parley/schema';
+import { useCallback, type ReactNode } from 'react';
+import { useMediaQuery } from '../../lib/use-media-query';
+import { TagFilter, useTagFilter } from '../bookmarks/tag-filter';
+import { ConversationList } from '../conversations/conversation-list';
+import { MOBILE_MEDIA } from '../shell/breakpoints';
+import { RowDialogs } from './row-dialogs';
+import { RowMenu } from './row-menu';
+import { RowTitle } from './row-title';
+
+/**
+ * The sidebar's conversations with everything this feature adds: the bookmark filter above the
+ * list, each row's menu and inline rename, and the dialogs the rows open.
+ */
+export function SidebarConversations() {
+  const mobile = useMediaQuery(MOBILE_MEDIA);
+  const tags = useTagFilter();
+  const renderRowMenu = useCallback(
+    (conversation: Conversation) => <RowMenu conversation={conversation} mobile={mobile} />,
+    [mobile],
+  );
+  const renderTitle = useCallback(
+    (conversation: Conversation, link: ReactNode) => (
+      <RowTitle conversation={conversation} link={link} mobile={mobile} />
+    ),
+    [mobile],
+  );
+  return (
+    <div className="flex h-full flex-col">
+      <TagFilter />
+      <div className="min-h-0 flex-1">
+        <ConversationList renderRowMenu={renderRowMenu} renderTitle={renderTitle} tags={tags} />
+      </div>
+      <RowDialogs />
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ExportFormat } from '@parley/schema';
+import { ApiError } from '../../api/api-error';
+import { refreshSession } from '../../api/client';
+import { authStore } from '../../store/auth-store';
+import { fileNameFromDisposition } from './export-file';
+
+async function download(path: string, token: string | null): Promise<Response> {
+  return fetch(path, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    credentials: 'same-origin',
+  });
+}
+
+/**
+ * Exports one conversation (JSON that imports again with its tree, Markdown or plain text) and
+ * saves it through a temporary link. The body is read as a blob: a typed JSON parse would lose
+ * the server's exact bytes.
+ */
+export async function exportConversation(conversationId: string, title: string, format: ExportFormat) {
+  const path = `/api/convos/${encodeURIComponent(conversationId)}/export?format=${format}`;
+  let res = await download(path, authStore.getState().token);
+  if (res.status === 401) res = await download(path, await refreshSession());
+  if (!res.ok) throw new ApiError(res.status, await res.json().catch(() => undefined));
+  const blob = await res.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileNameFromDisposition(res.headers.get('content-disposition'), title, format);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,84 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { useStartupConfig } from '../../app/startup-queries';
+import { LogoMark } from '../../components/ui/logo';
+import { Spinner } from '../../components/ui/spinner';
+import { useAllStrings } from '../../i18n/use-all-strings';
+import { useSettings } from '../../store/settings-store';
+import { buildTree, visiblePath, type SiblingChoices } from '../messages/message-tree';
+import { shareApi, shareKeys } from './share-api';
+import { ShareFooter } from './share-footer';
+import { longUsDate, sharePageTitle } from './share-format';
+import { SharedMessage } from './shared-message';
+
+/**
+ * /share/{shareId} (001 §2): the public, read-only view of a shared conversation — no login.
+ * Title, long US date, the message tree with its branches, the footer, or "shared link not
+ * found" when the link is gone or has no messages.
+ */
+export default function SharePage() {
+  useAllStrings();
+  const { t } = useTranslation();
+  const { shareId = '' } = useParams();
+  const { data: config } = useStartupConfig();
+  const fontSize = useSettings((s) => s.fontSize);
+  const shared = useQuery({
+    queryKey: shareKeys.shared(shareId),
+    queryFn: () => shareApi.shared(shareId),
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+  const [choices, setChoices] = useState<SiblingChoices>({});
+  const messages = useMemo(() => shared.data?.messages ?? [], [shared.data]);
+  const path = useMemo(() => visiblePath(buildTree(messages), choices), [messages, choices]);
+  const onSibling = useCallback(
+    (parentKey: string, index: number, count: number) =>
+      setChoices((c) => ({ ...c, [parentKey]: { index, count } })),
+    [],
+  );
+
+  useEffect(() => {
+    const title = sharePageTitle(shared.data?.title, config?.appTitle);
+    if (title) document.title = title;
+  }, [shared.data?.title, config?.appTitle]);
+
+  const found = shared.isSuccess && messages.length > 0;
+  return (
+    <div className="flex min-h-dvh flex-col bg-surface text-fg" data-testid="share-page">
+      <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col px-4">
+        {shared.isPending ? (
+          <div className="flex flex-1 items-center justify-center" data-testid="share-loading">
+            <Spinner className="size-6 text-fg-muted" />
+          </div>
+        ) : !found ? (
+          <div
+            className="flex flex-1 flex-col items-center justify-center gap-3 text-center"
+            data-testid="share-not-found"
+          >
+            <LogoMark className="size-10 opacity-60" />
+            <p className="text-base text-fg-muted">{t('com_ui_shared_link_not_found')}</p>
+          </div>
+        ) : (
+          <>
+            <header className="border-b border-border pt-10 pb-5">
+              <h1 className="text-2xl font-semibold tracking-tight break-words" data-testid="share-title">
+                {shared.data.title || t('com_ui_untitled')}
+              </h1>
+              <p className="mt-1 text-sm text-fg-muted" data-testid="share-date">
+                {longUsDate(shared.data.createdAt)}
+              </p>
+            </header>
+            <div className={`py-4 ${fontSize}`} data-testid="share-messages">
+              {path.map((item) => (
+                <SharedMessage key={item.message.messageId} item={item} onSibling={onSibling} />
+              ))}
+            </div>
+          </>
+        )}
+      </main>
+      <ShareFooter config={config} />
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+import type { SharedLink } from '@parley/schema';
+import { useQueryClient } from '@tanstack/react-query';
+import { ExternalLink, MessageSquare, Trash2 } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import {
+  MANAGER_SEARCH_DEBOUNCE_MS,
+  ManagerList,
+  ManagerSearch,
+  SettingsActionRow,
+} from '../conversation-actions/manager-parts';
+import { useDebouncedValue } from '../prompts/use-debounced-value';
+import { showToast } from '../toasts/toast-store';
+import { validShareIds } from './bulk-delete';
+import { shareApi, shareKeys, useSharedLinks } from './share-api';
+
+/** Settings → Data controls: the shared-links manager (002 §2, §4). */
+export function SharedLinksRow() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <SettingsActionRow label={t('com_nav_shared_links')}>
+      <Button variant="secondary" size="sm" onClick={() => setOpen(true)} data-testid="shared-links-manage">
+        {t('com_ui_manage')}
+      </Button>
+      {open && <SharedLinksManager onClose={() => setOpen(false)} />}
+    </SettingsActionRow>
+  );
+}
+
+function SharedLinksManager({ onClose }: { onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const client = useQueryClient();
+  const [search, setSearch] = useState('');
+  const applied = useDebouncedValue(search.trim(), MANAGER_SEARCH_DEBOUNCE_MS);
+  const list = useSharedLinks(applied);
+  const links = useMemo(() => list.data?.pages.flatMap((p) => p.links) ?? [], [list.data]);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [pending, setPending] = useState(false);
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+
+  const toggle = (shareId: string) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (!next.delete(shareId)) next.add(shareId);
+      return next;
+    });
+
+  const deleteLinks = async (items: Pick<SharedLink, 'shareId'>[]) => {
+    const ids = validShareIds(items);
+    if (ids.length === 0) {
+      showToast(t('com_ui_no_valid_items'), 'warning');
+      return;
+    }
+    setPending(true);
+    const results = await Promise.allSettled(ids.map((id) => shareApi.remove(id)));
+    setPending(false);
+    setSelected(new Set());
+    void client.invalidateQueries({ queryKey: shareKeys.all });
+    if (results.some((r) => r.status === 'rejected')) showToast(t('com_ui_bulk_delete_error'), 'error');
+    else showToast(t('com_ui_shared_link_delete_success'));
+  };
+
+  const allChecked = links.length > 0 && links.every((l) => selected.has(l.shareId));
+  return (
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title={t('com_nav_shared_links')}
+      closeLabel={t('com_ui_close')}
+      className="max-w-2xl"
+      testId="shared-links-manager"
+    >
+      <div className="flex h-[min(480px,70dvh)] flex-col gap-3 px-6 pt-2 pb-5">
+        <div className="flex items-center gap-2">
+          <div className="flex-1">
+            <ManagerSearch value={search} onChange={setSearch} label={t('com_ui_search_shared_links')} />
+          </div>
+          <Button
+            variant="danger-outline"
+            size="sm"
+            className="h-9"
+            loading={pending}
+            onClick={() => void deleteLinks(links.filter((l) => selected.has(l.shareId)))}
+            data-testid="shared-links-bulk-delete"
+          >
+            <Trash2 className="size-4" aria-hidden />
+            {t('com_ui_delete_selected', { count: selected.size })}
+          </Button>
+        </div>
+        <ManagerList
+          loading={list.isPending}
+          empty={links.length === 0}
+          more={{
+            has: list.hasNextPage,
+            fetching: list.isFetchingNextPage,
+            fetch: () => void list.fetchNextPage(),
+          }}
+        >
+          <li className="flex h-10 items-center gap-3 bg-surface-muted/60 px-3 text-xs font-medium text-fg-muted">
+            <input
+              type="checkbox"
+              checked={allChecked}
+              onChange={() => setSelected(allChecked ? new Set() : new Set(links.map((l) => l.shareId)))}
+              aria-label={t('com_ui_select_all')}
+            />
+            <span className="flex-1">{t('com_ui_title')}</span>
+            <span className="hidden sm:inline">{t('com_ui_date')}</span>
+            <span className="w-16" />
+          </li>
+          {links.map((link) => (
+            <li
+              key={link.shareId}
+              className="flex h-12 items-center gap-3 px-3"
+              data-testid="shared-link-row"
+            >
+              <input
+                type="checkbox"
+                checked={selected.has(link.shareId)}
+                onChange={() => toggle(link.shareId)}
+                aria-label={t('com_ui_select_named', { title: link.title })}
+              />
+              <a
+                href={`/share/${link.shareId}`}
+                target="_blank"
+                rel="noreferrer"
+                className="flex min-w-0 flex-1 items-center gap-1.5 text-sm text-fg hover:underline"
+              >
+                <span className="truncate">{link.title || t('com_ui_untitled')}</span>
+                <ExternalLink className="size-3.5 shrink-0 text-fg-subtle" aria-hidden />
+              </a>
+              <span className="hidden shrink-0 text-xs text-fg-subtle sm:inline">
+                {date.format(new Date(link.createdAt))}
+              </span>
+              <a
+                href={`/c/${link.conversationId}`}
+                target="_blank"
+                rel="noreferrer"
+                className="flex size-8 items-center justify-center rounded-lg text-fg-muted hover:bg-surface-muted hover:text-fg"
+                aria-label={t('com_ui_open_conversation')}
+                title={t('com_ui_open_conversation')}
+              >
+                <MessageSquare className="size-4" aria-hidden />
+              </a>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-8 hover:text-danger"
+                onClick={() => void deleteLinks([link])}
+                aria-label={t('com_ui_delete_named', { title: link.title })}
+                data-testid="shared-link-delete"
+              >
+                <Trash2 className="size-4" aria-hidden />
+              </Button>
+            </li>
+          ))}
+        </ManagerList>
+      </div>
+    </Dialog>
+  );
+}
