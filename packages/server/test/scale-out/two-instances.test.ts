@@ -15,8 +15,8 @@ import { startServerProcess, type ServerProcess } from './server-process.ts';
  */
 const enabled = Boolean(process.env.TEST_DATABASE_URL) && redisAvailable();
 
-/** A lock that lapses in 1.5 s and a sweep every 300 ms, so a dead instance is noticed quickly. */
-const LOCK_TTL_MS = 1500;
+/** A lock that lapses in 3 s and a sweep every 300 ms, so a dead instance is noticed in seconds. */
+const LOCK_TTL_MS = 3000;
 const LOGIN_MAX = 6;
 
 const isDelta = (e: SseEvent) => e.data.event === 'on_message_delta';

@@ -57,12 +57,27 @@ function sweeperOn(bus: MemoryBus, local: Set<string> = new Set()) {
 }
 
 describe('OrphanSweeper', () => {
+  it('leaves a job whose lock lapsed alone while its log still grows (a stalled, live instance)', async () => {
+    const bus = new MemoryBus();
+    const stalled = meta('j7', 'c7');
+    await logJob(bus, stalled);
+    const { sweeper, saved } = sweeperOn(bus);
+    expect(await sweeper.sweep()).toBe(0);
+    new JobChannel(bus, 'j7', () => undefined, 5).emit('m', '{"event":"on_message_delta"}');
+    expect(await sweeper.sweep()).toBe(0);
+    await bus.set(jobKeys.lock('c7'), 'j7', 10_000);
+    expect(await sweeper.sweep()).toBe(0);
+    expect(saved).toEqual([]);
+  });
+
   it('ends a job whose lock lapsed: saves the content so far once and appends the final event', async () => {
     const bus = new MemoryBus();
     const orphan = meta('j1', 'c1');
     await logJob(bus, orphan);
     const one = sweeperOn(bus);
     const two = sweeperOn(bus);
+    // The first pass only notes the lapsed lock; the second, finding the log unchanged, ends it.
+    expect(await Promise.all([one.sweeper.sweep(), two.sweeper.sweep()])).toEqual([0, 0]);
     expect(await Promise.all([one.sweeper.sweep(), two.sweeper.sweep()])).toEqual(
       expect.arrayContaining([0, 1]),
     );
@@ -85,6 +100,7 @@ describe('OrphanSweeper', () => {
     await bus.set(jobKeys.lock('c2'), 'j2', 10_000);
     const { sweeper, saved } = sweeperOn(bus, new Set(['j3']));
     expect(await sweeper.sweep()).toBe(0);
+    expect(await sweeper.sweep()).toBe(0);
     expect(saved).toEqual([]);
     expect(await bus.members(jobKeys.running)).toHaveLength(2);
   });
@@ -98,6 +114,7 @@ describe('OrphanSweeper', () => {
     await logJob(bus, finished);
     await new JobChannel(bus, 'j6', () => undefined, 5).emitTerminal('f', '{"final":true}');
     const { sweeper, saved } = sweeperOn(bus);
+    expect(await sweeper.sweep()).toBe(0);
     expect(await sweeper.sweep()).toBe(2);
     expect(saved.map((s) => s.meta.jobId)).toEqual(['j4']);
     expect(await bus.members(jobKeys.running)).toEqual([]);

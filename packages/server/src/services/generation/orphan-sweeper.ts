@@ -22,14 +22,16 @@ export interface SweeperOptions {
 
 /**
  * Finds generation jobs whose instance died (their lock lapsed while they were still listed as
- * running) and ends them from here: one instance claims each, rebuilds the answer so far from
- * the job's event log, saves it as unfinished, and appends the final event, so a client that
- * re-attached through another instance receives it.
+ * running, and their log stopped growing) and ends them from here: one instance claims each,
+ * rebuilds the answer so far from the job's event log, saves it as unfinished, and appends the
+ * final event, so a client that re-attached through another instance receives it.
  */
 export class OrphanSweeper {
   private timer: NodeJS.Timeout | null = null;
   private sweeping: Promise<number> | null = null;
   private readonly instanceId = randomUUID();
+  /** Jobs whose lock had lapsed at the last pass, with their log's length then. */
+  private suspects = new Map<string, number>();
 
   constructor(
     private readonly bus: Bus,
@@ -62,6 +64,7 @@ export class OrphanSweeper {
 
   private async pass(): Promise<number> {
     let ended = 0;
+    const suspects = new Map<string, number>();
     for (const member of await this.bus.members(jobKeys.running)) {
       const meta = parseMeta(member);
       if (!meta) {
@@ -70,12 +73,18 @@ export class OrphanSweeper {
       }
       if (this.opts.isLocal(meta.jobId)) continue;
       if ((await this.bus.get(jobKeys.lock(meta.conversationId))) === meta.jobId) continue;
-      // The lock lapsed: its instance stopped refreshing it. One instance claims the job.
+      // The lock lapsed. Its instance is taken for dead only if the job's log has not grown since
+      // the previous pass saw the same: a live instance that stalled past the TTL goes on logging.
+      const logged = (await this.bus.range(jobKeys.log(meta.jobId), 0)).length;
+      suspects.set(meta.jobId, logged);
+      if (this.suspects.get(meta.jobId) !== logged) continue;
+      // One instance claims the job.
       if (!(await this.bus.setIfAbsent(jobKeys.recovery(meta.jobId), this.instanceId, FINISHED_TTL_MS)))
         continue;
       await this.recover(meta, member);
       ended++;
     }
+    this.suspects = suspects;
     return ended;
   }
 
