@@ -1,9 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conversations, pendingImports } from '../../src/db/schema/index.ts';
 import { ImportWriter } from '../../src/services/import/import-writer.ts';
 import { newImportId } from '../../src/services/import/import-ids.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { createTestUser } from '../helpers/test-users.ts';
-import { conversationsOf } from './import-helpers.ts';
+import { conversationsOf, upload } from './import-helpers.ts';
 
 describe('an import in progress', () => {
   let server: TestServer;
@@ -16,6 +18,7 @@ describe('an import in progress', () => {
     const ann = await createTestUser(server);
     const get = async (path: string) => server.api(path, { token: ann.token });
     const writer = new ImportWriter(server.ctx.db, ann.id, newImportId());
+    await writer.begin();
     const open = await writer.startConversation({ title: 'Pending platypus' });
     for (let i = 0; i < 250; i++) {
       await writer.addMessage(open, {
@@ -45,6 +48,7 @@ describe('an import in progress', () => {
     ).toHaveLength(25);
 
     const aborted = new ImportWriter(server.ctx.db, ann.id, newImportId());
+    await aborted.begin();
     const other = await aborted.startConversation({ title: 'Never' });
     await aborted.addMessage(other, {
       sourceId: 'a',
@@ -55,5 +59,28 @@ describe('an import in progress', () => {
     });
     await aborted.abort();
     expect((await conversationsOf(server, ann)).map((c) => c.title)).toEqual(['Pending platypus']);
+  });
+
+  it('deletes an import left pending by a stopped process when the user imports again', async () => {
+    const ben = await createTestUser(server);
+    const stale = new ImportWriter(server.ctx.db, ben.id, newImportId());
+    await stale.begin();
+    const open = await stale.startConversation({ title: 'Abandoned' });
+    await stale.addMessage(open, {
+      sourceId: 'a',
+      parentSourceId: null,
+      text: 'left over',
+      isCreatedByUser: true,
+      sender: 'x',
+    });
+    await stale.flush();
+    await server.ctx.db
+      .update(pendingImports)
+      .set({ startedAt: new Date(Date.now() - 7 * 3600_000) })
+      .where(eq(pendingImports.importId, stale.importId));
+    const file = JSON.stringify([{ name: 'Fresh', messages: [{ role: 'user', content: 'hello' }] }]);
+    expect((await upload(server, ben, file)).status).toBe(201);
+    const rows = await server.ctx.db.select().from(conversations).where(eq(conversations.userId, ben.id));
+    expect(rows.map((r) => r.title)).toEqual(['Fresh']);
   });
 });

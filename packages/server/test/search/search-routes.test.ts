@@ -51,7 +51,7 @@ describe('full-text search', () => {
   const messages = async (user: TestUser, query: string) => {
     const res = await server.api(`/api/messages?${query}`, { token: user.token });
     expect(res.status, query).toBe(200);
-    return json<MessageListPage & { messages: MessageSearchHit[] }>(res);
+    return json<{ messages: MessageSearchHit[]; nextCursor: string | null }>(res);
   };
   const ids = (page: MessageListPage) => page.messages.map((m) => m.messageId);
 

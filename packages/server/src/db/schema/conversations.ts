@@ -27,8 +27,9 @@ export const conversations = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     /**
-     * Set while an import is still writing this conversation and its messages: such rows are
-     * invisible to lists, reads and search until the import's final transaction clears it.
+     * The import that wrote this conversation (null for chats made here). While that import is
+     * listed in `pending_imports` the conversation and its messages are invisible to lists,
+     * reads and search.
      */
     importId: text('import_id'),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),

@@ -10,3 +10,4 @@ export * from './shares.ts';
 export * from './tags.ts';
 export * from './presets.ts';
 export * from './user-keys.ts';
+export * from './imports.ts';

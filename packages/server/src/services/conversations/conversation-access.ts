@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { conversations } from '../../db/schema/index.ts';
 
 /**
@@ -9,9 +9,17 @@ import { conversations } from '../../db/schema/index.ts';
 export function visibleConversations(userId: string, now: Date): SQL {
   return and(
     eq(conversations.userId, userId),
-    isNull(conversations.importId),
+    notPendingImport(),
     or(isNull(conversations.expiredAt), gt(conversations.expiredAt, now)),
   )!;
+}
+
+/**
+ * Not written by an import that is still running. A hashed `not in` over the few pending
+ * imports; finished imports are not listed there.
+ */
+export function notPendingImport(): SQL {
+  return sql`(${conversations.importId} is null or ${conversations.importId} not in (select import_id from pending_imports))`;
 }
 
 /** One conversation of the user by id, under the same visibility rule. */

@@ -3,6 +3,7 @@ import { and, arrayOverlaps, asc, desc, eq, isNull, sql, type SQL } from 'drizzl
 import type { Database } from '../../db/client.ts';
 import { conversations } from '../../db/schema/index.ts';
 import { searchConversations } from '../search/conversation-search.ts';
+import { notPendingImport } from './conversation-access.ts';
 import { toConversation } from './conversation-dto.ts';
 import { afterCursor, decodeCursor, encodeCursor, timestampCursorValue } from './page-cursor.ts';
 
@@ -30,7 +31,7 @@ export async function listConversations(
   const filters: (SQL | undefined)[] = [
     eq(conversations.userId, userId),
     isNull(conversations.expiredAt),
-    isNull(conversations.importId),
+    notPendingImport(),
     eq(conversations.isArchived, query.isArchived),
     // "Any of" the given tags: a conversation tagged with at least one of them matches.
     query.tags?.length ? arrayOverlaps(conversations.tags, query.tags) : undefined,

@@ -1,18 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 
-/**
- * Import ids embed their start time, so a pending import left behind by a crashed process can
- * be recognised as abandoned later.
- */
-export function newImportId(now = Date.now()): string {
-  return `imp_${now}_${randomBytes(8).toString('hex')}`;
-}
-
-/** The start time of an import id, or null for anything else. */
-export function importStartedAt(importId: string): number | null {
-  const match = /^imp_(\d{10,15})_[0-9a-f]{16}$/.exec(importId);
-  return match ? Number(match[1]) : null;
-}
+export const newImportId = (): string => `imp_${randomUUID()}`;
 
 /**
  * The new id of a message of the file: a UUID derived from the import, the conversation's

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import { DEFAULT_CONVERSATION_TITLE, NO_PARENT } from '@parley/schema';
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { conversations, messages } from '../../db/schema/index.ts';
+import { conversations, messages, pendingImports } from '../../db/schema/index.ts';
 import { mappedMessageId } from './import-ids.ts';
 import { cleanText, stripNul, type ImportedConversationMeta, type ImportedMessage } from './import-model.ts';
 
@@ -26,9 +26,10 @@ interface OpenConversation {
 }
 
 /**
- * Writes one import: every conversation row is tagged with the import id (invisible to lists,
- * reads and search) while messages are inserted in small batches outside any long transaction;
- * `commit` then clears the tag in one short transaction, `abort` deletes what was written.
+ * Writes one import: `begin` lists the import as pending, every conversation row carries its id
+ * (so they stay invisible to lists, reads and search), messages go in small batches outside any
+ * long transaction; `commit` deletes the one pending row, making everything visible at once;
+ * `abort` deletes what was written.
  */
 export class ImportWriter {
   conversationCount = 0;
@@ -41,6 +42,10 @@ export class ImportWriter {
     private readonly userId: string,
     readonly importId: string,
   ) {}
+
+  async begin(): Promise<void> {
+    await this.db.insert(pendingImports).values({ importId: this.importId, userId: this.userId });
+  }
 
   async startConversation(meta: ImportedConversationMeta): Promise<OpenConversation> {
     const conversationId = randomUUID();
@@ -120,15 +125,12 @@ export class ImportWriter {
     await yieldToOthers();
   }
 
-  /** Makes everything visible at once: one short transaction over the conversation rows only. */
+  /** Makes everything visible at once: a single-row delete, however large the import. */
   async commit(): Promise<void> {
     await this.flush();
-    await this.db.transaction(async (tx) => {
-      await tx
-        .update(conversations)
-        .set({ importId: null })
-        .where(and(eq(conversations.importId, this.importId), eq(conversations.userId, this.userId)));
-    });
+    await this.db
+      .delete(pendingImports)
+      .where(and(eq(pendingImports.importId, this.importId), eq(pendingImports.userId, this.userId)));
   }
 
   /** Deletes what this import wrote so far. */
@@ -138,13 +140,12 @@ export class ImportWriter {
   }
 }
 
-/** Deletes a pending import's rows conversation by conversation, messages in slices. */
+/**
+ * Deletes a pending import's rows conversation by conversation, messages in slices (one
+ * statement over a large import would hold the database for long), then its pending mark.
+ */
 export async function deletePendingImport(db: Database, userId: string, importId: string): Promise<void> {
-  const owned = and(
-    eq(conversations.importId, importId),
-    eq(conversations.userId, userId),
-    isNotNull(conversations.importId),
-  );
+  const owned = and(eq(conversations.importId, importId), eq(conversations.userId, userId));
   const pending = await db.select({ id: conversations.conversationId }).from(conversations).where(owned);
   for (const { id } of pending) {
     for (;;) {
@@ -162,4 +163,7 @@ export async function deletePendingImport(db: Database, userId: string, importId
     }
     await db.delete(conversations).where(and(eq(conversations.conversationId, id), owned));
   }
+  await db
+    .delete(pendingImports)
+    .where(and(eq(pendingImports.importId, importId), eq(pendingImports.userId, userId)));
 }

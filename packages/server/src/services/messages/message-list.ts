@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { conversations, messages } from '../../db/schema/index.ts';
 import { notFound } from '../../http/http-error.ts';
-import { visibleConversation } from '../conversations/conversation-access.ts';
+import { notPendingImport, visibleConversation } from '../conversations/conversation-access.ts';
 import { toMessage } from '../conversations/conversation-dto.ts';
 import { searchMessages } from '../search/message-search.ts';
 import { tsQuery } from '../search/search-text.ts';
@@ -48,7 +48,7 @@ export async function listMessages(
     eq(messages.userId, userId),
     eq(conversations.userId, userId),
     or(isNull(conversations.expiredAt), gt(conversations.expiredAt, now)),
-    isNull(conversations.importId),
+    notPendingImport(),
     query.conversationId ? eq(messages.conversationId, query.conversationId) : undefined,
     query.messageId ? eq(messages.messageId, query.messageId) : undefined,
     // Within one conversation (or one message) the search is a plain full-text filter.

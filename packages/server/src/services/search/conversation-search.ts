@@ -20,7 +20,8 @@ function listFilters(userId: string, query: ListConversationsQuery): SQL {
         sql`, `,
       )}]::text[]`
     : sql``;
-  return sql`c.user_id = ${userId} and c.expired_at is null and c.import_id is null
+  return sql`c.user_id = ${userId} and c.expired_at is null
+    and (c.import_id is null or c.import_id not in (select import_id from pending_imports))
     and c.is_archived = ${query.isArchived}${tags}`;
 }
 

@@ -31,7 +31,8 @@ export function tsQuery(search: string): SQL {
 export function hiddenConversations(userId: string): SQL {
   return sql`(select conversation_id from conversations where user_id = ${userId} and expired_at is not null
     union all
-    select conversation_id from conversations where user_id = ${userId} and import_id is not null)`;
+    select conversation_id from conversations where user_id = ${userId}
+      and import_id in (select import_id from pending_imports where user_id = ${userId}))`;
 }
 
 /** Rows of a raw query: both drivers (PGlite and node-postgres) answer `{rows}`. */

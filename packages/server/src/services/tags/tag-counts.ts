@@ -13,7 +13,8 @@ export async function recountTags(db: Database, userId: string, tags?: string[])
     .update(conversationTags)
     .set({
       count: sql`(select count(*)::int from conversations c
-        where c.user_id = ${userId} and c.expired_at is null and c.import_id is null
+        where c.user_id = ${userId} and c.expired_at is null
+          and (c.import_id is null or c.import_id not in (select import_id from pending_imports))
           and c.tags @> array[${conversationTags.tag}]::text[])`,
     })
     .where(and(eq(conversationTags.userId, userId), tags ? inArray(conversationTags.tag, tags) : undefined));
