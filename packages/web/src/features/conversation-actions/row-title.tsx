@@ -32,6 +32,9 @@ export function RowTitle({
   );
 }
 
+/** How long after opening a lost focus is taken back instead of saving. */
+const REFOCUS_WINDOW_MS = 1000;
+
 function RenameInput({ conversation }: { conversation: Conversation }) {
   const { t } = useTranslation();
   const stopRename = useRowState((s) => s.stopRename);
@@ -39,6 +42,7 @@ function RenameInput({ conversation }: { conversation: Conversation }) {
   const [value, setValue] = useState(conversation.title);
   const input = useRef<HTMLInputElement>(null);
   const done = useRef(false);
+  const mountedAt = useRef(performance.now());
 
   useEffect(() => {
     // Focused with its text selected; after the menu closes, so focus is not taken back.
@@ -65,7 +69,16 @@ function RenameInput({ conversation }: { conversation: Conversation }) {
         aria-label={t('com_ui_rename_conversation')}
         data-testid="rename-input"
         onChange={(e) => setValue(e.target.value)}
-        onBlur={() => finish(true)}
+        onBlur={() => {
+          // Right after the input opens, focus is taken programmatically — the closing row menu
+          // returns it to its trigger; a double-click's first click opened the chat, whose message
+          // box focuses itself. That is not the user leaving the field: take the focus back.
+          if (performance.now() - mountedAt.current < REFOCUS_WINDOW_MS) {
+            window.setTimeout(() => input.current?.focus(), 0);
+            return;
+          }
+          finish(true);
+        }}
         onKeyDown={(e) => {
           if (e.key === 'Enter') {
             e.preventDefault();

@@ -41,7 +41,10 @@ export default function SharePage() {
 
   useEffect(() => {
     const title = sharePageTitle(shared.data?.title, config?.appTitle);
-    if (title) document.title = title;
+    if (!title) return;
+    // After the root layout's own title effect, which sets the bare app title when the config loads.
+    const timer = window.setTimeout(() => (document.title = title), 0);
+    return () => window.clearTimeout(timer);
   }, [shared.data?.title, config?.appTitle]);
 
   const found = shared.isSuccess && messages.length > 0;
