@@ -1,5 +1,8 @@
 import type { Conversation, FinalEvent, Message, SyncEvent } from '@parley/schema';
+import i18next from 'i18next';
+import { isApiError } from '../../api/api-error';
 import { queryClient } from '../../app/query-client';
+import { showToast } from '../toasts/toast-store';
 import { addConversationToList, patchConversationInList } from '../conversations/conversations-api';
 import { useSetupStore } from '../endpoints/setup-store';
 import { useTemporaryChat } from '../temporary-chat/temporary-store';
@@ -138,7 +141,6 @@ function applyTitle(conversationId: string, title: string): void {
   queryClient.setQueryData<Conversation>(chatKeys.conversation(conversationId), (c) =>
     c ? { ...c, title } : c,
   );
-  window.dispatchEvent(new CustomEvent('parley:title', { detail: { conversationId, title } }));
 }
 
 async function fetchTitle(conversationId: string): Promise<void> {
@@ -248,8 +250,9 @@ async function stopOnServer(key: string, current: Run): Promise<void> {
       onFinal(key, current, answer as FinalEvent);
       return;
     }
-  } catch {
-    // Fall through: the saved messages tell what happened.
+  } catch (error) {
+    // 000 §4: a failed cancel says so; the saved messages tell what happened.
+    if (!isApiError(error, 404)) showToast(i18next.t('com_error_cancel'), 'error');
   }
   if (!current.finished) {
     finish(key);

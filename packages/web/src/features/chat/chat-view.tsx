@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useStartupConfig } from '../../app/startup-queries';
 import { Spinner } from '../../components/ui/spinner';
 import { useSettings } from '../../store/settings-store';
@@ -20,6 +20,7 @@ import { ChatHeader } from './chat-header';
 import { Landing } from './landing';
 import { useIsSubmitting, useLive } from './live-store';
 import { parentForNewMessage } from './send-parent';
+import { setupToQuery } from '../input/query-params';
 import { useChatQueryParams } from './use-chat-query-params';
 import { useKeyRequired } from './use-key-required';
 
@@ -52,7 +53,8 @@ export default function ChatView() {
   useEffect(() => {
     if (!created || created.from !== conversationId) return;
     useLive.getState().clearCreated();
-    void navigate(`/c/${created.to}${window.location.search}`, { replace: true });
+    // The setup in the address belonged to the new chat; the conversation now carries it.
+    void navigate(`/c/${created.to}`, { replace: true });
   }, [created, conversationId, navigate]);
 
   // The title follows the conversation in the header, the mobile header and the page title.
@@ -91,13 +93,24 @@ export default function ChatView() {
     [conversationId, path, setup, senderLabel],
   );
 
+  // 000 §2: a new chat's setup is written into its address (unless parameters are disabled).
+  const [, setParams] = useSearchParams();
+  const paramsAllowed = config?.interface.parameters !== false;
+  const changeSetup = useCallback(
+    (next: ChatSetup) => {
+      update(next);
+      if (conversationId === 'new' && paramsAllowed) setParams(setupToQuery(next), { replace: true });
+    },
+    [update, conversationId, paramsAllowed, setParams],
+  );
+
   const switchModel = useCallback(
     (endpoint: string, model: string) => {
       if (!setup) return;
       const keep = setup.endpoint === endpoint ? setup : {};
-      update({ ...keep, endpoint, endpointType: endpoints?.[endpoint]?.type ?? null, model });
+      changeSetup({ ...keep, endpoint, endpointType: endpoints?.[endpoint]?.type ?? null, model });
     },
-    [setup, update, endpoints],
+    [setup, changeSetup, endpoints],
   );
 
   useChatQueryParams({
@@ -135,7 +148,7 @@ export default function ChatView() {
             endpoints={endpoints}
             models={models}
             onSwitch={switchModel}
-            onSetup={update}
+            onSetup={changeSetup}
           />
         </ChatHeader>
         {loading ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseChatQuery, withoutTransient } from './query-params';
+import { parseChatQuery, setupToQuery, withoutTransient } from './query-params';
 
 describe('parseChatQuery', () => {
   it('reads prompt or q and submit', () => {
@@ -39,5 +39,28 @@ describe('withoutTransient', () => {
     expect(withoutTransient(new URLSearchParams('prompt=a&q=b&submit=true&model=echo')).toString()).toBe(
       'model=echo',
     );
+  });
+});
+
+describe('setupToQuery', () => {
+  it('writes the known settings and reads back the same setup', () => {
+    const setup = {
+      endpoint: 'Demo',
+      endpointType: 'custom',
+      model: 'echo',
+      temperature: 0.3,
+      stop: ['x', 'y'],
+      unknown: 1,
+      promptPrefix: '',
+    };
+    const query = setupToQuery(setup);
+    expect(query.toString()).toBe('endpoint=Demo&endpointType=custom&model=echo&temperature=0.3&stop=x%2Cy');
+    expect(parseChatQuery(query).settings).toEqual({
+      endpoint: 'Demo',
+      endpointType: 'custom',
+      model: 'echo',
+      temperature: 0.3,
+      stop: ['x', 'y'],
+    });
   });
 });

@@ -91,3 +91,21 @@ export function withoutTransient(params: URLSearchParams): URLSearchParams {
   for (const p of TRANSIENT_PARAMS) next.delete(p);
   return next;
 }
+
+/**
+ * The reverse (000 §2): a new chat's setup as query parameters, so the address of /c/new can be
+ * shared or bookmarked with that setup. Only the settings the parser knows are written.
+ */
+export function setupToQuery(setup: Record<string, unknown>): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(setup)) {
+    const type = SETTING_TYPES[name];
+    if (!type || value === undefined || value === null || value === '') continue;
+    if (type === 'list') {
+      if (Array.isArray(value) && value.length > 0) query.set(name, value.map(String).join(','));
+    } else if (typeof value !== 'object') {
+      query.set(name, String(value));
+    }
+  }
+  return query;
+}
