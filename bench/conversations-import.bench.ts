@@ -11,7 +11,8 @@ const TARGET_P99_MS = 100;
 const TARGET_RSS_MB = 500;
 
 const file = await ensureChatGptExport();
-const server = await startBenchServer();
+// PARLEY_METRICS adds the server's own event-loop delay and heap figures to the report.
+const server = await startBenchServer({ PARLEY_METRICS: 'true' });
 try {
   const rare = vocabulary()[12_000]!;
   const calls = [
@@ -27,6 +28,7 @@ try {
     peakRssMb = Math.max(peakRssMb, server.rssMb());
   }, 50);
 
+  await fetch(`${server.url}/api/debug/metrics?reset=true`);
   const form = new FormData();
   form.append('file', await openAsBlob(file, { type: 'application/json' }), 'conversations.json');
   let importing = true;
@@ -50,6 +52,10 @@ try {
   const result = (await res.json()) as { conversations?: number; messages?: number; message?: string };
   if (res.status !== 201) throw new Error(`import failed: ${res.status} ${JSON.stringify(result)}`);
   const p99 = percentile(times, 99);
+  const metrics = (await (await fetch(`${server.url}/api/debug/metrics`)).json()) as {
+    eventLoopDelayMs: { p99: number; max: number };
+    memory: { heapUsedBytes: number };
+  };
   console.log(
     JSON.stringify({
       bench: 'conversations-import',
@@ -63,6 +69,8 @@ try {
       otherMaxMs: round(Math.max(...times)),
       baselineRssMb: round(baselineRssMb),
       peakRssMb: round(peakRssMb),
+      serverEventLoopDelayMs: metrics.eventLoopDelayMs,
+      serverHeapUsedMbAtEnd: round(metrics.memory.heapUsedBytes / 1048576),
       targets: { otherP99Ms: TARGET_P99_MS, peakRssMb: TARGET_RSS_MB },
       pass: p99 <= TARGET_P99_MS && peakRssMb < TARGET_RSS_MB,
     }),

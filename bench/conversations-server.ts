@@ -19,7 +19,7 @@ export interface BenchServer {
 const REPO_ROOT = new URL('../', import.meta.url).pathname;
 
 /** Starts `packages/server/src/main.ts` as its own process on a fresh copy of the benchmark data. */
-export async function startBenchServer(): Promise<BenchServer> {
+export async function startBenchServer(extraEnv: Record<string, string> = {}): Promise<BenchServer> {
   const cache = await ensureBenchData();
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-bench-run-'));
   spawnSync('cp', ['-r', `${cache}/db`, `${dataDir}/db`], { stdio: 'inherit' });
@@ -33,6 +33,7 @@ export async function startBenchServer(): Promise<BenchServer> {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       LOGIN_MAX: '1000',
+      ...extraEnv,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
