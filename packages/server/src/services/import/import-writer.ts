@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { setImmediate as yieldToOthers } from 'node:timers/promises';
+import { setImmediate as yieldToOthers, setTimeout as sleep } from 'node:timers/promises';
 import { DEFAULT_CONVERSATION_TITLE, NO_PARENT } from '@parley/schema';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -12,7 +12,13 @@ import { cleanText, stripNul, type ImportedConversationMeta, type ImportedMessag
  * the embedded database runs one statement at a time on the server's thread, so a long insert
  * would make every other request wait; many tiny inserts would make the import slow.
  */
-const TARGET_BATCH_MS = 15;
+const TARGET_BATCH_MS = 10;
+/**
+ * After each batch the import pauses for this share of the batch's time (at least 2 ms), so that
+ * requests that arrived meanwhile get through their own asynchronous steps to the database
+ * before the next batch takes it: an import may be slower, other users must not be.
+ */
+const PAUSE_SHARE = 0.5;
 const BATCH_LIMITS = { min: 10, max: 500, start: 50 } as const;
 const TITLE_MAX = 200;
 
@@ -118,11 +124,11 @@ export class ImportWriter {
     this.pending = [];
     const started = performance.now();
     await this.db.insert(messages).values(batch);
-    const perMessage = Math.max(performance.now() - started, 0.1) / batch.length;
+    const took = performance.now() - started;
+    const perMessage = Math.max(took, 0.1) / batch.length;
     const ideal = Math.round(TARGET_BATCH_MS / perMessage);
     this.batchSize = Math.min(BATCH_LIMITS.max, Math.max(BATCH_LIMITS.min, ideal));
-    // Let queued requests run between batches.
-    await yieldToOthers();
+    await sleep(Math.max(2, took * PAUSE_SHARE));
   }
 
   /** Makes everything visible at once: a single-row delete, however large the import. */
