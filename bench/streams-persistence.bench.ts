@@ -1,8 +1,9 @@
-// What saving costs: replies through Parley on PGlite, counting the statements and transactions the
-// database receives (PARLEY_METRICS query counter). Two shapes: the first message of new
-// conversations, and follow-ups in one conversation. A reply's answer is written in one transaction
-// (with its conversation's update); the user message is written before the answer, in its own.
-// Prints one JSON line.
+// What saving costs: replies through Parley on PGlite, counting the statements the database
+// receives (PARLEY_METRICS query counter): reads, writes (statements that change rows, each atomic)
+// and the row changes they make. Two shapes: the first message of new conversations, and
+// follow-ups in one conversation. The user message is written before the upstream answer (with a
+// new conversation's row, in the same statement); the answer is written with its conversation's
+// update in one statement, so in one transaction. Prints one JSON line.
 import { ENDPOINT, startParleyStack, type ParleyStack, type ServerMetrics } from './support/parley-stack.ts';
 import { parleyText, timedStream } from './support/sse-probe.ts';
 import { round } from './support/sse-probe.ts';
@@ -13,14 +14,11 @@ const NO_PARENT = '00000000-0000-0000-0000-000000000000';
 type Counts = ServerMetrics['queries'];
 
 function perReply(q: Counts, n: number) {
-  const writes = q.insert + q.update + q.delete;
   return {
-    statements: round((writes + q.select + q.other) / n),
-    writes: round(writes / n),
-    reads: round(q.select / n),
-    insert: round(q.insert / n),
-    update: round(q.update / n),
-    delete: round(q.delete / n),
+    statements: round(q.statements / n),
+    reads: round(q.reads / n),
+    writes: round(q.writes / n),
+    writeOperations: round(q.writeOperations / n),
     transactions: round(q.transactions / n),
   };
 }

@@ -28,7 +28,7 @@ export interface ParleyStack {
 export interface ServerMetrics {
   eventLoopDelayMs: { p50: number; p99: number; max: number };
   memory: { rssBytes: number; heapUsedBytes: number };
-  queries: Record<'select' | 'insert' | 'update' | 'delete' | 'other' | 'transactions', number>;
+  queries: Record<'statements' | 'reads' | 'writes' | 'writeOperations' | 'transactions', number>;
 }
 
 export const ENDPOINT = 'Sim';

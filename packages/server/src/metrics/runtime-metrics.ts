@@ -4,15 +4,26 @@ import type { Database } from '../db/client.ts';
 /** The event-loop sampling interval; reported delays are what the loop lagged beyond it. */
 const RESOLUTION_MS = 10;
 
-type StatementKind = 'select' | 'insert' | 'update' | 'delete' | 'other';
+/** What the database received. */
+export interface QueryCounts {
+  /** Statements (BEGIN/COMMIT not included). */
+  statements: number;
+  /** Statements that change nothing. */
+  reads: number;
+  /** Statements that change rows; each is atomic on its own. */
+  writes: number;
+  /** Row changes those statements make: one per INSERT, UPDATE or DELETE, CTEs included. */
+  writeOperations: number;
+  /** Explicit transactions opened by the services. */
+  transactions: number;
+}
 
 export interface MetricsSnapshot {
   /** Since the last reset. */
   sinceMs: number;
   eventLoopDelayMs: { p50: number; p99: number; max: number };
   memory: { rssBytes: number; heapUsedBytes: number };
-  /** Statements sent to the database, by kind, and transactions opened. */
-  queries: Record<StatementKind, number> & { transactions: number };
+  queries: QueryCounts;
 }
 
 /**
@@ -31,12 +42,17 @@ export class RuntimeMetrics {
 
   /** For the database driver's query log: one call per statement. */
   countStatement(sql: string): void {
-    const word = /^\s*(\w+)/.exec(sql)?.[1]?.toLowerCase();
+    const text = sql.trimStart().toLowerCase();
     // BEGIN/COMMIT (drivers that send them as statements) are counted as transactions instead.
-    if (word === 'begin' || word === 'commit' || word === 'rollback') return;
-    const kind: StatementKind =
-      word === 'select' || word === 'insert' || word === 'update' || word === 'delete' ? word : 'other';
-    this.queries[kind]++;
+    if (/^(begin|commit|rollback)\b/.test(text)) return;
+    this.queries.statements++;
+    const operations = text.match(/\binsert into\b|\bupdate "|\bdelete from\b/g)?.length ?? 0;
+    if (operations === 0) {
+      this.queries.reads++;
+      return;
+    }
+    this.queries.writes++;
+    this.queries.writeOperations += operations;
   }
 
   /** Counts every transaction the services open on `db`. */
@@ -67,6 +83,6 @@ export class RuntimeMetrics {
   }
 }
 
-function emptyCounts(): MetricsSnapshot['queries'] {
-  return { select: 0, insert: 0, update: 0, delete: 0, other: 0, transactions: 0 };
+function emptyCounts(): QueryCounts {
+  return { statements: 0, reads: 0, writes: 0, writeOperations: 0, transactions: 0 };
 }

@@ -1,7 +1,8 @@
 import type { ContentPart } from '@parley/schema';
-import { and, eq, gt, isNull, or, sql, TransactionRollbackError } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { conversations, messages, type ConversationRow, type MessageRow } from '../../db/schema/index.ts';
+import { rowFromJson } from './row-from-json.ts';
 
 /**
  * The chat pipeline's reads and writes: the conversation being answered, the branch sent
@@ -80,9 +81,9 @@ export async function findMessage(
 }
 
 /**
- * Saves the user message (complete, ids and timestamps included), with the conversation first
- * when it is new. One statement for an existing conversation, one transaction of two for a new
- * one; nothing is read back, the row written is the row answered.
+ * Saves the user message (complete, ids and timestamps included), with its conversation when it
+ * is new: one statement either way (so atomic); nothing is read back, the row written is the row
+ * answered.
  */
 export async function insertUserMessage(
   db: Database,
@@ -93,10 +94,10 @@ export async function insertUserMessage(
     await db.insert(messages).values(message);
     return message;
   }
-  await db.transaction(async (tx) => {
-    await tx.insert(conversations).values(newConversation);
-    await tx.insert(messages).values(message);
-  });
+  // Both rows in one statement: the foreign key is checked at its end, when the conversation exists.
+  await db.execute(
+    sql`with ${sql.identifier('c')} as (${db.insert(conversations).values(newConversation).getSQL()}) ${db.insert(messages).values(message).getSQL()}`,
+  );
   return message;
 }
 
@@ -134,15 +135,16 @@ export interface ResponseToSave {
 }
 
 /**
- * Saves the answer and touches its conversation in ONE transaction. Null (nothing written) when
- * the conversation, or the answer being continued, was deleted while the answer was generated.
+ * Saves the answer and touches its conversation in ONE statement (so one transaction, and one
+ * round trip): both writes are common table expressions of a query that answers the two rows.
+ * Null (nothing written) when the conversation, or the answer being continued, was deleted
+ * while the answer was generated.
  */
 export async function saveResponse(db: Database, save: ResponseToSave): Promise<SavedResponse | null> {
   const now = new Date();
-  const saved = db.transaction(async (tx) => {
-    const { settings, ...columns } = save.conversation;
-    // The conversation first: its row stays locked until commit, so a concurrent delete waits.
-    const [conversation] = await tx
+  const { settings, ...columns } = save.conversation;
+  const touched = (exists?: SQL) =>
+    db
       .update(conversations)
       .set({
         ...columns,
@@ -152,26 +154,52 @@ export async function saveResponse(db: Database, save: ResponseToSave): Promise<
         updatedAt: now,
       })
       .where(
-        and(eq(conversations.conversationId, save.conversationId), eq(conversations.userId, save.userId)),
+        and(
+          eq(conversations.conversationId, save.conversationId),
+          eq(conversations.userId, save.userId),
+          exists,
+        ),
       )
       .returning();
-    if (!conversation) return null;
-    const [response] =
-      save.mode === 'insert'
-        ? await tx.insert(messages).values(save.message).returning()
-        : await tx
-            .update(messages)
-            .set({ ...save.message, updatedAt: now })
-            .where(and(eq(messages.messageId, save.message.messageId), eq(messages.userId, save.userId)))
-            .returning();
-    // The continued answer is gone: undo the conversation's touch too.
-    if (!response) tx.rollback();
-    return { conversation, response: response! };
-  });
-  return saved.catch((err: unknown) => {
-    if (err instanceof TransactionRollbackError) return null;
+  const c = sql.identifier('c');
+  const m = sql.identifier('m');
+  const answer = sql`select row_to_json(${c}) as conversation, row_to_json(${m}) as message from ${c} cross join ${m}`;
+  const query =
+    save.mode === 'insert'
+      ? // Without the conversation the insert fails on its foreign key: nothing is written.
+        sql`with ${c} as (${touched().getSQL()}), ${m} as (${db.insert(messages).values(save.message).returning().getSQL()}) ${answer}`
+      : // The continued answer first: without it the conversation is left untouched too.
+        sql`with ${m} as (${db
+          .update(messages)
+          .set({ ...save.message, updatedAt: now })
+          .where(and(eq(messages.messageId, save.message.messageId), eq(messages.userId, save.userId)))
+          .returning()
+          .getSQL()}), ${c} as (${touched(sql`exists (select 1 from ${m})`).getSQL()}) ${answer}`;
+  try {
+    const { rows } = (await db.execute(query)) as unknown as { rows: SavedRows[] };
+    const saved = rows[0];
+    if (!saved) return null;
+    return {
+      conversation: rowFromJson(conversations, saved.conversation),
+      response: rowFromJson(messages, saved.message),
+    };
+  } catch (err) {
+    if (isForeignKeyViolation(err)) return null;
     throw err;
-  });
+  }
+}
+
+interface SavedRows {
+  conversation: Record<string, unknown>;
+  message: Record<string, unknown>;
+}
+
+/** PostgreSQL's foreign_key_violation (23503), as pg or PGlite report it through Drizzle. */
+function isForeignKeyViolation(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23503') return true;
+  }
+  return false;
 }
 
 /** Sets a generated title, unless the user renamed the conversation meanwhile. */
