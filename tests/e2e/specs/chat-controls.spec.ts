@@ -98,7 +98,9 @@ test('parameters and presets: save, apply, make default', async ({ page, baseURL
   await page.getByTestId('preset-default').first().click();
   await expect(page.getByTestId('preset-default').first()).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('Escape');
-  await page.reload();
+  // A fresh /c/new (the address of this one carries the echo setup it was switched to).
+  await expect(page).toHaveURL(/\/c\/new\?.*model=echo/);
+  await page.goto('/c/new');
   await expect(page.getByTestId('model-menu')).toContainText('showcase');
 
   await page.getByTestId('presets-button').click();
