@@ -1,4 +1,4 @@
-import { lastAnswer, waitIdle } from '../support/chat.ts';
+import { chooseModel, lastAnswer, send, waitIdle } from '../support/chat.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { openRowMenu, row, signInWithChats } from './conversations-helpers.ts';
 
@@ -146,4 +146,42 @@ test('duplicate opens the copy; fork a branch with the chosen option', async ({ 
   await page.getByTestId('fork-confirm').click();
   await expect.poll(() => page.url()).not.toBe(originalUrl);
   await expect(lastAnswer(page).getByTestId('sibling-position')).toHaveText('2 / 2');
+});
+
+test('a temporary chat never shows in the list; export downloads JSON, Markdown and text', async ({
+  page,
+  baseURL,
+}) => {
+  await signInWithChats(page, baseURL!, ['Exported chat']);
+  await chooseModel(page, 'echo');
+  const toggle = page.getByTestId('temporary-toggle');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  await send(page, 'Ephemeral question');
+  await expect(lastAnswer(page)).toContainText('Ephemeral question');
+  await page.waitForURL(/\/c\/[0-9a-f-]{36}$/);
+  await waitIdle(page);
+  await expect(page.getByTestId('temporary-toggle')).toHaveAttribute('aria-checked', 'true');
+  await page.reload();
+  await expect(page.getByTestId('message-user')).toHaveText('Ephemeral question');
+  await expect(page.getByTestId('conversation-row')).toHaveCount(1);
+  await expect(row(page, 'Exported chat')).toBeVisible();
+
+  await row(page, 'Exported chat').click();
+  for (const [format, check] of [
+    ['json', (text: string) => expect(JSON.parse(text)).toBeTruthy()],
+    ['md', (text: string) => expect(text).toContain('Exported chat')],
+    ['txt', (text: string) => expect(text).toContain('Exported chat')],
+  ] as const) {
+    await page.getByTestId('export-menu').click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId(`export-${format}`).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`Exported chat.${format}`);
+    const stream = await download.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    check(Buffer.concat(chunks).toString('utf8'));
+  }
 });

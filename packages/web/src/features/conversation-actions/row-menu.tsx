@@ -1,7 +1,9 @@
 import type { Conversation, ExportFormat } from '@parley/schema';
 import { clsx } from 'clsx';
 import { Archive, ChevronRight, Copy, Download, Ellipsis, Pencil, Share2, Trash2 } from 'lucide-react';
+import i18next from 'i18next';
 import { DropdownMenu } from 'radix-ui';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStartupConfig } from '../../app/startup-queries';
 import { exportConversation } from '../import-export/export-conversation';
@@ -30,18 +32,14 @@ export function useExport() {
  * (in the menu on purpose, so archiving is reachable), Export and Delete.
  */
 export function RowMenu({ conversation, mobile }: { conversation: Conversation; mobile: boolean }) {
-  const { t } = useTranslation();
-  const { data: config } = useStartupConfig();
-  const { duplicate, archive } = useConversationActions();
-  const startRename = useRowState((s) => s.startRename);
-  const openDialog = useRowState((s) => s.openDialog);
-  const download = useExport();
-  const title = conversation.title || t('com_ui_untitled');
-
+  // Rows mount by the dozen while the list scrolls: until the menu opens, a row pays only for
+  // its trigger (no translation hook, no actions); the content mounts on open.
+  const [open, setOpen] = useState(false);
+  const title = conversation.title || i18next.t('com_ui_untitled');
   return (
-    <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Root modal={false} open={open} onOpenChange={setOpen}>
       <DropdownMenu.Trigger
-        aria-label={t('com_ui_conversation_options', { title })}
+        aria-label={i18next.t('com_ui_conversation_options', { title })}
         data-testid="row-menu"
         className={clsx(
           'me-1 flex size-7 shrink-0 items-center justify-center rounded-md text-fg-subtle outline-none',
@@ -51,79 +49,91 @@ export function RowMenu({ conversation, mobile }: { conversation: Conversation; 
       >
         <Ellipsis className="size-4" aria-hidden />
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="start"
-          sideOffset={4}
-          className={MENU_CONTENT}
-          data-testid="row-menu-content"
-        >
-          {config?.sharedLinksEnabled && (
-            <DropdownMenu.Item
-              className={MENU_ITEM}
-              onSelect={() => openDialog({ kind: 'share', conversation })}
-              data-testid="row-share"
-            >
-              <Share2 className={MENU_ICON} aria-hidden />
-              {t('com_ui_share')}
-            </DropdownMenu.Item>
-          )}
-          <DropdownMenu.Item
-            className={MENU_ITEM}
-            onSelect={() => startRename(conversation.conversationId)}
-            data-testid="row-rename"
-          >
-            <Pencil className={MENU_ICON} aria-hidden />
-            {t('com_ui_rename')}
-          </DropdownMenu.Item>
-          <DropdownMenu.Item
-            className={MENU_ITEM}
-            onSelect={() => void duplicate(conversation)}
-            data-testid="row-duplicate"
-          >
-            <Copy className={MENU_ICON} aria-hidden />
-            {t('com_ui_duplicate')}
-          </DropdownMenu.Item>
-          <DropdownMenu.Item
-            className={MENU_ITEM}
-            onSelect={() => void archive(conversation)}
-            data-testid="row-archive"
-          >
-            <Archive className={MENU_ICON} aria-hidden />
-            {t('com_ui_archive')}
-          </DropdownMenu.Item>
-          <DropdownMenu.Sub>
-            <DropdownMenu.SubTrigger className={MENU_ITEM} data-testid="row-export">
-              <Download className={MENU_ICON} aria-hidden />
-              <span className="flex-1">{t('com_ui_export')}</span>
-              <ChevronRight className="size-4 text-fg-subtle rtl:-scale-x-100" aria-hidden />
-            </DropdownMenu.SubTrigger>
-            <DropdownMenu.Portal>
-              <DropdownMenu.SubContent className={MENU_CONTENT} sideOffset={6}>
-                {EXPORT_OPTIONS.map((o) => (
-                  <DropdownMenu.Item
-                    key={o.format}
-                    className={MENU_ITEM}
-                    onSelect={() => void download(conversation, o.format)}
-                    data-testid={`row-export-${o.format}`}
-                  >
-                    {t(o.label)}
-                  </DropdownMenu.Item>
-                ))}
-              </DropdownMenu.SubContent>
-            </DropdownMenu.Portal>
-          </DropdownMenu.Sub>
-          <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Item
-            className={clsx(MENU_ITEM, 'text-danger')}
-            onSelect={() => openDialog({ kind: 'delete', conversation })}
-            data-testid="row-delete"
-          >
-            <Trash2 className="size-4" aria-hidden />
-            {t('com_ui_delete')}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+      {open && <RowMenuContent conversation={conversation} />}
     </DropdownMenu.Root>
+  );
+}
+
+function RowMenuContent({ conversation }: { conversation: Conversation }) {
+  const { t } = useTranslation();
+  const { data: config } = useStartupConfig();
+  const { duplicate, archive } = useConversationActions();
+  const startRename = useRowState((s) => s.startRename);
+  const openDialog = useRowState((s) => s.openDialog);
+  const download = useExport();
+  return (
+    <DropdownMenu.Portal>
+      <DropdownMenu.Content
+        align="start"
+        sideOffset={4}
+        className={MENU_CONTENT}
+        data-testid="row-menu-content"
+      >
+        {config?.sharedLinksEnabled && (
+          <DropdownMenu.Item
+            className={MENU_ITEM}
+            onSelect={() => openDialog({ kind: 'share', conversation })}
+            data-testid="row-share"
+          >
+            <Share2 className={MENU_ICON} aria-hidden />
+            {t('com_ui_share')}
+          </DropdownMenu.Item>
+        )}
+        <DropdownMenu.Item
+          className={MENU_ITEM}
+          onSelect={() => startRename(conversation.conversationId)}
+          data-testid="row-rename"
+        >
+          <Pencil className={MENU_ICON} aria-hidden />
+          {t('com_ui_rename')}
+        </DropdownMenu.Item>
+        <DropdownMenu.Item
+          className={MENU_ITEM}
+          onSelect={() => void duplicate(conversation)}
+          data-testid="row-duplicate"
+        >
+          <Copy className={MENU_ICON} aria-hidden />
+          {t('com_ui_duplicate')}
+        </DropdownMenu.Item>
+        <DropdownMenu.Item
+          className={MENU_ITEM}
+          onSelect={() => void archive(conversation)}
+          data-testid="row-archive"
+        >
+          <Archive className={MENU_ICON} aria-hidden />
+          {t('com_ui_archive')}
+        </DropdownMenu.Item>
+        <DropdownMenu.Sub>
+          <DropdownMenu.SubTrigger className={MENU_ITEM} data-testid="row-export">
+            <Download className={MENU_ICON} aria-hidden />
+            <span className="flex-1">{t('com_ui_export')}</span>
+            <ChevronRight className="size-4 text-fg-subtle rtl:-scale-x-100" aria-hidden />
+          </DropdownMenu.SubTrigger>
+          <DropdownMenu.Portal>
+            <DropdownMenu.SubContent className={MENU_CONTENT} sideOffset={6}>
+              {EXPORT_OPTIONS.map((o) => (
+                <DropdownMenu.Item
+                  key={o.format}
+                  className={MENU_ITEM}
+                  onSelect={() => void download(conversation, o.format)}
+                  data-testid={`row-export-${o.format}`}
+                >
+                  {t(o.label)}
+                </DropdownMenu.Item>
+              ))}
+            </DropdownMenu.SubContent>
+          </DropdownMenu.Portal>
+        </DropdownMenu.Sub>
+        <DropdownMenu.Separator className="my-1 h-px bg-border" />
+        <DropdownMenu.Item
+          className={clsx(MENU_ITEM, 'text-danger')}
+          onSelect={() => openDialog({ kind: 'delete', conversation })}
+          data-testid="row-delete"
+        >
+          <Trash2 className="size-4" aria-hidden />
+          {t('com_ui_delete')}
+        </DropdownMenu.Item>
+      </DropdownMenu.Content>
+    </DropdownMenu.Portal>
   );
 }
