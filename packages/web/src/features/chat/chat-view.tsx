@@ -10,12 +10,12 @@ import { useChatSetup } from '../endpoints/use-chat-setup';
 import { ChatInput, type ChatInputHandle } from '../input/chat-input';
 import { useVisiblePath } from '../messages/branch-store';
 import { preloadMarkdown } from '../messages/lazy-markdown';
-import { MessageList } from '../messages/message-list';
 import { useMessageActions } from '../messages/use-message-actions';
 import { PromptsSidePanel } from '../prompts/prompts-side-panel';
 import { chatApi, chatKeys, useConversation, useMessages } from './chat-api';
 import { resumeGeneration, sendMessage, stopGeneration } from './chat-controller';
 import { ChatControls } from './chat-controls';
+import { LazyMessageList, preloadMessageList } from './lazy-message-list';
 import { ChatHeader } from './chat-header';
 import { Landing } from './landing';
 import { useIsSubmitting, useLive } from './live-store';
@@ -45,7 +45,9 @@ export default function ChatView() {
   const actions = useMessageActions(conversationId, setup, senderLabel);
 
   useEffect(() => {
-    if (conversationId !== 'new') preloadMarkdown();
+    if (conversationId === 'new') return;
+    preloadMarkdown();
+    preloadMessageList();
   }, [conversationId]);
 
   // The server named a new chat: /c/new becomes /c/{id} (replace).
@@ -79,6 +81,8 @@ export default function ChatView() {
   const send = useCallback(
     (text: string, withSetup: ChatSetup | null = setup): boolean => {
       if (!withSetup) return false;
+      preloadMessageList();
+      preloadMarkdown();
       const sent = sendMessage({
         conversationId,
         kind: 'new',
@@ -158,7 +162,7 @@ export default function ChatView() {
         ) : landing ? (
           <Landing>{centerForm ? box : null}</Landing>
         ) : (
-          <MessageList
+          <LazyMessageList
             conversationId={conversationId}
             path={path}
             endpoints={endpoints}
