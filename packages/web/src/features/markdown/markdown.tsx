@@ -107,7 +107,7 @@ const MarkdownText = memo(function MarkdownText({ text, latex }: { text: string;
  * is parsed again, and when the answer ends the finished blocks are kept as they are.
  */
 /** Blocks parsed per frame when a long text first appears (keeps each frame short). */
-const BLOCKS_PER_FRAME = 10;
+const BLOCKS_PER_FRAME = 4;
 
 function BlockText({ text, latex, streaming }: { text: string; latex: boolean; streaming: boolean }) {
   const blocks = splitBlocks(text);
