@@ -137,7 +137,7 @@ const Markdown = memo(function Markdown({ text, latex, streaming = false }: Mark
     <div className="markdown" data-testid="markdown">
       {segments.map((segment, i) =>
         segment.kind === 'thinking' ? (
-          <ThinkingBlock key={i} streaming={streaming && i === segments.length - 1}>
+          <ThinkingBlock key={i} streaming={streaming}>
             <MarkdownText text={segment.text} latex={latex} />
           </ThinkingBlock>
         ) : (

@@ -46,7 +46,7 @@ export const MessageBody = memo(function MessageBody({
         if (part.type === 'think') {
           if (!showThinks) return null;
           return (
-            <ThinkingBlock key={i} streaming={streaming && i === lastIndex}>
+            <ThinkingBlock key={i} streaming={streaming}>
               <LazyMarkdown text={stripThinkTags(str(part.think))} latex={latex} />
             </ThinkingBlock>
           );
