@@ -36,3 +36,10 @@ test('sending streams the echo answer, names the conversation and lists it at th
   await expect(page.getByTestId('message-user')).toHaveText('Hello there simulator');
   await expect(page).toHaveTitle('Hello there simulator');
 });
+
+test('an unknown conversation id opens a new chat', async ({ page, baseURL }) => {
+  await signIn(page, baseURL!);
+  await page.goto('/c/00000000-1111-2222-3333-444444444444');
+  await page.waitForURL('**/c/new');
+  await expect(page.getByTestId('greeting')).toBeVisible();
+});

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { isApiError } from '../../api/api-error';
 import { useStartupConfig } from '../../app/startup-queries';
 import { Spinner } from '../../components/ui/spinner';
 import { useSettings } from '../../store/settings-store';
@@ -49,6 +50,12 @@ export default function ChatView() {
     preloadMarkdown();
     preloadMessageList();
   }, [conversationId]);
+
+  // A conversation that does not exist (or is not the caller's) opens a new chat instead.
+  const missing = messagesQuery.isError && isApiError(messagesQuery.error, 404);
+  useEffect(() => {
+    if (missing) void navigate('/c/new', { replace: true });
+  }, [missing, navigate]);
 
   // The server named a new chat: /c/new becomes /c/{id} (replace).
   const created = useLive((s) => s.created);
