@@ -1,4 +1,9 @@
-import type { SharedV3ProviderOptions } from '@ai-sdk/provider';
+import type {
+  LanguageModelV3,
+  LanguageModelV3Prompt,
+  LanguageModelV3StreamPart,
+  SharedV3ProviderOptions,
+} from '@ai-sdk/provider';
 import { generateText, streamText, type ModelMessage, type TextStreamPart, type ToolSet } from 'ai';
 import { describeFailure, type FailureSource } from './provider-failure.ts';
 import type { Provider, ProviderEvent, ProviderMessage, ProviderRequest } from './provider.ts';
@@ -59,24 +64,15 @@ async function* streamAnswer(
   let started = false;
   try {
     const call = spec.prepare(request);
-    const result = streamText({
-      model: call.model,
-      messages: call.messages,
-      ...call.settings,
-      providerOptions: call.providerOptions,
-      abortSignal: request.signal,
-      maxRetries: 0,
-      // Errors arrive as `error` parts below; the default handler would only print them.
-      onError: () => undefined,
-    });
-    for await (const part of result.fullStream) {
-      if (part.type === 'error') {
+    const parts = languageModelOf(call.model)
+      ? streamDirect(call, request.signal)
+      : streamThroughSdk(call, request.signal);
+    for await (const event of parts) {
+      if (event.type === 'upstream-error') {
         if (!request.signal.aborted)
-          yield { type: 'error', failure: describeFailure(part.error, started, spec.failureSource) };
+          yield { type: 'error', failure: describeFailure(event.error, started, spec.failureSource) };
         return;
       }
-      const event = toProviderEvent(part);
-      if (!event) continue;
       if (event.type !== 'finish') started = true;
       yield event;
       if (event.type === 'finish') return;
@@ -84,6 +80,110 @@ async function* streamAnswer(
   } catch (error) {
     if (!request.signal.aborted)
       yield { type: 'error', failure: describeFailure(error, started, spec.failureSource) };
+  }
+}
+
+/** A provider event, or a failure the caller turns into one (it knows whether output started). */
+type StreamEvent = ProviderEvent | { type: 'upstream-error'; error: unknown };
+
+/** The call's model as a v3 language model object, or null (e.g. a gateway model id string). */
+function languageModelOf(model: SdkModel): LanguageModelV3 | null {
+  return typeof model === 'object' && model.specificationVersion === 'v3' ? (model as LanguageModelV3) : null;
+}
+
+/**
+ * Streams straight from the model's `doStream`. `streamText` adds step, tool-loop, telemetry
+ * and transform machinery the pipeline does not use, and measured about four times the CPU per
+ * stream (about 4 ms against 1 ms for 20 tokens), which is most of Parley's own cost per answer.
+ */
+async function* streamDirect(call: SdkCall, signal: AbortSignal): AsyncIterable<StreamEvent> {
+  const model = languageModelOf(call.model)!;
+  const { stream } = await model.doStream({
+    prompt: toPrompt(call.messages),
+    ...call.settings,
+    providerOptions: call.providerOptions,
+    abortSignal: signal,
+  });
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      if (value.type === 'error') {
+        yield { type: 'upstream-error', error: value.error };
+        return;
+      }
+      const event = fromModelPart(value);
+      if (event) yield event;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/** The general path through `streamText`, for models that are not v3 objects. */
+async function* streamThroughSdk(call: SdkCall, signal: AbortSignal): AsyncIterable<StreamEvent> {
+  const result = streamText({
+    model: call.model,
+    messages: call.messages,
+    ...call.settings,
+    providerOptions: call.providerOptions,
+    abortSignal: signal,
+    maxRetries: 0,
+    // Errors arrive as `error` parts below; the default handler would only print them.
+    onError: () => undefined,
+  });
+  for await (const part of result.fullStream) {
+    if (part.type === 'error') {
+      yield { type: 'upstream-error', error: part.error };
+      return;
+    }
+    const event = toProviderEvent(part);
+    if (event) yield event;
+  }
+}
+
+/** Text-only chat messages in the model's prompt format (what `streamText` would build). */
+export function toPrompt(messages: ModelMessage[]): LanguageModelV3Prompt {
+  return messages.map((m) => {
+    const providerOptions = m.providerOptions ? { providerOptions: m.providerOptions } : {};
+    if (m.role === 'system') return { role: 'system', content: m.content, ...providerOptions };
+    const content =
+      typeof m.content === 'string'
+        ? [{ type: 'text' as const, text: m.content }]
+        : (m.content as { type: string; text?: string }[]).map((part) => ({
+            type: 'text' as const,
+            text: part.text ?? '',
+          }));
+    return { role: m.role as 'user' | 'assistant', content, ...providerOptions };
+  }) as LanguageModelV3Prompt;
+}
+
+/** One model stream part as a provider event, or null for parts the pipeline does not use. */
+export function fromModelPart(part: LanguageModelV3StreamPart): ProviderEvent | null {
+  switch (part.type) {
+    case 'text-delta':
+      return part.delta ? { type: 'text', text: part.delta } : null;
+    case 'reasoning-delta':
+      return part.delta ? { type: 'reasoning', text: part.delta } : null;
+    case 'tool-input-start':
+      return { type: 'tool-call-start', id: part.id, name: part.toolName };
+    case 'tool-input-delta':
+      return { type: 'tool-call-delta', id: part.id, args: part.delta };
+    case 'tool-call':
+      return { type: 'tool-call', id: part.toolCallId, name: part.toolName, args: part.input || '{}' };
+    case 'finish':
+      return {
+        type: 'finish',
+        reason: finishReason(part.finishReason.unified, part.finishReason.raw),
+        usage: {
+          inputTokens: part.usage.inputTokens.total,
+          outputTokens: part.usage.outputTokens.total,
+          reasoningTokens: part.usage.outputTokens.reasoning,
+        },
+      };
+    default:
+      return null;
   }
 }
 
