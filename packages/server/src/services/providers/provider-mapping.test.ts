@@ -1,6 +1,5 @@
 import { APICallError } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { toProviderEvent } from './ai-sdk-provider.ts';
 import { describeFailure, failureText } from './provider-failure.ts';
 
 const apiError = (statusCode: number, message: string) =>
@@ -11,49 +10,6 @@ const apiError = (statusCode: number, message: string) =>
     statusCode,
     data: { error: { message } },
   });
-
-describe('AI SDK stream parts → provider events', () => {
-  it('maps deltas, tool calls and the finish (in OpenAI words)', () => {
-    expect(toProviderEvent({ type: 'text-delta', id: '1', text: 'hi' })).toEqual({
-      type: 'text',
-      text: 'hi',
-    });
-    expect(toProviderEvent({ type: 'text-delta', id: '1', text: '' })).toBeNull();
-    expect(toProviderEvent({ type: 'reasoning-delta', id: '1', text: 'hm' })).toEqual({
-      type: 'reasoning',
-      text: 'hm',
-    });
-    expect(toProviderEvent({ type: 'tool-input-start', id: 'c', toolName: 't' })).toEqual({
-      type: 'tool-call-start',
-      id: 'c',
-      name: 't',
-    });
-    const usage = {
-      inputTokens: 3,
-      outputTokens: 5,
-      totalTokens: 8,
-      inputTokenDetails: { noCacheTokens: 3, cacheReadTokens: 0, cacheWriteTokens: 0 },
-      outputTokenDetails: { textTokens: 5, reasoningTokens: 0 },
-    };
-    expect(
-      toProviderEvent({
-        type: 'finish',
-        finishReason: 'tool-calls',
-        rawFinishReason: undefined,
-        totalUsage: usage,
-      }),
-    ).toMatchObject({ type: 'finish', reason: 'tool_calls', usage: { inputTokens: 3, outputTokens: 5 } });
-    expect(
-      toProviderEvent({
-        type: 'finish',
-        finishReason: 'length',
-        rawFinishReason: 'length',
-        totalUsage: usage,
-      }),
-    ).toMatchObject({ reason: 'length' });
-    expect(toProviderEvent({ type: 'start' })).toBeNull();
-  });
-});
 
 describe('provider failures', () => {
   it('an HTTP error keeps its status and the upstream message', () => {
