@@ -1,14 +1,23 @@
 import type { Conversation } from '@parley/schema';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { clsx } from 'clsx';
-import { useEffect, useMemo, useRef, type MouseEvent, type ReactNode } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { useNav } from '../../store/nav-store';
 import { MOBILE_MEDIA } from '../shell/breakpoints';
-import { LOAD_MORE_DEBOUNCE_MS, listRows, nearEnd, type ListRow } from './conversation-rows';
+import { LOAD_MORE_DEBOUNCE_MS, createListRows, nearEnd } from './conversation-rows';
 import { useConversationList } from './conversations-api';
 import { monthLabel, type DateGroupKey } from './date-groups';
 
@@ -25,30 +34,60 @@ export interface ConversationListProps {
   tags?: string[];
 }
 
+/** Header labels, each worked out once per language (a month name builds an Intl formatter). */
 function useGroupLabel() {
   const { t, i18n } = useTranslation();
-  return (key: DateGroupKey) => {
-    if (key.startsWith('month:')) return monthLabel(Number(key.slice(6)), i18n.language);
-    if (key.startsWith('year:')) return key.slice(5);
-    return t(key);
-  };
+  const language = i18n.language;
+  return useMemo(() => {
+    const labels = new Map<DateGroupKey, string>();
+    const labelOf = (key: DateGroupKey) => {
+      if (key.startsWith('month:')) return monthLabel(Number(key.slice(6)), language);
+      if (key.startsWith('year:')) return key.slice(5);
+      return t(key);
+    };
+    return (key: DateGroupKey) => {
+      let label = labels.get(key);
+      if (label === undefined) {
+        label = labelOf(key);
+        labels.set(key, label);
+      }
+      return label;
+    };
+  }, [t, language]);
 }
 
-/** The sidebar's conversations: newest first, grouped by date, virtualised, paged by cursor. */
+/**
+ * The sidebar's conversations: newest first, grouped by date, virtualised, paged by cursor.
+ * Everything a row needs that comes from hooks (translations, route, navigation) is read once
+ * here and handed to memoised rows, so scrolling re-renders only the rows that appear.
+ */
 export function ConversationList({ renderRowMenu, renderTitle, tags }: ConversationListProps) {
   const { t } = useTranslation();
+  const groupLabel = useGroupLabel();
   const mobile = useMediaQuery(MOBILE_MEDIA);
+  const navigate = useNavigate();
+  const { conversationId: current } = useParams();
+  const setNavVisible = useNav((s) => s.setNavVisible);
   const query = useConversationList(tags);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const conversations = useMemo(() => query.data?.pages.flatMap((p) => p.conversations) ?? [], [query.data]);
-  const rows = useMemo(() => listRows(conversations, new Date()), [conversations]);
+  const [toRows] = useState(createListRows);
+  const rows = useMemo(
+    () => toRows(query.data?.pages.flatMap((p) => p.conversations) ?? [], new Date()),
+    [query.data, toRows],
+  );
   const rowPx = mobile ? ROW_PX.mobile : ROW_PX.desktop;
+  // Stable between data changes: the virtualizer recomputes every offset when these change.
+  const estimateSize = useCallback(
+    (i: number) => (rows[i]?.kind === 'header' ? HEADER_PX : rowPx),
+    [rows, rowPx],
+  );
+  const getItemKey = useCallback((i: number) => rows[i]?.key ?? i, [rows]);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (i) => (rows[i]?.kind === 'header' ? HEADER_PX : rowPx),
+    estimateSize,
     overscan: 10,
-    getItemKey: (i) => rows[i]?.key ?? i,
+    getItemKey,
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items[items.length - 1]?.index ?? -1;
@@ -61,6 +100,18 @@ export function ConversationList({ renderRowMenu, renderTitle, tags }: Conversat
     const timer = window.setTimeout(() => void fetchNextPage(), LOAD_MORE_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
   }, [lastIndex, rows.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const open = useCallback(
+    (e: MouseEvent, href: string) => {
+      // Ctrl/Cmd-click opens it in a new tab, as a link does (002 §2).
+      if (e.ctrlKey || e.metaKey) return;
+      e.preventDefault();
+      void navigate(href);
+      if (mobile) setNavVisible(false);
+    },
+    [navigate, mobile, setNavVisible],
+  );
+  const untitled = t('com_ui_untitled');
 
   return (
     <div ref={scrollRef} className="h-full overflow-y-auto px-3 py-1" data-testid="conversation-list">
@@ -75,14 +126,20 @@ export function ConversationList({ renderRowMenu, renderTitle, tags }: Conversat
       <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
         {items.map((item) => {
           const row = rows[item.index]!;
-          return (
-            <div
+          return row.kind === 'header' ? (
+            <HeaderRow key={item.key} start={item.start} size={item.size} label={groupLabel(row.group)} />
+          ) : (
+            <ConversationRow
               key={item.key}
-              className="absolute inset-x-0 top-0"
-              style={{ height: item.size, transform: `translateY(${item.start}px)` }}
-            >
-              <Row row={row} renderRowMenu={renderRowMenu} renderTitle={renderTitle} mobile={mobile} />
-            </div>
+              start={item.start}
+              size={item.size}
+              conversation={row.conversation}
+              active={current === row.conversation.conversationId}
+              untitled={untitled}
+              onOpen={open}
+              renderRowMenu={renderRowMenu}
+              renderTitle={renderTitle}
+            />
           );
         })}
       </div>
@@ -95,88 +152,86 @@ export function ConversationList({ renderRowMenu, renderTitle, tags }: Conversat
   );
 }
 
-function Row({
-  row,
-  renderRowMenu,
-  renderTitle,
-  mobile,
+/** Where a virtual row sits; its own element so a row that did not move keeps its props. */
+function Slot({ start, size, children }: { start: number; size: number; children: ReactNode }) {
+  return (
+    <div className="absolute inset-x-0 top-0" style={{ height: size, transform: `translateY(${start}px)` }}>
+      {children}
+    </div>
+  );
+}
+
+const HeaderRow = memo(function HeaderRow({
+  start,
+  size,
+  label,
 }: {
-  row: ListRow;
-  renderRowMenu?: ConversationListProps['renderRowMenu'];
-  renderTitle?: ConversationListProps['renderTitle'];
-  mobile: boolean;
+  start: number;
+  size: number;
+  label: string;
 }) {
-  const label = useGroupLabel();
-  if (row.kind === 'header') {
-    return (
+  return (
+    <Slot start={start} size={size}>
       <h3
         className="flex h-full items-end px-2 pb-1.5 text-xs font-medium text-fg-subtle"
         data-testid="date-group"
       >
-        {label(row.group)}
+        {label}
       </h3>
-    );
-  }
-  return (
-    <ConversationRow
-      conversation={row.conversation}
-      renderRowMenu={renderRowMenu}
-      renderTitle={renderTitle}
-      mobile={mobile}
-    />
+    </Slot>
   );
-}
+});
 
-function ConversationRow({
-  conversation,
-  renderRowMenu,
-  renderTitle,
-  mobile,
-}: {
+interface ConversationRowProps {
+  start: number;
+  size: number;
   conversation: Conversation;
+  active: boolean;
+  untitled: string;
+  onOpen: (e: MouseEvent, href: string) => void;
   renderRowMenu?: ConversationListProps['renderRowMenu'];
   renderTitle?: ConversationListProps['renderTitle'];
-  mobile: boolean;
-}) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { conversationId: current } = useParams();
-  const setNavVisible = useNav((s) => s.setNavVisible);
-  const active = current === conversation.conversationId;
+}
+
+/** Memoised: its props only change when the conversation, the active row or the language does. */
+const ConversationRow = memo(function ConversationRow({
+  start,
+  size,
+  conversation,
+  active,
+  untitled,
+  onOpen,
+  renderRowMenu,
+  renderTitle,
+}: ConversationRowProps) {
   const href = `/c/${conversation.conversationId}`;
-
-  const open = (e: MouseEvent) => {
-    // Ctrl/Cmd-click opens it in a new tab, as a link does (002 §2).
-    if (e.ctrlKey || e.metaKey) return;
-    e.preventDefault();
-    void navigate(href);
-    if (mobile) setNavVisible(false);
-  };
-
+  const title = conversation.title || untitled;
   const link = (
     <a
       href={href}
-      onClick={open}
+      onClick={(e) => onOpen(e, href)}
       aria-current={active ? 'page' : undefined}
       className="flex h-full min-w-0 flex-1 items-center rounded-lg px-2 outline-none focus-visible:ring-2 focus-visible:ring-ring"
       data-testid="conversation-row"
-      title={conversation.title || t('com_ui_untitled')}
+      title={title}
     >
-      <span className="truncate">{conversation.title || t('com_ui_untitled')}</span>
+      <span className="truncate">{title}</span>
     </a>
   );
 
   return (
-    <div
-      className={clsx(
-        'group/row flex h-full items-center rounded-lg text-sm',
-        active
-          ? 'bg-surface-sunken text-fg dark:bg-surface-raised'
-          : 'text-fg-muted hover:bg-surface-sunken hover:text-fg dark:hover:bg-surface-muted',
-      )}
-    >
-      {renderTitle ? renderTitle(conversation, link) : link}
-      {renderRowMenu?.(conversation)}
-    </div>
+    <Slot start={start} size={size}>
+      <div
+        className={clsx(
+          'group/row flex h-full items-center rounded-lg text-sm',
+          active
+            ? 'bg-surface-sunken text-fg dark:bg-surface-raised'
+            : 'text-fg-muted hover:bg-surface-sunken hover:text-fg dark:hover:bg-surface-muted',
+        )}
+      >
+        {renderTitle ? renderTitle(conversation, link) : link}
+        {renderRowMenu?.(conversation)}
+      </div>
+    </Slot>
   );
-}
+});

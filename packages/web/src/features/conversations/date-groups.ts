@@ -33,9 +33,14 @@ export interface DateGroup<T> {
  * stay together even if the input order were to interleave them.
  */
 export function groupByDate<T>(items: T[], dateOf: (item: T) => Date, now: Date): DateGroup<T>[] {
+  return groupByKey(items, (item) => dateGroupOf(dateOf(item), now));
+}
+
+/** `groupByDate` with each item's group given, e.g. remembered from an earlier grouping. */
+export function groupByKey<T>(items: T[], keyOf: (item: T) => DateGroupKey): DateGroup<T>[] {
   const groups = new Map<DateGroupKey, T[]>();
   for (const item of items) {
-    const key = dateGroupOf(dateOf(item), now);
+    const key = keyOf(item);
     const list = groups.get(key);
     if (list) list.push(item);
     else groups.set(key, [item]);
