@@ -177,7 +177,12 @@ export async function installFrameProbe(page: Page): Promise<void> {
     window.__probe = { longTasks: [], frames: [], running: false };
     new PerformanceObserver((list) => {
       if (!window.__probe.running) return;
-      for (const e of list.getEntries()) window.__probe.longTasks.push([e.duration, e.startTime - window.__probe.startedAt]);
+      // Entries arrive after the fact: a task that began before the probe started (e.g. filling
+      // the input before pressing Enter) belongs to the step before the measured window.
+      for (const e of list.getEntries()) {
+        if (e.startTime < window.__probe.startedAt) continue;
+        window.__probe.longTasks.push([e.duration, e.startTime - window.__probe.startedAt]);
+      }
     }).observe({ type: 'longtask', buffered: false });
   })()`);
 }
