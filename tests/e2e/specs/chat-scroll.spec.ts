@@ -11,6 +11,9 @@ test('the list follows the stream until the user scrolls up; the button brings i
   await signIn(page, baseURL!);
   await chooseModel(page, 'showcase');
   await send(page, 'Fill the screen');
+  // The send button is visible for a moment before the stop button replaces it: wait for the
+  // showcase's last line so the next message is not sent while this answer still streams.
+  await expect(lastAnswer(page)).toContainText('A quote to finish.', { timeout: 30_000 });
   await waitIdle(page);
   await chooseModel(page, 'slow');
   await send(page, 'Now slowly');
