@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { conversations, messages } from '../../db/schema/index.ts';
 import { notFound } from '../../http/http-error.ts';
+import { recountTags, recountTagsOfDeleted } from '../tags/tag-counts.ts';
 import { visibleConversation } from './conversation-access.ts';
 import { toConversation } from './conversation-dto.ts';
 
@@ -70,7 +71,10 @@ function deleteResult(conversationCount: number, messageCount: number): DeleteCo
   };
 }
 
-/** Deletes one conversation with its messages. 404 when it is not the user's (or has expired). */
+/**
+ * Deletes one conversation with its messages and recounts the bookmarks it carried. 404 when it
+ * is not the user's (or has expired).
+ */
 export async function deleteConversation(
   db: Database,
   userId: string,
@@ -92,12 +96,17 @@ export async function deleteConversation(
     const deleted = await tx
       .delete(conversations)
       .where(and(eq(conversations.conversationId, conversationId), eq(conversations.userId, userId)))
-      .returning({ id: conversations.conversationId });
+      .returning({ userId: conversations.userId, tags: conversations.tags });
+    await recountTagsOfDeleted(tx, deleted);
     return deleteResult(deleted.length, deletedMessages.length);
   });
 }
 
-/** Deletes every conversation of the user (temporary and archived ones included) and their messages. */
+/**
+ * Deletes every conversation of the user (temporary and archived ones included) and their
+ * messages. The bookmarks stay, their counts recomputed (to zero unless a conversation arrived
+ * meanwhile).
+ */
 export async function deleteAllConversations(
   db: Database,
   userId: string,
@@ -115,6 +124,7 @@ export async function deleteAllConversations(
       .delete(conversations)
       .where(eq(conversations.userId, userId))
       .returning({ id: conversations.conversationId });
+    await recountTags(tx, userId);
     return deleteResult(deleted.length, deletedMessages.length);
   });
 }

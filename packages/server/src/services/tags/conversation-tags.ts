@@ -54,7 +54,8 @@ export async function addTagToConversation(
 
 /**
  * POST /api/tags/rebuild: bookmarks for every tag name conversations carry, every count
- * recomputed. Repairs counts after conversations were deleted.
+ * recomputed. Deletions keep counts right themselves; this repairs rows changed by other means
+ * (e.g. by hand in the database).
  */
 export async function rebuildTags(db: Database, userId: string): Promise<ConversationTag[]> {
   const used = await db

@@ -20,6 +20,24 @@ export async function recountTags(db: Database, userId: string, tags?: string[])
     .where(and(eq(conversationTags.userId, userId), tags ? inArray(conversationTags.tag, tags) : undefined));
 }
 
+/**
+ * Recounts, user by user, the tags that just-deleted conversations carried. Call it in the
+ * transaction that deleted them, so no reader sees a count of conversations that are gone.
+ */
+export async function recountTagsOfDeleted(
+  db: Database,
+  deleted: { userId: string; tags: string[] }[],
+): Promise<void> {
+  const byUser = new Map<string, Set<string>>();
+  for (const { userId, tags } of deleted) {
+    if (tags.length === 0) continue;
+    const set = byUser.get(userId) ?? new Set<string>();
+    for (const tag of tags) set.add(tag);
+    byUser.set(userId, set);
+  }
+  for (const [userId, tags] of byUser) await recountTags(db, userId, [...tags]);
+}
+
 /** Creates rows for tag names that conversations carry but the user has no bookmark for yet. */
 export async function ensureTags(db: Database, userId: string, tags: string[]): Promise<void> {
   if (tags.length === 0) return;
