@@ -1,7 +1,13 @@
 import type { Message } from '@parley/schema';
 import { useMemo } from 'react';
 import { create } from 'zustand';
-import { buildTree, visiblePath, type SiblingChoices, type VisibleMessage } from './message-tree';
+import {
+  buildTree,
+  choicesShowing,
+  visiblePath,
+  type SiblingChoices,
+  type VisibleMessage,
+} from './message-tree';
 
 const NONE: SiblingChoices = {};
 
@@ -9,10 +15,25 @@ const NONE: SiblingChoices = {};
 interface BranchState {
   choices: Record<string, SiblingChoices>;
   choose: (conversationId: string, parentKey: string, index: number, count: number) => void;
+  /** A message the list should bring into view when it shows its conversation (a search hit). */
+  focus: { conversationId: string; messageId: string } | null;
+  /** Shows the branch that holds `messageId` (its sibling at every level) and asks for it in view. */
+  reveal: (conversationId: string, messages: readonly Message[], messageId: string) => void;
+  clearFocus: () => void;
 }
 
 export const useBranches = create<BranchState>((set) => ({
   choices: {},
+  focus: null,
+  reveal: (conversationId, messages, messageId) =>
+    set((s) => ({
+      choices: {
+        ...s.choices,
+        [conversationId]: { ...s.choices[conversationId], ...choicesShowing(buildTree(messages), messageId) },
+      },
+      focus: { conversationId, messageId },
+    })),
+  clearFocus: () => set({ focus: null }),
   choose: (conversationId, parentKey, index, count) =>
     set((s) => ({
       choices: {

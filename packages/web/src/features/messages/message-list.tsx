@@ -36,6 +36,8 @@ export function MessageList({ conversationId, path, endpoints, actions, sendCoun
   const contentRef = useRef<HTMLDivElement>(null);
 
   const choose = useBranches((s) => s.choose);
+  const clearFocus = useBranches((s) => s.clearFocus);
+  const focusId = useBranches((s) => (s.focus?.conversationId === conversationId ? s.focus.messageId : null));
   const virtualizer = useVirtualizer({
     count: path.length,
     getScrollElement: () => scrollRef.current,
@@ -55,11 +57,19 @@ export function MessageList({ conversationId, path, endpoints, actions, sendCoun
   useLayoutEffect(() => {
     if (opened.current || path.length === 0) return;
     opened.current = true;
-    if (autoScroll) {
+    if (autoScroll && !focusId) {
       virtualizer.scrollToIndex(path.length - 1, { align: 'end' });
       requestAnimationFrame(() => scrollToBottom());
     }
-  }, [path.length, autoScroll, virtualizer, scrollToBottom]);
+  }, [path.length, autoScroll, focusId, virtualizer, scrollToBottom]);
+
+  // A search hit opened this conversation on its branch: bring the hit's message into view.
+  useLayoutEffect(() => {
+    if (!focusId || path.length === 0) return;
+    const index = path.findIndex((p) => p.message.messageId === focusId);
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'center' });
+    clearFocus();
+  }, [focusId, path, virtualizer, clearFocus]);
 
   useEffect(() => {
     if (sendCount > 0) requestAnimationFrame(() => scrollToBottom());

@@ -11,6 +11,7 @@ import { showToast } from '../toasts/toast-store';
 import { useSearchResults } from './search-api';
 import { useSearchStore } from './search-store';
 import { HighlightedSnippet } from './highlighted-snippet';
+import { revealHit } from './reveal-hit';
 
 /**
  * /search (000 §2, 002 §2): the messages matching the sidebar query, each opening its
@@ -92,7 +93,8 @@ function SearchHit({ hit }: { hit: MessageSearchHit }) {
         onClick={(e) => {
           if (e.ctrlKey || e.metaKey) return;
           e.preventDefault();
-          void navigate(href);
+          // The conversation opens on the branch that holds the hit, scrolled to it.
+          void revealHit(hit).then(() => navigate(href));
         }}
         className="block rounded-xl border border-border bg-surface px-4 py-3 outline-none hover:border-border-strong hover:bg-surface-muted focus-visible:ring-2 focus-visible:ring-ring dark:bg-surface-muted dark:hover:bg-surface-raised"
         data-testid="search-hit"
