@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { PgliteWorkerClient } from './pglite-worker-client.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -48,8 +49,10 @@ export async function openDatabase(opts: {
   }
   const location = opts.dataDir === 'memory://' ? 'memory://' : `${opts.dataDir}/db`;
   if (location !== 'memory://') mkdirSync(location, { recursive: true });
-  const client = await PGlite.create(location);
-  const db = drizzlePglite(client, { schema, logger });
+  // PGlite runs in its own thread so its (synchronous, CPU-bound) work leaves the event loop free.
+  const client = await PgliteWorkerClient.start(location);
+  // The worker client answers the part of PGlite's API Drizzle's driver calls (query, transaction).
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema, logger });
   return {
     db: db as unknown as Database,
     kind: 'pglite',

@@ -1,0 +1,60 @@
+// @ts-check
+// The embedded database's own thread. PGlite is PostgreSQL compiled to WebAssembly: every
+// statement runs synchronously on the thread that owns it, file I/O included. Owning it here
+// keeps that work off the server's event loop (see db/pglite-worker-client.ts, the other side).
+//
+// Plain JavaScript on purpose: a worker starts with a bare module loader (no tsx, no vitest
+// transform), so this file must run as it is.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+
+if (!parentPort) throw new Error('pglite-worker.mjs runs only as a worker thread');
+const port = parentPort;
+
+/** @type {(value: unknown) => unknown} */
+const keepText = (value) => value;
+
+/** @param {number[] | undefined} oids */
+function parsersFor(oids) {
+  if (!oids || oids.length === 0) return undefined;
+  return Object.fromEntries(oids.map((oid) => [oid, keepText]));
+}
+
+/** PGlite's DatabaseError carries code, detail, constraint…: send every own field, not just the text. */
+function describeError(/** @type {unknown} */ error) {
+  if (!(error instanceof Error)) return { message: String(error), name: 'Error' };
+  /** @type {Record<string, unknown>} */
+  const fields = { message: error.message, name: error.name };
+  for (const [key, value] of Object.entries(error)) {
+    if (value === undefined || typeof value === 'function') continue;
+    if (typeof value === 'object' && value !== null) continue;
+    fields[key] = value;
+  }
+  return fields;
+}
+
+const db = await PGlite.create(workerData.location);
+
+port.on('message', async (/** @type {any} */ request) => {
+  try {
+    if (request.op === 'query') {
+      const result = await db.query(request.sql, request.params, {
+        rowMode: request.rowMode,
+        parsers: parsersFor(request.rawTypes),
+      });
+      port.postMessage({ id: request.id, result });
+    } else if (request.op === 'exec') {
+      const results = await db.exec(request.sql);
+      port.postMessage({ id: request.id, result: results });
+    } else if (request.op === 'close') {
+      await db.close();
+      port.postMessage({ id: request.id, result: null });
+    } else {
+      throw new Error(`unknown database request ${String(request.op)}`);
+    }
+  } catch (error) {
+    port.postMessage({ id: request.id, error: describeError(error) });
+  }
+});
+
+port.postMessage({ ready: true });
