@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
+import { installBanCheck } from './http/ban-check.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { installInputGuard } from './http/input-guard.ts';
 import { installWebApp } from './http/web-app.ts';
@@ -11,6 +12,12 @@ export interface BuildAppOptions {
   serveWeb?: boolean;
 }
 
+/** TRUST_PROXY as Fastify takes it: false for none, else the proxy-addr list. */
+function trustedProxies(setting: string): string | false {
+  const value = setting.trim();
+  return value === '' || value === 'false' || value === '0' ? false : value;
+}
+
 /** The Fastify application: plugins, error handling, every route module and the web app. */
 export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
@@ -19,7 +26,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
       disableRequestLogging: ctx.config.env.LOG_LEVEL !== 'debug' && ctx.config.env.LOG_LEVEL !== 'trace',
     }),
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    trustProxy: trustedProxies(ctx.config.env.TRUST_PROXY),
     // Idle keep-alive sockets close at once on shutdown; busy ones get the grace period.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
@@ -29,6 +36,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   await app.register(cookie);
   installErrorHandler(app);
   installInputGuard(app);
+  installBanCheck(app, ctx);
   for (const register of routeModules) await register(app, ctx);
   await installWebApp(app, opts.serveWeb !== false);
   return app;

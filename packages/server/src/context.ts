@@ -5,6 +5,7 @@ import type { Database } from './db/client.ts';
 import type { RuntimeMetrics } from './metrics/runtime-metrics.ts';
 import type { AccessTokens } from './services/auth/access-token.ts';
 import type { SessionCheck } from './services/auth/session-check.ts';
+import type { ViolationBans } from './services/rate-limit/violation-bans.ts';
 
 /** What every route and service may depend on; built once in server.ts. */
 export interface AppContext {
@@ -16,6 +17,8 @@ export interface AppContext {
   accessTokens: AccessTokens;
   /** Refuses access tokens whose user or sign-in is no longer valid. */
   sessionCheck: SessionCheck;
+  /** Temporary bans for repeated violations, shared through the Bus. */
+  bans: ViolationBans;
   /**
    * Work to finish before the database closes on shutdown (e.g. saving running generations as
    * unfinished). Each runs once, in registration order.

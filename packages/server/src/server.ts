@@ -10,6 +10,8 @@ import { startJobs } from './jobs/start-jobs.ts';
 import { createLogger } from './logger.ts';
 import { RuntimeMetrics } from './metrics/runtime-metrics.ts';
 import { AccessTokens } from './services/auth/access-token.ts';
+import { banSettings } from './services/rate-limit/ban-settings.ts';
+import { ViolationBans } from './services/rate-limit/violation-bans.ts';
 import { SessionCheck } from './services/auth/session-check.ts';
 import { seedRoles } from './services/roles/role-service.ts';
 
@@ -53,13 +55,15 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
   metrics?.instrument(database.db);
   await database.migrate();
   await seedRoles(database.db);
+  const bus = opts.bus ?? createBus(config.env.REDIS_URL);
   const ctx: AppContext = {
     config,
     db: database.db,
     dbKind: database.kind,
-    bus: opts.bus ?? createBus(config.env.REDIS_URL),
+    bus,
     logger,
     sessionCheck: new SessionCheck(database.db),
+    bans: new ViolationBans(bus, banSettings(config.env)),
     accessTokens: new AccessTokens(config.secrets.jwtSecret, Math.floor(config.env.SESSION_EXPIRY / 1000)),
     shutdownTasks: [],
     metrics,

@@ -36,6 +36,15 @@ function contract(name: string, make: () => Promise<{ a: Bus; b: Bus; done: () =
       expect(await b.incr(key, 200)).toBe(1);
     });
 
+    it('adds a weight to a counter; the expiry starts with the first increment', async () => {
+      const key = `weighted-${Math.random()}`;
+      expect(await a.incr(key, 200, 5)).toBe(5);
+      expect(await b.incr(key, 200, 3)).toBe(8);
+      expect(await a.ttl(key)).toBeGreaterThan(0);
+      await new Promise((r) => setTimeout(r, 260));
+      expect(await b.incr(key, 200, 2)).toBe(2);
+    });
+
     it('shares keys, set-if-absent and lists', async () => {
       const key = `k-${Math.random()}`;
       expect(await a.setIfAbsent(key, 'one', 1000)).toBe(true);

@@ -11,8 +11,11 @@ export interface Bus {
   /** Resolves once the subscription is active; the returned function unsubscribes. */
   subscribe(channel: string, handler: BusHandler): Promise<() => Promise<void>>;
 
-  /** Increments a counter that expires `ttlMs` after its first increment; returns the new value. */
-  incr(key: string, ttlMs: number): Promise<number>;
+  /**
+   * Adds `by` (default 1) to a counter that expires `ttlMs` after its first increment; returns
+   * the new value.
+   */
+  incr(key: string, ttlMs: number, by?: number): Promise<number>;
   /** Milliseconds until `key` expires, or 0 when it does not exist. */
   ttl(key: string): Promise<number>;
 

@@ -37,13 +37,13 @@ export class MemoryBus implements Bus {
     };
   }
 
-  async incr(key: string, ttlMs: number): Promise<number> {
+  async incr(key: string, ttlMs: number, by = 1): Promise<number> {
     const entry = this.live(key);
     if (!entry) {
-      this.values.set(key, { value: 1, expiresAt: this.now() + ttlMs });
-      return 1;
+      this.values.set(key, { value: by, expiresAt: this.now() + ttlMs });
+      return by;
     }
-    entry.value = Number(entry.value) + 1;
+    entry.value = Number(entry.value) + by;
     return entry.value;
   }
 

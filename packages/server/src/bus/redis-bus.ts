@@ -1,9 +1,9 @@
 import { Redis } from 'ioredis';
 import type { Bus, BusHandler } from './bus.ts';
 
-/** INCR that sets the expiry only on the first increment, atomically. */
-const INCR_WITH_TTL = `local v = redis.call('INCR', KEYS[1])
-if v == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+/** INCRBY that sets the expiry only on the first increment, atomically. */
+const INCR_WITH_TTL = `local v = redis.call('INCRBY', KEYS[1], ARGV[2])
+if v == tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return v`;
 
 /**
@@ -61,8 +61,8 @@ export class RedisBus implements Bus {
     };
   }
 
-  async incr(key: string, ttlMs: number): Promise<number> {
-    return Number(await this.commands.eval(INCR_WITH_TTL, 1, this.key(key), String(ttlMs)));
+  async incr(key: string, ttlMs: number, by = 1): Promise<number> {
+    return Number(await this.commands.eval(INCR_WITH_TTL, 1, this.key(key), String(ttlMs), String(by)));
   }
 
   async ttl(key: string): Promise<number> {

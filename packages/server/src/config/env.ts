@@ -37,6 +37,14 @@ export const envSchema = z.object({
   PORT: int(3080),
   DATA_DIR: z.string().default('./data'),
   CONFIG_PATH: z.string().default('parley.yaml'),
+  /**
+   * Which peers' X-Forwarded-For is believed: addresses, CIDRs or the names loopback, linklocal,
+   * uniquelocal, comma-separated; `false` for none. The client's address (rate limits, bans) is
+   * the first untrusted one from the right, so a client reaching Parley directly cannot choose
+   * its own by sending the header. The default trusts a reverse proxy on this host or a private
+   * network.
+   */
+  TRUST_PROXY: z.string().default('loopback, linklocal, uniquelocal'),
   DATABASE_URL: text,
   REDIS_URL: text,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -87,6 +95,17 @@ export const envSchema = z.object({
   RESET_PASSWORD_WINDOW: int(2),
   VERIFY_EMAIL_MAX: int(2),
   VERIFY_EMAIL_WINDOW: int(2),
+
+  /**
+   * Temporary bans (LibreChat's names): every refused attempt is a violation with a score; a
+   * client whose score reaches BAN_INTERVAL within BAN_DURATION ms is banned for BAN_DURATION.
+   */
+  BAN_VIOLATIONS: flag(true),
+  BAN_DURATION: int(2 * 60 * 60 * 1000),
+  BAN_INTERVAL: int(20),
+  LOGIN_VIOLATION_SCORE: int(1),
+  REGISTRATION_VIOLATION_SCORE: int(1),
+  CONCURRENT_VIOLATION_SCORE: int(1),
 
   /** Refresh-token lifetime in milliseconds (LibreChat's REFRESH_TOKEN_EXPIRY). */
   REFRESH_TOKEN_EXPIRY: int(7 * 24 * 60 * 60 * 1000),

@@ -25,6 +25,7 @@ export function authenticate(ctx: AppContext) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const user = await readUser(ctx, request);
     if (!user) throw unauthorized();
+    await ctx.bans.check([`user:${user.id}`]);
     request.user = user;
   };
 }

@@ -18,6 +18,7 @@ const enabled = Boolean(process.env.TEST_DATABASE_URL) && redisAvailable();
 /** A lock that lapses in 3 s and a sweep every 300 ms, so a dead instance is noticed in seconds. */
 const LOCK_TTL_MS = 3000;
 const LOGIN_MAX = 6;
+const BAN_INTERVAL = 3;
 
 const isDelta = (e: SseEvent) => e.data.event === 'on_message_delta';
 
@@ -39,6 +40,7 @@ describe.skipIf(!enabled)('two instances on PostgreSQL and Redis', () => {
       CREDS_KEY: 'ab'.repeat(32),
       DEMO_ENDPOINT: 'true',
       LOGIN_MAX: String(LOGIN_MAX),
+      BAN_INTERVAL: String(BAN_INTERVAL),
       REGISTER_MAX: '1000',
       GENERATION_LOCK_TTL_MS: String(LOCK_TTL_MS),
       GENERATION_SWEEP_MS: '300',
@@ -111,6 +113,24 @@ describe.skipIf(!enabled)('two instances on PostgreSQL and Redis', () => {
     });
     expect(refused.status).toBe(429);
     expect((await jsonOf(refused)).type).toBe('logins');
+  });
+
+  it('shares bans: an address banned for violations through A is refused by B', async () => {
+    // Told apart from this test's own address by the header its loopback "proxy" adds.
+    const client = { 'x-forwarded-for': '198.51.100.23' };
+    const attempt = (via: ServerProcess) =>
+      via.api('/api/auth/login', {
+        method: 'POST',
+        headers: client,
+        json: { email: 'ban-me@example.com', password: 'wrong password here' },
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < LOGIN_MAX + BAN_INTERVAL; i++) statuses.push((await attempt(a)).status);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(BAN_INTERVAL);
+    const refused = await b.api('/api/user', { token, headers: client });
+    expect(refused.status).toBe(403);
+    expect((await jsonOf(refused)).type).toBe('ban');
+    expect((await b.api('/api/user', { token })).status).toBe(200);
   });
 
   it('a generation started through A is listed, resumed and stopped through B; the saved answer is the one streamed', async () => {

@@ -19,7 +19,7 @@ export function authDeps(ctx: AppContext): AuthDeps {
     logger: ctx.logger,
     accessTokens: ctx.accessTokens,
     mailer: mailerFor(ctx),
-    limiter: new RateLimiter(ctx.bus),
+    limiter: new RateLimiter(ctx.bus, ctx.bans),
     limits: authLimits(ctx.config.env),
   };
 }

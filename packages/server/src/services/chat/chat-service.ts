@@ -75,7 +75,13 @@ export async function startChat(
     ? new Date(Date.now() + ctx.config.interface.temporaryChatRetention * 3_600_000)
     : undefined;
 
-  const jobId = await services.generations.reserve(conversationId);
+  const jobId = await services.generations.reserve(conversationId).catch(async (error: unknown) => {
+    // A second generation in one conversation counts towards a ban (CONCURRENT_VIOLATION_SCORE).
+    if (error instanceof HttpError && error.code === 'concurrent') {
+      await ctx.bans.record('concurrent', [`user:${userId}`]);
+    }
+    throw error;
+  });
   let exchange: Exchange;
   try {
     exchange = await prepareExchange(ctx.db, {

@@ -1,6 +1,7 @@
 import type { LimitType } from '@parley/schema';
 import type { Bus } from '../../bus/bus.ts';
 import { HttpError } from '../../http/http-error.ts';
+import { violatorsOf, type ViolationBans } from './violation-bans.ts';
 
 /** At most `max` attempts per `windowMs`, counted per key; `max` 0 turns the rule off. */
 export interface LimitRule {
@@ -38,16 +39,21 @@ function tooManyMessage(rule: LimitRule): string {
 export class RateLimiter {
   constructor(
     private readonly bus: Bus,
+    /** Where refused attempts count as violations; without it they only refuse. */
+    private readonly bans?: ViolationBans,
     private readonly prefix = 'rate',
   ) {}
 
   /** Counts one attempt; throws RateLimitError when a key is over the limit. */
   async hit(rule: LimitRule, keys: (string | null | undefined)[]): Promise<void> {
     if (rule.max <= 0) return;
-    for (const key of new Set(keys.filter((k): k is string => Boolean(k)))) {
+    const unique = [...new Set(keys.filter((k): k is string => Boolean(k)))];
+    for (const key of unique) {
       const counter = `${this.prefix}:${rule.type}:${key}`;
       const count = await this.bus.incr(counter, rule.windowMs);
-      if (count > rule.max) throw new RateLimitError(rule, await this.bus.ttl(counter));
+      if (count <= rule.max) continue;
+      await this.bans?.record(rule.type, violatorsOf(unique));
+      throw new RateLimitError(rule, await this.bus.ttl(counter));
     }
   }
 
