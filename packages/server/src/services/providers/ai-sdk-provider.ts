@@ -46,6 +46,9 @@ export function createAiSdkProvider(spec: AiSdkProviderSpec): Provider {
       const result = await generateText({
         model: call.model,
         messages: call.messages,
+        // The system message is the pipeline's own (instructions, prompt prefix), kept in the
+        // message list so providers can mark it for caching; nothing else can add one.
+        allowSystemInMessages: true,
         ...call.settings,
         providerOptions: call.providerOptions,
         abortSignal: request.signal,
