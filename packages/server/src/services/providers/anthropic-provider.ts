@@ -5,6 +5,7 @@ import {
   standardSettings,
   toModelMessages,
 } from './ai-sdk-provider.ts';
+import { modelCache } from './model-cache.ts';
 import { listAnthropicModels } from './model-listing.ts';
 import type { Provider } from './provider.ts';
 
@@ -29,12 +30,13 @@ const EPHEMERAL = { anthropic: { cacheControl: { type: 'ephemeral' } } };
 export function createAnthropicProvider(opts: AnthropicOptions): Provider {
   const baseURL = opts.baseURL ?? ANTHROPIC_BASE_URL;
   const sdk = createAnthropic({ apiKey: opts.apiKey, baseURL, headers: opts.headers, fetch: opts.fetch });
+  const modelFor = modelCache((id) => sdk(id));
   return createAiSdkProvider({
     prepare: (request) => {
       const p = request.parameters;
       const messages = toModelMessages(request.messages);
       return {
-        model: sdk(request.model),
+        model: modelFor(request.model),
         messages: p.promptCache ? markCacheBreakpoints(messages, EPHEMERAL) : messages,
         settings: {
           ...standardSettings(p),

@@ -1,5 +1,6 @@
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createAiSdkProvider, standardSettings, toModelMessages } from './ai-sdk-provider.ts';
+import { modelCache } from './model-cache.ts';
 import { listGeminiModels } from './model-listing.ts';
 import type { Provider } from './provider.ts';
 
@@ -26,13 +27,14 @@ export function createGoogleProvider(opts: GoogleOptions): Provider {
     headers: opts.headers,
     fetch: opts.fetch,
   });
+  const modelFor = modelCache((id) => sdk(id));
   return createAiSdkProvider({
     failureSource: 'google',
     prepare: (request) => {
       const p = request.parameters;
       const thinking = p.thinking && p.thinkingBudget !== undefined;
       return {
-        model: sdk(request.model),
+        model: modelFor(request.model),
         messages: toModelMessages(request.messages),
         settings: { ...standardSettings(p), topK: p.topK },
         providerOptions: thinking

@@ -1,5 +1,6 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { createAiSdkProvider, standardSettings, toModelMessages } from './ai-sdk-provider.ts';
+import { modelCache } from './model-cache.ts';
 import { listOpenAIModels } from './model-listing.ts';
 import type { Provider } from './provider.ts';
 
@@ -30,11 +31,12 @@ export function createOpenAICompatibleProvider(opts: OpenAICompatibleOptions): P
     transformRequestBody:
       addParams || dropParams?.length ? (body) => adjustBody(body, addParams, dropParams) : undefined,
   });
+  const modelFor = modelCache((id) => sdk(id));
   return createAiSdkProvider({
     prepare: (request) => {
       const p = request.parameters;
       return {
-        model: sdk(request.model),
+        model: modelFor(request.model),
         messages: toModelMessages(request.messages),
         settings: standardSettings(p),
         // Servers such as vLLM, Groq or OpenRouter take OpenAI's reasoning_effort as is.

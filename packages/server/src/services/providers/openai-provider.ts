@@ -1,5 +1,6 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { createAiSdkProvider, standardSettings, toModelMessages } from './ai-sdk-provider.ts';
+import { modelCache } from './model-cache.ts';
 import { bodyAdjustingFetch } from './body-adjusting-fetch.ts';
 import { listOpenAIModels } from './model-listing.ts';
 import type { ModelParameters, Provider } from './provider.ts';
@@ -30,11 +31,13 @@ export function createOpenAIProvider(opts: OpenAIOptions): Provider {
     headers: opts.headers,
     fetch: bodyAdjustingFetch(opts.addParams, opts.dropParams, opts.fetch),
   });
+  const chatModel = modelCache((id) => sdk.chat(id));
+  const responsesModel = modelCache((id) => sdk.responses(id));
   return createAiSdkProvider({
     prepare: (request) => {
       const p = request.parameters;
       return {
-        model: p.useResponsesApi ? sdk.responses(request.model) : sdk.chat(request.model),
+        model: p.useResponsesApi ? responsesModel(request.model) : chatModel(request.model),
         messages: toModelMessages(request.messages),
         settings: standardSettings(p),
         providerOptions: openAIProviderOptions(p),
