@@ -1,5 +1,4 @@
 import type { EndpointsConfig } from '@parley/schema';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { clsx } from 'clsx';
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +10,7 @@ import { MessageItem } from './message-item';
 import { useBranches } from './branch-store';
 import type { VisibleMessage } from './message-tree';
 import type { useMessageActions } from './use-message-actions';
+import { useMessageVirtualizer } from './use-message-virtualizer';
 
 export interface MessageListProps {
   conversationId: string;
@@ -38,13 +38,7 @@ export function MessageList({ conversationId, path, endpoints, actions, sendCoun
   const choose = useBranches((s) => s.choose);
   const clearFocus = useBranches((s) => s.clearFocus);
   const focusId = useBranches((s) => (s.focus?.conversationId === conversationId ? s.focus.messageId : null));
-  const virtualizer = useVirtualizer({
-    count: path.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => 140,
-    overscan: 6,
-    getItemKey: (i) => path[i]?.message.messageId ?? i,
-  });
+  const virtualizer = useMessageVirtualizer(path, scrollRef);
   const { away, scrollToBottom } = useFollowScroll(scrollRef, contentRef, submitting);
 
   const onSibling = useCallback(

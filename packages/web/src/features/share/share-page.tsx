@@ -11,12 +11,13 @@ import { buildTree, visiblePath, type SiblingChoices } from '../messages/message
 import { shareApi, shareKeys } from './share-api';
 import { ShareFooter } from './share-footer';
 import { longUsDate, sharePageTitle } from './share-format';
-import { SharedMessage } from './shared-message';
+import { SharedMessageList } from './shared-message-list';
 
 /**
  * /share/{shareId} (001 §2): the public, read-only view of a shared conversation — no login.
- * Title, long US date, the message tree with its branches, the footer, or "shared link not
- * found" when the link is gone or has no messages.
+ * Title, long US date, the message tree with its branches (virtualised: a share may hold
+ * thousands of messages), the footer, or "shared link not found" when the link is gone or has
+ * no messages.
  */
 export default function SharePage() {
   useAllStrings();
@@ -74,9 +75,7 @@ export default function SharePage() {
               </p>
             </header>
             <div className={`py-4 ${fontSize}`} data-testid="share-messages">
-              {path.map((item) => (
-                <SharedMessage key={item.message.messageId} item={item} onSibling={onSibling} />
-              ))}
+              <SharedMessageList path={path} onSibling={onSibling} />
             </div>
           </>
         )}
