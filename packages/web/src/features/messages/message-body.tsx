@@ -5,6 +5,8 @@ import { ThinkingBlock } from '../markdown/thinking-block';
 import { stripThinkTags } from '../markdown/thinking-split';
 import { ErrorView } from './error-view';
 import { LazyMarkdown } from './lazy-markdown';
+import { showsPlaceholder } from './placeholder-rule';
+import { StreamingPlaceholder } from './streaming-placeholder';
 import { ToolCallView } from './tool-call-view';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -62,12 +64,7 @@ export const MessageBody = memo(function MessageBody({
         if (part.type === 'error') return <ErrorView key={i} text={str(part.error) || str(part.text)} />;
         return null;
       })}
-      {streaming && parts.every((p) => !str(p.text) && !str(p.think)) && (
-        <span
-          className="inline-block size-2.5 animate-pulse rounded-full bg-fg-muted align-middle"
-          data-testid="typing"
-        />
-      )}
+      {showsPlaceholder(message, streaming) && <StreamingPlaceholder />}
     </>
   );
 });

@@ -1,16 +1,13 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useShownAfter } from './use-shown-after';
 
-/** 001 §4: the incomplete-response notice shows 250 ms after submitting ends. */
+/** 001 §4 / §9: the unfinished notice and the streaming placeholder wait this long. */
 export const UNFINISHED_NOTICE_DELAY_MS = 250;
 
+/** The incomplete-response notice; mounted only while not submitting, shown 250 ms later. */
 export function UnfinishedNotice() {
   const { t } = useTranslation();
-  const [shown, setShown] = useState(false);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setShown(true), UNFINISHED_NOTICE_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, []);
+  const shown = useShownAfter(UNFINISHED_NOTICE_DELAY_MS);
   if (!shown) return null;
   return (
     <p

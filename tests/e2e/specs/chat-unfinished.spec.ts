@@ -1,0 +1,168 @@
+import { startSimulator, type SimServer } from '@parley/llm-sim';
+import type { Browser, Page } from '@playwright/test';
+import { chooseModel, lastAnswer, send, waitIdle } from '../support/chat.ts';
+import { expect, loginViaUi, registerViaApi, test, uniqueUser } from '../support/fixtures.ts';
+import { startParley, type RunningServer } from '../support/parley-server.ts';
+
+// 001 §4: the unfinished notice and the streaming placeholder show only after 250 ms.
+const DELAY_MS = 250;
+// A timer set when a component mounts fires no earlier than the delay; the observer sees the
+// mount a little after React commits it, so allow a few milliseconds of slack.
+const SLACK_MS = 15;
+
+// A server of its own: one endpoint answers at once, the other waits 3 s before its first token.
+let sim: SimServer;
+let server: RunningServer;
+
+test.beforeAll(async () => {
+  sim = await startSimulator({ host: '127.0.0.1', port: 0 });
+  server = await startParley({
+    yaml: `version: 1.2.8
+endpoints:
+  custom:
+    - name: Prompt
+      apiKey: sim
+      baseURL: ${sim.url}/v1
+      models: { default: [echo, slow], fetch: false }
+    - name: Late
+      apiKey: sim
+      baseURL: ${sim.url}/v1
+      headers: { x-sim-first-token-delay-ms: "3000" }
+      models: { default: [late/echo], fetch: false }
+`,
+  });
+});
+test.afterAll(async () => {
+  await server?.stop();
+  await sim?.close();
+});
+
+/** A page of this spec's server with a fresh signed-in user; `record` runs on every load. */
+async function signedIn(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
+  await record(page);
+  const user = uniqueUser('unfinished');
+  await registerViaApi(server.url, user);
+  await loginViaUi(page, user);
+  return page;
+}
+
+/**
+ * Records, in the page and from the start of every load, when things first appear
+ * (performance.now()): a streaming answer row, the typing placeholder, the answer's first
+ * rendered text, an answer row that is not streaming, and the unfinished notice. The observer
+ * runs as each DOM change happens, so the times are those of the commits that made them.
+ */
+async function record(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: Record<string, number> = {};
+    const mark = (name: string, selector: string) => {
+      if (seen[name] === undefined && document.querySelector(selector)) seen[name] = performance.now();
+    };
+    const check = () => {
+      mark('streamingRow', '[data-testid="message-assistant"][data-streaming]');
+      mark('typing', '[data-testid="typing"]');
+      mark('text', '[data-testid="message-assistant"] [data-testid="markdown"]');
+      mark('settledRow', '[data-testid="message-assistant"]:not([data-streaming])');
+      mark('notice', '[data-testid="unfinished-notice"]');
+    };
+    const w = window as unknown as { __seen: Record<string, number>; __resetSeen: () => void };
+    w.__seen = seen;
+    w.__resetSeen = () => {
+      for (const key of Object.keys(seen)) delete seen[key];
+      check();
+    };
+    new MutationObserver(check).observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['data-streaming'],
+    });
+  });
+}
+
+/** Forgets what was seen so far (the next exchange on the same page is measured alone). */
+const resetSeen = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __resetSeen: () => void }).__resetSeen());
+
+const seen = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __seen: Record<string, number> }).__seen);
+
+test('a late first token shows the placeholder after 250 ms; a prompt one never flashes it', async ({
+  browser,
+}) => {
+  const page = await signedIn(browser);
+  await chooseModel(page, 'late/echo');
+  await resetSeen(page);
+  await send(page, 'Waiting for the first token');
+  await expect(lastAnswer(page)).toContainText('Waiting for the first token');
+  await waitIdle(page);
+  const late = await seen(page);
+  expect(late.typing, 'the placeholder showed while waiting').toBeDefined();
+  expect(late.typing! - late.streamingRow!).toBeGreaterThanOrEqual(DELAY_MS - SLACK_MS);
+  expect(late.typing!).toBeLessThan(late.text!);
+  await expect(page.getByTestId('typing')).toHaveCount(0);
+
+  await page.getByTestId('new-chat').first().click();
+  await chooseModel(page, 'echo');
+  await expect(page.getByTestId('message-assistant')).toHaveCount(0);
+  await resetSeen(page);
+  await send(page, 'An answer that starts at once');
+  await expect(lastAnswer(page)).toContainText('An answer that starts at once');
+  await waitIdle(page);
+  const prompt = await seen(page);
+  const firstText = prompt.text! - prompt.streamingRow!;
+  // Whenever it showed, it was after the delay; when text came within it, it never showed.
+  if (prompt.typing !== undefined)
+    expect(prompt.typing - prompt.streamingRow!).toBeGreaterThanOrEqual(DELAY_MS - SLACK_MS);
+  if (firstText < DELAY_MS - SLACK_MS)
+    expect(prompt.typing, `first text after ${firstText} ms`).toBeUndefined();
+});
+
+test('a stopped answer shows the unfinished notice 250 ms after it settles, and after a reload', async ({
+  browser,
+}) => {
+  const page = await signedIn(browser);
+  await chooseModel(page, 'slow');
+  await resetSeen(page);
+  await send(page, 'Tell me the slow story');
+  await expect(lastAnswer(page)).toContainText('Sentence 1 of the slow answer');
+  await page.getByTestId('stop-button').click();
+  await waitIdle(page);
+  await expect(page.getByTestId('unfinished-notice')).toBeVisible();
+  const stopped = await seen(page);
+  expect(stopped.notice! - stopped.settledRow!).toBeGreaterThanOrEqual(DELAY_MS - SLACK_MS);
+
+  await page.reload();
+  await expect(page.getByTestId('unfinished-notice')).toBeVisible();
+  const reloaded = await seen(page);
+  expect(reloaded.notice! - reloaded.settledRow!).toBeGreaterThanOrEqual(DELAY_MS - SLACK_MS);
+  await lastAnswer(page).screenshot({ path: test.info().outputPath('unfinished-partial.png') });
+
+  // While submitting (Continue) the notice goes at once; the partial text stays.
+  await page.getByTestId('continue').click();
+  await expect(page.getByTestId('stop-button')).toBeVisible();
+  await expect(page.getByTestId('unfinished-notice')).toHaveCount(0);
+  await page.getByTestId('stop-button').click();
+  await waitIdle(page);
+  await page.context().close();
+});
+
+test('an answer stopped before its first token keeps the placeholder and the notice after a reload', async ({
+  browser,
+}) => {
+  const page = await signedIn(browser);
+  await chooseModel(page, 'late/echo');
+  await send(page, 'Stop me before I start');
+  await expect(page.getByTestId('typing')).toBeVisible();
+  await page.waitForURL(/\/c\/[0-9a-f-]{36}$/);
+  await page.getByTestId('stop-button').click();
+  await waitIdle(page);
+  await page.reload();
+  await expect(page.getByTestId('unfinished-notice')).toBeVisible();
+  await expect(lastAnswer(page).getByTestId('typing')).toBeVisible();
+  await expect(lastAnswer(page).getByTestId('markdown')).toHaveCount(0);
+  await lastAnswer(page).screenshot({ path: test.info().outputPath('unfinished-empty.png') });
+  await page.context().close();
+});
