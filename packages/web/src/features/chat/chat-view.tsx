@@ -7,6 +7,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { useSettings } from '../../store/settings-store';
 import { useShell } from '../../store/shell-store';
 import type { ChatSetup } from '../endpoints/chat-setup';
+import { fitParameters } from '../endpoints/param-ranges';
 import { useChatSetup } from '../endpoints/use-chat-setup';
 import { ChatInput, type ChatInputHandle } from '../input/chat-input';
 import { useVisiblePath } from '../messages/branch-store';
@@ -119,7 +120,10 @@ export default function ChatView() {
     (endpoint: string, model: string) => {
       if (!setup) return;
       const keep = setup.endpoint === endpoint ? setup : {};
-      changeSetup({ ...keep, endpoint, endpointType: endpoints?.[endpoint]?.type ?? null, model });
+      // The parameters kept must fit the new model's ranges (e.g. a Bedrock model of another maker).
+      changeSetup(
+        fitParameters({ ...keep, endpoint, endpointType: endpoints?.[endpoint]?.type ?? null, model }),
+      );
     },
     [setup, changeSetup, endpoints],
   );

@@ -20,6 +20,7 @@ export const SETUP_KEYS = [
   'presence_penalty',
   'max_tokens',
   'maxOutputTokens',
+  'maxTokens',
   'maxContextTokens',
   'thinkingBudget',
   'thinking',

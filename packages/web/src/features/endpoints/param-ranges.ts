@@ -1,3 +1,7 @@
+import { anthropicOutputCap, BEDROCK_DEFAULTS, bedrockSubProvider } from '@parley/schema';
+
+export { anthropicOutputCap };
+
 /**
  * Model parameter controls per endpoint family, with the ranges and defaults of 002 §5 and §9.
  * Numeric params accept strings; a blank becomes unset.
@@ -16,7 +20,7 @@ const COMMON_TEXT: ParamControl[] = [
   { key: 'promptPrefix', kind: 'text', multiline: true },
 ];
 
-const CONTROLS: Record<EndpointFamily, ParamControl[]> = {
+const CONTROLS: Record<Exclude<EndpointFamily, 'bedrock'>, ParamControl[]> = {
   openAI: [
     ...COMMON_TEXT,
     { key: 'temperature', kind: 'slider', min: 0, max: 2, step: 0.01, default: 1 },
@@ -47,14 +51,6 @@ const CONTROLS: Record<EndpointFamily, ParamControl[]> = {
     { key: 'promptCache', kind: 'switch', default: true },
     { key: 'maxContextTokens', kind: 'number', min: 1, max: 10_000_000 },
   ],
-  bedrock: [
-    ...COMMON_TEXT,
-    { key: 'temperature', kind: 'slider', min: 0, max: 1, step: 0.01, default: 1 },
-    { key: 'topP', kind: 'slider', min: 0, max: 1, step: 0.01, default: 0.999 },
-    { key: 'topK', kind: 'slider', min: 0, max: 500, step: 1, default: 0, int: true },
-    { key: 'maxTokens', kind: 'number', min: 1, max: 1_000_000 },
-    { key: 'maxContextTokens', kind: 'number', min: 1, max: 10_000_000 },
-  ],
 };
 
 /** Custom and Azure endpoints speak the OpenAI protocol, so they take its parameters. */
@@ -65,12 +61,39 @@ export function familyOf(endpoint: string, endpointType: string | null | undefin
   return 'openAI';
 }
 
-/** Anthropic models before the 3.5 and 3.7 generations cap output at 4096 tokens. */
-export function anthropicOutputCap(model: string): number {
-  return /claude-3[-.]?[57]|claude-(sonnet|opus|haiku)-4|claude-[4-9]/.test(model) ||
-    !model.startsWith('claude')
-    ? 128_000
-    : 4096;
+/**
+ * Bedrock sliders by the model's maker (002 §5): temperature 0 to 1 with a default per maker;
+ * topP 0 to 1 (Cohere 0.01 to 0.99); topK 0 to 500 for Anthropic models only.
+ */
+function bedrockSliders(model: string): ParamControl[] {
+  const maker = bedrockSubProvider(model);
+  const defaults = BEDROCK_DEFAULTS[maker];
+  const cohere = maker === 'cohere';
+  const sliders: ParamControl[] = [
+    { key: 'temperature', kind: 'slider', min: 0, max: 1, step: 0.01, default: defaults.temperature },
+    {
+      key: 'topP',
+      kind: 'slider',
+      min: cohere ? 0.01 : 0,
+      max: cohere ? 0.99 : 1,
+      step: 0.01,
+      default: defaults.topP,
+    },
+  ];
+  if (maker === 'anthropic')
+    sliders.push({ key: 'topK', kind: 'slider', min: 0, max: 500, step: 1, default: 0, int: true });
+  return sliders;
+}
+
+/** Bedrock: the text fields, the maker's sliders, then the token limits (Claude's output cap). */
+function bedrockControls(model: string): ParamControl[] {
+  const cap = bedrockSubProvider(model) === 'anthropic' ? anthropicOutputCap(model) : 1_000_000;
+  return [
+    ...COMMON_TEXT,
+    ...bedrockSliders(model),
+    { key: 'maxTokens', kind: 'number', min: 1, max: cap },
+    { key: 'maxContextTokens', kind: 'number', min: 1, max: 10_000_000 },
+  ];
 }
 
 export function controlsFor(
@@ -79,6 +102,7 @@ export function controlsFor(
   model: string,
 ): ParamControl[] {
   const family = familyOf(endpoint, endpointType);
+  if (family === 'bedrock') return bedrockControls(model);
   return CONTROLS[family].map((c) => {
     if (family === 'anthropic' && c.key === 'maxOutputTokens' && c.kind === 'slider') {
       const max = anthropicOutputCap(model);
@@ -103,4 +127,21 @@ export function coerceParam(control: ParamControl, raw: unknown): unknown {
   }
   if (control.kind === 'switch') return typeof raw === 'boolean' ? raw : undefined;
   return typeof raw === 'string' && raw.length > 0 ? raw : undefined;
+}
+
+/**
+ * The setup after a model switch within an endpoint: numbers the user set are brought into the
+ * new model's ranges (a Bedrock Cohere model's topP, an older Claude's output cap), so the next
+ * request is not refused for a value the panel no longer allows.
+ */
+export function fitParameters<T extends { endpoint: string; endpointType?: string | null; model: string }>(
+  setup: T,
+): T {
+  const next: Record<string, unknown> = { ...setup };
+  for (const control of controlsFor(setup.endpoint, setup.endpointType, setup.model)) {
+    if ((control.kind === 'slider' || control.kind === 'number') && next[control.key] !== undefined)
+      next[control.key] = coerceParam(control, next[control.key]);
+    if (next[control.key] === undefined) delete next[control.key];
+  }
+  return next as T;
 }
