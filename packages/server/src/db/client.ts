@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -48,7 +49,13 @@ export async function openDatabase(opts: {
     };
   }
   const location = opts.dataDir === 'memory://' ? 'memory://' : `${opts.dataDir}/db`;
-  if (location !== 'memory://') mkdirSync(location, { recursive: true });
+  if (location !== 'memory://') {
+    mkdirSync(location, { recursive: true });
+    // Creating the cluster (initdb) grows PGlite's WebAssembly memory by about 500 MB, which
+    // WebAssembly never gives back: the first start then held about 1 GB for its whole life.
+    // Create it in a worker of its own and open it afresh.
+    if (!existsSync(join(location, 'PG_VERSION'))) await (await PgliteWorkerClient.start(location)).close();
+  }
   // PGlite runs in its own thread so its (synchronous, CPU-bound) work leaves the event loop free.
   const client = await PgliteWorkerClient.start(location);
   // The worker client answers the part of PGlite's API Drizzle's driver calls (query, transaction).
