@@ -110,4 +110,61 @@ describe('import formats', () => {
     expect((await upload(server, eve, fixture('librechat-tree.json'))).status).toBe(201);
     expect(await conversationsOf(server, eve)).toHaveLength(2);
   });
+
+  it('keeps awkward texts, content parts and flags exactly as they were', async () => {
+    const fay = await createTestUser(server);
+    const awkward = [
+      'NULL',
+      '',
+      'quotes " and \' and back\\slash \\" {braces}, commas, (parens)',
+      'multi\nline\ttab ünïcödé 🚀 \u0000nul',
+    ];
+    const content = [{ type: 'text', text: 'part with "quotes", {braces} and \\ backslash' }];
+    const file = {
+      title: 'Awkward values',
+      endpoint: 'openAI',
+      messages: [
+        ...awkward.map((text, i) => ({
+          messageId: `a${i}`,
+          parentMessageId: i ? `a${i - 1}` : NO_PARENT,
+          sender: i % 2 ? 'Assistant "bot"' : 'User',
+          isCreatedByUser: i % 2 === 0,
+          text,
+          createdAt: `2025-02-0${i + 1}T10:00:00.000Z`,
+        })),
+        {
+          messageId: 'a4',
+          parentMessageId: 'a3',
+          sender: 'Assistant',
+          isCreatedByUser: false,
+          content,
+          error: true,
+          unfinished: true,
+          finish_reason: 'length',
+          endpoint: 'anthropic',
+          model: 'claude-x',
+        },
+      ],
+    };
+    const res = await upload(server, fay, JSON.stringify(file));
+    expect(await json(res)).toMatchObject({ conversations: 1, messages: 5 });
+    const [convo] = await conversationsOf(server, fay);
+    const messages = await messagesOf(server, fay, convo!.conversationId);
+    const byText = (i: number) => messages[i]!;
+    expect(messages.slice(0, 4).map((m) => m.text)).toEqual([
+      ...awkward.slice(0, 3),
+      'multi\nline\ttab ünïcödé 🚀 nul',
+    ]);
+    expect(byText(1)).toMatchObject({ sender: 'Assistant "bot"', isCreatedByUser: false });
+    expect(byText(0)).toMatchObject({ createdAt: '2025-02-01T10:00:00.000Z', error: false });
+    expect(byText(4)).toMatchObject({
+      content,
+      error: true,
+      unfinished: true,
+      finish_reason: 'length',
+      endpoint: 'anthropic',
+      model: 'claude-x',
+    });
+    expect(byText(4).parentMessageId).toBe(byText(3).messageId);
+  });
 });

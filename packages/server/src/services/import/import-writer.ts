@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { conversations, messages, pendingImports } from '../../db/schema/index.ts';
 import { mappedMessageId } from './import-ids.ts';
 import { cleanText, stripNul, type ImportedConversationMeta, type ImportedMessage } from './import-model.ts';
+import { MessageBatch } from './message-batch.ts';
 
 /**
  * Messages per INSERT adapt so that one statement holds the database for about TARGET_BATCH_MS:
@@ -21,8 +22,6 @@ const TARGET_BATCH_MS = 10;
 const PAUSE_SHARE = 0.5;
 const BATCH_LIMITS = { min: 10, max: 500, start: 50 } as const;
 const TITLE_MAX = 200;
-
-type NewMessage = typeof messages.$inferInsert;
 
 interface OpenConversation {
   conversationId: string;
@@ -40,7 +39,7 @@ interface OpenConversation {
 export class ImportWriter {
   conversationCount = 0;
   messageCount = 0;
-  private pending: NewMessage[] = [];
+  private readonly pending = new MessageBatch();
   private batchSize: number = BATCH_LIMITS.start;
 
   constructor(
@@ -97,35 +96,32 @@ export class ImportWriter {
     const at = message.createdAt?.getTime() ?? open.clock + 1;
     open.clock = Math.max(open.clock, at);
     const id = (source: string) => mappedMessageId(this.importId, open.index, source);
-    this.pending.push({
+    this.pending.add({
       messageId: id(message.sourceId),
       conversationId: open.conversationId,
-      userId: this.userId,
       parentMessageId: message.parentSourceId === null ? NO_PARENT : id(message.parentSourceId),
       sender: cleanText(message.sender).slice(0, 200) || (message.isCreatedByUser ? 'User' : 'Assistant'),
       isCreatedByUser: message.isCreatedByUser,
       text: cleanText(message.text),
-      content: message.content ? stripNul(message.content) : null,
+      contentJson: message.content ? JSON.stringify(stripNul(message.content)) : null,
       endpoint: message.endpoint ?? null,
       model: message.model ?? null,
       error: message.error ?? false,
       unfinished: message.unfinished ?? false,
       finishReason: message.finishReason ?? null,
-      createdAt: new Date(at),
-      updatedAt: new Date(at),
+      at: new Date(at).toISOString(),
     });
     this.messageCount += 1;
-    if (this.pending.length >= this.batchSize) await this.flush();
+    if (this.pending.size >= this.batchSize) await this.flush();
   }
 
   async flush(): Promise<void> {
-    if (this.pending.length === 0) return;
-    const batch = this.pending;
-    this.pending = [];
+    const count = this.pending.size;
+    if (count === 0) return;
     const started = performance.now();
-    await this.db.insert(messages).values(batch);
+    await this.db.execute(this.pending.take(this.userId));
     const took = performance.now() - started;
-    const perMessage = Math.max(took, 0.1) / batch.length;
+    const perMessage = Math.max(took, 0.1) / count;
     const ideal = Math.round(TARGET_BATCH_MS / perMessage);
     this.batchSize = Math.min(BATCH_LIMITS.max, Math.max(BATCH_LIMITS.min, ideal));
     await sleep(Math.max(2, took * PAUSE_SHARE));
@@ -141,7 +137,7 @@ export class ImportWriter {
 
   /** Deletes what this import wrote so far. */
   async abort(): Promise<void> {
-    this.pending = [];
+    this.pending.clear();
     await deletePendingImport(this.db, this.userId, this.importId);
   }
 }
