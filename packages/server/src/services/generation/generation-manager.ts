@@ -101,9 +101,13 @@ export class GenerationManager {
       recovery,
     };
     const metaJson = JSON.stringify(meta);
-    await this.bus.set(jobKeys.meta(spec.conversationId), metaJson, RUNNING_TTL_MS);
-    await this.bus.append(jobKeys.userJobs(spec.userId), spec.conversationId, RUNNING_TTL_MS);
-    await this.bus.addMember(jobKeys.running, metaJson);
+    // Independent keys, written together: on Redis that is one round trip before the upstream
+    // request starts instead of three.
+    await Promise.all([
+      this.bus.set(jobKeys.meta(spec.conversationId), metaJson, RUNNING_TTL_MS),
+      this.bus.append(jobKeys.userJobs(spec.userId), spec.conversationId, RUNNING_TTL_MS),
+      this.bus.addMember(jobKeys.running, metaJson),
+    ]);
     // Keeps the lock (and the meta of a long generation) alive while the job runs here.
     const heartbeat = setInterval(() => {
       this.bus.set(jobKeys.lock(spec.conversationId), spec.jobId, this.lockTtlMs).catch(onError);
