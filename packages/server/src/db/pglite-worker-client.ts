@@ -46,13 +46,16 @@ export class PgliteWorkerClient {
   readonly #worker: Worker;
   readonly #pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   #nextId = 1;
+  #outbox: (Request & { id: number })[] = [];
   #stopped: Error | null = null;
   #transactions: Promise<void> = Promise.resolve();
   #runningTransaction: Promise<void> | null = null;
 
   private constructor(worker: Worker) {
     this.#worker = worker;
-    worker.on('message', (reply: Reply) => this.#settle(reply));
+    worker.on('message', (replies: Reply[]) => {
+      for (const reply of replies) this.#settle(reply);
+    });
     worker.on('error', (error) => this.#stop(error));
     worker.on('exit', (code) => this.#stop(new Error(`The embedded database stopped (exit code ${code}).`)));
     // Idle, the worker must not keep the process alive; busy, it must (a CLI awaiting a query).
@@ -151,8 +154,19 @@ export class PgliteWorkerClient {
     if (this.#pending.size === 0) this.#worker.ref();
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage({ ...request, id });
+      this.#outbox.push({ ...request, id });
+      if (this.#outbox.length === 1) queueMicrotask(() => this.#flush());
     });
+  }
+
+  /**
+   * Statements issued in the same tick travel as one message: each message wakes the worker
+   * thread, and on a busy machine every wake-up can cost this thread its core for a while.
+   */
+  #flush(): void {
+    const batch = this.#outbox;
+    this.#outbox = [];
+    this.#worker.postMessage(batch);
   }
 
   #settle(reply: Reply): void {

@@ -35,26 +35,43 @@ function describeError(/** @type {unknown} */ error) {
 
 const db = await PGlite.create(workerData.location);
 
-port.on('message', async (/** @type {any} */ request) => {
+/** Replies finished in the same tick go back as one message (see the client's outbox). */
+/** @type {object[]} */
+let outbox = [];
+function reply(/** @type {object} */ message) {
+  outbox.push(message);
+  if (outbox.length === 1)
+    queueMicrotask(() => {
+      const batch = outbox;
+      outbox = [];
+      port.postMessage(batch);
+    });
+}
+
+async function handle(/** @type {any} */ request) {
   try {
     if (request.op === 'query') {
       const result = await db.query(request.sql, request.params, {
         rowMode: request.rowMode,
         parsers: parsersFor(request.rawTypes),
       });
-      port.postMessage({ id: request.id, result });
+      reply({ id: request.id, result });
     } else if (request.op === 'exec') {
-      const results = await db.exec(request.sql);
-      port.postMessage({ id: request.id, result: results });
+      reply({ id: request.id, result: await db.exec(request.sql) });
     } else if (request.op === 'close') {
       await db.close();
-      port.postMessage({ id: request.id, result: null });
+      reply({ id: request.id, result: null });
     } else {
       throw new Error(`unknown database request ${String(request.op)}`);
     }
   } catch (error) {
-    port.postMessage({ id: request.id, error: describeError(error) });
+    reply({ id: request.id, error: describeError(error) });
   }
+}
+
+// PGlite runs statements in the order they are called, so a batch keeps the client's order.
+port.on('message', (/** @type {any[]} */ batch) => {
+  for (const request of batch) void handle(request);
 });
 
 port.postMessage({ ready: true });
