@@ -7,6 +7,7 @@ import { addConversationToList, patchConversationInList } from '../conversations
 import { useSetupStore } from '../endpoints/setup-store';
 import { useTemporaryChat } from '../temporary-chat/temporary-store';
 import { PENDING_DRAFT_ID } from '../input/draft-storage';
+import { keepRowKey } from '../messages/row-keys';
 import { moveDraftInStorage } from '../input/use-draft';
 import { chatApi, chatKeys } from './chat-api';
 import { buildRequestBody, type SendOptions } from './request-body';
@@ -68,6 +69,7 @@ function onCreated(key: string, message: Message & { conversationId: string }): 
   const run = runs.get(key);
   if (run) run.tempUser = false;
   const real = message.conversationId;
+  keepRowKey(message.messageId, current.userMessageId);
   const temp = cachedMessages(key);
   const fixed = temp.map((m) => {
     if (m.messageId === current.userMessageId) return { ...m, ...message, conversationId: real };
@@ -120,6 +122,9 @@ function onFinal(key: string, run: Run, final: FinalEvent): void {
   run.finished = true;
   const conversationId = final.conversation?.conversationId ?? key;
   if (current) {
+    // The rows stay as they are (no markdown mounted again) while the ids become the server's.
+    keepRowKey(final.responseMessage.messageId, current.placeholderId);
+    if (final.requestMessage) keepRowKey(final.requestMessage.messageId, current.userMessageId);
     const remove = [current.placeholderId, current.userMessageId];
     upsertMessages(conversationId, [final.requestMessage, final.responseMessage].filter(Boolean), remove);
   }
@@ -157,6 +162,7 @@ function showError(key: string, text: string, messageId?: string, refused = fals
   const current = gen(key);
   if (!current) return;
   if (refused && runs.get(key)?.tempUser) patchMessage(key, current.userMessageId, { clientOnly: true });
+  if (messageId) keepRowKey(messageId, current.placeholderId);
   patchMessage(key, current.placeholderId, {
     messageId: messageId ?? current.placeholderId,
     error: true,
@@ -264,14 +270,30 @@ function newRun(wantsTitle: boolean, tempUser: boolean): Run {
   return { queue: [], frame: null, abort: new AbortController(), finished: false, wantsTitle, tempUser };
 }
 
+/** Conversations whose send was accepted and is about to start (see sendMessage). */
+const starting = new Set<string>();
+
 /**
  * Sends a message (or regenerates, continues, or resubmits an edit) and streams the answer into
  * the message cache. Ignored while this conversation is already submitting or the text is empty.
+ * The exchange starts in a task of its own: the event that sends (Enter, a click) ends at once,
+ * so the box clears and echoes without waiting for the new rows to render.
  */
 export function sendMessage(options: SendOptions): boolean {
   const key = options.conversationId;
-  if (gen(key)) return false;
+  if (gen(key) || starting.has(key)) return false;
   if (options.kind === 'new' && options.text.trim() === '') return false;
+  starting.add(key);
+  window.setTimeout(() => {
+    starting.delete(key);
+    startExchange(options);
+  }, 0);
+  return true;
+}
+
+function startExchange(options: SendOptions): void {
+  const key = options.conversationId;
+  if (gen(key)) return;
   const { body, userMessage, placeholder, initial } = buildRequestBody(options);
   if (options.kind === 'new') upsertMessages(key, [userMessage, placeholder]);
   else if (options.kind === 'regenerate') upsertMessages(key, [placeholder]);
@@ -286,7 +308,6 @@ export function sendMessage(options: SendOptions): boolean {
   });
   const path = `/api/agents/chat/${encodeURIComponent(options.setup.endpoint)}`;
   void pump({ key }, path, body, current);
-  return true;
 }
 
 /** Re-attaches to a generation still running on the server (a reload mid-stream). */

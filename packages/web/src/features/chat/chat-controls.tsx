@@ -1,4 +1,5 @@
 import type { EndpointsConfig, ModelsConfig } from '@parley/schema';
+import { memo } from 'react';
 import { useStartupConfig } from '../../app/startup-queries';
 import type { ChatSetup } from '../endpoints/chat-setup';
 import { EndpointMenu } from '../endpoints/endpoint-menu';
@@ -9,8 +10,9 @@ import { PresetsMenu } from '../presets/presets-menu';
 /**
  * The header's model controls: endpoint and model selector, parameters, presets and (for
  * `user_provided` endpoints) the key button — each shown when the interface config allows it.
+ * Memoised: the chat view renders on every send and stream event, these only when the setup does.
  */
-export function ChatControls({
+export const ChatControls = memo(function ChatControls({
   setup,
   endpoints,
   models,
@@ -42,4 +44,4 @@ export function ChatControls({
       )}
     </>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
 import { useStartupConfig } from '../../app/startup-queries';
@@ -99,7 +99,9 @@ export default function ChatView() {
         setup: withSetup,
         senderLabel,
       });
-      if (sent) setSendCount((n) => n + 1);
+      // Not urgent: the send itself starts in a task of its own (sendMessage); the jump to the
+      // bottom follows without adding the whole view's render to the key press.
+      if (sent) startTransition(() => setSendCount((n) => n + 1));
       return sent;
     },
     [conversationId, path, setup, senderLabel],

@@ -1,5 +1,5 @@
 import type { Conversation } from '@parley/schema';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useEndpoints, useModels } from '../chat/chat-api';
 import { setupOfConversation, validSetup, type ChatSetup } from './chat-setup';
 import { setupOfPreset } from '../presets/presets-menu';
@@ -28,10 +28,6 @@ export function useChatSetup(conversationId: string, conversation: Conversation 
     return validSetup(wanted, endpoints, models, lastModels());
   }, [endpoints, models, chosen, conversation, conversationId, defaultPreset]);
 
-  return {
-    setup,
-    endpoints,
-    models,
-    update: (next: ChatSetup) => setSetup(conversationId, next),
-  };
+  const update = useCallback((next: ChatSetup) => setSetup(conversationId, next), [setSetup, conversationId]);
+  return { setup, endpoints, models, update };
 }

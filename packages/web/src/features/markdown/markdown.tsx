@@ -14,6 +14,7 @@ import renderMarkdownSync, { type Components, type Options } from 'react-markdow
 import rehypeKatex from 'rehype-katex';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
+import { attachOnce } from './attach-once';
 import { CodeBlock } from './code-block';
 import { normalizeLatex } from './latex';
 import { ThinkingBlock } from './thinking-block';
@@ -68,8 +69,10 @@ interface MarkdownProps {
  * GFM markdown with math and highlighted code. Raw HTML in a message is never rendered as HTML
  * (react-markdown escapes it) and `javascript:` links are dropped by its URL filter.
  */
-const REMARK_MATH: Options['remarkPlugins'] = [remarkGfm, [remarkMath, { singleDollarTextMath: true }]];
-const REMARK_PLAIN: Options['remarkPlugins'] = [remarkGfm];
+// Set up once: every block rendered makes a processor, which would build gfm's syntax again.
+const GFM = attachOnce(remarkGfm);
+const REMARK_MATH: Options['remarkPlugins'] = [GFM, attachOnce(remarkMath, { singleDollarTextMath: true })];
+const REMARK_PLAIN: Options['remarkPlugins'] = [GFM];
 const REHYPE_MATH: Options['rehypePlugins'] = [[rehypeKatex, { throwOnError: false, strict: false }]];
 
 /**

@@ -1,5 +1,5 @@
 import type { Feedback, Message } from '@parley/schema';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../toasts/toast-store';
 import { chatApi } from '../chat/chat-api';
@@ -88,5 +88,10 @@ export function useMessageActions(conversationId: string, setup: ChatSetup | nul
     [conversationId],
   );
 
-  return { regenerate, continueAnswer, resubmit, save, feedback };
+  // One object while its functions stay the same: every message row takes it as a prop, and a new
+  // one would re-render each visible row whenever the chat view renders.
+  return useMemo(
+    () => ({ regenerate, continueAnswer, resubmit, save, feedback }),
+    [regenerate, continueAnswer, resubmit, save, feedback],
+  );
 }
