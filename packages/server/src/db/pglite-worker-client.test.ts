@@ -62,6 +62,11 @@ describe('PgliteWorkerClient (PGlite in a worker thread)', () => {
     expect(order).toEqual(['a begin', 'a end', 'b begin', 'b end']);
   });
 
+  it('keeps the PostgreSQL page cache small (it lives in WebAssembly memory, which never shrinks)', async () => {
+    const { rows } = await db.query('SHOW shared_buffers', [], { rowMode: 'object' });
+    expect(rows).toEqual([{ shared_buffers: '32MB' }]);
+  });
+
   it('refuses statements after close', async () => {
     const other = await PgliteWorkerClient.start('memory://');
     await other.close();
