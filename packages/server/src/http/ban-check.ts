@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { violatorsOf } from '../services/rate-limit/violation-bans.ts';
 
 /** Read before signing in: a banned client must still be able to load the page that tells it so. */
 const OPEN_TO_BANNED = new Set(['/api/config', '/api/banner']);
@@ -13,6 +12,6 @@ export function installBanCheck(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onRequest', async (request) => {
     const path = request.url.split('?', 1)[0] ?? '';
     if (!path.startsWith('/api/') || OPEN_TO_BANNED.has(path)) return;
-    await ctx.bans.check(violatorsOf([`ip:${request.ip}`]));
+    await ctx.bans.check([`ip:${request.ip}`]);
   });
 }

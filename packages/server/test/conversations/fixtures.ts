@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { NO_PARENT } from '@parley/schema';
 import { conversations, messages, type ConversationRow, type MessageRow } from '../../src/db/schema/index.ts';
 import type { TestServer } from '../helpers/test-server.ts';
+import type { TestUser } from '../helpers/test-users.ts';
 
 /**
  * Rows written straight into the database, as the chat pipeline would save them, so the
@@ -46,4 +47,9 @@ export const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 10, 0, 0) +
 
 export async function json<T = Record<string, unknown>>(res: Response): Promise<T> {
   return (await res.json()) as T;
+}
+
+/** A signed-in user's call to the server's API, with an optional JSON body. */
+export function callAs(server: TestServer, user: TestUser, method: string, path: string, body?: unknown) {
+  return server.api(path, { method, token: user.token, ...(body !== undefined ? { json: body } : {}) });
 }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversations } from '../../src/db/schema/index.ts';
 import { expireTemporaryChats } from '../../src/jobs/expire-temporary-chats.ts';
-import { insertConversation, insertMessage, json } from '../conversations/fixtures.ts';
+import { callAs, insertConversation, insertMessage, json } from '../conversations/fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { createTestUser, type TestUser } from '../helpers/test-users.ts';
 
@@ -16,7 +16,7 @@ describe('bookmark counts when conversations are deleted', () => {
   afterAll(() => server.stop());
 
   const call = (user: TestUser, method: string, path: string, body?: unknown) =>
-    server.api(path, { method, token: user.token, ...(body !== undefined ? { json: body } : {}) });
+    callAs(server, user, method, path, body);
   const counts = async (user: TestUser) => {
     const list = await json<ConversationTag[]>(await call(user, 'GET', '/api/tags'));
     return Object.fromEntries(list.map((t) => [t.tag, t.count]));

@@ -1,6 +1,6 @@
 import type { Conversation, ConversationTag } from '@parley/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertConversation, json } from '../conversations/fixtures.ts';
+import { callAs, insertConversation, json } from '../conversations/fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { createTestUser, type TestUser } from '../helpers/test-users.ts';
 
@@ -12,7 +12,7 @@ describe('bookmarks (tags)', () => {
   afterAll(() => server.stop());
 
   const call = (user: TestUser, method: string, path: string, body?: unknown) =>
-    server.api(path, { method, token: user.token, ...(body !== undefined ? { json: body } : {}) });
+    callAs(server, user, method, path, body);
   const tags = async (user: TestUser) => json<ConversationTag[]>(await call(user, 'GET', '/api/tags'));
   const summary = (list: ConversationTag[]) => list.map((t) => `${t.position}:${t.tag}:${t.count}`);
   const convoTags = async (user: TestUser, id: string) =>

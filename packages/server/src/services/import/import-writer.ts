@@ -10,8 +10,9 @@ import { MessageBatch } from './message-batch.ts';
 
 /**
  * Messages per INSERT adapt so that one statement holds the database for about TARGET_BATCH_MS:
- * the embedded database runs one statement at a time on the server's thread, so a long insert
- * would make every other request wait; many tiny inserts would make the import slow.
+ * the embedded database runs one statement at a time (in its worker thread), so a long insert
+ * would make every other request's statements wait behind it; many tiny inserts would make the
+ * import slow.
  */
 const TARGET_BATCH_MS = 10;
 /**
