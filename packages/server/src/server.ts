@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { createBus } from './bus/create-bus.ts';
 import type { Bus } from './bus/bus.ts';
 import type { AppConfig } from './config/app-config.ts';
+import { unimplementedSectionWarning } from './config/yaml-schema.ts';
 import { buildApp } from './app.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
@@ -38,8 +39,8 @@ export interface StartServerOptions {
 export async function startServer(opts: StartServerOptions): Promise<StartedServer> {
   const { config } = opts;
   const logger = opts.logger ?? createLogger(config.env.LOG_LEVEL);
-  for (const section of config.unusedYamlSections) {
-    logger.warn({ section }, `parley.yaml section "${section}" is accepted but not used yet`);
+  for (const unimplemented of config.unimplementedYamlSections) {
+    logger.warn({ section: unimplemented.section }, unimplementedSectionWarning(unimplemented));
   }
   if (config.env.ALLOW_PASSWORD_RESET && !config.emailEnabled) {
     logger.warn(

@@ -2,7 +2,7 @@ import { DEFAULT_APP_TITLE, TEMPORARY_CHAT_RETENTION_HOURS, type InterfaceConfig
 import { ConfigError, parseEnv, type Env } from './env.ts';
 import { loadParleyYaml, type LoadedYaml } from './load-config.ts';
 import { loadSecrets, type Secrets } from './secrets.ts';
-import type { ParleyYaml } from './yaml-schema.ts';
+import type { ParleyYaml, UnimplementedSection } from './yaml-schema.ts';
 
 export type ResolvedEnv = Omit<Env, 'ALLOW_PASSWORD_RESET'> & { ALLOW_PASSWORD_RESET: boolean };
 
@@ -12,7 +12,8 @@ export interface AppConfig {
   env: ResolvedEnv;
   yaml: ParleyYaml;
   yamlPath: string | null;
-  unusedYamlSections: string[];
+  /** Sections set in parley.yaml that Parley does not act on yet (warned about at start). */
+  unimplementedYamlSections: UnimplementedSection[];
   secrets: Secrets;
   appTitle: string;
   /** Public origin of the server, used in links sent by mail. */
@@ -58,7 +59,7 @@ export function buildAppConfig(env: Env, loaded: LoadedYaml): AppConfig {
     env: { ...env, ALLOW_PASSWORD_RESET: env.ALLOW_PASSWORD_RESET ?? emailEnabled },
     yaml: loaded.config,
     yamlPath: loaded.path,
-    unusedYamlSections: loaded.unusedSections,
+    unimplementedYamlSections: loaded.unimplementedSections,
     secrets: loadSecrets(env),
     appTitle: env.APP_TITLE ?? DEFAULT_APP_TITLE,
     serverDomain,

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from './env.ts';
 import { parseParleyYaml } from './load-config.ts';
+import { unimplementedSectionWarning } from './yaml-schema.ts';
+import { yamlSections } from './yaml-sections/index.ts';
 
 describe('parseParleyYaml', () => {
   it('accepts a librechat.yaml 1.2.8 style file and interpolates the environment', () => {
-    const { config, unusedSections } = parseParleyYaml(
+    const { config, unimplementedSections } = parseParleyYaml(
       `version: 1.2.8
 cache: true
 interface:
@@ -24,7 +26,85 @@ speech: { tts: {} }
     );
     expect(config.endpoints?.custom?.[0]?.apiKey).toBe('secret');
     expect(config.interface?.temporaryChatRetention).toBe(48);
-    expect(unusedSections).toEqual(['cache', 'speech']);
+    expect(unimplementedSections.map((s) => s.section)).toEqual(['cache', 'speech']);
+  });
+
+  it('names each unimplemented section with what will not happen', () => {
+    const { unimplementedSections } = parseParleyYaml(
+      'balance: { enabled: true, startBalance: 1000 }\nwebSearch: {}\nmcpServers: {}\n',
+    );
+    expect(unimplementedSections.map((s) => s.section)).toEqual(['balance', 'mcpServers', 'webSearch']);
+    const warnings = unimplementedSections.map(unimplementedSectionWarning);
+    expect(warnings[0]).toBe(
+      'parley.yaml: the balance section is not implemented yet and is ignored: token balances are neither tracked nor enforced, and no credits are granted or refilled.',
+    );
+    expect(warnings[2]).toMatch(/the webSearch section .*web search is not offered/);
+  });
+
+  it('declares every section as implemented or with its consequence', () => {
+    for (const [name, section] of Object.entries(yamlSections)) {
+      if (section.status === 'not-implemented') expect(section.consequence, name).toMatch(/\.$/);
+    }
+  });
+
+  it.each([
+    [
+      'a WebSocket tool server without ws://',
+      'mcpServers:\n  a: { type: websocket, url: "http://x" }\n',
+      'mcpServers.a.url: a WebSocket server URL must start with ws:// or wss://',
+    ],
+    [
+      'an SSE tool server with ws://',
+      'mcpServers:\n  a: { type: sse, url: "ws://x" }\n',
+      'mcpServers.a.url: a sse server URL must not start with ws:// or wss://',
+    ],
+    [
+      'a streamable-HTTP tool server with wss://',
+      'mcpServers:\n  a: { type: streamable-http, url: "wss://x" }\n',
+      'mcpServers.a.url: a streamable-http server URL must not start',
+    ],
+    [
+      'a negative file limit',
+      'fileConfig:\n  endpoints: { openAI: { fileLimit: -1 } }\n',
+      'fileConfig.endpoints.openAI.fileLimit: must be at least 0',
+    ],
+    [
+      'a negative server file size',
+      'fileConfig: { serverFileSizeLimit: -5 }\n',
+      'fileConfig.serverFileSizeLimit: must be at least 0',
+    ],
+    [
+      'an image-generation percentage above 100',
+      'fileConfig: { imageGeneration: { percentage: 101 } }\n',
+      'fileConfig.imageGeneration.percentage: must be 0 to 100',
+    ],
+    [
+      'a resize quality above 1',
+      'fileConfig: { clientImageResize: { quality: 1.5 } }\n',
+      'fileConfig.clientImageResize.quality: must be 0 to 1',
+    ],
+    [
+      'an empty model spec list',
+      'modelSpecs: { list: [] }\n',
+      'modelSpecs.list: needs at least one model spec',
+    ],
+  ])('refuses %s', (_, yaml, problem) => {
+    let error: ConfigError | undefined;
+    try {
+      parseParleyYaml(yaml);
+    } catch (e) {
+      error = e as ConfigError;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error!.problems.join('\n')).toContain(problem);
+  });
+
+  it('accepts tool servers whose URL scheme fits their type', () => {
+    expect(() =>
+      parseParleyYaml(
+        'mcpServers:\n  a: { type: websocket, url: "wss://x" }\n  b: { type: sse, url: "https://x/sse" }\n  c: { command: npx, args: [server] }\n',
+      ),
+    ).not.toThrow();
   });
 
   it('lists every bad key with its path', () => {
@@ -74,7 +154,7 @@ describe('password reset default', () => {
       buildAppConfig(parseEnv({ DATA_DIR: '/tmp/parley-config-test', ...env }), {
         config: {},
         path: null,
-        unusedSections: [],
+        unimplementedSections: [],
       });
     expect(build({}).env.ALLOW_PASSWORD_RESET).toBe(false);
     expect(

@@ -2,7 +2,12 @@ import { readFileSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { ConfigError } from './env.ts';
-import { NOT_YET_USED_SECTIONS, parleyYamlSchema, type ParleyYaml } from './yaml-schema.ts';
+import {
+  parleyYamlSchema,
+  unimplementedSectionsIn,
+  type ParleyYaml,
+  type UnimplementedSection,
+} from './yaml-schema.ts';
 
 /** Replaces `${NAME}` with the environment's value; an unset variable becomes an empty string. */
 export function interpolateEnv(value: unknown, env: NodeJS.ProcessEnv): unknown {
@@ -20,7 +25,7 @@ export interface LoadedYaml {
   /** The path the file was read from, or null when there was none. */
   path: string | null;
   /** Sections present in the file that Parley accepts but does not act on yet. */
-  unusedSections: string[];
+  unimplementedSections: UnimplementedSection[];
 }
 
 /** Parses and validates YAML text; throws a ConfigError listing every bad key with its path. */
@@ -46,14 +51,11 @@ export function parseParleyYaml(
     });
     throw new ConfigError('parley.yaml is invalid', problems);
   }
-  const unusedSections = NOT_YET_USED_SECTIONS.filter(
-    (k) => (raw as Record<string, unknown>)[k] !== undefined,
-  );
-  return { config: result.data as ParleyYaml, unusedSections };
+  return { config: result.data, unimplementedSections: unimplementedSectionsIn(result.data) };
 }
 
 export function loadParleyYaml(configPath: string, env: NodeJS.ProcessEnv = process.env): LoadedYaml {
   const path = resolve(configPath);
-  if (!existsSync(path)) return { config: {}, path: null, unusedSections: [] };
+  if (!existsSync(path)) return { config: {}, path: null, unimplementedSections: [] };
   return { ...parseParleyYaml(readFileSync(path, 'utf8'), env), path };
 }

@@ -55,7 +55,7 @@ export async function startTestServer(
     ...opts.env,
   };
   const env = parseEnv(source);
-  const yaml = opts.yaml ? parseParleyYaml(opts.yaml, source) : { config: {}, unusedSections: [] };
+  const yaml = opts.yaml ? parseParleyYaml(opts.yaml, source) : { config: {}, unimplementedSections: [] };
   const config = buildAppConfig(env, { ...yaml, path: null });
   const server = await startServer({
     config,

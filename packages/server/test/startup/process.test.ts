@@ -110,6 +110,28 @@ describe('the server process', () => {
     expect(output()).toContain('registration.allowedDomain: unknown key');
   }, 30_000);
 
+  it('warns at start about each parley.yaml section it does not implement, saying what will not happen', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'parley-proc-'));
+    dirs.push(dataDir);
+    const configPath = join(dataDir, 'parley.yaml');
+    writeFileSync(configPath, 'balance:\n  enabled: true\nspeech:\n  tts: {}\n');
+    const port = await freePort();
+    const { child, output } = launch({
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      CONFIG_PATH: configPath,
+      PORT: String(port),
+    });
+    children.push(child);
+    await waitForHealth(`http://127.0.0.1:${port}`);
+    expect(output()).toContain(
+      'the balance section is not implemented yet and is ignored: token balances are neither tracked nor enforced',
+    );
+    expect(output()).toContain('the speech section is not implemented yet and is ignored: no text-to-speech');
+    child.kill('SIGTERM');
+    expect(await exited(child)).toBe(0);
+  }, 60_000);
+
   it('refuses REDIS_URL without DATABASE_URL', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'parley-proc-'));
     dirs.push(dataDir);
