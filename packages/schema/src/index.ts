@@ -22,3 +22,4 @@ export * from './presets.ts';
 export * from './import.ts';
 export * from './parameters.ts';
 export * from './keys.ts';
+export * from './files.ts';

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Bus } from './bus/bus.ts';
 import type { AppConfig } from './config/app-config.ts';
 import type { Database } from './db/client.ts';
+import type { BlobStore } from './services/files/blob-store.ts';
 import type { RuntimeMetrics } from './metrics/runtime-metrics.ts';
 import type { AccessTokens } from './services/auth/access-token.ts';
 import type { SessionCheck } from './services/auth/session-check.ts';
@@ -17,6 +18,8 @@ export interface AppContext {
   accessTokens: AccessTokens;
   /** Refuses access tokens whose user or sign-in is no longer valid. */
   sessionCheck: SessionCheck;
+  /** Where uploaded files' bytes live (DATA_DIR/files, or an S3 bucket). */
+  blobStore: BlobStore;
   /** Temporary bans for repeated violations, shared through the Bus. */
   bans: ViolationBans;
   /**

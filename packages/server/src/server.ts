@@ -14,6 +14,7 @@ import { AccessTokens } from './services/auth/access-token.ts';
 import { banSettings } from './services/rate-limit/ban-settings.ts';
 import { ViolationBans } from './services/rate-limit/violation-bans.ts';
 import { SessionCheck } from './services/auth/session-check.ts';
+import { createBlobStore } from './services/files/create-blob-store.ts';
 import { seedRoles } from './services/roles/role-service.ts';
 
 export interface StartedServer {
@@ -65,6 +66,7 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
     logger,
     sessionCheck: new SessionCheck(database.db),
     bans: new ViolationBans(bus, banSettings(config.env)),
+    blobStore: createBlobStore(config.env),
     accessTokens: new AccessTokens(config.secrets.jwtSecret, Math.floor(config.env.SESSION_EXPIRY / 1000)),
     shutdownTasks: [],
     metrics,

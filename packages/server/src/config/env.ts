@@ -95,6 +95,23 @@ export const envSchema = z.object({
   RESET_PASSWORD_WINDOW: int(2),
   VERIFY_EMAIL_MAX: int(2),
   VERIFY_EMAIL_WINDOW: int(2),
+  /** Uploads (file_upload_limit): per IP and per user, per window in minutes. */
+  FILE_UPLOAD_IP_MAX: int(100),
+  FILE_UPLOAD_IP_WINDOW: int(15),
+  FILE_UPLOAD_USER_MAX: int(50),
+  FILE_UPLOAD_USER_WINDOW: int(15),
+
+  /**
+   * Uploaded files go to an S3-compatible bucket instead of DATA_DIR/files when S3_BUCKET is set
+   * (needed when several instances serve the same users). S3_ENDPOINT names a non-AWS server
+   * (MinIO, Ceph, …), addressed path-style.
+   */
+  S3_BUCKET: text,
+  S3_REGION: text,
+  S3_ENDPOINT: text,
+  S3_ACCESS_KEY_ID: text,
+  S3_SECRET_ACCESS_KEY: text,
+  S3_FORCE_PATH_STYLE: optionalFlag,
 
   /**
    * Temporary bans (LibreChat's names): every refused attempt is a violation with a score; a

@@ -15,6 +15,7 @@ import { presetRoutes } from './preset-routes.ts';
 import { shareRoutes } from './share-routes.ts';
 import { tagRoutes } from './tag-routes.ts';
 import { importExportRoutes } from './import-export-routes.ts';
+import { fileRoutes } from './file-routes.ts';
 
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;
 
@@ -31,6 +32,7 @@ export const routeModules: RouteModule[] = [
   shareRoutes,
   tagRoutes,
   importExportRoutes,
+  fileRoutes,
   chatRoutes,
   keyRoutes,
   tokenizerRoutes,

@@ -1,40 +1,59 @@
 import { z } from 'zod';
-import { notImplemented } from './section.ts';
+import { implemented } from './section.ts';
 
-const nonNegative = z.number().min(0, 'must be at least 0');
+/** Megabytes as parley.yaml writes sizes (fractions allowed: 0.5 is 512 kB). */
+const megabytes = z.number().positive();
 
-/** Upload limits of one endpoint. Other keys are kept for when the section is implemented. */
-const endpointFileLimits = z.looseObject({
-  fileLimit: nonNegative.optional(),
-  fileSizeLimit: nonNegative.optional(),
-  totalSizeLimit: nonNegative.optional(),
-  supportedMimeTypes: z.array(z.string()).optional(),
+/** A list of MIME types written as regular expressions; each must compile. */
+const mimePatterns = z.array(
+  z.string().refine((p) => {
+    try {
+      new RegExp(p);
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'is not a valid regular expression'),
+);
+
+/** One endpoint's upload limits under `fileConfig.endpoints` (sizes in MB). */
+export const endpointFileConfigSchema = z.strictObject({
   disabled: z.boolean().optional(),
+  fileLimit: z.number().int().nonnegative().optional(),
+  fileSizeLimit: megabytes.optional(),
+  totalSizeLimit: megabytes.optional(),
+  supportedMimeTypes: mimePatterns.optional(),
 });
 
 /**
- * `fileConfig`: upload limits. Until it is implemented only the format's hard rules are checked:
- * limits at least 0, image-generation percentage 0 to 100, resize quality 0 to 1.
+ * `fileConfig` of parley.yaml (librechat.yaml 1.2.8): upload limits per endpoint (`default` for
+ * the others), the server's per-file ceiling, the avatar limit, browser-side image resizing and
+ * the image-generation size.
  */
-export const fileConfigSection = notImplemented(
-  'the upload limits set here (sizes, counts, types, image resizing) are not applied; the defaults apply.',
-  z.looseObject({
-    endpoints: z.record(z.string(), endpointFileLimits).optional(),
-    serverFileSizeLimit: nonNegative.optional(),
-    avatarSizeLimit: nonNegative.optional(),
-    imageGeneration: z
-      .looseObject({
-        percentage: z.number().min(0, 'must be 0 to 100').max(100, 'must be 0 to 100').optional(),
-        px: nonNegative.optional(),
-      })
-      .optional(),
-    clientImageResize: z
-      .looseObject({
-        enabled: z.boolean().optional(),
-        maxWidth: nonNegative.optional(),
-        maxHeight: nonNegative.optional(),
-        quality: z.number().min(0, 'must be 0 to 1').max(1, 'must be 0 to 1').optional(),
-      })
-      .optional(),
-  }),
-);
+export const fileConfigSchema = z.strictObject({
+  endpoints: z.record(z.string(), endpointFileConfigSchema).optional(),
+  serverFileSizeLimit: megabytes.optional(),
+  avatarSizeLimit: megabytes.optional(),
+  fileTokenLimit: z.number().int().positive().optional(),
+  imageGeneration: z
+    .strictObject({
+      percentage: z.number().min(0).max(100).optional(),
+      px: z.number().int().positive().optional(),
+    })
+    .optional(),
+  clientImageResize: z
+    .strictObject({
+      enabled: z.boolean().optional(),
+      maxWidth: z.number().int().positive().optional(),
+      maxHeight: z.number().int().positive().optional(),
+      quality: z.number().gt(0).max(1).optional(),
+    })
+    .optional(),
+  ocr: z.strictObject({ supportedMimeTypes: mimePatterns.optional() }).optional(),
+  text: z.strictObject({ supportedMimeTypes: mimePatterns.optional() }).optional(),
+  stt: z.strictObject({ supportedMimeTypes: mimePatterns.optional() }).optional(),
+});
+export type FileConfigYaml = z.infer<typeof fileConfigSchema>;
+
+/** `fileConfig`: acted on by the upload routes and `GET /api/files/config`. */
+export const fileConfigSection = implemented(fileConfigSchema);

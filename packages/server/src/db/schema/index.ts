@@ -11,3 +11,4 @@ export * from './tags.ts';
 export * from './presets.ts';
 export * from './user-keys.ts';
 export * from './imports.ts';
+export * from './files.ts';

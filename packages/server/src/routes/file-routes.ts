@@ -1,0 +1,160 @@
+import multipart from '@fastify/multipart';
+import type { MultipartFile } from '@fastify/multipart';
+import {
+  deleteFilesRequestSchema,
+  fileLimitsFor,
+  fileRouteParamsSchema,
+  isImageType,
+  uploadFieldsSchema,
+  type FileConfigResponse,
+} from '@parley/schema';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { authenticate, currentUser } from '../http/authenticate.ts';
+import { badRequest, HttpError, notFound } from '../http/http-error.ts';
+import { parse } from '../http/validate.ts';
+import { deleteOwnFiles } from '../services/files/delete-service.ts';
+import { resolveFileConfig } from '../services/files/file-config.ts';
+import { cleanFileName } from '../services/files/file-name.ts';
+import { findOwnFile, listOwnFiles, toApiFile } from '../services/files/file-records.ts';
+import { acceptUpload, storeUpload, type StoredUpload } from '../services/files/upload-service.ts';
+import { fileUploadLimits } from '../services/rate-limit/file-limits.ts';
+import { RateLimiter } from '../services/rate-limit/rate-limiter.ts';
+
+/** Header carrying a download's file metadata as JSON (the client updates its file cache from it). */
+export const FILE_METADATA_HEADER = 'x-file-metadata';
+
+/** Form fields and the one file part of an upload, the file streamed to the store as it arrives. */
+async function receiveUpload(request: FastifyRequest, ctx: AppContext) {
+  if (!request.isMultipart()) throw badRequest('A multipart upload with a file is required');
+  const userId = currentUser(request).id;
+  const fields: Record<string, string> = {};
+  let stored: StoredUpload | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const file = part as MultipartFile;
+        if (file.fieldname !== 'file' || stored) {
+          file.file.resume();
+          continue;
+        }
+        stored = await storeUpload(ctx.blobStore, userId, cleanFileName(file.filename), file.file);
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    if (stored) await ctx.blobStore.delete(stored.key).catch(() => undefined);
+    if (err instanceof HttpError) throw err;
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status === 413)
+      throw new HttpError(413, 'The upload has too many parts or fields', 'payload_too_large');
+    throw badRequest('The multipart upload is malformed');
+  }
+  if (!stored) throw badRequest('A multipart upload with a file is required');
+  const parsed = uploadFieldsSchema.safeParse(fields);
+  if (!parsed.success) {
+    await ctx.blobStore.delete(stored.key).catch(() => undefined);
+    throw badRequest(
+      'Invalid upload fields',
+      parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+    );
+  }
+  return { stored, fields: parsed.data };
+}
+
+/**
+ * Files (001 §7): upload (multipart, streamed to the BlobStore), list, delete, download and the
+ * upload configuration. Every query filters by the caller; another user's file is a 404.
+ */
+export async function fileRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const auth = { preHandler: authenticate(ctx) };
+  const fileConfig: FileConfigResponse = resolveFileConfig(ctx.config.yaml.fileConfig);
+  const limiter = new RateLimiter(ctx.bus, ctx.bans);
+  const uploadLimits = fileUploadLimits(ctx.config.env);
+
+  app.get('/api/files/config', auth, async () => fileConfig);
+
+  app.get('/api/files', auth, async (request) =>
+    (await listOwnFiles(ctx.db, currentUser(request).id)).map(toApiFile),
+  );
+
+  app.delete('/api/files', auth, async (request) => {
+    const body = parse(deleteFilesRequestSchema, request.body);
+    await deleteOwnFiles(
+      ctx.db,
+      ctx.blobStore,
+      currentUser(request).id,
+      body.files.map((f) => f.file_id),
+    );
+    return { message: 'Files deleted successfully' };
+  });
+
+  app.get('/api/files/download/:userId/:fileId', auth, async (request, reply) => {
+    const { userId, fileId } = parse(fileRouteParamsSchema, request.params, 'params');
+    const caller = currentUser(request).id;
+    const row = userId === caller ? await findOwnFile(ctx.db, caller, fileId) : undefined;
+    if (!row) throw notFound('File not found');
+    const stream = await ctx.blobStore.get(row.storageKey).catch(() => {
+      throw notFound('File not found');
+    });
+    // Pictures show inline in the viewer; anything else downloads. SVG is never sent as an image
+    // type (it can carry scripts), and the browser must not guess a type of its own.
+    const inline = isImageType(row.type) && row.type !== 'image/svg+xml';
+    const encoded = encodeURIComponent(row.filename);
+    return reply
+      .header('content-type', inline ? row.type : 'application/octet-stream')
+      .header('content-length', row.bytes)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, max-age=3600')
+      .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encoded}`)
+      .header(FILE_METADATA_HEADER, JSON.stringify(toApiFile(row)))
+      .header('access-control-expose-headers', FILE_METADATA_HEADER)
+      .send(stream);
+  });
+
+  // Multipart parsing only in this scope. The per-file ceiling is the server's limit; an
+  // endpoint's smaller limit is checked once its field has been read.
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      // A file over the ceiling is cut off and marked truncated, then refused with the size text.
+      throwFileSizeLimit: false,
+      limits: {
+        fileSize: fileConfig.serverFileSizeLimit,
+        files: 1,
+        fields: 30,
+        parts: 40,
+        fieldSize: 10_000,
+      },
+    });
+
+    async function upload(request: FastifyRequest, imagesOnly: boolean) {
+      const user = currentUser(request);
+      await limiter.hit(uploadLimits.ip, [`ip:${request.ip}`]);
+      await limiter.hit(uploadLimits.user, [`user:${user.id}`]);
+      const { stored, fields } = await receiveUpload(request, ctx);
+      const limits = fileLimitsFor(fileConfig, fields.endpoint);
+      if (limits.disabled) {
+        await ctx.blobStore.delete(stored.key).catch(() => undefined);
+        throw badRequest('File uploads are disabled for this endpoint');
+      }
+      const row = await acceptUpload(ctx.db, ctx.blobStore, user.id, stored, fields, {
+        limits,
+        imagesOnly,
+        context: 'message_attachment',
+      });
+      return {
+        ...toApiFile(row),
+        temp_file_id: fields.file_id ?? row.fileId,
+        message: 'File uploaded and processed successfully',
+      };
+    }
+
+    scope.post('/api/files', auth, async (request, reply) =>
+      reply.code(201).send(await upload(request, false)),
+    );
+    scope.post('/api/files/images', auth, async (request, reply) =>
+      reply.code(201).send(await upload(request, true)),
+    );
+  });
+}

@@ -1,0 +1,44 @@
+import { fileTypeFromBuffer } from 'file-type';
+import { EXTENSION_MIME_TYPES, fileExtension } from '@parley/schema';
+
+/** How many leading bytes the type is judged from. */
+export const SNIFF_BYTES = 4100;
+
+/** True when the bytes read as text: no NUL byte and valid UTF-8 (a cut last character allowed). */
+export function looksLikeText(head: Buffer): boolean {
+  if (head.includes(0)) return false;
+  // A multi-byte character cut at the end of the sample is not a fault of the file.
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  for (let trim = 0; trim <= 3 && trim < head.length; trim++) {
+    try {
+      decoder.decode(head.subarray(0, head.length - trim));
+      return true;
+    } catch {
+      // try with one byte fewer
+    }
+  }
+  return head.length === 0;
+}
+
+/** Types whose bytes are text, so a text file may claim them by its extension. */
+const TEXT_LIKE = /^(text\/|application\/(json|xml|x-yaml|yaml|javascript|typescript|x-sh|sql|x-sql)$)/;
+
+/**
+ * The file's type from its first bytes, never from the browser's claim: binary formats by their
+ * signature; text by its extension when that names a text type, else text/plain. Null when the
+ * bytes are neither a known format nor text.
+ */
+export async function sniffType(head: Buffer, filename: string): Promise<string | null> {
+  const detected = await fileTypeFromBuffer(head);
+  if (detected) {
+    // Old Office formats share one container signature; the extension says which one it is.
+    if (detected.mime === 'application/x-cfb') {
+      const byExtension = EXTENSION_MIME_TYPES[fileExtension(filename)];
+      return byExtension && /^application\/(msword|vnd\.ms-)/.test(byExtension) ? byExtension : detected.mime;
+    }
+    return detected.mime;
+  }
+  if (!looksLikeText(head)) return null;
+  const byExtension = EXTENSION_MIME_TYPES[fileExtension(filename)];
+  return byExtension && TEXT_LIKE.test(byExtension) ? byExtension : 'text/plain';
+}
