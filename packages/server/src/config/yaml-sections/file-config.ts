@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { implemented } from './section.ts';
 
 /** Megabytes as parley.yaml writes sizes (fractions allowed: 0.5 is 512 kB). */
-const megabytes = z.number().positive();
+const megabytes = z.number().min(0, 'must be at least 0');
 
 /** A list of MIME types written as regular expressions; each must compile. */
 const mimePatterns = z.array(
@@ -19,7 +19,7 @@ const mimePatterns = z.array(
 /** One endpoint's upload limits under `fileConfig.endpoints` (sizes in MB). */
 export const endpointFileConfigSchema = z.strictObject({
   disabled: z.boolean().optional(),
-  fileLimit: z.number().int().nonnegative().optional(),
+  fileLimit: z.number().int().min(0, 'must be at least 0').optional(),
   fileSizeLimit: megabytes.optional(),
   totalSizeLimit: megabytes.optional(),
   supportedMimeTypes: mimePatterns.optional(),
@@ -37,7 +37,7 @@ export const fileConfigSchema = z.strictObject({
   fileTokenLimit: z.number().int().positive().optional(),
   imageGeneration: z
     .strictObject({
-      percentage: z.number().min(0).max(100).optional(),
+      percentage: z.number().min(0, 'must be 0 to 100').max(100, 'must be 0 to 100').optional(),
       px: z.number().int().positive().optional(),
     })
     .optional(),
@@ -46,7 +46,7 @@ export const fileConfigSchema = z.strictObject({
       enabled: z.boolean().optional(),
       maxWidth: z.number().int().positive().optional(),
       maxHeight: z.number().int().positive().optional(),
-      quality: z.number().gt(0).max(1).optional(),
+      quality: z.number().min(0, 'must be 0 to 1').max(1, 'must be 0 to 1').optional(),
     })
     .optional(),
   ocr: z.strictObject({ supportedMimeTypes: mimePatterns.optional() }).optional(),
