@@ -29,12 +29,7 @@ const EXPECTED_MISSING: Record<string, string[]> = {
   ],
   'code execution': ['POST /api/agents/tools/{toolId}/call', 'GET /api/agents/tools/{toolId}/auth'],
   artifacts: ['POST /api/messages/artifact/{messageId}'],
-  files: [
-    'GET /api/files/config',
-    'GET /api/files/download/{userId}/{fileId}',
-    'DELETE /api/files',
-    'POST /api/files/images/avatar',
-  ],
+  files: ['POST /api/files/images/avatar'],
   speech: [
     'POST /api/files/speech/tts',
     'POST /api/files/speech/tts/manual',
