@@ -65,6 +65,8 @@ export const chatRequestSchema = chatParametersSchema.extend({
   files: z.array(z.record(z.string(), z.unknown())).max(100).optional(),
 });
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
+/** A chat request as a client writes it (before defaults are applied). */
+export type ChatRequestBody = z.input<typeof chatRequestSchema>;
 
 /** The conversation fields a chat request stores on its conversation (model setup). */
 export const CONVERSATION_SETTING_KEYS = [

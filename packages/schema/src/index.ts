@@ -10,7 +10,7 @@ export * from './conversation-api.ts';
 export * from './message-api.ts';
 export * from './chat.ts';
 export * from './endpoints.ts';
-export * from './stream.ts';
+export * from './stream/index.ts';
 export * from './prompt-command.ts';
 export * from './prompt-variables.ts';
 export * from './prompts.ts';

@@ -1,4 +1,4 @@
-import { abortRequestSchema, chatRequestSchema } from '@parley/schema';
+import { abortRequestSchema, chatRequestSchema, errorEvent, type AnswerIds } from '@parley/schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { authenticate, currentUser } from '../http/authenticate.ts';
@@ -52,15 +52,15 @@ function streamRoutes(app: FastifyInstance, ctx: AppContext, engine: ChatEngine)
     async (request, reply) => {
       const job = await engine.generations.findJob(currentUser(request).id, request.params.conversationId);
       if (!job) throw notFound('No generation to resume in this conversation');
-      return streamJob(ctx, reply, job.jobId, true);
+      return streamJob(ctx, reply, job, true);
     },
   );
 
   const start = async (request: FastifyRequest, reply: FastifyReply) => {
     const body = parse(chatRequestSchema, request.body);
     const { endpoint } = request.params as { endpoint?: string };
-    const jobId = await startChat(ctx, engine, currentUser(request).id, endpoint, body);
-    return streamJob(ctx, reply, jobId, false);
+    const job = await startChat(ctx, engine, currentUser(request).id, endpoint, body);
+    return streamJob(ctx, reply, job, false);
   };
   app.post('/api/agents/chat', auth, start);
   app.post('/api/agents/chat/:endpoint', auth, start);
@@ -71,9 +71,10 @@ function streamRoutes(app: FastifyInstance, ctx: AppContext, engine: ChatEngine)
 async function streamJob(
   ctx: AppContext,
   reply: FastifyReply,
-  jobId: string,
+  job: AnswerIds & { jobId: string },
   resume: boolean,
 ): Promise<void> {
+  const { jobId } = job;
   reply.hijack();
   const sse = new SseStream(reply.raw);
   try {
@@ -82,7 +83,7 @@ async function streamJob(
     sse.onClose(() => void following.stop());
   } catch (err) {
     ctx.logger.error({ err, jobId }, 'could not follow a generation');
-    sse.error(JSON.stringify({ error: true, final: true, text: 'The stream could not be followed.' }));
+    sse.error(JSON.stringify(errorEvent(job, 'The stream could not be followed.')));
     sse.end();
   }
 }

@@ -1,4 +1,4 @@
-import type { ContentPart } from '@parley/schema';
+import { errorEvent, finalEvent, type AnswerIds, type ContentPart } from '@parley/schema';
 import type { Database } from '../../db/client.ts';
 import type { MessageRow } from '../../db/schema/index.ts';
 import { toConversation, toMessage } from '../conversations/conversation-dto.ts';
@@ -103,24 +103,18 @@ export async function completeExchange(
       answerText: result.text,
     });
   }
-  if (errorText) return { kind: 'e', json: errorJson(idsOf(c), errorText) };
+  if (errorText) return { kind: 'e', json: JSON.stringify(errorEvent(idsOf(c), errorText)) };
   return {
     kind: 'f',
-    json: JSON.stringify({
-      final: true,
-      ...(localTitle ? { title: localTitle } : {}),
-      conversation: toConversation(saved.conversation),
-      requestMessage: toMessage(c.request),
-      responseMessage: toMessage(saved.response),
-    }),
+    json: JSON.stringify(
+      finalEvent({
+        title: localTitle,
+        conversation: toConversation(saved.conversation),
+        requestMessage: toMessage(c.request),
+        responseMessage: toMessage(saved.response),
+      }),
+    ),
   };
-}
-
-/** Which answer an error event is about. */
-export interface AnswerIds {
-  responseMessageId: string;
-  conversationId: string;
-  requestMessageId: string;
 }
 
 const idsOf = (c: CompletionContext): AnswerIds => ({
@@ -129,18 +123,7 @@ const idsOf = (c: CompletionContext): AnswerIds => ({
   requestMessageId: c.request.messageId,
 });
 
-function errorJson(ids: AnswerIds, text: string): string {
-  return JSON.stringify({
-    error: true,
-    final: true,
-    messageId: ids.responseMessageId,
-    conversationId: ids.conversationId,
-    parentMessageId: ids.requestMessageId,
-    text,
-  });
-}
-
 /** The stream's last event when the conversation was deleted while its answer was generated. */
 export function deletedJson(ids: AnswerIds): string {
-  return errorJson(ids, 'The conversation was deleted before the answer could be saved.');
+  return JSON.stringify(errorEvent(ids, 'The conversation was deleted before the answer could be saved.'));
 }

@@ -1,4 +1,4 @@
-import type { ContentPart } from '@parley/schema';
+import { finalEvent, type ContentPart } from '@parley/schema';
 import type { Database } from '../../db/client.ts';
 import { toConversation, toMessage } from '../conversations/conversation-dto.ts';
 import type { TerminalEvent } from '../generation/generation-job.ts';
@@ -28,11 +28,9 @@ export async function saveOrphanedAnswer(
     if (!kept) return { kind: 'e', json: deletedJson(failure) };
     return {
       kind: 'f',
-      json: JSON.stringify({
-        final: true,
-        requestMessage: toMessage(request),
-        responseMessage: toMessage(kept),
-      }),
+      json: JSON.stringify(
+        finalEvent({ requestMessage: toMessage(request), responseMessage: toMessage(kept) }),
+      ),
     };
   }
   const content: ContentPart[] = state?.content ?? [];
@@ -64,11 +62,12 @@ export async function saveOrphanedAnswer(
   if (!saved) return { kind: 'e', json: deletedJson(failure) };
   return {
     kind: 'f',
-    json: JSON.stringify({
-      final: true,
-      conversation: toConversation(saved.conversation),
-      requestMessage: toMessage(request),
-      responseMessage: toMessage(saved.response),
-    }),
+    json: JSON.stringify(
+      finalEvent({
+        conversation: toConversation(saved.conversation),
+        requestMessage: toMessage(request),
+        responseMessage: toMessage(saved.response),
+      }),
+    ),
   };
 }

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import {
   CONVERSATION_SETTING_KEYS,
   DEFAULT_CONVERSATION_TITLE,
+  createdEvent,
+  type AnswerIds,
   type ChatRequest,
   type ContentPart,
 } from '@parley/schema';
@@ -33,7 +35,7 @@ export interface ChatServices {
 /**
  * Starts a generation for a chat request: resolves endpoint and model, checks the conversation is
  * the caller's, takes the conversation's generation lock, saves the user message, and starts the
- * job. Answers the job id; the caller follows its events.
+ * job. Answers the job's id and the ids of the answer; the caller follows its events.
  */
 export async function startChat(
   ctx: AppContext,
@@ -41,7 +43,7 @@ export async function startChat(
   userId: string,
   endpointName: string | undefined,
   body: ChatRequest,
-): Promise<string> {
+): Promise<AnswerIds & { jobId: string }> {
   const endpoint = resolveEndpoint(services.endpoints, endpointName, body);
   const model = body.model ?? endpoint.defaultModels[0]!;
   const models = await services.endpoints.models(endpoint);
@@ -130,7 +132,7 @@ export async function startChat(
       conversationId,
       responseMessageId: exchange.responseMessageId,
       init: { responseMessageId: exchange.responseMessageId, requestMessage, content: initialContent },
-      createdJson: JSON.stringify({ created: true, message: requestMessage }),
+      createdJson: JSON.stringify(createdEvent(requestMessage)),
       provider: access.provider ?? null,
       missingProvider: access.failure,
       model,
@@ -176,7 +178,12 @@ export async function startChat(
   );
   // A failed write (the job has dropped the upstream request and freed the lock) fails the request.
   await committed;
-  return jobId;
+  return {
+    jobId,
+    conversationId,
+    responseMessageId: exchange.responseMessageId,
+    requestMessageId: request.messageId,
+  };
 }
 
 /** The path names the endpoint; `custom` (or no name) defers to the body's `endpoint`. */

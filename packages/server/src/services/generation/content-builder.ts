@@ -1,4 +1,4 @@
-import type { ContentPart } from '@parley/schema';
+import { stepEventJson, type ContentPart } from '@parley/schema';
 import type { ProviderEvent } from '../providers/provider.ts';
 
 interface Step {
@@ -9,9 +9,9 @@ interface Step {
 }
 
 /**
- * Turns provider events into the answer's content parts and the step events of PROTOCOL.md.
- * Events come back as ready-made JSON strings: a text delta costs one JSON.stringify of the
- * delta itself, never a re-serialisation of the content so far.
+ * Turns provider events into the answer's content parts and the stream's step events.
+ * Events come back as ready-made JSON strings (`stepEventJson`): a text delta costs one
+ * JSON.stringify of the delta itself, never a re-serialisation of the content so far.
  */
 export class ContentBuilder {
   readonly parts: ContentPart[];
@@ -64,14 +64,10 @@ export class ContentBuilder {
     const textJson = JSON.stringify(text);
     if (kind === 'text') {
       part.text = (part.text as string) + text;
-      events.push(
-        `{"event":"on_message_delta","data":{"id":${step.idJson},"delta":{"content":[{"type":"text","text":${textJson}}]}}}`,
-      );
+      events.push(stepEventJson.messageDelta(step.idJson, textJson));
     } else {
       part.think = (part.think as string) + text;
-      events.push(
-        `{"event":"on_reasoning_delta","data":{"id":${step.idJson},"delta":{"content":[{"type":"think","think":${textJson}}]}}}`,
-      );
+      events.push(stepEventJson.reasoningDelta(step.idJson, textJson));
     }
     return events;
   }
@@ -110,7 +106,7 @@ export class ContentBuilder {
     const call = this.parts[step.index]!.tool_call as { name: string; args: string };
     call.args += args;
     const delta = JSON.stringify({ type: 'tool_calls', tool_calls: [{ name: call.name, args, index: 0 }] });
-    return [`{"event":"on_run_step_delta","data":{"id":${step.idJson},"delta":${delta}}}`];
+    return [stepEventJson.runStepDelta(step.idJson, delta)];
   }
 
   private toolCall(id: string, name: string, args: string): string[] {
@@ -128,8 +124,8 @@ export class ContentBuilder {
     return step;
   }
 
-  private runStepEvent(step: Step, type: string, details: string): string {
+  private runStepEvent(step: Step, type: 'message_creation' | 'tool_calls', details: string): string {
     const stepIndex = this.stepCount - 1;
-    return `{"event":"on_run_step","data":{"id":${step.idJson},"runId":${this.runIdJson},"index":${step.index},"stepIndex":${stepIndex},"type":"${type}","stepDetails":${details}}}`;
+    return stepEventJson.runStep(step.idJson, this.runIdJson, step.index, stepIndex, type, details);
   }
 }

@@ -1,4 +1,4 @@
-import type { ContentPart } from '@parley/schema';
+import { errorEvent, type ContentPart } from '@parley/schema';
 import type {
   ModelParameters,
   Provider,
@@ -183,13 +183,15 @@ export class GenerationJob {
 
   private errorJson(text: string): string {
     const { spec } = this;
-    return JSON.stringify({
-      error: true,
-      final: true,
-      messageId: spec.responseMessageId,
-      conversationId: spec.conversationId,
-      parentMessageId: spec.init.requestMessage.messageId,
-      text,
-    });
+    return JSON.stringify(
+      errorEvent(
+        {
+          responseMessageId: spec.responseMessageId,
+          conversationId: spec.conversationId,
+          requestMessageId: spec.init.requestMessage.messageId,
+        },
+        text,
+      ),
+    );
   }
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { errorEvent } from '@parley/schema';
 import type { Logger } from 'pino';
 import type { Bus } from '../../bus/bus.ts';
 import type { TerminalEvent } from './generation-job.ts';
@@ -134,12 +135,7 @@ function parseMeta(raw: string): JobMeta | null {
 }
 
 function lostJson(meta: JobMeta): string {
-  return JSON.stringify({
-    error: true,
-    final: true,
-    messageId: meta.responseMessageId,
-    conversationId: meta.conversationId,
-    parentMessageId: meta.requestMessageId,
-    text: 'The server generating this answer stopped, and the answer could not be saved.',
-  });
+  return JSON.stringify(
+    errorEvent(meta, 'The server generating this answer stopped, and the answer could not be saved.'),
+  );
 }

@@ -1,4 +1,10 @@
-import type { Conversation, FinalEvent, Message, SyncEvent } from '@parley/schema';
+import {
+  readStreamEvent,
+  type Conversation,
+  type FinalEvent,
+  type Message,
+  type SyncEvent,
+} from '@parley/schema';
 import i18next from 'i18next';
 import { isApiError } from '../../api/api-error';
 import { queryClient } from '../../app/query-client';
@@ -185,43 +191,39 @@ function finish(key: string): void {
 }
 
 /** Dispatches one SSE event of a generation; `keyRef` follows the key through `created`. */
-function handleEvent(keyRef: { key: string }, run: Run, event: SseEvent): void {
-  let data: Record<string, unknown>;
-  try {
-    data = JSON.parse(event.data) as Record<string, unknown>;
-  } catch {
-    return;
-  }
-  if (event.event === 'error' || data.error === true) {
-    flush(keyRef.key, run);
-    run.finished = true;
-    showError(
-      keyRef.key,
-      String(data.text ?? ''),
-      typeof data.messageId === 'string' ? data.messageId : undefined,
-    );
-    return;
-  }
-  if (data.created === true) {
-    keyRef.key = onCreated(keyRef.key, data.message as Message & { conversationId: string });
-    return;
-  }
-  if (data.sync === true) {
-    onSync(keyRef.key, data as unknown as SyncEvent);
-    return;
-  }
-  if (data.final === true) {
-    onFinal(keyRef.key, run, data as unknown as FinalEvent);
-    return;
-  }
-  if (typeof data.event === 'string') {
-    run.queue.push(data as unknown as StepEventData);
-    scheduleFlush(() => keyRef.key, run);
+function handleEvent(keyRef: { key: string }, run: Run, sse: SseEvent): void {
+  const read = readStreamEvent(sse.event, sse.data);
+  switch (read?.kind) {
+    case 'error':
+      flush(keyRef.key, run);
+      run.finished = true;
+      showError(
+        keyRef.key,
+        String(read.event.text ?? ''),
+        typeof read.event.messageId === 'string' ? read.event.messageId : undefined,
+      );
+      return;
+    case 'created':
+      keyRef.key = onCreated(keyRef.key, read.event.message as Message & { conversationId: string });
+      return;
+    case 'sync':
+      onSync(keyRef.key, read.event);
+      return;
+    case 'final':
+      onFinal(keyRef.key, run, read.event);
+      return;
+    case 'step':
+      run.queue.push(read.event);
+      scheduleFlush(() => keyRef.key, run);
+      return;
+    default:
+      // Attachments are not shown yet; anything unknown is skipped.
+      return;
   }
 }
 
 function onSync(key: string, sync: SyncEvent): void {
-  const state = sync.resumeState as SyncEvent['resumeState'] & { runSteps?: { id: string; index: number }[] };
+  const state = sync.resumeState;
   const current = gen(key);
   if (!current) return;
   useLive.getState().patch(key, {

@@ -1,4 +1,4 @@
-import type { Message } from '@parley/schema';
+import type { ChatRequestBody, Message } from '@parley/schema';
 import type { ChatSetup } from '../endpoints/chat-setup';
 import { temporaryFlagFor } from '../temporary-chat/temporary-store';
 import { answerFromResume, type LiveAnswer } from './stream-reducer';
@@ -33,7 +33,7 @@ function clientTimestamp(): string {
  * the user message with a temporary id and the empty answer it will stream into.
  */
 export function buildRequestBody(options: SendOptions): {
-  body: Record<string, unknown>;
+  body: ChatRequestBody;
   userMessage: Message;
   placeholder: Message;
   initial: LiveAnswer | null;
@@ -71,7 +71,7 @@ export function buildRequestBody(options: SendOptions): {
     updatedAt: now,
   };
   const { endpoint: _endpoint, ...parameters } = setup;
-  const body: Record<string, unknown> = {
+  const body: ChatRequestBody = {
     ...parameters,
     text: options.text,
     sender: 'User',

@@ -1,0 +1,66 @@
+import { foldStepEvents, stepEventSchema, type StepEvent } from '@parley/schema';
+import { describe, expect, it } from 'vitest';
+import type { ProviderEvent } from '../providers/provider.ts';
+import { ContentBuilder } from './content-builder.ts';
+
+/**
+ * The builder writes step events as string templates (the per-token hot path); this holds them
+ * to the stream contract: every event it emits parses against the schema of its kind, and folding
+ * the events gives back exactly the parts the builder holds.
+ */
+describe('ContentBuilder against the stream contract', () => {
+  const awkward = 'quote " backslash \\ newline \n tab \t unicode é 🙂 \u2028 </script>';
+  const providerEvents: ProviderEvent[] = [
+    { type: 'reasoning', text: 'thinking ' },
+    { type: 'reasoning', text: awkward },
+    { type: 'text', text: 'Hel' },
+    { type: 'text', text: awkward },
+    { type: 'tool-call-start', id: 'call_"1"', name: 'get_weather' },
+    { type: 'tool-call-delta', id: 'call_"1"', args: '{"city":' },
+    { type: 'tool-call-delta', id: 'call_"1"', args: '"Zürich"}' },
+    { type: 'tool-call', id: 'call_2', name: 'lookup', args: '{}' },
+    { type: 'text', text: 'after the tools' },
+  ];
+
+  it('emits only events that parse as their kind, covering every kind it writes', () => {
+    const builder = new ContentBuilder('run-"1"');
+    const kinds = new Set<string>();
+    for (const json of providerEvents.flatMap((e) => builder.apply(e))) {
+      const parsed = stepEventSchema.safeParse(JSON.parse(json));
+      expect(parsed.success, `${json}\n${parsed.error?.message ?? ''}`).toBe(true);
+      kinds.add((JSON.parse(json) as StepEvent).event);
+    }
+    expect([...kinds].sort()).toEqual([
+      'on_message_delta',
+      'on_reasoning_delta',
+      'on_run_step',
+      'on_run_step_delta',
+    ]);
+  });
+
+  it('folds back into the parts the builder holds', () => {
+    const builder = new ContentBuilder('run-1');
+    const events = providerEvents.flatMap((e) => builder.apply(e)).map((json) => JSON.parse(json));
+    const fold = foldStepEvents({ responseMessageId: null, content: [], steps: {} }, events);
+    // A complete tool call (no deltas) carries its arguments in the saved part only.
+    const expected = builder.parts.map((p) =>
+      p.type === 'tool_call' && (p.tool_call as { id: string }).id === 'call_2'
+        ? { ...p, tool_call: { ...(p.tool_call as object), args: '' } }
+        : p,
+    );
+    expect(fold.content).toEqual(expected);
+    expect(fold.responseMessageId).toBe('run-1');
+  });
+
+  it('continues an answer: the first text delta extends the last text part', () => {
+    const initial = [{ type: 'text', text: 'Once upon' }];
+    const builder = new ContentBuilder('run-1', initial);
+    const events = [{ type: 'text', text: ' a time' } as const].flatMap((e) => builder.apply(e));
+    for (const json of events) expect(stepEventSchema.safeParse(JSON.parse(json)).success).toBe(true);
+    const fold = foldStepEvents(
+      { responseMessageId: 'run-1', content: initial.map((p) => ({ ...p })), steps: {} },
+      events.map((json) => JSON.parse(json)),
+    );
+    expect(fold.content).toEqual(builder.parts);
+  });
+});
