@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * One vitest run covers the unit and API tests of every package (browser specs live in tests/e2e
@@ -28,6 +28,8 @@ export default defineConfig({
               test: {
                 name: 'postgres',
                 include: ['packages/server/test/**/*.test.ts'],
+                // The production start runs on the embedded database whatever the project.
+                exclude: [...configDefaults.exclude, 'packages/server/test/startup/production-start.test.ts'],
                 env: { TEST_DATABASE_URL: postgresUrl },
               },
             },

@@ -1,8 +1,11 @@
-// `npm start`: build the web app when it is missing or older than its sources, then run the
-// server (which applies migrations and serves http://localhost:3080 on the embedded database).
-import { spawn, spawnSync } from 'node:child_process';
+// `npm start`: build the web app and the server when they are missing or older than their
+// sources, then run the compiled server in this process (it applies migrations and serves
+// http://localhost:3080 on the embedded database). One process, so a signal sent to the process
+// npm started reaches the server itself, and no second Node.js holds memory.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildServerIfStale } from './server-build.mjs';
 
 const WEB = 'packages/web';
 const DIST_INDEX = join(WEB, 'dist/index.html');
@@ -29,9 +32,5 @@ if (webIsStale()) {
   const build = spawnSync('npm', ['run', 'build', '-w', '@parley/web'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-
-const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-  stdio: 'inherit',
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+await buildServerIfStale();
+await import('./run-server.mjs');

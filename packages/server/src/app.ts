@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
@@ -31,6 +32,13 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     routerOptions: { maxParamLength: 500 },
+    // Every request's id: a field of each of its log lines (reqId), the X-Request-Id header of its
+    // answer and the requestId of an error body, so a report from a user finds its log lines.
+    // Made here, never taken from the client, so one id cannot be planted in another's lines.
+    genReqId: () => randomUUID(),
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
   });
   app.decorateRequest('user', null);
   await app.register(cookie);

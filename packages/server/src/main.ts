@@ -1,5 +1,6 @@
 import { loadAppConfig } from './config/app-config.ts';
 import { ConfigError } from './config/env.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { createLogger } from './logger.ts';
 import { startServer } from './server.ts';
 
@@ -16,7 +17,16 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.env.LOG_LEVEL);
-  const server = await startServer({ config, logger });
+  let server;
+  try {
+    server = await startServer({ config, logger });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(`Parley cannot start: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
   logger.info(
     { url: server.url, database: server.ctx.dbKind, config: config.yamlPath },
     `Parley is listening on ${server.url}`,

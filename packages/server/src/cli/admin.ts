@@ -1,6 +1,7 @@
 import { loadAppConfig } from '../config/app-config.ts';
 import { ConfigError } from '../config/env.ts';
 import { openDatabase } from '../db/client.ts';
+import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { ADMIN_HELP, executeAdminCommand, parseAdminArgs } from './admin-cli.ts';
 import { CliError } from './admin-commands.ts';
 
@@ -25,7 +26,8 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err: unknown) => {
-    if (err instanceof CliError || err instanceof ConfigError) console.error(err.message);
+    if (err instanceof CliError || err instanceof ConfigError || err instanceof DataDirLockedError)
+      console.error(err.message);
     else console.error(err);
     process.exit(1);
   },

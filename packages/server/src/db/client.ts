@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -8,6 +7,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { SERVER_PACKAGE_DIR } from '../package-dir.ts';
+import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
 import { PgliteWorkerClient } from './pglite-worker-client.ts';
 import * as schema from './schema/index.ts';
 
@@ -22,7 +23,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+export const MIGRATIONS_FOLDER = join(SERVER_PACKAGE_DIR, 'drizzle');
 
 /**
  * Opens the embedded database (PGlite on disk in `dataDir`, or in memory for `memory://`) or,
@@ -49,6 +50,26 @@ export async function openDatabase(opts: {
     };
   }
   const location = opts.dataDir === 'memory://' ? 'memory://' : `${opts.dataDir}/db`;
+  // Fails at once when another process has this data directory open.
+  const lock: DataDirLock | null = location === 'memory://' ? null : lockDataDir(opts.dataDir);
+  try {
+    const client = await openPglite(location);
+    // The worker client answers the part of PGlite's API Drizzle's driver calls (query, transaction).
+    const db = drizzlePglite({ client: client as unknown as PGlite, schema, logger });
+    return {
+      db: db as unknown as Database,
+      kind: 'pglite',
+      migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+      close: () => client.close().finally(() => lock?.release()),
+    };
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+}
+
+/** PGlite in its own thread, so its synchronous, CPU-bound work leaves the event loop free. */
+async function openPglite(location: string): Promise<PgliteWorkerClient> {
   if (location !== 'memory://') {
     mkdirSync(location, { recursive: true });
     // Creating the cluster (initdb) grows PGlite's WebAssembly memory by about 500 MB, which
@@ -56,14 +77,5 @@ export async function openDatabase(opts: {
     // Create it in a worker of its own and open it afresh.
     if (!existsSync(join(location, 'PG_VERSION'))) await (await PgliteWorkerClient.start(location)).close();
   }
-  // PGlite runs in its own thread so its (synchronous, CPU-bound) work leaves the event loop free.
-  const client = await PgliteWorkerClient.start(location);
-  // The worker client answers the part of PGlite's API Drizzle's driver calls (query, transaction).
-  const db = drizzlePglite({ client: client as unknown as PGlite, schema, logger });
-  return {
-    db: db as unknown as Database,
-    kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-    close: () => client.close(),
-  };
+  return PgliteWorkerClient.start(location);
 }

@@ -2,7 +2,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError } from './http-error.ts';
 
 /**
- * Every failure becomes JSON `{message, code?, issues?}`. Client mistakes Fastify detects itself
+ * Every failure becomes JSON `{message, code?, issues?, requestId}` (requestId: the id in the
+ * request's log lines). Client mistakes Fastify detects itself
  * (bad JSON, empty JSON body, oversized body, wrong content type) keep their 4xx status; anything
  * unexpected is logged and answered 500 without internals.
  */
@@ -14,13 +15,18 @@ export function installErrorHandler(app: FastifyInstance): void {
         ...(error.code ? { code: error.code } : {}),
         ...(error.issues ? { issues: error.issues } : {}),
         ...error.extra,
+        requestId: request.id,
       });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ message: error.message, code: error.code ?? 'bad_request' });
+      return reply
+        .status(status)
+        .send({ message: error.message, code: error.code ?? 'bad_request', requestId: request.id });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ message: 'Internal server error', code: 'internal' });
+    return reply
+      .status(500)
+      .send({ message: 'Internal server error', code: 'internal', requestId: request.id });
   });
 }

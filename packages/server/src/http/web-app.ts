@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { SERVER_PACKAGE_DIR } from '../package-dir.ts';
 
-export const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+export const WEB_DIST = join(SERVER_PACKAGE_DIR, '../web/dist');
 
 /**
  * Serves the built SPA with its pre-compressed brotli/gzip files; any other non-API GET path gets
@@ -31,7 +32,11 @@ export async function installWebApp(app: FastifyInstance, serve: boolean, distDi
     if (path.startsWith('/api/') || path === '/api' || request.method !== 'GET' || !hasWeb) {
       return reply
         .status(404)
-        .send({ message: `Route ${request.method} ${path} not found`, code: 'not_found' });
+        .send({
+          message: `Route ${request.method} ${path} not found`,
+          code: 'not_found',
+          requestId: request.id,
+        });
     }
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });

@@ -25,13 +25,22 @@ import { refreshSignIn, signOut } from '../services/auth/refresh-service.ts';
 import { assertRegistrationOpen, registerUser } from '../services/auth/register-service.ts';
 import { normalizeEmail } from '../services/users/public-user.ts';
 
+/**
+ * Whether the browser reached Parley over https: DOMAIN_SERVER says so, or the request came over
+ * TLS — directly, or through a proxy named in TRUST_PROXY that sent `X-Forwarded-Proto: https`
+ * (Fastify believes that header only from trusted proxies).
+ */
+function servedOverHttps(deps: AuthDeps, reply: FastifyReply): boolean {
+  return deps.config.serverDomain.startsWith('https://') || reply.request.protocol === 'https';
+}
+
 /** The refresh cookie: httpOnly, SameSite=Strict, Secure when the server is served over https. */
 export function setRefreshCookie(deps: AuthDeps, reply: FastifyReply, signIn: SignIn): void {
   reply.setCookie(REFRESH_COOKIE, signIn.refresh.token, {
     httpOnly: true,
     sameSite: 'strict',
     path: '/',
-    secure: deps.config.serverDomain.startsWith('https://'),
+    secure: servedOverHttps(deps, reply),
     maxAge: Math.floor(deps.config.env.REFRESH_TOKEN_EXPIRY / 1000),
   });
 }
