@@ -1,5 +1,6 @@
 // The protocol-neutral view of a request that behaviours read: who said what, as plain text. Each
 // wire protocol's request parser maps its own message format onto this.
+import type { SimImage } from './images.ts';
 import { countTokens } from './tokenize.ts';
 
 export type SimRole = 'system' | 'user' | 'assistant' | 'tool';
@@ -10,6 +11,8 @@ export interface SimMessage {
   text: string;
   /** For `tool` messages: which call this result answers. */
   toolCallId?: string;
+  /** Pictures sent with the message, in the order they came. */
+  images?: SimImage[];
 }
 
 export interface SimRequest {

@@ -2,6 +2,7 @@
 // the neutral SimRequest. `tool_result` blocks become tool messages; blocks marked `cache_control`
 // set the prompt-cache breakpoint (see prompt-cache.ts).
 import type { SimMessage } from '../conversation.ts';
+import { imageFromBase64, type SimImage } from '../images.ts';
 import { asArray, asString, isRecord, jsonText, positiveInteger } from '../json-values.ts';
 import { pacingFromBody } from '../pacing.ts';
 import { CachePrefix } from '../prompt-cache.ts';
@@ -63,8 +64,13 @@ function turnMessages(role: 'user' | 'assistant', content: unknown, cache: Cache
   }
   const texts: string[] = [];
   const results: SimMessage[] = [];
+  const images: SimImage[] = [];
   for (const block of asArray(content).filter(isRecord)) {
-    if (block.type === 'tool_result') {
+    if (block.type === 'image' && isRecord(block.source)) {
+      const image = imageFromBase64(block.source.media_type, block.source.data);
+      if (image) images.push(image);
+      if (block.cache_control) cache.mark();
+    } else if (block.type === 'tool_result') {
       const text = blockText({ ...block, text: toolResultText(block.content) }, cache);
       const id = asString(block.tool_use_id);
       results.push({ role: 'tool', text, ...(id ? { toolCallId: id } : {}) });
@@ -74,7 +80,8 @@ function turnMessages(role: 'user' | 'assistant', content: unknown, cache: Cache
       cache.mark();
     }
   }
-  return texts.length > 0 || results.length === 0 ? [{ role, text: texts.join('\n') }, ...results] : results;
+  const turn: SimMessage = { role, text: texts.join('\n'), ...(images.length > 0 ? { images } : {}) };
+  return texts.length > 0 || images.length > 0 || results.length === 0 ? [turn, ...results] : results;
 }
 
 /** A text-carrying block's text, counted towards the cache prefix (and marking it when asked). */

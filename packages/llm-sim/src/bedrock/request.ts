@@ -2,6 +2,7 @@
 // and `messages` onto the neutral SimRequest. The model id comes from the URL. `toolResult` blocks
 // become tool messages; `cachePoint` blocks set the prompt-cache breakpoint (see prompt-cache.ts).
 import type { SimMessage } from '../conversation.ts';
+import { imageFromBase64, type SimImage } from '../images.ts';
 import { asArray, asString, isRecord, jsonText, positiveInteger } from '../json-values.ts';
 import { pacingFromBody } from '../pacing.ts';
 import { CachePrefix } from '../prompt-cache.ts';
@@ -32,7 +33,13 @@ export function parseConverseRequest(body: unknown, modelId: string): Parsed<Con
       );
     }
     const turn = blocksText(asArray(message.content), cache);
-    if (turn.text !== '' || turn.results.length === 0) sim.push({ role: message.role, text: turn.text });
+    if (turn.text !== '' || turn.images.length > 0 || turn.results.length === 0) {
+      sim.push({
+        role: message.role,
+        text: turn.text,
+        ...(turn.images.length > 0 ? { images: turn.images } : {}),
+      });
+    }
     sim.push(...turn.results);
   }
   return {
@@ -47,11 +54,21 @@ export function parseConverseRequest(body: unknown, modelId: string): Parsed<Con
 }
 
 /** The text blocks joined, the tool results apart; reasoning, tool uses and media are left out. */
-function blocksText(blocks: unknown[], cache: CachePrefix): { text: string; results: SimMessage[] } {
+function blocksText(
+  blocks: unknown[],
+  cache: CachePrefix,
+): { text: string; results: SimMessage[]; images: SimImage[] } {
   const texts: string[] = [];
   const results: SimMessage[] = [];
+  const images: SimImage[] = [];
   for (const block of blocks.filter(isRecord)) {
-    if (typeof block.text === 'string') {
+    if (isRecord(block.image) && isRecord(block.image.source)) {
+      const image = imageFromBase64(
+        `image/${asString(block.image.format) ?? 'unknown'}`,
+        block.image.source.bytes,
+      );
+      if (image) images.push(image);
+    } else if (typeof block.text === 'string') {
       texts.push(block.text);
       cache.add(block.text);
     } else if (isRecord(block.toolResult)) {
@@ -63,7 +80,7 @@ function blocksText(blocks: unknown[], cache: CachePrefix): { text: string; resu
       cache.mark();
     }
   }
-  return { text: texts.join('\n'), results };
+  return { text: texts.join('\n'), results, images };
 }
 
 function toolResultText(content: unknown): string {

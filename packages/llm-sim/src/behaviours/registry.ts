@@ -9,6 +9,7 @@ import { slow } from './slow.ts';
 import { thinking } from './thinking.ts';
 import { title } from './title.ts';
 import { tools } from './tools.ts';
+import { vision } from './vision.ts';
 
 const BEHAVIOURS: Readonly<Record<string, Behaviour>> = {
   echo,
@@ -18,6 +19,7 @@ const BEHAVIOURS: Readonly<Record<string, Behaviour>> = {
   thinking,
   slow,
   tools,
+  vision,
   title,
   'error-401': error401,
   'error-429': error429,

@@ -2,6 +2,7 @@
 // neutral SimRequest. The model comes from the URL. `functionResponse` parts become tool messages;
 // earlier thought parts and function calls are left out.
 import type { SimMessage } from '../conversation.ts';
+import { imageFromBase64 } from '../images.ts';
 import { asArray, asString, isRecord, jsonText, positiveInteger } from '../json-values.ts';
 import { pacingFromBody } from '../pacing.ts';
 import type { Parsed, ParsedGeneration } from '../serve.ts';
@@ -54,7 +55,14 @@ function turnMessages(role: 'user' | 'assistant', parts: unknown[]): SimMessage[
     .filter(isRecord)
     .map((response) => ({ role: 'tool', text: responseText(response.response) }));
   const text = partsText(parts);
-  return text !== '' || results.length === 0 ? [{ role, text }, ...results] : results;
+  const images = asArray(parts)
+    .filter(isRecord)
+    .map((part) => part.inlineData)
+    .filter(isRecord)
+    .map((data) => imageFromBase64(data.mimeType, data.data))
+    .filter((image) => image !== undefined);
+  const turn: SimMessage = { role, text, ...(images.length > 0 ? { images } : {}) };
+  return text !== '' || images.length > 0 || results.length === 0 ? [turn, ...results] : results;
 }
 
 /** The text parts, thoughts excluded, joined by newlines. */

@@ -2,6 +2,7 @@
 // onto the neutral SimRequest. Items a stateless simulator cannot resolve (`item_reference`, earlier
 // reasoning) are skipped: behaviours only need the user turns and the tool results.
 import type { SimMessage, SimRole } from '../conversation.ts';
+import { imageFromDataUrl } from '../images.ts';
 import { asArray, asString, isRecord, jsonText, positiveInteger } from '../json-values.ts';
 import { pacingFromBody } from '../pacing.ts';
 import type { Parsed, ParsedGeneration } from '../serve.ts';
@@ -60,7 +61,11 @@ function inputItem(item: unknown): SimMessage | undefined | null {
   if (item.type !== undefined && item.type !== 'message') return undefined;
   const role = typeof item.role === 'string' ? ROLES[item.role] : undefined;
   if (!role) return null;
-  return { role, text: contentText(item.content) };
+  const images = asArray(item.content)
+    .filter(isRecord)
+    .flatMap((part) => (part.type === 'input_image' ? [imageFromDataUrl(part.image_url)] : []))
+    .filter((image) => image !== undefined);
+  return { role, text: contentText(item.content), ...(images.length > 0 ? { images } : {}) };
 }
 
 /** A string, or the text parts (`input_text`, `output_text`) joined by newlines. */

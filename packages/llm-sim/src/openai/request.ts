@@ -1,6 +1,8 @@
 // Validates a Chat Completions body and maps it onto the neutral SimRequest, with the options that
 // matter to the simulator (streaming, usage, token limit, pacing overrides).
 import type { SimMessage, SimRequest, SimRole } from '../conversation.ts';
+import { imageFromDataUrl } from '../images.ts';
+import { asArray } from '../json-values.ts';
 import { pacingFromBody, type SimDefaults } from '../pacing.ts';
 import type { SimError } from '../script.ts';
 
@@ -58,7 +60,18 @@ function parseMessage(message: unknown, index: number): SimMessage | { error: Si
     return { error: invalidError(`Invalid 'messages[${index}].role'.`, `messages[${index}].role`) };
   }
   const toolCallId = typeof message.tool_call_id === 'string' ? message.tool_call_id : undefined;
-  return { role, text: contentText(message.content), ...(toolCallId ? { toolCallId } : {}) };
+  const images = asArray(message.content)
+    .filter(isRecord)
+    .flatMap((part) =>
+      part.type === 'image_url' && isRecord(part.image_url) ? [imageFromDataUrl(part.image_url.url)] : [],
+    )
+    .filter((image) => image !== undefined);
+  return {
+    role,
+    text: contentText(message.content),
+    ...(toolCallId ? { toolCallId } : {}),
+    ...(images.length > 0 ? { images } : {}),
+  };
 }
 
 /** A string, or the text parts of an array content (images and audio are skipped). */

@@ -16,7 +16,7 @@ type NewMessage = typeof messages.$inferInsert;
 /** The fields of a message the pipeline needs to walk and replay a branch. */
 export type BranchMessage = Pick<
   MessageRow,
-  'messageId' | 'parentMessageId' | 'isCreatedByUser' | 'text' | 'content' | 'error'
+  'messageId' | 'parentMessageId' | 'isCreatedByUser' | 'text' | 'content' | 'error' | 'files'
 >;
 
 /** The caller's conversation, unless it is a temporary chat past its expiry. */
@@ -53,6 +53,7 @@ export async function loadBranchMessages(
       text: messages.text,
       content: messages.content,
       error: messages.error,
+      files: messages.files,
     })
     .from(messages)
     .where(and(eq(messages.conversationId, conversationId), eq(messages.userId, userId)))

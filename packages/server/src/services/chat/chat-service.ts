@@ -23,6 +23,10 @@ import { completeExchange } from './chat-completion.ts';
 import { prepareExchange, type Exchange } from './chat-exchange.ts';
 import { findConversation, loadBranchMessages } from './chat-persistence.ts';
 import { toProviderMessages } from './conversation-history.ts';
+import { attachImages, type MessageImageOptions } from './message-images.ts';
+import type { ProviderMessage } from '../providers/provider.ts';
+import { resolveFileConfig } from '../files/file-config.ts';
+import { fileLimitsFor } from '@parley/schema';
 
 export interface ChatServices {
   endpoints: EndpointRegistry;
@@ -111,6 +115,35 @@ export async function startChat(
     throw error;
   }
 
+  // Pictures are loaded (and the new message's files checked) before anything is saved.
+  let upstreamMessages: ProviderMessage[];
+  try {
+    upstreamMessages = await attachImages(
+      // The oldest turns give way when the conversation outgrows the model's context.
+      trimHistory(
+        toProviderMessages(exchange.branch, body.promptPrefix ?? body.system ?? promptPrefixOf(existing)),
+        {
+          model,
+          maxContextTokens: parameters.maxContextTokens ?? endpoint.maxContextTokens,
+          maxOutputTokens: parameters.model.maxOutputTokens,
+        },
+      ).messages,
+      {
+        db: ctx.db,
+        store: ctx.blobStore,
+        userId,
+        endpointKind: endpoint.type,
+        limits: fileLimitsFor(resolveFileConfig(ctx.config.yaml.fileConfig), endpoint.name),
+        imageDetail: (body.imageDetail ??
+          existing?.settings.imageDetail) as MessageImageOptions['imageDetail'],
+        resendFiles: (body.resendFiles ?? existing?.settings.resendFiles) as boolean | null | undefined,
+      },
+    );
+  } catch (error) {
+    await services.generations.release(conversationId, jobId);
+    throw error;
+  }
+
   const sender = body.modelLabel ?? body.chatGptLabel ?? endpoint.modelDisplayLabel ?? endpoint.name;
   let { request } = exchange;
   // The request message is written while the upstream request starts: its latency is not added
@@ -136,15 +169,7 @@ export async function startChat(
       provider: access.provider ?? null,
       missingProvider: access.failure,
       model,
-      // The oldest turns give way when the conversation outgrows the model's context.
-      messages: trimHistory(
-        toProviderMessages(exchange.branch, body.promptPrefix ?? body.system ?? promptPrefixOf(existing)),
-        {
-          model,
-          maxContextTokens: parameters.maxContextTokens ?? endpoint.maxContextTokens,
-          maxOutputTokens: parameters.model.maxOutputTokens,
-        },
-      ).messages,
+      messages: upstreamMessages,
       parameters: parameters.model,
       ready: committed,
       complete: (result) =>

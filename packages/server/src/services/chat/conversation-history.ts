@@ -38,6 +38,11 @@ export function messageText(message: Pick<BranchMessage, 'text' | 'content'>): s
   return text || message.text;
 }
 
+/** The file ids a message's `files` list names (entries without a string id are ignored). */
+export function attachedFileIds(files: Record<string, unknown>[] | null | undefined): string[] {
+  return (files ?? []).flatMap((f) => (typeof f.file_id === 'string' && f.file_id ? [f.file_id] : []));
+}
+
 /** The provider messages for a branch: system prompt first, failed answers and empty turns left out. */
 export function toProviderMessages(branch: BranchMessage[], systemPrompt?: string | null): ProviderMessage[] {
   const result: ProviderMessage[] = [];
@@ -46,7 +51,12 @@ export function toProviderMessages(branch: BranchMessage[], systemPrompt?: strin
     if (message.error && !message.isCreatedByUser) continue;
     const content = messageText(message);
     if (!content) continue;
-    result.push({ role: message.isCreatedByUser ? 'user' : 'assistant', content });
+    const fileIds = message.isCreatedByUser ? attachedFileIds(message.files) : [];
+    result.push({
+      role: message.isCreatedByUser ? 'user' : 'assistant',
+      content,
+      ...(fileIds.length > 0 ? { fileIds } : {}),
+    });
   }
   return result;
 }

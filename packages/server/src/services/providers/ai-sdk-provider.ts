@@ -124,7 +124,16 @@ async function* streamDirect(call: SdkCall, signal: AbortSignal): AsyncIterable<
   }
 }
 
-/** Text-only chat messages in the model's prompt format (what `streamText` would build). */
+/** A part of a ModelMessage's content as this conversion reads it. */
+interface ContentPartLike {
+  type: string;
+  text?: string;
+  image?: Uint8Array;
+  mediaType?: string;
+  providerOptions?: SharedV3ProviderOptions;
+}
+
+/** Chat messages (text and pictures) in the model's prompt format (what `streamText` would build). */
 export function toPrompt(messages: ModelMessage[]): LanguageModelV3Prompt {
   return messages.map((m) => {
     const providerOptions = m.providerOptions ? { providerOptions: m.providerOptions } : {};
@@ -132,10 +141,17 @@ export function toPrompt(messages: ModelMessage[]): LanguageModelV3Prompt {
     const content =
       typeof m.content === 'string'
         ? [{ type: 'text' as const, text: m.content }]
-        : (m.content as { type: string; text?: string }[]).map((part) => ({
-            type: 'text' as const,
-            text: part.text ?? '',
-          }));
+        : (m.content as ContentPartLike[]).map((part) =>
+            // Pictures become the SDK's file parts; each provider writes them in its own format.
+            part.type === 'image'
+              ? {
+                  type: 'file' as const,
+                  data: part.image!,
+                  mediaType: part.mediaType ?? 'image/png',
+                  ...(part.providerOptions ? { providerOptions: part.providerOptions } : {}),
+                }
+              : { type: 'text' as const, text: part.text ?? '' },
+          );
     return { role: m.role as 'user' | 'assistant', content, ...providerOptions };
   }) as LanguageModelV3Prompt;
 }
@@ -183,7 +199,22 @@ function finishReason(unified: string, raw: string | undefined): string {
 
 /** The pipeline's messages as AI SDK messages (the system prompt stays a `system` message). */
 export function toModelMessages(messages: ProviderMessage[]): ModelMessage[] {
-  return messages.map((m) => ({ role: m.role, content: m.content }) as ModelMessage);
+  return messages.map((m) => {
+    if (m.role !== 'user' || !m.images?.length) return { role: m.role, content: m.content } as ModelMessage;
+    // The SDK writes each provider's own image format (image_url, base64 source, inlineData, …).
+    return {
+      role: 'user',
+      content: [
+        ...(m.content ? [{ type: 'text' as const, text: m.content }] : []),
+        ...m.images.map((image) => ({
+          type: 'image' as const,
+          image: image.data,
+          mediaType: image.mediaType,
+          ...(image.detail ? { providerOptions: { openai: { imageDetail: image.detail } } } : {}),
+        })),
+      ],
+    } satisfies ModelMessage;
+  });
 }
 
 /** The standard call settings every AI SDK model understands. */

@@ -6,6 +6,17 @@
 export interface ProviderMessage {
   role: 'system' | 'user' | 'assistant';
   content: string;
+  /** The user's files attached to this message (ids, checked against the caller when loaded). */
+  fileIds?: string[];
+  /** Pictures sent with a user message, already fitted to the provider's limits. */
+  images?: ProviderImage[];
+}
+
+/** A picture for a vision model: its bytes and type, and OpenAI's detail setting. */
+export interface ProviderImage {
+  data: Uint8Array;
+  mediaType: string;
+  detail?: 'low' | 'high' | 'auto';
 }
 
 /**
