@@ -23,3 +23,4 @@ export * from './import.ts';
 export * from './parameters.ts';
 export * from './keys.ts';
 export * from './files.ts';
+export * from './text-safety.ts';

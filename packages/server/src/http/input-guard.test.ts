@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { containsNul } from './input-guard.ts';
+import { containsNul, repairLoneSurrogates } from './input-guard.ts';
 
 describe('containsNul', () => {
   it('finds U+0000 in nested values and keys', () => {
@@ -15,5 +15,15 @@ describe('containsNul', () => {
     expect(containsNul(null)).toBe(false);
     expect(containsNul(undefined)).toBe(false);
     expect(containsNul([1, true, 'ok', { x: 'y' }])).toBe(false);
+  });
+});
+
+describe('repairLoneSurrogates', () => {
+  it('replaces lone surrogates in values and keys in place, leaving pairs', () => {
+    const body = { a: ['x\ud800', { b: 'ok 😀' }], ['k\udc00']: 'v' } as Record<string, unknown>;
+    expect(repairLoneSurrogates(body)).toBe(body);
+    expect(body).toEqual({ a: ['x\uFFFD', { b: 'ok 😀' }], 'k\uFFFD': 'v' });
+    expect(repairLoneSurrogates('\ud800')).toBe('\uFFFD');
+    expect(repairLoneSurrogates(null)).toBe(null);
   });
 });

@@ -1,3 +1,4 @@
+import { hasLoneSurrogate, toWellFormed } from '@parley/schema';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from './http-error.ts';
 
@@ -21,14 +22,45 @@ export function containsNul(value: unknown): boolean {
 }
 
 /**
- * PostgreSQL text cannot hold U+0000: such a string reaching a query is a database error, i.e.
- * a 500. Refusing it once for every route (params, query, JSON body) keeps every route's
- * malformed input a 400, including routes added later.
+ * `value` with every lone UTF-16 surrogate in its strings and keys replaced by U+FFFD. Objects
+ * and arrays are repaired in place (the parsed request is ours); a string is returned anew.
+ * Iterative: bodies may nest deeply.
+ */
+export function repairLoneSurrogates<T>(value: T): T {
+  if (typeof value === 'string') return toWellFormed(value) as T;
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (item === null || typeof item !== 'object') continue;
+    const record = item as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      const child = record[key];
+      if (typeof child === 'string') {
+        if (hasLoneSurrogate(child)) record[key] = toWellFormed(child);
+      } else if (child !== null && typeof child === 'object') pending.push(child);
+      if (!Array.isArray(record) && hasLoneSurrogate(key)) {
+        record[toWellFormed(key)] = record[key];
+        delete record[key];
+      }
+    }
+  }
+  return value;
+}
+
+/**
+ * Text the database cannot store, decided once for every route (params, query, JSON body),
+ * including routes added later:
+ * - U+0000 (PostgreSQL text refuses it) is a 400;
+ * - a lone UTF-16 surrogate (jsonb refuses it; text would silently turn it into U+FFFD) is
+ *   replaced by U+FFFD here, so a message holding one is saved rather than lost.
  */
 export function installInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
       throw badRequest(NUL_MESSAGE);
     }
+    repairLoneSurrogates(request.params);
+    repairLoneSurrogates(request.query);
+    request.body = repairLoneSurrogates(request.body);
   });
 }

@@ -1,4 +1,4 @@
-import type { ContentPart } from '@parley/schema';
+import { toStorable, type ContentPart } from '@parley/schema';
 import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { conversations, messages, type ConversationRow, type MessageRow } from '../../db/schema/index.ts';
@@ -141,7 +141,9 @@ export interface ResponseToSave {
  * Null (nothing written) when the conversation, or the answer being continued, was deleted
  * while the answer was generated.
  */
-export async function saveResponse(db: Database, save: ResponseToSave): Promise<SavedResponse | null> {
+export async function saveResponse(db: Database, unsafe: ResponseToSave): Promise<SavedResponse | null> {
+  // A provider's text may hold what the database refuses (a lone surrogate from a JSON escape).
+  const save = toStorable(unsafe);
   const now = new Date();
   const { settings, ...columns } = save.conversation;
   const touched = (exists?: SQL) =>

@@ -1,4 +1,5 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { isStorableText } from '@parley/schema';
 import { z } from 'zod';
 import { badRequest } from '../../http/http-error.ts';
 
@@ -16,14 +17,31 @@ export interface PageCursor {
   id: string;
 }
 
-const cursorShape = z.object({
-  o: z.string().max(64),
-  v: z.string().max(1000),
-  i: z.string().min(1).max(200),
-});
-
 /** Microsecond-precision UTC text: Postgres keeps microseconds, a JS Date only milliseconds. */
 const TIMESTAMP_TEXT = /^(\d{4})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}(\d{3})Z$/;
+
+/** A real date PostgreSQL accepts: a Feb 30 (which Date rolls over) or a year 0 never reaches SQL. */
+function isValidTimestampText(value: string): boolean {
+  const match = TIMESTAMP_TEXT.exec(value);
+  if (!match || Number(match[1]) < 1000) return false;
+  const millis = value.slice(0, 23) + 'Z';
+  const date = new Date(millis);
+  return !Number.isNaN(date.getTime()) && date.toISOString() === millis;
+}
+
+/** Text a cursor carries back to SQL: storable (no NUL, no lone surrogate) and bounded. */
+export const cursorText = (max: number) => z.string().max(max).refine(isStorableText);
+/** A timestamp value as `timestampCursorValue` selects it. */
+export const cursorTimestamp = z.string().refine(isValidTimestampText);
+/** Ids are the rows' own (at most 200 characters, see `entityId`). */
+const cursorId = cursorText(200).pipe(z.string().min(1));
+
+const cursorValue = { timestamp: cursorTimestamp, text: cursorText(1000) } as const;
+
+/** The decoded JSON of a cursor for one ordering and kind of sort value. */
+function cursorSchema(order: string, kind: keyof typeof cursorValue) {
+  return z.object({ o: z.literal(order), v: cursorValue[kind], i: cursorId });
+}
 
 export function encodeCursor(cursor: PageCursor): string {
   return Buffer.from(JSON.stringify({ o: cursor.order, v: cursor.value, i: cursor.id })).toString(
@@ -31,27 +49,22 @@ export function encodeCursor(cursor: PageCursor): string {
   );
 }
 
-function isValidTimestampText(value: string): boolean {
-  const match = TIMESTAMP_TEXT.exec(value);
-  if (!match || Number(match[1]) < 1000) return false;
-  const millis = value.slice(0, 23) + 'Z';
-  // A round trip rejects impossible dates such as Feb 30 that Date would roll over.
-  const date = new Date(millis);
-  return !Number.isNaN(date.getTime()) && date.toISOString() === millis;
-}
+export const invalidCursor = () => badRequest('Invalid cursor', [{ path: 'cursor', message: 'Invalid cursor' }]);
 
-/** Decodes a client's cursor for `order`; anything malformed or foreign is a 400. */
+/**
+ * Decodes a client's cursor for `order`. Its values go back into SQL, so the schema admits only
+ * what the server itself puts there: a real date in range, bounded storable text, an id of the
+ * rows' shape. Anything malformed, forged or foreign is a 400.
+ */
 export function decodeCursor(raw: string, order: string, kind: 'timestamp' | 'text'): PageCursor {
-  const invalid = () => badRequest('Invalid cursor', [{ path: 'cursor', message: 'Invalid cursor' }]);
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
   } catch {
-    throw invalid();
+    throw invalidCursor();
   }
-  const result = cursorShape.safeParse(parsed);
-  if (!result.success || result.data.o !== order) throw invalid();
-  if (kind === 'timestamp' && !isValidTimestampText(result.data.v)) throw invalid();
+  const result = cursorSchema(order, kind).safeParse(parsed);
+  if (!result.success) throw invalidCursor();
   return { order, value: result.data.v, id: result.data.i };
 }
 

@@ -1,5 +1,5 @@
-import { badRequest } from '../../http/http-error.ts';
-import { decodeCursor, encodeCursor } from '../conversations/page-cursor.ts';
+import { z } from 'zod';
+import { cursorTimestamp, decodeCursor, encodeCursor, invalidCursor } from '../conversations/page-cursor.ts';
 
 /**
  * Keyset cursor of a search result list, ordered by (relevance, recency, id) descending. The
@@ -14,8 +14,24 @@ export interface SearchCursor {
 }
 
 const ORDER = 'relevance:desc';
-const RANK_TEXT = /^-?\d+(\.\d+)?(e-?\d+)?$/i;
-const AT_TEXT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const RANK_TEXT = /^-?\d+(\.\d+)?(e[-+]?\d+)?$/i;
+/** What PostgreSQL's `real` holds: a rank outside it would be an out-of-range error in SQL. */
+const REAL_MAX = 3.4e38;
+const REAL_MIN_NORMAL = 1.2e-38;
+
+const rankText = z
+  .string()
+  .regex(RANK_TEXT)
+  .refine((text) => {
+    const size = Math.abs(Number(text));
+    return size === 0 || (size >= REAL_MIN_NORMAL && size <= REAL_MAX);
+  });
+
+/** The cursor's value: `rank|at`. */
+const searchValue = z
+  .string()
+  .transform((value) => value.split('|'))
+  .pipe(z.tuple([rankText, cursorTimestamp]));
 
 export function encodeSearchCursor(cursor: SearchCursor): string {
   return encodeCursor({ order: ORDER, value: `${cursor.rank}|${cursor.at}`, id: cursor.id });
@@ -24,10 +40,8 @@ export function encodeSearchCursor(cursor: SearchCursor): string {
 /** A cursor from a previous search page; anything else (a list cursor included) is a 400. */
 export function decodeSearchCursor(raw: string): SearchCursor {
   const { value, id } = decodeCursor(raw, ORDER, 'text');
-  const [rank, at, extra] = value.split('|');
-  const validAt = at !== undefined && AT_TEXT.test(at) && !Number.isNaN(Date.parse(at.slice(0, 23) + 'Z'));
-  if (extra !== undefined || !rank || !RANK_TEXT.test(rank) || !validAt) {
-    throw badRequest('Invalid cursor', [{ path: 'cursor', message: 'Invalid cursor' }]);
-  }
-  return { rank, at: at!, id };
+  const parsed = searchValue.safeParse(value);
+  if (!parsed.success) throw invalidCursor();
+  const [rank, at] = parsed.data;
+  return { rank, at, id };
 }
