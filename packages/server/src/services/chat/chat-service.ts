@@ -120,13 +120,15 @@ export async function startChat(
   try {
     upstreamMessages = await attachImages(
       // The oldest turns give way when the conversation outgrows the model's context.
-      trimHistory(
-        toProviderMessages(exchange.branch, body.promptPrefix ?? body.system ?? promptPrefixOf(existing)),
-        {
-          model,
-          maxContextTokens: parameters.maxContextTokens ?? endpoint.maxContextTokens,
-          maxOutputTokens: parameters.model.maxOutputTokens,
-        },
+      (
+        await trimHistory(
+          toProviderMessages(exchange.branch, body.promptPrefix ?? body.system ?? promptPrefixOf(existing)),
+          {
+            model,
+            maxContextTokens: parameters.maxContextTokens ?? endpoint.maxContextTokens,
+            maxOutputTokens: parameters.model.maxOutputTokens,
+          },
+        )
       ).messages,
       {
         db: ctx.db,

@@ -39,9 +39,9 @@ export function promptBudget(limits: ContextLimits): number | undefined {
  * the provider's own limit has the last word). What remains starts with a user turn, as
  * Anthropic and Gemini require.
  */
-export function trimHistory(messages: ProviderMessage[], limits: ContextLimits): TrimResult {
+export async function trimHistory(messages: ProviderMessage[], limits: ContextLimits): Promise<TrimResult> {
   const counter = tokenCounter(limits.exact ?? isOpenAIModel(limits.model));
-  const costs = messages.map((m) => counter.message(m));
+  const costs = await counter.messages(messages);
   const total = counter.base + costs.reduce((a, b) => a + b, 0);
   const budget = promptBudget(limits);
   if (budget === undefined || total <= budget) return { messages, dropped: 0, tokens: total, budget };

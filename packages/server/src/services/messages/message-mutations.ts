@@ -1,11 +1,11 @@
 import type { ContentPart, Feedback, Message, MessageFeedbackResult } from '@parley/schema';
 import { and, eq } from 'drizzle-orm';
-import { countTokens } from 'gpt-tokenizer';
 import type { Database } from '../../db/client.ts';
 import { conversations, messages, type MessageRow } from '../../db/schema/index.ts';
 import { notFound } from '../../http/http-error.ts';
 import { visibleConversation } from '../conversations/conversation-access.ts';
 import { toMessage } from '../conversations/conversation-dto.ts';
+import { countTokensOf } from '../context/token-count.ts';
 import { partText, replaceContentPart, replaceMessageText, type MessageTextState } from './content-edit.ts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -42,12 +42,13 @@ const ownMessage = (userId: string, ref: MessageRef) =>
   );
 
 /** A stored token count is kept in step with the edited text (it sizes later context windows). */
-function recountTokens(metadata: Record<string, unknown>, state: MessageTextState) {
+async function recountTokens(metadata: Record<string, unknown>, state: MessageTextState) {
   if (typeof metadata.tokenCount !== 'number') return metadata;
   const texts = state.content
     ? state.content.map((p: ContentPart) => partText(p, p.type === 'think' ? 'think' : 'text') ?? '')
     : [state.text];
-  return { ...metadata, tokenCount: countTokens(texts.join('\n')) };
+  const [tokenCount] = await countTokensOf([texts.join('\n')]);
+  return { ...metadata, tokenCount };
 }
 
 /**
@@ -77,7 +78,7 @@ export async function updateMessageText(
       .set({
         text: after.text,
         content: after.content,
-        metadata: recountTokens(row.metadata, after),
+        metadata: await recountTokens(row.metadata, after),
         updatedAt: now,
       })
       .where(ownMessage(userId, ref))
