@@ -1,9 +1,10 @@
 import type { AppContext } from '../../context.ts';
 import { commaList } from '../endpoints/default-models.ts';
 import { EndpointRegistry } from '../endpoints/endpoint-registry.ts';
-import { BaseUrlGuard } from '../keys/base-url-guard.ts';
 import { KeyStore } from '../keys/key-store.ts';
 import { GenerationManager } from '../generation/generation-manager.ts';
+import { AddressPolicy } from '../net/address-policy.ts';
+import { GuardedHttpClient } from '../net/guarded-http-client.ts';
 import { TitleService } from '../titles/title-service.ts';
 import { saveOrphanedAnswer } from './chat-recovery.ts';
 import type { ChatServices } from './chat-service.ts';
@@ -26,18 +27,22 @@ export async function createChatEngine(ctx: AppContext): Promise<ChatEngine> {
     saveOrphan: (meta, state) => saveOrphanedAnswer(ctx.db, meta, state),
   });
   const titles = new TitleService(ctx.db, ctx.bus, ctx.logger);
+  const userHttp = new GuardedHttpClient({
+    policy: new AddressPolicy(commaList(ctx.config.env.USER_BASE_URL_ALLOWLIST)),
+  });
   const engine: ChatEngine = {
     endpoints,
     generations,
     titles,
     keys: new KeyStore(ctx.db, ctx.config.secrets.credsKey),
-    baseUrlGuard: new BaseUrlGuard(commaList(ctx.config.env.USER_BASE_URL_ALLOWLIST)),
+    userHttp,
     stopGenerations: () => generations.shutdown(),
   };
   ctx.shutdownTasks.push(async () => {
     await generations.shutdown();
     await titles.stop();
     await endpoints.close();
+    await userHttp.close();
   });
   return engine;
 }

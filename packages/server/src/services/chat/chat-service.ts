@@ -14,7 +14,7 @@ import type { ChatEndpoint } from '../endpoints/endpoint.ts';
 import type { EndpointRegistry } from '../endpoints/endpoint-registry.ts';
 import type { GenerationManager } from '../generation/generation-manager.ts';
 import { trimHistory } from '../context/trim-history.ts';
-import type { BaseUrlGuard } from '../keys/base-url-guard.ts';
+import type { GuardedHttpClient } from '../net/guarded-http-client.ts';
 import type { KeyStore } from '../keys/key-store.ts';
 import { resolveProviderAccess } from '../keys/provider-access.ts';
 import { resolveParameters } from '../parameters/resolve-parameters.ts';
@@ -33,7 +33,8 @@ export interface ChatServices {
   generations: GenerationManager;
   titles: TitleService;
   keys: KeyStore;
-  baseUrlGuard: BaseUrlGuard;
+  /** Every request to a URL a user supplied goes through it. */
+  userHttp: GuardedHttpClient;
 }
 
 /**
@@ -67,7 +68,7 @@ export async function startChat(
     { family: endpoint.family, model, availableRegions: endpoint.availableRegions },
     body,
   );
-  const access = await resolveProviderAccess(endpoint, userId, services.keys, services.baseUrlGuard);
+  const access = await resolveProviderAccess(endpoint, userId, services.keys, services.userHttp);
   // A follow-up reads its conversation and the messages to send upstream at the same time.
   const branchMessages = body.conversationId
     ? loadBranchMessages(ctx.db, userId, body.conversationId)

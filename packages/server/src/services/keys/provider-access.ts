@@ -1,7 +1,8 @@
 import { userKeyBundleSchema, type UserKeyBundle } from '@parley/schema';
 import type { ChatEndpoint } from '../endpoints/endpoint.ts';
 import type { Provider, ProviderEvent, ProviderFailure } from '../providers/provider.ts';
-import { UnsafeBaseUrlError, type BaseUrlGuard } from './base-url-guard.ts';
+import type { GuardedHttpClient } from '../net/guarded-http-client.ts';
+import { RefusedUrlError } from '../net/refused-url-error.ts';
 import type { KeyStore } from './key-store.ts';
 
 /** The provider a request uses, or why there is none (the stream's error, 000 §8). */
@@ -23,7 +24,8 @@ export function readKeyValue(value: string): UserKeyBundle {
 
 /**
  * The provider for one user's request: the server's own, or one built from the user's stored
- * key (and base URL, checked against private addresses before use). A missing key is
+ * key. A base URL the user typed is checked first (a clear error at once) and every request to
+ * it goes through the guarded client, which checks each redirect and connection too. A missing key is
  * `no_user_key` (`no_base_url` for a missing URL), an expired one `expired_user_key`; a key the
  * provider refuses becomes `invalid_user_key` when the stream fails.
  */
@@ -31,7 +33,7 @@ export async function resolveProviderAccess(
   endpoint: ChatEndpoint,
   userId: string,
   keys: KeyStore,
-  guard: BaseUrlGuard,
+  guard: GuardedHttpClient,
   now = new Date(),
 ): Promise<ProviderAccess> {
   if (endpoint.provider) return { provider: endpoint.provider };
@@ -64,13 +66,13 @@ export async function resolveProviderAccess(
     try {
       await guard.check(credentials.baseURL);
     } catch (error) {
-      if (error instanceof UnsafeBaseUrlError) return { failure: { message: error.message } };
+      if (error instanceof RefusedUrlError) return { failure: { message: `The base URL was refused: ${error.message}` } };
       throw error;
     }
   }
   const provider = endpoint.providerFor({
     ...credentials,
-    fetch: endpoint.userProvideURL ? guard.fetch() : undefined,
+    fetch: endpoint.userProvideURL ? guard.fetch : undefined,
   });
   return { provider: endpoint.userProvide ? refusedKeyIsInvalid(provider) : provider };
 }

@@ -1,4 +1,3 @@
-import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 
 /** Addresses a user-provided URL must not reach: loopback, private, link-local, CGNAT, multicast… */
@@ -78,30 +77,17 @@ export function isPrivateAddress(address: string): boolean {
   return blocked.check(address, 'ipv6');
 }
 
-export class UnsafeBaseUrlError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UnsafeBaseUrlError';
-  }
-}
-
-type Resolve = (host: string) => Promise<string[]>;
-const resolveAll: Resolve = async (host) =>
-  (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
-
 /**
- * Checks a base URL that a user supplied before the server fetches it on their behalf: http(s)
- * only, and every address its host resolves to must be public — unless the host (or its address,
- * or a CIDR range holding it) is on the operator's allow-list (USER_BASE_URL_ALLOWLIST).
+ * Which destinations the server may reach on a user's behalf: public addresses only, unless the
+ * operator's allow-list (USER_BASE_URL_ALLOWLIST: host names, addresses, CIDR ranges) names the
+ * host or holds the address. Tests allow a loopback address of their own this same way, so a
+ * local server can play a public host without production's rules being any weaker.
  */
-export class BaseUrlGuard {
+export class AddressPolicy {
   private readonly allowedHosts = new Set<string>();
   private readonly allowedRanges = new BlockList();
 
-  constructor(
-    allowList: string[] = [],
-    private readonly resolve: Resolve = resolveAll,
-  ) {
+  constructor(allowList: string[] = []) {
     for (const raw of allowList.map((e) => e.trim().toLowerCase()).filter(Boolean)) {
       const [net, prefix] = raw.split('/');
       const family = isIP(net!);
@@ -112,51 +98,21 @@ export class BaseUrlGuard {
     }
   }
 
-  /** Resolves when the URL may be fetched; throws UnsafeBaseUrlError saying why not. */
-  async check(url: string): Promise<void> {
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      throw new UnsafeBaseUrlError(`The base URL "${url}" is not a valid URL.`);
-    }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
-      throw new UnsafeBaseUrlError('The base URL must start with http:// or https://.');
-    const host = parsed.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-    if (this.allowedHosts.has(host)) return;
-    let addresses: string[];
-    try {
-      addresses = isIP(host) ? [host] : await this.resolve(host);
-    } catch {
-      throw new UnsafeBaseUrlError(`The base URL's host "${host}" could not be resolved.`);
-    }
-    if (addresses.length === 0) throw new UnsafeBaseUrlError(`The base URL's host "${host}" has no address.`);
-    for (const address of addresses) {
-      if (this.isAllowed(address)) continue;
-      if (isPrivateAddress(address)) {
-        throw new UnsafeBaseUrlError(
-          `The base URL's host "${host}" resolves to ${address}, a private, loopback or link-local address, which the server does not call on a user's behalf.`,
-        );
-      }
-    }
+  /** A host name the operator allowed by name: any address it resolves to is reachable. */
+  allowsHost(host: string): boolean {
+    return this.allowedHosts.has(host.toLowerCase());
   }
 
-  private isAllowed(address: string): boolean {
+  /** An address that is public, or allowed by the operator. */
+  allowsAddress(address: string): boolean {
+    return this.isAllowListed(address) || !isPrivateAddress(address);
+  }
+
+  private isAllowListed(address: string): boolean {
     const family = isIP(address);
     if (family === 4) return this.allowedRanges.check(address, 'ipv4');
+    if (family !== 6) return false;
     const v4 = embeddedIPv4(address);
     return v4 ? this.allowedRanges.check(v4, 'ipv4') : this.allowedRanges.check(address, 'ipv6');
-  }
-
-  /**
-   * A fetch that checks every request's URL first, so a host that resolves differently later
-   * (DNS rebinding between the check and a call) is caught at the call, not only once.
-   */
-  fetch(): typeof fetch {
-    return async (input, init) => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      await this.check(url);
-      return fetch(input, init);
-    };
   }
 }
