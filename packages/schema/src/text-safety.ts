@@ -37,10 +37,11 @@ const isPlainContainer = (value: unknown): value is Record<string, unknown> | un
  * A copy of a JSON-like value whose strings and keys the database can store (see
  * `toStorableText`), for text that did not come through a request (imported files, provider
  * answers). Plain objects and arrays are copied; other objects (a Date) are kept. Iterative:
- * imported content may nest deeply.
+ * imported content may nest deeply. `text` may clean string values further (keys always get
+ * `toStorableText`).
  */
-export function toStorable<T>(value: T): T {
-  if (typeof value === 'string') return toStorableText(value) as T;
+export function toStorable<T>(value: T, text: (value: string) => string = toStorableText): T {
+  if (typeof value === 'string') return text(value) as T;
   if (!isPlainContainer(value)) return value;
   const root: Record<string, unknown> | unknown[] = Array.isArray(value) ? [] : {};
   const pending: [Record<string, unknown> | unknown[], Record<string, unknown> | unknown[]][] = [[value, root]];
@@ -48,7 +49,7 @@ export function toStorable<T>(value: T): T {
     const [from, to] = pending.pop()!;
     for (const [key, child] of Object.entries(from)) {
       let copy: unknown = child;
-      if (typeof child === 'string') copy = toStorableText(child);
+      if (typeof child === 'string') copy = text(child);
       else if (isPlainContainer(child)) {
         copy = Array.isArray(child) ? [] : {};
         pending.push([child, copy as Record<string, unknown> | unknown[]]);

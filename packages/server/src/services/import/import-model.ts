@@ -1,4 +1,4 @@
-import type { ContentPart } from '@parley/schema';
+import { MAX_CHAT_TEXT_LENGTH, toStorable, toStorableText, type ContentPart } from '@parley/schema';
 import { HttpError } from '../../http/http-error.ts';
 
 /**
@@ -55,16 +55,31 @@ export function toDate(value: unknown): Date | undefined {
     : undefined;
 }
 
-/** PostgreSQL text cannot hold NUL; imported text may. */
-export const cleanText = (value: unknown): string =>
-  typeof value === 'string' ? value.replaceAll('\u0000', '') : '';
+/** Imported text the database can store: NUL removed, lone surrogates as U+FFFD. */
+export const cleanText = (value: unknown): string => (typeof value === 'string' ? toStorableText(value) : '');
 
 export const optionalText = (value: unknown, max = 200): string | null =>
   typeof value === 'string' && value.trim() ? cleanText(value).slice(0, max) : null;
 
-/** A JSON value with every NUL removed from its strings and keys (jsonb refuses `\u0000`). */
-export function stripNul<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value), (_key, v: unknown) =>
-    typeof v === 'string' ? v.replaceAll('\u0000', '') : v,
-  ) as T;
+/**
+ * Imported text is held to the chat's own limit (a message typed in Parley is at most
+ * MAX_CHAT_TEXT_LENGTH characters). **Choice — truncate with a marker rather than refuse:** one
+ * oversized message in an export of thousands should not lose the rest, and the marker says
+ * plainly that the text was cut and by how much.
+ */
+export function capImportedText(text: string): string {
+  if (text.length <= MAX_CHAT_TEXT_LENGTH) return text;
+  let end = MAX_CHAT_TEXT_LENGTH;
+  // Never split a surrogate pair.
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return `${text.slice(0, end)}\n\n[Truncated on import: ${text.length - end} more characters]`;
+}
+
+/**
+ * A JSON value (content parts, settings) the database can store: every string and key cleaned
+ * (`toStorable`: jsonb refuses NUL and lone surrogates, in keys too), every string capped.
+ */
+export function storableJson<T>(value: T): T {
+  return toStorable(value, (text) => capImportedText(toStorableText(text)));
 }

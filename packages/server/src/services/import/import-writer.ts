@@ -4,8 +4,15 @@ import { DEFAULT_CONVERSATION_TITLE, NO_PARENT } from '@parley/schema';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { conversations, messages, pendingImports } from '../../db/schema/index.ts';
+import { badRequest } from '../../http/http-error.ts';
 import { mappedMessageId } from './import-ids.ts';
-import { cleanText, stripNul, type ImportedConversationMeta, type ImportedMessage } from './import-model.ts';
+import {
+  capImportedText,
+  cleanText,
+  storableJson,
+  type ImportedConversationMeta,
+  type ImportedMessage,
+} from './import-model.ts';
 import { MessageBatch } from './message-batch.ts';
 
 /**
@@ -41,6 +48,8 @@ export class ImportWriter {
   conversationCount = 0;
   messageCount = 0;
   private readonly pending = new MessageBatch();
+  /** How an error names each conversation written: its place in the file and its title. */
+  private readonly labels = new Map<string, string>();
   private batchSize: number = BATCH_LIMITS.start;
 
   constructor(
@@ -56,14 +65,18 @@ export class ImportWriter {
   async startConversation(meta: ImportedConversationMeta): Promise<OpenConversation> {
     const conversationId = randomUUID();
     const createdAt = meta.createdAt ?? new Date();
-    await this.db.insert(conversations).values({
-      conversationId,
-      userId: this.userId,
-      importId: this.importId,
-      ...this.conversationColumns(meta),
-      createdAt,
-      updatedAt: meta.updatedAt ?? createdAt,
-    });
+    const columns = this.conversationColumns(meta);
+    this.labels.set(conversationId, `conversation ${this.conversationCount + 1} ("${columns.title}")`);
+    await this.refusalsNamed([conversationId], () =>
+      this.db.insert(conversations).values({
+        conversationId,
+        userId: this.userId,
+        importId: this.importId,
+        ...columns,
+        createdAt,
+        updatedAt: meta.updatedAt ?? createdAt,
+      }),
+    );
     this.conversationCount += 1;
     return { conversationId, index: this.conversationCount, clock: createdAt.getTime() };
   }
@@ -74,22 +87,27 @@ export class ImportWriter {
       endpoint: meta.endpoint ?? null,
       endpointType: meta.endpointType ?? null,
       model: meta.model ?? null,
-      settings: stripNul(meta.settings ?? {}),
+      settings: storableJson(meta.settings ?? {}),
     };
   }
 
   /** Late metadata (a LibreChat export may name its title after its messages). */
   async updateConversation(open: OpenConversation, meta: ImportedConversationMeta): Promise<void> {
-    await this.db
-      .update(conversations)
-      .set({
-        ...this.conversationColumns(meta),
-        ...(meta.createdAt ? { createdAt: meta.createdAt } : {}),
-        ...(meta.updatedAt ? { updatedAt: meta.updatedAt } : {}),
-      })
-      .where(
-        and(eq(conversations.conversationId, open.conversationId), eq(conversations.importId, this.importId)),
-      );
+    await this.refusalsNamed([open.conversationId], () =>
+      this.db
+        .update(conversations)
+        .set({
+          ...this.conversationColumns(meta),
+          ...(meta.createdAt ? { createdAt: meta.createdAt } : {}),
+          ...(meta.updatedAt ? { updatedAt: meta.updatedAt } : {}),
+        })
+        .where(
+          and(
+            eq(conversations.conversationId, open.conversationId),
+            eq(conversations.importId, this.importId),
+          ),
+        ),
+    );
   }
 
   async addMessage(open: OpenConversation, message: ImportedMessage): Promise<void> {
@@ -103,8 +121,8 @@ export class ImportWriter {
       parentMessageId: message.parentSourceId === null ? NO_PARENT : id(message.parentSourceId),
       sender: cleanText(message.sender).slice(0, 200) || (message.isCreatedByUser ? 'User' : 'Assistant'),
       isCreatedByUser: message.isCreatedByUser,
-      text: cleanText(message.text),
-      contentJson: message.content ? JSON.stringify(stripNul(message.content)) : null,
+      text: capImportedText(cleanText(message.text)),
+      contentJson: message.content ? JSON.stringify(storableJson(message.content)) : null,
       endpoint: message.endpoint ?? null,
       model: message.model ?? null,
       error: message.error ?? false,
@@ -120,12 +138,28 @@ export class ImportWriter {
     const count = this.pending.size;
     if (count === 0) return;
     const started = performance.now();
-    await this.db.execute(this.pending.take(this.userId));
+    const written = this.pending.conversationIds();
+    await this.refusalsNamed(written, () => this.db.execute(this.pending.take(this.userId)));
     const took = performance.now() - started;
     const perMessage = Math.max(took, 0.1) / count;
     const ideal = Math.round(TARGET_BATCH_MS / perMessage);
     this.batchSize = Math.min(BATCH_LIMITS.max, Math.max(BATCH_LIMITS.min, ideal));
     await sleep(Math.max(2, took * PAUSE_SHARE));
+  }
+
+  /**
+   * Runs a write; a refusal of the data by the database (a value it cannot store that got past
+   * the cleaning) becomes a 400 naming the conversations concerned, and the import is undone.
+   */
+  private async refusalsNamed<T>(conversationIds: string[], write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (!isDataRefusal(error)) throw error;
+      const names = conversationIds.slice(0, 3).map((id) => this.labels.get(id) ?? 'a conversation');
+      const more = conversationIds.length > 3 ? ` and ${conversationIds.length - 3} more` : '';
+      throw badRequest(`The file's ${names.join(', ')}${more} could not be imported: ${(error as Error).message}`);
+    }
   }
 
   /** Makes everything visible at once: a single-row delete, however large the import. */
@@ -141,6 +175,21 @@ export class ImportWriter {
     this.pending.clear();
     await deletePendingImport(this.db, this.userId, this.importId);
   }
+}
+
+/**
+ * PostgreSQL's refusals of the data itself, rather than of the server: SQLSTATE class 22 (data
+ * exception: bad text or JSON, out-of-range values), 23 (integrity) and 54 (a value too large).
+ */
+function isDataRefusal(error: unknown): boolean {
+  for (
+    let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
+    if (typeof e.code === 'string' && /^(22|23|54)/.test(e.code)) return true;
+  }
+  return false;
 }
 
 /**

@@ -59,6 +59,11 @@ export class MessageBatch {
     return this.columns.messageId.length;
   }
 
+  /** The conversations the gathered messages belong to, in order. */
+  conversationIds(): string[] {
+    return [...new Set(this.columns.conversationId)];
+  }
+
   add(row: MessageRowInput): void {
     for (const [key] of COLUMNS) (this.columns[key] as unknown[]).push(row[key]);
   }
