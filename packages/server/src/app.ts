@@ -46,6 +46,6 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   installInputGuard(app);
   installBanCheck(app, ctx);
   for (const register of routeModules) await register(app, ctx);
-  await installWebApp(app, opts.serveWeb !== false);
+  await installWebApp(app, opts.serveWeb !== false, { turnstile: Boolean(ctx.config.yaml.turnstile) });
   return app;
 }

@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { SERVER_PACKAGE_DIR } from '../package-dir.ts';
+import { appContentSecurityPolicy, inlineScriptHashes, installSecurityHeaders } from './security-headers.ts';
 
 export const WEB_DIST = join(SERVER_PACKAGE_DIR, '../web/dist');
 
@@ -10,8 +11,19 @@ export const WEB_DIST = join(SERVER_PACKAGE_DIR, '../web/dist');
  * Serves the built SPA with its pre-compressed brotli/gzip files; any other non-API GET path gets
  * index.html so client routes survive a reload. Unknown /api paths answer 404 JSON.
  */
-export async function installWebApp(app: FastifyInstance, serve: boolean, distDir = WEB_DIST): Promise<void> {
+export async function installWebApp(
+  app: FastifyInstance,
+  serve: boolean,
+  options: { turnstile?: boolean; distDir?: string } = {},
+): Promise<void> {
+  const distDir = options.distDir ?? WEB_DIST;
   const hasWeb = serve && existsSync(`${distDir}/index.html`);
+  // The policy allows exactly the inline scripts of the index.html being served, by hash.
+  const html = hasWeb ? readFileSync(`${distDir}/index.html`, 'utf8') : '';
+  installSecurityHeaders(
+    app,
+    appContentSecurityPolicy({ inlineScriptHashes: inlineScriptHashes(html), turnstile: options.turnstile }),
+  );
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: distDir,

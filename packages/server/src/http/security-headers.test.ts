@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_CONTENT_SECURITY_POLICY, appContentSecurityPolicy, inlineScriptHashes } from './security-headers.ts';
+import { installWebApp } from './web-app.ts';
+
+const THEME_SCRIPT = "\n  document.documentElement.classList.add('dark');\n";
+const INDEX = `<!doctype html><html><head><script>${THEME_SCRIPT}</script>
+<script type="module" crossorigin src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>`;
+const hashOf = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
+
+describe('security headers', () => {
+  let dist: string;
+  const app = Fastify();
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'parley-dist-'));
+    writeFileSync(join(dist, 'index.html'), INDEX);
+    app.get('/api/thing', async () => ({ ok: true }));
+    app.get('/api/preview', async (_req, reply) =>
+      reply.header('content-security-policy', "sandbox allow-scripts").type('text/html').send('<p>own policy</p>'),
+    );
+    await installWebApp(app, true, { distDir: dist });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('hashes exactly the inline scripts', () => {
+    expect(inlineScriptHashes(INDEX)).toEqual([hashOf(THEME_SCRIPT)]);
+  });
+
+  it('the app page: scripts only from the app and its hashed inline script, no framing, no sniffing', async () => {
+    const res = await app.inject({ url: '/c/new' });
+    expect(res.statusCode).toBe(200);
+    const csp = res.headers['content-security-policy'] as string;
+    expect(csp).toContain(`script-src 'self' ${hashOf(THEME_SCRIPT)}`);
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("media-src 'self' blob:");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('API answers and errors deny everything', async () => {
+    for (const url of ['/api/thing', '/api/nothing-here']) {
+      const res = await app.inject({ url });
+      expect(res.headers['content-security-policy']).toBe(API_CONTENT_SECURITY_POLICY);
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
+  it('a route with its own policy keeps it', async () => {
+    const res = await app.inject({ url: '/api/preview' });
+    expect(res.headers['content-security-policy']).toBe('sandbox allow-scripts');
+  });
+
+  it('allows Turnstile only when it is configured', () => {
+    expect(appContentSecurityPolicy({ inlineScriptHashes: [] })).not.toContain('challenges.cloudflare.com');
+    const withCheck = appContentSecurityPolicy({ inlineScriptHashes: [], turnstile: true });
+    expect(withCheck).toMatch(/script-src [^;]*https:\/\/challenges\.cloudflare\.com/);
+    expect(withCheck).toMatch(/frame-src [^;]*https:\/\/challenges\.cloudflare\.com/);
+  });
+});

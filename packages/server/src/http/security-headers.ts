@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+
+/** Where the app's pages may load what from (see docs/security-headers.md for each entry). */
+export interface AppPolicyOptions {
+  /** `'sha256-…'` sources of the inline scripts in the built index.html. */
+  inlineScriptHashes: string[];
+  /** Cloudflare Turnstile's script and frame, when a site key is configured. */
+  turnstile?: boolean;
+}
+
+const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
+
+/** The Content-Security-Policy of the web app's pages. */
+export function appContentSecurityPolicy(options: AppPolicyOptions): string {
+  const turnstile = options.turnstile ? [TURNSTILE_ORIGIN] : [];
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...options.inlineScriptHashes, ...turnstile],
+    // React style attributes, and libraries that add <style> elements (KaTeX, mermaid).
+    'style-src': ["'self'", "'unsafe-inline'"],
+    // Avatars and images in answers may come from anywhere over https; previews are blob: URLs.
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'media-src': ["'self'", 'blob:', 'data:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...turnstile],
+    'worker-src': ["'self'", 'blob:'],
+    // Our own paths (the artifacts preview) and the human check.
+    'frame-src': ["'self'", ...turnstile],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+    .join('; ');
+}
+
+/** API answers are data, never a document: nothing may load from them, nobody may frame them. */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/** The CSP sources of every inline `<script>` (one without `src`) in an HTML document. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(match[1]!)) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(match[2]!, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/**
+ * Security headers on every answer: no MIME sniffing, no framing by other sites, no referrer
+ * beyond the origin, and a Content-Security-Policy — the app's for HTML pages, a deny-all one for
+ * everything else. A route that sets its own policy (a preview with a policy of its own) keeps it.
+ */
+export function installSecurityHeaders(app: FastifyInstance, appPolicy: string): void {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    if (!reply.hasHeader('X-Frame-Options')) reply.header('X-Frame-Options', 'DENY');
+    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    if (!reply.hasHeader('Content-Security-Policy')) {
+      const type = String(reply.getHeader('content-type') ?? '');
+      reply.header('Content-Security-Policy', type.startsWith('text/html') ? appPolicy : API_CONTENT_SECURITY_POLICY);
+    }
+    return payload;
+  });
+}
