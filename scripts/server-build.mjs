@@ -11,7 +11,11 @@ const SERVER = join(ROOT, 'packages/server');
 export const SERVER_DIST = join(SERVER, 'dist');
 const ENTRY_POINTS = { main: 'src/main.ts', admin: 'src/cli/admin.ts' };
 /** Plain JavaScript the bundle loads by path (a worker thread starts with a bare module loader). */
-const COPIED = ['src/db/pglite-worker.mjs'];
+const COPIED = [
+  'src/db/pglite-worker.mjs',
+  'src/services/context/token-count-worker.mjs',
+  'src/services/context/bounded-token-count.mjs',
+];
 
 /** What the bundle is made from: a change to any of these makes it stale. */
 const SOURCES = [
