@@ -44,7 +44,9 @@ export function toStorable<T>(value: T, text: (value: string) => string = toStor
   if (typeof value === 'string') return text(value) as T;
   if (!isPlainContainer(value)) return value;
   const root: Record<string, unknown> | unknown[] = Array.isArray(value) ? [] : {};
-  const pending: [Record<string, unknown> | unknown[], Record<string, unknown> | unknown[]][] = [[value, root]];
+  const pending: [Record<string, unknown> | unknown[], Record<string, unknown> | unknown[]][] = [
+    [value, root],
+  ];
   while (pending.length > 0) {
     const [from, to] = pending.pop()!;
     for (const [key, child] of Object.entries(from)) {

@@ -4,7 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_CONTENT_SECURITY_POLICY, appContentSecurityPolicy, inlineScriptHashes } from './security-headers.ts';
+import {
+  API_CONTENT_SECURITY_POLICY,
+  appContentSecurityPolicy,
+  inlineScriptHashes,
+} from './security-headers.ts';
 import { installWebApp } from './web-app.ts';
 
 const THEME_SCRIPT = "\n  document.documentElement.classList.add('dark');\n";
@@ -20,7 +24,10 @@ describe('security headers', () => {
     writeFileSync(join(dist, 'index.html'), INDEX);
     app.get('/api/thing', async () => ({ ok: true }));
     app.get('/api/preview', async (_req, reply) =>
-      reply.header('content-security-policy', "sandbox allow-scripts").type('text/html').send('<p>own policy</p>'),
+      reply
+        .header('content-security-policy', 'sandbox allow-scripts')
+        .type('text/html')
+        .send('<p>own policy</p>'),
     );
     await installWebApp(app, true, { distDir: dist });
   });

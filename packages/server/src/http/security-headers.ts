@@ -62,7 +62,10 @@ export function installSecurityHeaders(app: FastifyInstance, appPolicy: string):
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     if (!reply.hasHeader('Content-Security-Policy')) {
       const type = String(reply.getHeader('content-type') ?? '');
-      reply.header('Content-Security-Policy', type.startsWith('text/html') ? appPolicy : API_CONTENT_SECURITY_POLICY);
+      reply.header(
+        'Content-Security-Policy',
+        type.startsWith('text/html') ? appPolicy : API_CONTENT_SECURITY_POLICY,
+      );
     }
     return payload;
   });

@@ -42,13 +42,11 @@ export async function installWebApp(
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (path.startsWith('/api/') || path === '/api' || request.method !== 'GET' || !hasWeb) {
-      return reply
-        .status(404)
-        .send({
-          message: `Route ${request.method} ${path} not found`,
-          code: 'not_found',
-          requestId: request.id,
-        });
+      return reply.status(404).send({
+        message: `Route ${request.method} ${path} not found`,
+        code: 'not_found',
+        requestId: request.id,
+      });
     }
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });

@@ -12,7 +12,16 @@ const exportOf = (message: Record<string, unknown>, top: Record<string, unknown>
     endpoint: 'openAI',
     options: { model: 'gpt-4o' },
     ...top,
-    messages: [{ messageId: 'm1', parentMessageId: null, isCreatedByUser: true, sender: 'User', text: 'hi', ...message }],
+    messages: [
+      {
+        messageId: 'm1',
+        parentMessageId: null,
+        isCreatedByUser: true,
+        sender: 'User',
+        text: 'hi',
+        ...message,
+      },
+    ],
   });
 
 describe('imported values the database cannot store', () => {
@@ -54,7 +63,10 @@ describe('imported values the database cannot store', () => {
       ),
     );
     expect(result.status, result.message).toBe(201);
-    expect(result.messages[0]).toMatchObject({ text: 'a\uFFFDb', content: [{ type: 'text', text: 'c\uFFFDd' }] });
+    expect(result.messages[0]).toMatchObject({
+      text: 'a\uFFFDb',
+      content: [{ type: 'text', text: 'c\uFFFDd' }],
+    });
     expect(result.conversation).toMatchObject({ promptPrefix: 'p\uFFFD' });
   });
 
@@ -65,7 +77,9 @@ describe('imported values the database cannot store', () => {
     const [message] = result.messages;
     const removed = huge.length - MAX_CHAT_TEXT_LENGTH;
     expect(message!.text.startsWith('y'.repeat(MAX_CHAT_TEXT_LENGTH))).toBe(true);
-    expect(message!.text.slice(MAX_CHAT_TEXT_LENGTH)).toBe(`\n\n[Truncated on import: ${removed} more characters]`);
+    expect(message!.text.slice(MAX_CHAT_TEXT_LENGTH)).toBe(
+      `\n\n[Truncated on import: ${removed} more characters]`,
+    );
     expect((message!.content as unknown as { text: string }[])[0]!.text).toBe(message!.text);
   });
 });

@@ -37,7 +37,11 @@ describe('forged pagination cursors are a 400, never a database error', () => {
     conversationId = (await insertConversation(server, user.id, { title: 'tomato chat' })).conversationId;
     await insertMessage(server, user.id, conversationId, { text: 'tomato soup' });
     await insertMessage(server, user.id, conversationId, { text: 'tomato salad' });
-    const share = await server.api(`/api/share/${conversationId}`, { method: 'POST', token: user.token, json: {} });
+    const share = await server.api(`/api/share/${conversationId}`, {
+      method: 'POST',
+      token: user.token,
+      json: {},
+    });
     expect(share.status).toBeLessThan(300);
   });
   afterAll(() => server.stop());
@@ -54,7 +58,9 @@ describe('forged pagination cursors are a 400, never a database error', () => {
     ['/api/share?sortBy=updatedAt&', ''],
   ])('%s with timestamp cursors', async (path) => {
     for (const forged of TIMESTAMP_FORGERIES) {
-      expect(await statusOf(`${path}cursor=${forge(forged)}`), JSON.stringify(forged)).toBe('400 Invalid cursor');
+      expect(await statusOf(`${path}cursor=${forge(forged)}`), JSON.stringify(forged)).toBe(
+        '400 Invalid cursor',
+      );
     }
   });
 
@@ -65,11 +71,14 @@ describe('forged pagination cursors are a 400, never a database error', () => {
     }
   });
 
-  it.each(['/api/convos?search=tomato&', '/api/messages?search=tomato&'])('%s with search cursors', async (path) => {
-    for (const forged of SEARCH_FORGERIES) {
-      expect(await statusOf(`${path}cursor=${forge(forged)}`), forged.v).toBe('400 Invalid cursor');
-    }
-  });
+  it.each(['/api/convos?search=tomato&', '/api/messages?search=tomato&'])(
+    '%s with search cursors',
+    async (path) => {
+      for (const forged of SEARCH_FORGERIES) {
+        expect(await statusOf(`${path}cursor=${forge(forged)}`), forged.v).toBe('400 Invalid cursor');
+      }
+    },
+  );
 
   it('a genuine cursor still pages', async () => {
     const first = await server.api('/api/messages?search=tomato&pageSize=1', { token: user.token });

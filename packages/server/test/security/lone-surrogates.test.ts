@@ -50,7 +50,10 @@ describe('lone surrogates in requests are stored as U+FFFD, never a 500', () => 
     const rows = await messagesOf(chat.server.ctx.db, conversationId);
     expect(rows.map((r) => r.text)).toContain(`Hello ${REPLACED} there`);
     expect(rows).toHaveLength(2);
-    expect(final!.conversation).toMatchObject({ promptPrefix: `Prefix ${REPLACED}`, modelLabel: `Label ${REPLACED}` });
+    expect(final!.conversation).toMatchObject({
+      promptPrefix: `Prefix ${REPLACED}`,
+      modelLabel: `Label ${REPLACED}`,
+    });
 
     const [, answer] = rows;
     const feedback = await api(`/api/messages/${conversationId}/${answer!.messageId}/feedback`, 'PUT', {
@@ -58,7 +61,9 @@ describe('lone surrogates in requests are stored as U+FFFD, never a 500', () => 
     });
     expect(feedback.status).toBe(200);
     const saved = await messagesOf(chat.server.ctx.db, conversationId);
-    expect(saved.find((r) => r.messageId === answer!.messageId)?.feedback).toMatchObject({ text: `Wrong ${REPLACED}` });
+    expect(saved.find((r) => r.messageId === answer!.messageId)?.feedback).toMatchObject({
+      text: `Wrong ${REPLACED}`,
+    });
   });
 
   it('in keys and path parameters', async () => {
@@ -69,7 +74,9 @@ describe('lone surrogates in requests are stored as U+FFFD, never a 500', () => 
       [`x${LONE}`]: 1,
     });
     expect(res.status).toBeLessThan(500);
-    const path = await chat.server.api(`/api/convos/${encodeURIComponent('c')}%ED%A0%80`, { token: chat.alice.token });
+    const path = await chat.server.api(`/api/convos/${encodeURIComponent('c')}%ED%A0%80`, {
+      token: chat.alice.token,
+    });
     expect(path.status).toBeLessThan(500);
   });
 });

@@ -57,19 +57,27 @@ afterAll(async () => {
 });
 
 describe('a user base URL that redirects to loopback', () => {
-  it.each([301, 302, 303, 307, 308])('%i: the loopback service receives nothing and the user sees a refusal', async (code) => {
-    status = code;
-    simRequests.length = 0;
-    const stream = await openStream(server, '/api/agents/chat/OwnURL', {
-      token: user.token,
-      json: { text: 'reach the internal service', model: 'echo', endpoint: 'OwnURL', parentMessageId: NO_PARENT },
-    });
-    const events = await stream.rest();
-    const last = events.at(-1)!;
-    expect(last.event, JSON.stringify(last.data)).toBe('error');
-    expect(last.data.text).toMatch(/private, loopback or link-local address/);
-    expect(simRequests).toEqual([]);
-    expect(JSON.stringify(events)).not.toContain('reach the internal service"}');
-    expect(JSON.stringify(events)).not.toContain('moved');
-  });
+  it.each([301, 302, 303, 307, 308])(
+    '%i: the loopback service receives nothing and the user sees a refusal',
+    async (code) => {
+      status = code;
+      simRequests.length = 0;
+      const stream = await openStream(server, '/api/agents/chat/OwnURL', {
+        token: user.token,
+        json: {
+          text: 'reach the internal service',
+          model: 'echo',
+          endpoint: 'OwnURL',
+          parentMessageId: NO_PARENT,
+        },
+      });
+      const events = await stream.rest();
+      const last = events.at(-1)!;
+      expect(last.event, JSON.stringify(last.data)).toBe('error');
+      expect(last.data.text).toMatch(/private, loopback or link-local address/);
+      expect(simRequests).toEqual([]);
+      expect(JSON.stringify(events)).not.toContain('reach the internal service"}');
+      expect(JSON.stringify(events)).not.toContain('moved');
+    },
+  );
 });

@@ -46,7 +46,11 @@ describe('token counting never stalls the server', () => {
   it('POST /api/tokenizer with one 2,000,000-character word answers while /health keeps answering', async () => {
     const word = longWord(2_000_000);
     const { result, slowest, pings, elapsed } = await whilePinging(chat, async () => {
-      const res = await chat.server.api('/api/tokenizer', { method: 'POST', token: chat.alice.token, json: { arg: word } });
+      const res = await chat.server.api('/api/tokenizer', {
+        method: 'POST',
+        token: chat.alice.token,
+        json: { arg: word },
+      });
       return { status: res.status, body: (await res.json()) as { count: number } };
     });
     expect(result.status).toBe(200);

@@ -25,9 +25,17 @@ function exactCount(text) {
 /** JavaScript's \s: where the tokenizer's pre-tokens break. */
 function isSpace(code) {
   return (
-    code === 32 || (code >= 9 && code <= 13) || code === 0xa0 || code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f ||
-    code === 0x205f || code === 0x3000 || code === 0xfeff
+    code === 32 ||
+    (code >= 9 && code <= 13) ||
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
   );
 }
 
@@ -68,7 +76,8 @@ export function countTokensBounded(text, encode = exactCount) {
     if (budget <= 0) return estimated(to - from);
     const sampleEnd = Math.min(to, from + Math.min(RUN_SAMPLE, budget));
     let tokens = 0;
-    for (let at = from; at < sampleEnd; at += RUN_LIMIT) tokens += exactly(text.slice(at, Math.min(at + RUN_LIMIT, sampleEnd)));
+    for (let at = from; at < sampleEnd; at += RUN_LIMIT)
+      tokens += exactly(text.slice(at, Math.min(at + RUN_LIMIT, sampleEnd)));
     const sampled = sampleEnd - from;
     return to > sampleEnd ? tokens + Math.ceil((tokens * (to - sampleEnd)) / sampled) : tokens;
   };

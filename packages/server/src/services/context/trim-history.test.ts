@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import type { ProviderMessage } from '../providers/provider.ts';
 import { isOpenAIModel, knownContextWindow } from './context-window.ts';
 import { countTokensBounded, EXACT_BUDGET, RUN_LIMIT, RUN_SAMPLE } from './bounded-token-count.mjs';
-import { countTextTokens, countTokensOf, INLINE_CHARS, NON_OPENAI_MARGIN, tokenCounter } from './token-count.ts';
+import {
+  countTextTokens,
+  countTokensOf,
+  INLINE_CHARS,
+  NON_OPENAI_MARGIN,
+  tokenCounter,
+} from './token-count.ts';
 import { promptBudget, trimHistory } from './trim-history.ts';
 
 const words = (n: number, word = 'apple') => Array.from({ length: n }, () => word).join(' ');

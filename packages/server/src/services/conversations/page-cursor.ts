@@ -49,7 +49,8 @@ export function encodeCursor(cursor: PageCursor): string {
   );
 }
 
-export const invalidCursor = () => badRequest('Invalid cursor', [{ path: 'cursor', message: 'Invalid cursor' }]);
+export const invalidCursor = () =>
+  badRequest('Invalid cursor', [{ path: 'cursor', message: 'Invalid cursor' }]);
 
 /**
  * Decodes a client's cursor for `order`. Its values go back into SQL, so the schema admits only

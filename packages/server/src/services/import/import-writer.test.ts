@@ -16,7 +16,9 @@ describe('ImportWriter', () => {
     const error = await writer.startConversation({ title: 'Holiday plans' }).catch((e: unknown) => e);
     expect(error).toMatchObject({
       statusCode: 400,
-      message: expect.stringMatching(/conversation 1 \("Holiday plans"\) could not be imported: unsupported Unicode/),
+      message: expect.stringMatching(
+        /conversation 1 \("Holiday plans"\) could not be imported: unsupported Unicode/,
+      ),
     });
   });
 

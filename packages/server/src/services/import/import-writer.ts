@@ -158,7 +158,9 @@ export class ImportWriter {
       if (!isDataRefusal(error)) throw error;
       const names = conversationIds.slice(0, 3).map((id) => this.labels.get(id) ?? 'a conversation');
       const more = conversationIds.length > 3 ? ` and ${conversationIds.length - 3} more` : '';
-      throw badRequest(`The file's ${names.join(', ')}${more} could not be imported: ${(error as Error).message}`);
+      throw badRequest(
+        `The file's ${names.join(', ')}${more} could not be imported: ${(error as Error).message}`,
+      );
     }
   }
 

@@ -66,7 +66,8 @@ export async function resolveProviderAccess(
     try {
       await guard.check(credentials.baseURL);
     } catch (error) {
-      if (error instanceof RefusedUrlError) return { failure: { message: `The base URL was refused: ${error.message}` } };
+      if (error instanceof RefusedUrlError)
+        return { failure: { message: `The base URL was refused: ${error.message}` } };
       throw error;
     }
   }

@@ -37,11 +37,19 @@ export function checkedLookup(policy: AddressPolicy, resolve: Resolve = resolveA
           .map((address) => ({ address, family: isIP(address) }))
           .filter((a) => family === 0 || a.family === family);
         const first = usable[0];
-        if (!first) return callback(new RefusedUrlError(`The host "${hostname}" has no usable address.`), '', 0);
+        if (!first)
+          return callback(new RefusedUrlError(`The host "${hostname}" has no usable address.`), '', 0);
         if (options.all) return (callback as (e: null, a: typeof usable) => void)(null, usable);
         callback(null, first.address, first.family);
       },
-      (error: Error) => callback(Object.assign(new RefusedUrlError(`The host "${hostname}" could not be resolved.`), { cause: error }), '', 0),
+      (error: Error) =>
+        callback(
+          Object.assign(new RefusedUrlError(`The host "${hostname}" could not be resolved.`), {
+            cause: error,
+          }),
+          '',
+          0,
+        ),
     );
   };
 }

@@ -23,7 +23,12 @@ function listen(host: string, port: number, handle: (req: Seen, res: ServerRespo
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const request = { method: req.method!, url: req.url!, body: Buffer.concat(chunks).toString(), headers: req.headers };
+      const request = {
+        method: req.method!,
+        url: req.url!,
+        body: Buffer.concat(chunks).toString(),
+        headers: req.headers,
+      };
       seen.push(request);
       handle(request, res);
     });
@@ -52,7 +57,13 @@ beforeAll(async () => {
       return res.end();
     }
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ method: req.method, body: req.body, authorization: req.headers.authorization ?? null }));
+    res.end(
+      JSON.stringify({
+        method: req.method,
+        body: req.body,
+        authorization: req.headers.authorization ?? null,
+      }),
+    );
   });
   port = publicSide.port;
   privateSide = await listen('127.0.0.1', port, (_req, res) => res.end(SECRET));
@@ -84,7 +95,8 @@ function testDns() {
 
 const client = () => new GuardedHttpClient({ policy: new AddressPolicy(['127.0.0.2']), resolve: testDns() });
 const at = (host: string, path: string) => `http://${host}:${port}${path}`;
-const redirect = (status: number, to: string) => at('public.test', `/redirect/${status}?to=${encodeURIComponent(to)}`);
+const redirect = (status: number, to: string) =>
+  at('public.test', `/redirect/${status}?to=${encodeURIComponent(to)}`);
 
 /** The refusal a call ends with; the private service must have seen nothing. */
 async function refusal(call: Promise<Response>): Promise<RefusedUrlError> {
@@ -104,15 +116,21 @@ describe('GuardedHttpClient', () => {
     expect(await res.json()).toMatchObject({ method: 'POST', body: 'hi' });
   });
 
-  it.each([301, 302, 303, 307, 308])('refuses a %i redirect to loopback, sending nothing there', async (status) => {
-    const http = client();
-    const error = await refusal(
-      http.fetch(redirect(status, at('127.0.0.1', '/v1/chat/completions')), { method: 'POST', body: '{"q":1}' }),
-    );
-    expect(error.message).toMatch(/127\.0\.0\.1.*private, loopback/);
-    expect(error.message).not.toContain('redirecting to');
-    expect(publicSide.seen).toHaveLength(1);
-  });
+  it.each([301, 302, 303, 307, 308])(
+    'refuses a %i redirect to loopback, sending nothing there',
+    async (status) => {
+      const http = client();
+      const error = await refusal(
+        http.fetch(redirect(status, at('127.0.0.1', '/v1/chat/completions')), {
+          method: 'POST',
+          body: '{"q":1}',
+        }),
+      );
+      expect(error.message).toMatch(/127\.0\.0\.1.*private, loopback/);
+      expect(error.message).not.toContain('redirecting to');
+      expect(publicSide.seen).toHaveLength(1);
+    },
+  );
 
   it.each([
     ['an IPv4-mapped IPv6 address', `http://[::ffff:127.0.0.1]:PORT/x`],
@@ -168,7 +186,12 @@ describe('GuardedHttpClient', () => {
     await expect(http.check('https://nowhere.test')).rejects.toThrow(/could not be resolved/);
     await expect(http.check('file:///etc/passwd')).rejects.toThrow(/http/);
     await expect(http.check('not a url')).rejects.toThrow(/not a valid URL/);
-    await expect(new GuardedHttpClient({ policy: new AddressPolicy(['llm.internal']), resolve: async () => ['10.0.0.7'] }).check('http://llm.internal/v1')).resolves.toBeUndefined();
+    await expect(
+      new GuardedHttpClient({
+        policy: new AddressPolicy(['llm.internal']),
+        resolve: async () => ['10.0.0.7'],
+      }).check('http://llm.internal/v1'),
+    ).resolves.toBeUndefined();
   });
 
   it('with the default policy, loopback is refused even directly', async () => {

@@ -17,9 +17,22 @@ export interface GuardedHttpClientOptions {
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** Request headers that carry a credential: never sent on to another origin by a redirect. */
-const CREDENTIAL_HEADERS = ['authorization', 'proxy-authorization', 'cookie', 'api-key', 'x-api-key', 'x-goog-api-key'];
+const CREDENTIAL_HEADERS = [
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+  'api-key',
+  'x-api-key',
+  'x-goog-api-key',
+];
 /** Headers that describe a body: dropped with the body when a redirect turns a POST into a GET. */
-const BODY_HEADERS = ['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location'];
+const BODY_HEADERS = [
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'content-language',
+  'content-location',
+];
 
 type Body = RequestInit['body'];
 
@@ -49,7 +62,10 @@ export class GuardedHttpClient {
     this.resolve = options.resolve ?? resolveAll;
     this.maxRedirects = options.maxRedirects ?? 5;
     this.agent = new Agent({
-      connect: { lookup: checkedLookup(this.policy, this.resolve), timeout: options.connectTimeoutMs ?? 10_000 },
+      connect: {
+        lookup: checkedLookup(this.policy, this.resolve),
+        timeout: options.connectTimeoutMs ?? 10_000,
+      },
     });
   }
 
@@ -83,7 +99,8 @@ export class GuardedHttpClient {
       const location = response.headers.get('location');
       if (!REDIRECTS.has(response.status) || !location || init.redirect === 'manual') return response;
       await response.body?.cancel().catch(() => undefined);
-      if (init.redirect === 'error') throw new RefusedUrlError(`The server at ${url.origin} answered with a redirect.`);
+      if (init.redirect === 'error')
+        throw new RefusedUrlError(`The server at ${url.origin} answered with a redirect.`);
       if (hop >= this.maxRedirects) throw new RefusedUrlError(`Too many redirects from ${request.url}.`);
       const next = this.parse(new URL(location, url).href);
       if (response.status === 303 ? method !== 'HEAD' : response.status <= 302 && method === 'POST') {
@@ -91,7 +108,9 @@ export class GuardedHttpClient {
         body = undefined;
         for (const name of BODY_HEADERS) headers.delete(name);
       } else if (body instanceof ReadableStream) {
-        throw new RefusedUrlError(`The server at ${url.origin} redirected a request whose body cannot be sent again.`);
+        throw new RefusedUrlError(
+          `The server at ${url.origin} redirected a request whose body cannot be sent again.`,
+        );
       }
       if (next.origin !== url.origin) for (const name of CREDENTIAL_HEADERS) headers.delete(name);
       url = next;
@@ -148,7 +167,11 @@ function hostOf(url: URL): string {
 
 /** The RefusedUrlError in an error's cause chain, if any. */
 function refusalIn(error: unknown): RefusedUrlError | null {
-  for (let e = error as { cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+  for (
+    let e = error as { cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
     if (e instanceof RefusedUrlError) return e;
   }
   return null;
@@ -157,7 +180,12 @@ function refusalIn(error: unknown): RefusedUrlError | null {
 /** URL, method, headers and a re-sendable body from fetch's two arguments. */
 async function requestParts(input: string | URL | Request, init: RequestInit) {
   if (typeof input === 'string' || input instanceof URL) {
-    return { url: String(input), method: (init.method ?? 'GET').toUpperCase(), headers: new Headers(init.headers), body: init.body };
+    return {
+      url: String(input),
+      method: (init.method ?? 'GET').toUpperCase(),
+      headers: new Headers(init.headers),
+      body: init.body,
+    };
   }
   const body: Body = init.body ?? (input.body ? await input.arrayBuffer() : undefined);
   return {
