@@ -1,11 +1,22 @@
 import { test as base, expect, type Page } from '@playwright/test';
 
-/** Tests get the server address from the global setup through the environment. */
+/**
+ * Tests get the server address from the global setup through the environment. Every page fails
+ * its test on a Content-Security-Policy violation, so the policy is checked by every spec.
+ */
 export const test = base.extend({
   // Playwright requires the object pattern even when no other fixture is used.
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
     await use(process.env.PARLEY_BASE_URL);
+  },
+  page: async ({ page }, use) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await use(page);
+    expect(violations, 'Content-Security-Policy violations').toEqual([]);
   },
 });
 export { expect };

@@ -14,6 +14,46 @@ interface Attack {
 
 const nested = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
 
+/** Field names routes read, so hostile values reach their schemas and services, not just a 400. */
+const PLAUSIBLE_KEYS = [
+  'email',
+  'password',
+  'name',
+  'conversationId',
+  'messageId',
+  'parentMessageId',
+  'text',
+  'title',
+  'arg',
+  'token',
+  'promptPrefix',
+  'modelLabel',
+  'model',
+  'endpoint',
+  'prompt',
+  'value',
+  'tag',
+  'description',
+];
+const withEveryKey = (value: unknown) => Object.fromEntries(PLAUSIBLE_KEYS.map((k) => [k, value]));
+
+/** A cursor as a client could forge it: base64url of any JSON. */
+const forged = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const FORGED_CURSORS = [
+  { o: 'updatedAt:desc', v: '2024-01-01T00:00:00.000000Z', i: 'a\u0000b' },
+  { o: 'createdAt:desc', v: '2024-01-01T00:00:00.000000Z', i: 'a\ud800' },
+  { o: 'title:desc', v: 'x\u0000', i: 'a' },
+  { o: 'relevance:desc', v: '1e999|2024-01-01T00:00:00.000000Z', i: 'a' },
+  { o: 'relevance:desc', v: '0.1|2021-02-31T00:00:00.000000Z', i: 'a' },
+  { o: 'relevance:desc', v: '0.1|0000-01-01T00:00:00.000000Z', i: 'a' },
+].map(forged);
+
+/** One word without spaces in one letter case: a single pre-token for the tokenizer. */
+const LONG_WORD = Array.from(
+  { length: 90_000 },
+  (_, i) => 'abcdefghijklmnopqrstuvwxyz'[(i * 7919 + ((i * i) % 31)) % 26],
+).join('');
+
 const BODY_ATTACKS: Attack[] = [
   { name: 'no body' },
   { name: 'empty JSON body', body: '', contentType: 'application/json' },
@@ -69,6 +109,26 @@ const BODY_ATTACKS: Attack[] = [
     }),
     contentType: 'application/json',
   },
+  {
+    name: 'lone surrogates in strings and keys',
+    body: JSON.stringify({
+      ...withEveryKey('x\ud800y'),
+      'k\udc00': '\udfff',
+      stop: ['\ud800'],
+      options: { '\ud800': 1 },
+    }),
+    contentType: 'application/json',
+  },
+  {
+    name: 'NUL in nested keys',
+    body: JSON.stringify({ content: [{ type: 'text', text: 'x', '\u0000k': 1 }], options: { '\u0000': 1 } }),
+    contentType: 'application/json',
+  },
+  {
+    name: 'one very long word',
+    body: JSON.stringify(withEveryKey(LONG_WORD)),
+    contentType: 'application/json',
+  },
 ];
 
 const QUERY_ATTACKS: Attack[] = [
@@ -80,13 +140,22 @@ const QUERY_ATTACKS: Attack[] = [
   },
   { name: 'NUL in query', query: 'search=%00&conversationId=%00&cursor=%00&tags=%00' },
   { name: 'long query value', query: `search=${'q'.repeat(4000)}&conversationId=${'c'.repeat(2000)}` },
+  ...FORGED_CURSORS.map((cursor, i) => ({
+    name: `forged cursor ${i + 1}`,
+    query: `cursor=${cursor}&search=${i > 2 ? 'x' : ''}&sortBy=${i === 2 ? 'title' : 'updatedAt'}`,
+  })),
+  { name: 'lone surrogates in query', query: 'search=%ED%A0%80&conversationId=%ED%B0%80&tags=%ED%A0%80' },
 ];
 
 /** Random ids for `:param` and `*` segments, plus one hostile encoded value. */
 function concreteUrls(url: string): string[] {
   const fill = (value: () => string) => url.replace(/:[^/]+/g, () => value()).replace(/\*/g, () => value());
   const urls = [fill(() => randomBytes(6).toString('hex'))];
-  if (/[:*]/.test(url)) urls.push(fill(() => encodeURIComponent(`../'"<x>${'%'}\u0000`)));
+  if (/[:*]/.test(url)) {
+    urls.push(fill(() => encodeURIComponent(`../'"<x>${'%'}\u0000`)));
+    // A lone surrogate, as the bytes a client could send (percent-encoded UTF-8 of U+D800).
+    urls.push(fill(() => 'x%ED%A0%80'));
+  }
   return urls;
 }
 
