@@ -13,7 +13,8 @@ export const test = base.extend({
   page: async ({ page }, use) => {
     const violations: string[] = [];
     page.on('console', (message) => {
-      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text());
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+        violations.push(message.text());
     });
     await use(page);
     expect(violations, 'Content-Security-Policy violations').toEqual([]);

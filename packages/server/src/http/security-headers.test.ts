@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
@@ -22,7 +22,10 @@ describe('security headers', () => {
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), 'parley-dist-'));
     writeFileSync(join(dist, 'index.html'), INDEX);
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'assets', 'worker-abc.js'), 'import("./chunk-def.js");');
     app.get('/api/thing', async () => ({ ok: true }));
+    app.get('/health', async () => 'OK');
     app.get('/api/preview', async (_req, reply) =>
       reply
         .header('content-security-policy', 'sandbox allow-scripts')
@@ -53,8 +56,15 @@ describe('security headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('the app’s files get the app’s policy: a worker script’s policy is the worker’s own', async () => {
+    const res = await app.inject({ url: '/assets/worker-abc.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('API answers and errors deny everything', async () => {
-    for (const url of ['/api/thing', '/api/nothing-here']) {
+    for (const url of ['/api/thing', '/api/nothing-here', '/api/thing?x=1']) {
       const res = await app.inject({ url });
       expect(res.headers['content-security-policy']).toBe(API_CONTENT_SECURITY_POLICY);
       expect(res.headers['x-frame-options']).toBe('DENY');

@@ -50,21 +50,28 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
+/** The API and the health check: data only. Every other path is the web app's (pages and files). */
+export function isApiPath(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return path === '/api' || path.startsWith('/api/') || path === '/health';
+}
+
 /**
  * Security headers on every answer: no MIME sniffing, no framing by other sites, no referrer
- * beyond the origin, and a Content-Security-Policy — the app's for HTML pages, a deny-all one for
- * everything else. A route that sets its own policy (a preview with a policy of its own) keeps it.
+ * beyond the origin, and a Content-Security-Policy — deny-all for the API, the app's for the web
+ * app's pages and files. The app's files need it too: a worker script's own answer sets the
+ * worker's policy, and a deny-all one would stop the highlighting worker loading its chunks. A
+ * route that sets its own policy (a preview with a policy of its own) keeps it.
  */
 export function installSecurityHeaders(app: FastifyInstance, appPolicy: string): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     if (!reply.hasHeader('X-Frame-Options')) reply.header('X-Frame-Options', 'DENY');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     if (!reply.hasHeader('Content-Security-Policy')) {
-      const type = String(reply.getHeader('content-type') ?? '');
       reply.header(
         'Content-Security-Policy',
-        type.startsWith('text/html') ? appPolicy : API_CONTENT_SECURITY_POLICY,
+        isApiPath(request.url) ? API_CONTENT_SECURITY_POLICY : appPolicy,
       );
     }
     return payload;
