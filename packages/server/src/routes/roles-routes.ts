@@ -11,6 +11,14 @@ import { parse } from '../http/validate.ts';
 import { getRole, updateRolePermissions } from '../services/roles/role-service.ts';
 import { findUserById } from '../services/users/user-service.ts';
 
+/**
+ * Role names are stored upper case (USER, ADMIN); clients ask for them in any case (the spec's
+ * web client requests `/api/roles/user`), so every roles route reads the name case-insensitively.
+ */
+function roleName(fromPath: string): string {
+  return fromPath.toUpperCase();
+}
+
 /** Role permission sets (000 §6): read your own (admins any); admins edit three feature types. */
 export function rolesRoutes(app: FastifyInstance, ctx: AppContext): void {
   const auth = { preHandler: authenticate(ctx) };
@@ -24,7 +32,7 @@ export function rolesRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get<{ Params: { role: string } }>('/api/roles/:role', auth, async (request) => {
     const role = await callerRole(request);
-    const wanted = request.params.role;
+    const wanted = roleName(request.params.role);
     if (wanted !== role && role !== 'ADMIN') throw forbidden('You may only read your own role.');
     const found = await getRole(ctx.db, wanted);
     if (!found) throw notFound('Role not found');
@@ -37,7 +45,7 @@ export function rolesRoutes(app: FastifyInstance, ctx: AppContext): void {
       const flags = parse(rolePermissionUpdateSchema, request.body);
       const updated = await updateRolePermissions(
         ctx.db,
-        request.params.role,
+        roleName(request.params.role),
         UPDATABLE_PERMISSION_TYPES[segment],
         flags,
       );

@@ -56,4 +56,31 @@ describe('/api/roles', () => {
     expect((await put('bookmarks', { USE: false })).status).toBe(404);
     expect((await put('prompts', { USE: true }, admin.token, 'NOPE')).status).toBe(404);
   });
+
+  it('reads role names case-insensitively on every roles route', async () => {
+    const own = await server.api('/api/roles/user', { token: user.token });
+    expect(own.status).toBe(200);
+    expect(((await own.json()) as { name: string }).name).toBe('USER');
+    expect((await server.api('/api/roles/User', { token: user.token })).status).toBe(200);
+    // Case does not open another role to a user.
+    expect((await server.api('/api/roles/admin', { token: user.token })).status).toBe(403);
+    const adminRole = await server.api('/api/roles/admin', { token: admin.token });
+    expect(await adminRole.json()).toEqual({ name: 'ADMIN', permissions: DEFAULT_ADMIN_PERMISSIONS });
+
+    for (const segment of ['prompts', 'agents', 'memories']) {
+      const res = await server.api(`/api/roles/admin/${segment}`, { method: 'PUT', json: {}, token: admin.token });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { name: string }).name).toBe('ADMIN');
+    }
+    const put = await server.api('/api/roles/user/agents', {
+      method: 'PUT',
+      json: { SHARED_GLOBAL: true },
+      token: admin.token,
+    });
+    expect(put.status).toBe(200);
+    const updated = (await put.json()) as { name: string; permissions: typeof DEFAULT_USER_PERMISSIONS };
+    expect(updated.name).toBe('USER');
+    const seen = (await (await server.api('/api/roles/USER', { token: user.token })).json()) as typeof updated;
+    expect(seen.permissions.AGENTS).toEqual(updated.permissions.AGENTS);
+  });
 });
