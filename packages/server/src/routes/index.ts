@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { assistantsRoutes } from './assistants-routes.ts';
 import { authRoutes } from './auth-routes.ts';
 import { chatRoutes } from './chat-routes.ts';
 import { keyRoutes } from './key-routes.ts';
@@ -34,6 +35,7 @@ export const routeModules: RouteModule[] = [
   importExportRoutes,
   fileRoutes,
   chatRoutes,
+  assistantsRoutes,
   keyRoutes,
   tokenizerRoutes,
   debugRoutes,

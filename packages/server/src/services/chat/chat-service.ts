@@ -10,6 +10,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { ConversationRow } from '../../db/schema/index.ts';
 import { badRequest, HttpError, notFound } from '../../http/http-error.ts';
+import { ASSISTANTS_ENDPOINTS, assistantsRetired } from '../endpoints/assistants-retired.ts';
 import type { ChatEndpoint } from '../endpoints/endpoint.ts';
 import type { EndpointRegistry } from '../endpoints/endpoint-registry.ts';
 import type { GenerationManager } from '../generation/generation-manager.ts';
@@ -221,6 +222,7 @@ function resolveEndpoint(
   body: ChatRequest,
 ): ChatEndpoint {
   const name = !pathName || pathName === 'custom' ? body.endpoint : pathName;
+  if (name && ASSISTANTS_ENDPOINTS.includes(name)) throw assistantsRetired();
   const endpoint = name ? registry.get(name) : undefined;
   if (!endpoint)
     throw badRequest('Unknown endpoint', [
