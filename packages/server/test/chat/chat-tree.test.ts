@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { NO_PARENT } from '@parley/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesOf, startChatFixture, type ChatFixture } from './chat-fixture.ts';
@@ -34,6 +35,76 @@ describe('regenerate, continue, edit', () => {
       'answer me twice',
       'answer me twice',
     ]);
+  });
+
+  it("regenerate in the LibreChat client's shape saves the same tree as Parley's own", async () => {
+    const first = await firstExchange('root question');
+    const { conversationId } = first.conversation;
+    const second = finalOf(
+      await (
+        await f.send({
+          text: 'follow-up',
+          conversationId,
+          parentMessageId: first.responseMessage.messageId,
+        })
+      ).rest(),
+    );
+    const userId = second.requestMessage.messageId;
+    const oldAnswerId = second.responseMessage.messageId;
+    const before = await messagesOf(f.server.ctx.db, conversationId);
+
+    // parentMessageId is the user message's own parent; overrideParentMessageId the user message.
+    const libreChat = await (
+      await f.send({
+        text: 'follow-up',
+        conversationId,
+        messageId: randomUUID(),
+        parentMessageId: first.responseMessage.messageId,
+        overrideParentMessageId: userId,
+        responseMessageId: `${oldAnswerId}_`,
+        isRegenerate: true,
+      })
+    ).rest();
+    expect(libreChat[0]!.data.message.messageId).toBe(userId);
+    const regenerated = finalOf(libreChat);
+    expect(regenerated.requestMessage.messageId).toBe(userId);
+    expect(regenerated.responseMessage.parentMessageId).toBe(userId);
+    expect(regenerated.responseMessage.messageId).not.toBe(oldAnswerId);
+    expect(regenerated.responseMessage.messageId).not.toBe(`${oldAnswerId}_`);
+
+    // Parley's own shape on the same message adds one more sibling, and nothing else.
+    const parley = finalOf(
+      await (
+        await f.send({ text: 'follow-up', conversationId, parentMessageId: userId, isRegenerate: true })
+      ).rest(),
+    );
+    expect(parley.responseMessage.parentMessageId).toBe(userId);
+
+    const rows = await messagesOf(f.server.ctx.db, conversationId);
+    expect(rows).toHaveLength(before.length + 2);
+    expect(rows.filter((r) => r.isCreatedByUser).map((r) => r.messageId)).toEqual(
+      before.filter((r) => r.isCreatedByUser).map((r) => r.messageId),
+    );
+    expect(rows.filter((r) => r.parentMessageId === userId).map((r) => r.messageId).sort()).toEqual(
+      [oldAnswerId, regenerated.responseMessage.messageId, parley.responseMessage.messageId].sort(),
+    );
+
+    // The first message of a conversation: its parent is the empty-parent id.
+    const rootAgain = finalOf(
+      await (
+        await f.send({
+          text: 'root question',
+          conversationId,
+          messageId: randomUUID(),
+          parentMessageId: NO_PARENT,
+          overrideParentMessageId: first.requestMessage.messageId,
+          responseMessageId: `${first.responseMessage.messageId}_`,
+          isRegenerate: true,
+        })
+      ).rest(),
+    );
+    expect(rootAgain.responseMessage.parentMessageId).toBe(first.requestMessage.messageId);
+    expect(await messagesOf(f.server.ctx.db, conversationId)).toHaveLength(before.length + 3);
   });
 
   it('regenerate refuses a parent that is not a user message of the conversation', async () => {

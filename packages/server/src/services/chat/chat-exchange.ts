@@ -107,10 +107,11 @@ async function regenerate(
   messages: Map<string, BranchMessage>,
 ): Promise<Exchange> {
   const { body } = input;
-  const target = messages.get(body.parentMessageId);
+  const { path, id } = regeneratedRequestId(body);
+  const target = messages.get(id);
   if (!target?.isCreatedByUser) {
-    throw badRequest('Regenerate needs parentMessageId to be a user message of this conversation', [
-      { path: 'parentMessageId', message: 'Not a user message of this conversation' },
+    throw badRequest(`Regenerate needs ${path} to be a user message of this conversation`, [
+      { path, message: 'Not a user message of this conversation' },
     ]);
   }
   const saved = (await findMessage(db, input.userId, input.conversationId, target.messageId))!;
@@ -124,6 +125,17 @@ async function regenerate(
     continued: null,
     branch: branchTo(messages, request.messageId),
   };
+}
+
+/**
+ * The user message a regenerate answers again. Two request shapes name it: Parley's own puts it in
+ * `parentMessageId`; the LibreChat client's puts it in `overrideParentMessageId` (with
+ * `parentMessageId` set to that message's own parent, a fresh `messageId` and
+ * `responseMessageId` = the old answer's id + "_", none of which create anything here).
+ */
+function regeneratedRequestId(body: ChatRequest): { path: string; id: string } {
+  if (body.overrideParentMessageId) return { path: 'overrideParentMessageId', id: body.overrideParentMessageId };
+  return { path: 'parentMessageId', id: body.parentMessageId };
 }
 
 async function continueAnswer(
