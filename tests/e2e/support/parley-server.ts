@@ -86,7 +86,8 @@ export async function startParley(
   });
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitForHealth(url, child, 60_000);
+    // A first start creates the database cluster; on a loaded machine that can take minutes.
+    await waitForHealth(url, child, 180_000);
   } catch (error) {
     child.kill('SIGKILL');
     throw error;

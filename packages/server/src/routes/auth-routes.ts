@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { readUser } from '../http/authenticate.ts';
+import { forbidden, HttpError } from '../http/http-error.ts';
 import { parse } from '../http/validate.ts';
 import { authDeps, type AuthDeps } from '../services/auth/auth-deps.ts';
 import {
@@ -21,7 +22,7 @@ import {
   requestPasswordReset,
   resetPassword,
 } from '../services/auth/password-reset-service.ts';
-import { refreshSignIn, signOut } from '../services/auth/refresh-service.ts';
+import { INVALID_REFRESH, refreshSignIn, signOut } from '../services/auth/refresh-service.ts';
 import { assertRegistrationOpen, registerUser } from '../services/auth/register-service.ts';
 import { normalizeEmail } from '../services/users/public-user.ts';
 
@@ -34,20 +35,33 @@ function servedOverHttps(deps: AuthDeps, reply: FastifyReply): boolean {
   return deps.config.serverDomain.startsWith('https://') || reply.request.protocol === 'https';
 }
 
-/** The refresh cookie: httpOnly, SameSite=Strict, Secure when the server is served over https. */
-export function setRefreshCookie(deps: AuthDeps, reply: FastifyReply, signIn: SignIn): void {
-  reply.setCookie(REFRESH_COOKIE, signIn.refresh.token, {
+/**
+ * The refresh cookie's attributes: httpOnly, SameSite=Strict, Secure when the server is served
+ * over https. Clearing uses the same ones: a browser may keep a cookie whose clearing names other
+ * attributes (Chrome refuses to overwrite a Secure cookie with a non-Secure one, for instance).
+ */
+function refreshCookieOptions(deps: AuthDeps, reply: FastifyReply) {
+  return {
     httpOnly: true,
     sameSite: 'strict',
     path: '/',
     secure: servedOverHttps(deps, reply),
+  } as const;
+}
+
+export function setRefreshCookie(deps: AuthDeps, reply: FastifyReply, signIn: SignIn): void {
+  reply.setCookie(REFRESH_COOKIE, signIn.refresh.token, {
+    ...refreshCookieOptions(deps, reply),
     maxAge: Math.floor(deps.config.env.REFRESH_TOKEN_EXPIRY / 1000),
   });
 }
 
-export function clearRefreshCookie(reply: FastifyReply): void {
-  reply.clearCookie(REFRESH_COOKIE, { path: '/' });
+export function clearRefreshCookie(deps: AuthDeps, reply: FastifyReply): void {
+  reply.clearCookie(REFRESH_COOKIE, refreshCookieOptions(deps, reply));
 }
+
+/** The refresh answer without a cookie (a visitor who is not signed in). */
+export const REFRESH_NOT_PROVIDED = 'Refresh token not provided';
 
 /** Rate-limit keys of a request: its IP and, when the body names one, the email address. */
 export function limitKeys(request: FastifyRequest): string[] {
@@ -78,11 +92,20 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     return signInAnswer(reply, await startSignIn(deps, user, request.headers['user-agent']));
   });
 
-  app.post('/api/auth/refresh', async (request, reply) => {
+  // As in the API the spec describes: no cookie is a normal signed-out start (200 with a message
+  // and no token, so the client shows the login page); a refused token is 403. On the client's
+  // `?retry=true` attempt every failure is 403, so a client that retries a 401 once never loops.
+  app.post<{ Querystring: { retry?: string } }>('/api/auth/refresh', async (request, reply) => {
+    const presented = request.cookies[REFRESH_COOKIE];
+    if (!presented) return { message: REFRESH_NOT_PROVIDED };
     try {
-      return signInAnswer(reply, await refreshSignIn(deps, request.cookies[REFRESH_COOKIE]));
+      return signInAnswer(reply, await refreshSignIn(deps, presented));
     } catch (err) {
-      clearRefreshCookie(reply);
+      clearRefreshCookie(deps, reply);
+      if (request.query.retry === 'true' && !(err instanceof HttpError && err.statusCode === 403)) {
+        request.log.error({ err }, 'session refresh failed on retry');
+        throw forbidden(INVALID_REFRESH);
+      }
       throw err;
     }
   });
@@ -95,7 +118,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       sessionId: caller?.sessionId,
     });
     if (caller) ctx.sessionCheck.forget(caller.id);
-    clearRefreshCookie(reply);
+    clearRefreshCookie(deps, reply);
     return { message: 'Logout successful' };
   });
 

@@ -26,7 +26,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { id } = currentUser(request);
     if (!(await deleteUser(ctx.db, id))) throw unauthorized('User not found');
     ctx.sessionCheck.forget(id);
-    clearRefreshCookie(reply);
+    clearRefreshCookie(deps, reply);
     return { message: 'User deleted' };
   });
 

@@ -57,7 +57,7 @@ describe('password reset without e-mail', () => {
       method: 'POST',
       headers: cookieHeader(session.refresh),
     });
-    expect(refresh.status).toBe(401);
+    expect(refresh.status).toBe(403);
     await expect(login(server, session.user.email)).rejects.toThrow(/401/);
     await login(server, session.user.email, newPassword);
 

@@ -59,26 +59,44 @@ describe('refresh tokens', () => {
       .set({ rotatedAt: new Date(Date.now() - 31_000) })
       .where(eq(sessions.tokenHash, hashToken(session.refresh)));
     const reuse = await refresh(session.refresh);
-    expect(reuse.status).toBe(401);
+    expect(reuse.status).toBe(403);
     expect(refreshCookie(reuse)?.value).toBe('');
     // The legitimate holder of the successor is signed out as well.
-    expect((await refresh(successor)).status).toBe(401);
+    expect((await refresh(successor)).status).toBe(403);
   });
 
-  it('answers 401 and clears the cookie for missing, unknown and expired tokens', async () => {
-    for (const res of [await refresh(), await refresh('not-a-real-token')]) {
-      expect(res.status).toBe(401);
-      expect(refreshCookie(res)?.value).toBe('');
+  it('answers a visitor without a cookie 200 with a message and no token', async () => {
+    for (const query of ['', '?retry=true']) {
+      const res = await refresh(undefined, query);
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as Record<string, unknown>;
+      expect(body).toEqual({ message: 'Refresh token not provided' });
+      expect(refreshCookie(res)).toBeNull();
+    }
+  });
+
+  it('answers 403 and clears the cookie (same attributes) for unknown, expired and revoked tokens', async () => {
+    for (const query of ['', '?retry=true']) {
+      const res = await refresh('not-a-real-token', query);
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as { message: string }).message).toBe('Invalid refresh token');
+      const cleared = refreshCookie(res)!;
+      expect(cleared.value).toBe('');
+      // Cleared with the attributes it was set with, or a browser may keep it.
+      expect(cleared.attributes).toMatch(/SameSite=Strict/i);
+      expect(cleared.attributes).toMatch(/HttpOnly/i);
+      expect(cleared.attributes).toMatch(/Path=\//);
     }
     const session = await signUp(server);
     await server.ctx.db
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.tokenHash, hashToken(session.refresh)));
-    expect((await refresh(session.refresh)).status).toBe(401);
+    expect((await refresh(session.refresh)).status).toBe(403);
+    expect((await refresh(session.refresh, '?retry=true')).status).toBe(403);
   });
 
-  it('refuses banned (403) and deleted (401) accounts', async () => {
+  it('refuses banned and deleted accounts with 403', async () => {
     const banned = await signUp(server);
     await server.ctx.db
       .update(users)
@@ -88,7 +106,7 @@ describe('refresh tokens', () => {
 
     const deleted = await signUp(server);
     await server.ctx.db.delete(users).where(eq(users.id, deleted.user.id));
-    expect((await refresh(deleted.refresh)).status).toBe(401);
+    expect((await refresh(deleted.refresh)).status).toBe(403);
   });
 });
 
@@ -115,8 +133,9 @@ describe('POST /api/auth/logout', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ message: 'Logout successful' });
     expect(refreshCookie(res)?.value).toBe('');
+    expect(refreshCookie(res)?.attributes).toMatch(/SameSite=Strict/i);
     const again = await server.api('/api/auth/refresh', { method: 'POST', headers: cookieHeader(a.refresh) });
-    expect(again.status).toBe(401);
+    expect(again.status).toBe(403);
     const stillIn = await server.api('/api/auth/refresh', {
       method: 'POST',
       headers: cookieHeader(otherRefresh),
@@ -129,7 +148,7 @@ describe('POST /api/auth/logout', () => {
     const res = await server.api('/api/auth/logout', { method: 'POST', token: a.token });
     expect(res.status).toBe(200);
     const after = await server.api('/api/auth/refresh', { method: 'POST', headers: cookieHeader(a.refresh) });
-    expect(after.status).toBe(401);
+    expect(after.status).toBe(403);
     expect((await server.api('/api/auth/logout', { method: 'POST' })).status).toBe(200);
   });
 });

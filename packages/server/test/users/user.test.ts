@@ -49,6 +49,7 @@ describe('/api/user', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ message: expect.any(String) });
     expect(refreshCookie(res)?.value).toBe('');
+    expect(refreshCookie(res)?.attributes).toMatch(/SameSite=Strict/i);
 
     const { db } = server.ctx;
     expect(await db.select().from(users).where(eq(users.id, doomed.user.id))).toHaveLength(0);

@@ -18,7 +18,7 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { data: config } = useStartupConfig();
+  const { data: config, isError: configFailed } = useStartupConfig();
   const form = useFormFields({ email: '', password: '' }, validateLogin);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -63,12 +63,15 @@ export default function LoginPage() {
   };
 
   const emailLogin = config?.emailLoginEnabled !== false;
+  // A startup configuration that could not be loaded shows the login-server error (000 §8):
+  // signing in may still work, but the person should know the server is in trouble.
+  const shownError = error ?? (configFailed ? t('com_auth_error_login_server') : null);
   return (
     <>
-      {error && (
+      {shownError && (
         <div className="mb-5">
           <Alert tone="error" testId="login-error">
-            {error}
+            {shownError}
           </Alert>
         </div>
       )}
