@@ -1,7 +1,8 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 
 /** Counts the page's refresh calls and records their statuses. */
-function watchRefresh(page: import('@playwright/test').Page): number[] {
+function watchRefresh(page: Page): number[] {
   const statuses: number[] = [];
   page.on('response', (res) => {
     if (new URL(res.url()).pathname === '/api/auth/refresh') statuses.push(res.status());
@@ -9,7 +10,9 @@ function watchRefresh(page: import('@playwright/test').Page): number[] {
   return statuses;
 }
 
-test('a signed-out page load shows the login page (refresh answers 200 without a token)', async ({ page }) => {
+test('a signed-out page load shows the login page (refresh answers 200 without a token)', async ({
+  page,
+}) => {
   const refreshes = watchRefresh(page);
   await page.goto('/');
   await page.waitForURL('**/login');

@@ -85,9 +85,12 @@ describe('regenerate, continue, edit', () => {
     expect(rows.filter((r) => r.isCreatedByUser).map((r) => r.messageId)).toEqual(
       before.filter((r) => r.isCreatedByUser).map((r) => r.messageId),
     );
-    expect(rows.filter((r) => r.parentMessageId === userId).map((r) => r.messageId).sort()).toEqual(
-      [oldAnswerId, regenerated.responseMessage.messageId, parley.responseMessage.messageId].sort(),
-    );
+    expect(
+      rows
+        .filter((r) => r.parentMessageId === userId)
+        .map((r) => r.messageId)
+        .sort(),
+    ).toEqual([oldAnswerId, regenerated.responseMessage.messageId, parley.responseMessage.messageId].sort());
 
     // The first message of a conversation: its parent is the empty-parent id.
     const rootAgain = finalOf(

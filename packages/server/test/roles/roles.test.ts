@@ -68,7 +68,11 @@ describe('/api/roles', () => {
     expect(await adminRole.json()).toEqual({ name: 'ADMIN', permissions: DEFAULT_ADMIN_PERMISSIONS });
 
     for (const segment of ['prompts', 'agents', 'memories']) {
-      const res = await server.api(`/api/roles/admin/${segment}`, { method: 'PUT', json: {}, token: admin.token });
+      const res = await server.api(`/api/roles/admin/${segment}`, {
+        method: 'PUT',
+        json: {},
+        token: admin.token,
+      });
       expect(res.status).toBe(200);
       expect(((await res.json()) as { name: string }).name).toBe('ADMIN');
     }
@@ -80,7 +84,9 @@ describe('/api/roles', () => {
     expect(put.status).toBe(200);
     const updated = (await put.json()) as { name: string; permissions: typeof DEFAULT_USER_PERMISSIONS };
     expect(updated.name).toBe('USER');
-    const seen = (await (await server.api('/api/roles/USER', { token: user.token })).json()) as typeof updated;
+    const seen = (await (
+      await server.api('/api/roles/USER', { token: user.token })
+    ).json()) as typeof updated;
     expect(seen.permissions.AGENTS).toEqual(updated.permissions.AGENTS);
   });
 });

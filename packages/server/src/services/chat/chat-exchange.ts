@@ -134,7 +134,8 @@ async function regenerate(
  * `responseMessageId` = the old answer's id + "_", none of which create anything here).
  */
 function regeneratedRequestId(body: ChatRequest): { path: string; id: string } {
-  if (body.overrideParentMessageId) return { path: 'overrideParentMessageId', id: body.overrideParentMessageId };
+  if (body.overrideParentMessageId)
+    return { path: 'overrideParentMessageId', id: body.overrideParentMessageId };
   return { path: 'parentMessageId', id: body.parentMessageId };
 }
 
