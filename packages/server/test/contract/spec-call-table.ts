@@ -713,25 +713,26 @@ export const SPEC_CALLS: SpecCall[] = [
     expect: answers(200, z.looseObject({})),
   },
 
-  // ---- roles: a normal user reads their own permissions and may not change any ----
+  // ---- roles: a normal user reads their own permissions and may not change any; the spec's
+  // client names roles in lower case (002 §6) ----
   {
     call: 'GET /api/roles/{role}',
-    request: () => ({ path: '/api/roles/USER' }),
+    request: () => ({ path: '/api/roles/user' }),
     expect: answers(200, z.looseObject({ name: z.string(), permissions: permissionSet })),
   },
   {
     call: 'PUT /api/roles/{role}/prompts',
-    request: () => ({ path: '/api/roles/USER/prompts', json: { USE: true } }),
+    request: () => ({ path: '/api/roles/user/prompts', json: { USE: true } }),
     expect: answers(403, message),
   },
   {
     call: 'PUT /api/roles/{role}/agents',
-    request: () => ({ path: '/api/roles/USER/agents', json: { USE: true } }),
+    request: () => ({ path: '/api/roles/user/agents', json: { USE: true } }),
     expect: answers(403, message),
   },
   {
     call: 'PUT /api/roles/{role}/memories',
-    request: () => ({ path: '/api/roles/USER/memories', json: { USE: true } }),
+    request: () => ({ path: '/api/roles/user/memories', json: { USE: true } }),
     expect: answers(403, message),
   },
 

@@ -135,6 +135,8 @@ describe('the spec call tables (contract suite)', () => {
 
     if (OUT_OF_SCOPE.includes(call)) {
       expect(res.status, `${call} is out of scope and must answer 404`).toBe(404);
+      const { code } = (await res.json()) as { code?: string };
+      expect(code, `${call} says the Assistants API is retired`).toBe('assistants_retired');
       return;
     }
     const pendingFeature = Object.entries(EXPECTED_MISSING).find(([, calls]) => calls.includes(call))?.[0];
