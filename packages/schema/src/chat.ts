@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NO_PARENT } from './constants.ts';
+import { KEPT_CONVERSATION_FIELDS, keptConversationFieldsShape } from './kept-conversation-fields.ts';
 import { wideParametersShape } from './parameters.ts';
 
 /** The longest message text a chat request may carry (characters). */
@@ -17,11 +18,11 @@ export const editedContentSchema = z.object({
 export type EditedContent = z.infer<typeof editedContentSchema>;
 
 /**
- * The model parameters a chat request may set (conversation fields, 000 §3 / 002 §5), with the
- * widest bounds of any endpoint; the server checks them against the endpoint's family
- * (parameters.ts) once it knows which endpoint answers.
+ * The conversation setup a chat request or preset may carry: the model parameters, with the
+ * widest bounds of any endpoint (the server checks them against the endpoint's family in
+ * parameters.ts once it knows which endpoint answers), and the fields kept for features to come.
  */
-export const chatParametersSchema = z.object(wideParametersShape);
+export const chatParametersSchema = z.object({ ...wideParametersShape, ...keptConversationFieldsShape });
 export type ChatParameters = z.infer<typeof chatParametersSchema>;
 
 /**
@@ -96,6 +97,7 @@ export const CONVERSATION_SETTING_KEYS = [
   'imageDetail',
   'iconURL',
   'spec',
+  ...KEPT_CONVERSATION_FIELDS,
 ] as const satisfies readonly (keyof ChatRequest)[];
 
 /**

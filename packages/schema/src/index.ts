@@ -24,3 +24,4 @@ export * from './parameters.ts';
 export * from './keys.ts';
 export * from './files.ts';
 export * from './text-safety.ts';
+export * from './kept-conversation-fields.ts';
