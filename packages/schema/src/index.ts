@@ -25,3 +25,4 @@ export * from './keys.ts';
 export * from './files.ts';
 export * from './text-safety.ts';
 export * from './kept-conversation-fields.ts';
+export * from './sso.ts';

@@ -7,6 +7,7 @@ import type { RuntimeMetrics } from './metrics/runtime-metrics.ts';
 import type { AccessTokens } from './services/auth/access-token.ts';
 import type { SessionCheck } from './services/auth/session-check.ts';
 import type { ViolationBans } from './services/rate-limit/violation-bans.ts';
+import type { SsoRegistry } from './services/sso/sso-registry.ts';
 
 /** What every route and service may depend on; built once in server.ts. */
 export interface AppContext {
@@ -22,6 +23,8 @@ export interface AppContext {
   blobStore: BlobStore;
   /** Temporary bans for repeated violations, shared through the Bus. */
   bans: ViolationBans;
+  /** External sign-in methods (OpenID Connect, social, SAML) configured for this instance. */
+  sso: SsoRegistry;
   /**
    * Work to finish before the database closes on shutdown (e.g. saving running generations as
    * unfinished). Each runs once, in registration order.

@@ -16,6 +16,7 @@ import { ViolationBans } from './services/rate-limit/violation-bans.ts';
 import { SessionCheck } from './services/auth/session-check.ts';
 import { createBlobStore } from './services/files/create-blob-store.ts';
 import { seedRoles } from './services/roles/role-service.ts';
+import { SsoRegistry, type SocialEndpointOverrides } from './services/sso/sso-registry.ts';
 
 export interface StartedServer {
   app: FastifyInstance;
@@ -34,6 +35,8 @@ export interface StartServerOptions {
   serveWeb?: boolean;
   port?: number;
   host?: string;
+  /** Social sign-in endpoints replaced (tests point them at a local OAuth server). */
+  socialEndpoints?: SocialEndpointOverrides;
 }
 
 /** Opens the database, applies migrations, seeds roles, builds the app and listens. */
@@ -48,6 +51,8 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
       'ALLOW_PASSWORD_RESET is on without e-mail: reset links are shown to whoever asks for them. Configure EMAIL_* or turn it off.',
     );
   }
+  // Built first: a bad sign-in setting (e.g. a plain-http issuer) stops the start before any I/O.
+  const sso = new SsoRegistry(config, logger, opts.socialEndpoints);
   const metrics = config.env.PARLEY_METRICS ? new RuntimeMetrics() : undefined;
   const database: DatabaseHandle = await openDatabase({
     databaseUrl: config.env.DATABASE_URL,
@@ -70,7 +75,9 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
     accessTokens: new AccessTokens(config.secrets.jwtSecret, Math.floor(config.env.SESSION_EXPIRY / 1000)),
     shutdownTasks: [],
     metrics,
+    sso,
   };
+  await ctx.sso.warmUp();
   const app = await buildApp(ctx, { serveWeb: opts.serveWeb });
   startJobs(ctx);
   const address = await app.listen({

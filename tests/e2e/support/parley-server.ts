@@ -44,9 +44,10 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
  * a free port; `yaml` becomes its parley.yaml.
  */
 export async function startParley(
-  opts: { yaml?: string; env?: Record<string, string>; admin?: string[][] } = {},
+  opts: { yaml?: string; env?: Record<string, string>; admin?: string[][]; port?: number } = {},
 ): Promise<RunningServer> {
-  const port = await freePort();
+  // A caller that must know the URL up front (e.g. to register it at an identity provider) picks the port.
+  const port = opts.port ?? (await freePort());
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-e2e-'));
   const configPath = join(dataDir, 'parley.yaml');
   writeFileSync(configPath, opts.yaml ?? 'version: 1.2.8\n');

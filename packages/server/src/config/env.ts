@@ -180,6 +180,51 @@ export const envSchema = z.object({
    * point at although they are private or loopback. Empty: only public addresses.
    */
   USER_BASE_URL_ALLOWLIST: text,
+
+  /**
+   * OpenID Connect sign-in (LibreChat's names). On when issuer, client id and secret are set and
+   * the issuer's discovery document could be read. `http://` issuers are accepted only on
+   * loopback addresses (tests, a provider on this host). OPENID_CALLBACK_URL may be a path
+   * (joined to DOMAIN_SERVER) or a full URL; default /oauth/openid/callback.
+   */
+  OPENID_ISSUER: text,
+  OPENID_CLIENT_ID: text,
+  OPENID_CLIENT_SECRET: text,
+  OPENID_SCOPE: z.string().default('openid profile email'),
+  OPENID_CALLBACK_URL: text,
+  /** Signs the short-lived sign-in attempt cookie (state, nonce, PKCE verifier); generated into DATA_DIR when absent. */
+  OPENID_SESSION_SECRET: text,
+  /** A role the person must hold, read from a token at OPENID_REQUIRED_ROLE_PARAMETER_PATH (dotted). */
+  OPENID_REQUIRED_ROLE: text,
+  OPENID_REQUIRED_ROLE_TOKEN_KIND: z.enum(['id', 'access']).default('id'),
+  OPENID_REQUIRED_ROLE_PARAMETER_PATH: text,
+  OPENID_USERNAME_CLAIM: text,
+  OPENID_NAME_CLAIM: text,
+  OPENID_BUTTON_LABEL: text,
+  OPENID_IMAGE_URL: text,
+  OPENID_AUTO_REDIRECT: flag(false),
+  /** Send the browser to the issuer's end-session endpoint on logout (when it has one). */
+  OPENID_USE_END_SESSION_ENDPOINT: flag(true),
+
+  /** Social sign-in (LibreChat's names); each is on when ALLOW_SOCIAL_LOGIN and its id and secret are set. */
+  GOOGLE_CLIENT_ID: text,
+  GOOGLE_CLIENT_SECRET: text,
+  GOOGLE_CALLBACK_URL: text,
+  GITHUB_CLIENT_ID: text,
+  GITHUB_CLIENT_SECRET: text,
+  GITHUB_CALLBACK_URL: text,
+  DISCORD_CLIENT_ID: text,
+  DISCORD_CLIENT_SECRET: text,
+  DISCORD_CALLBACK_URL: text,
+  FACEBOOK_CLIENT_ID: text,
+  FACEBOOK_CLIENT_SECRET: text,
+  FACEBOOK_CALLBACK_URL: text,
+  /** Apple signs in with a client secret we sign ourselves (ES256) from the team's key. */
+  APPLE_CLIENT_ID: text,
+  APPLE_TEAM_ID: text,
+  APPLE_KEY_ID: text,
+  APPLE_PRIVATE_KEY_PATH: text,
+  APPLE_CALLBACK_URL: text,
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -8,6 +8,8 @@ export interface Secrets {
   jwtRefreshSecret: string;
   /** 32 bytes, hex: the AES-256-GCM key for secrets at rest. */
   credsKey: string;
+  /** Signs the short-lived cookie that binds an external sign-in attempt to its browser. */
+  ssoSecret: string;
 }
 
 const FILE_NAME = 'secrets.json';
@@ -25,6 +27,7 @@ export function loadSecrets(env: Env): Secrets {
     jwtSecret: env.JWT_SECRET,
     jwtRefreshSecret: env.JWT_REFRESH_SECRET,
     credsKey: env.CREDS_KEY,
+    ssoSecret: env.OPENID_SESSION_SECRET,
   };
   const toStore: Partial<Secrets> = { ...stored };
   const pick = (key: keyof Secrets): string => {
@@ -36,6 +39,7 @@ export function loadSecrets(env: Env): Secrets {
     jwtSecret: pick('jwtSecret'),
     jwtRefreshSecret: pick('jwtRefreshSecret'),
     credsKey: pick('credsKey'),
+    ssoSecret: pick('ssoSecret'),
   };
   if (!/^[0-9a-f]{64}$/i.test(secrets.credsKey))
     throw new Error('CREDS_KEY must be 64 hex characters (32 bytes)');

@@ -25,6 +25,7 @@ import {
 import { INVALID_REFRESH, refreshSignIn, signOut } from '../services/auth/refresh-service.ts';
 import { assertRegistrationOpen, registerUser } from '../services/auth/register-service.ts';
 import { normalizeEmail } from '../services/users/public-user.ts';
+import { findUserById } from '../services/users/user-service.ts';
 
 /**
  * Whether the browser reached Parley over https: DOMAIN_SERVER says so, or the request came over
@@ -119,7 +120,11 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
     if (caller) ctx.sessionCheck.forget(caller.id);
     clearRefreshCookie(deps, reply);
-    return { message: 'Logout successful' };
+    // Someone who signed in through OpenID also ends the provider's session (000 §2: the
+    // client follows the redirect the server gives).
+    const account = caller ? await findUserById(ctx.db, caller.id) : null;
+    const redirect = account?.provider === 'openid' ? ctx.sso.openid?.logoutUrl() : undefined;
+    return redirect ? { message: 'Logout successful', redirect } : { message: 'Logout successful' };
   });
 
   app.post('/api/auth/requestPasswordReset', async (request) => {

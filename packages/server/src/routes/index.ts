@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { assistantsRoutes } from './assistants-routes.ts';
 import { authRoutes } from './auth-routes.ts';
+import { ssoRoutes } from './sso-routes.ts';
 import { chatRoutes } from './chat-routes.ts';
 import { keyRoutes } from './key-routes.ts';
 import { tokenizerRoutes } from './tokenizer-routes.ts';
@@ -24,6 +25,7 @@ export type RouteModule = (app: FastifyInstance, ctx: AppContext) => void | Prom
 export const routeModules: RouteModule[] = [
   systemRoutes,
   authRoutes,
+  ssoRoutes,
   userRoutes,
   rolesRoutes,
   conversationRoutes,

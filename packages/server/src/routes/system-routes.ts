@@ -6,10 +6,12 @@ import { buildStartupConfig } from '../services/config/startup-config.ts';
 
 /** Public reads: health, startup configuration, banner, search availability. */
 export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const startupConfig = buildStartupConfig(ctx.config);
 
   app.get('/health', async () => 'OK');
-  app.get('/api/config', async () => startupConfig);
+  app.get('/api/config', async () => {
+    ctx.sso.retryDiscovery();
+    return buildStartupConfig(ctx.config, (provider) => ctx.sso.enabled(provider));
+  });
   app.get('/api/banner', async (request) => {
     const user = await readUser(ctx, request);
     return (await findActiveBanner(ctx.db, user !== null)) ?? null;

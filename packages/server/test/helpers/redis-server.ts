@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from './free-port.ts';
 
 export interface TestRedis {
   url: string;
@@ -11,15 +11,6 @@ const BINARY = '/usr/bin/redis-server';
 
 /** Whether a real redis-server can be started here (CI installs it; it must be there in CI). */
 export const redisAvailable = (): boolean => existsSync(BINARY) || process.env.CI === 'true';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts a throwaway redis-server on a loopback port, without persistence. */
 export async function startTestRedis(): Promise<TestRedis> {

@@ -6,6 +6,7 @@ import { parseEnv } from '../../src/config/env.ts';
 import { parseParleyYaml } from '../../src/config/load-config.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
 import { startServer, type StartedServer } from '../../src/server.ts';
+import type { SocialEndpointOverrides } from '../../src/services/sso/sso-registry.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export interface TestServer extends StartedServer {
@@ -42,6 +43,8 @@ export async function startTestServer(
     serveWeb?: boolean;
     /** PGlite on disk in the data directory instead of in memory, so it survives close(). */
     diskDatabase?: boolean;
+    /** Social sign-in endpoints pointed at a local OAuth server. */
+    socialEndpoints?: SocialEndpointOverrides;
   } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-test-'));
@@ -61,7 +64,8 @@ export async function startTestServer(
     config,
     databaseDir: database.databaseUrl || opts.diskDatabase ? undefined : 'memory://',
     serveWeb: opts.serveWeb ?? false,
-    port: 0,
+    port: env.PORT,
+    socialEndpoints: opts.socialEndpoints,
     host: '127.0.0.1',
   });
   const api: TestServer['api'] = (path, init = {}) => {

@@ -12,3 +12,4 @@ export * from './presets.ts';
 export * from './user-keys.ts';
 export * from './imports.ts';
 export * from './files.ts';
+export * from './external-identities.ts';

@@ -1,39 +1,44 @@
-import { SOCIAL_PROVIDERS, type SocialProvider, type StartupConfig } from '@parley/schema';
+import { DEFAULT_SOCIAL_LOGINS, SOCIAL_PROVIDERS, type SocialProvider, type StartupConfig } from '@parley/schema';
 import type { AppConfig } from '../../config/app-config.ts';
 
 /** Instance-wide project id used to share prompts and agents with all users. */
 export const INSTANCE_PROJECT_ID = 'instance';
 
+/** Whether each external sign-in method is configured and working right now. */
+export type SignInAvailability = (provider: SocialProvider) => boolean;
+
 /**
- * The startup configuration of 000 §3. Social and single sign-on providers are reported disabled:
- * Parley does not implement external sign-in yet, and advertising a button that cannot work
- * would be worse than hiding it.
+ * The startup configuration of 000 §3. A sign-in button is advertised only when its method is
+ * configured and working (OpenID: the issuer's discovery document was read); the five social
+ * providers also need ALLOW_SOCIAL_LOGIN. Buttons follow parley.yaml's registration.socialLogins
+ * order, or LibreChat's default order.
  */
-export function buildStartupConfig(config: AppConfig): StartupConfig {
+export function buildStartupConfig(config: AppConfig, available: SignInAvailability): StartupConfig {
   const { env } = config;
-  const requested = (config.yaml.registration?.socialLogins ?? []).filter((p): p is SocialProvider =>
-    (SOCIAL_PROVIDERS as readonly string[]).includes(p),
+  const requested = (config.yaml.registration?.socialLogins ?? DEFAULT_SOCIAL_LOGINS).filter(
+    (p): p is SocialProvider => (SOCIAL_PROVIDERS as readonly string[]).includes(p),
   );
-  const enabledProviders: SocialProvider[] = [];
+  const on = (p: SocialProvider) => available(p) && (p === 'openid' || p === 'saml' || env.ALLOW_SOCIAL_LOGIN);
+  const socialOn = (['discord', 'facebook', 'github', 'google', 'apple'] as const).some(on);
   return {
     appTitle: config.appTitle,
-    socialLogins: requested.filter((p) => enabledProviders.includes(p)),
-    discordLoginEnabled: false,
-    facebookLoginEnabled: false,
-    githubLoginEnabled: false,
-    googleLoginEnabled: false,
-    appleLoginEnabled: false,
-    openidLoginEnabled: false,
-    openidLabel: '',
-    openidImageUrl: '',
-    openidAutoRedirect: false,
-    samlLoginEnabled: false,
+    socialLogins: requested.filter(on),
+    discordLoginEnabled: on('discord'),
+    facebookLoginEnabled: on('facebook'),
+    githubLoginEnabled: on('github'),
+    googleLoginEnabled: on('google'),
+    appleLoginEnabled: on('apple'),
+    openidLoginEnabled: on('openid'),
+    openidLabel: env.OPENID_BUTTON_LABEL ?? '',
+    openidImageUrl: env.OPENID_IMAGE_URL ?? '',
+    openidAutoRedirect: on('openid') && env.OPENID_AUTO_REDIRECT,
+    samlLoginEnabled: on('saml'),
     samlLabel: '',
     samlImageUrl: '',
     serverDomain: config.serverDomain,
     emailLoginEnabled: env.ALLOW_EMAIL_LOGIN,
     registrationEnabled: env.ALLOW_REGISTRATION,
-    socialLoginEnabled: env.ALLOW_SOCIAL_LOGIN && enabledProviders.length > 0,
+    socialLoginEnabled: env.ALLOW_SOCIAL_LOGIN && socialOn,
     passwordResetEnabled: env.ALLOW_PASSWORD_RESET,
     emailEnabled: config.emailEnabled,
     showBirthdayIcon: env.SHOW_BIRTHDAY_ICON,

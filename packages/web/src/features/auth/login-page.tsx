@@ -10,6 +10,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { TextField } from '../../components/ui/text-field';
 import { setSession } from '../../store/auth-store';
 import { loginErrorKey } from './login-error';
+import { oauthErrorMessage } from './oauth-error';
 import { useFormFields } from './use-form-fields';
 import { validateLogin } from './validation';
 
@@ -20,7 +21,11 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const { data: config, isError: configFailed } = useStartupConfig();
   const form = useFormFields({ email: '', password: '' }, validateLogin);
-  const [error, setError] = useState<string | null>(null);
+  // An external sign-in that failed lands here with ?redirect=false&error=<code> (000 §2).
+  const ssoError = params.get('error');
+  const [error, setError] = useState<string | null>(() =>
+    ssoError ? oauthErrorMessage(ssoError, (k, v) => t(k, v)) : null,
+  );
   const [submitting, setSubmitting] = useState(false);
 
   const autoRedirect =

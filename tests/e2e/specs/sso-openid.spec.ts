@@ -1,0 +1,82 @@
+import {
+  startTestOidcProvider,
+  type TestOidcProvider,
+} from '../../../packages/server/test/helpers/test-oidc-provider.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { freePort, startParley, type RunningServer } from '../support/parley-server.ts';
+
+// Parley with OpenID Connect against a real provider (node-oidc-provider) on loopback, plus a
+// second Parley that redirects to it automatically.
+let idp: TestOidcProvider;
+let server: RunningServer;
+let autoServer: RunningServer;
+
+test.beforeAll(async () => {
+  const [port, autoPort] = [await freePort(), await freePort()];
+  idp = await startTestOidcProvider({
+    redirectUris: [port, autoPort].map((p) => `http://127.0.0.1:${p}/oauth/openid/callback`),
+  });
+  idp.account({ sub: 'ada', email: 'ada@idp.example', email_verified: true, name: 'Ada From SSO' });
+  const env = (p: number, extra: Record<string, string> = {}) => ({
+    DOMAIN_SERVER: `http://127.0.0.1:${p}`,
+    OPENID_ISSUER: idp.issuer,
+    OPENID_CLIENT_ID: idp.clientId,
+    OPENID_CLIENT_SECRET: idp.clientSecret,
+    OPENID_BUTTON_LABEL: 'Sign in with Acme SSO',
+    ALLOW_SOCIAL_REGISTRATION: 'true',
+    ...extra,
+  });
+  [server, autoServer] = await Promise.all([
+    startParley({ port, env: env(port) }),
+    startParley({ port: autoPort, env: env(autoPort, { OPENID_AUTO_REDIRECT: 'true' }) }),
+  ]);
+});
+test.afterAll(async () => {
+  await Promise.all([server?.stop(), autoServer?.stop()]);
+  await idp?.stop();
+});
+
+test('the SSO button signs in through the provider and lands on /c/new', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
+  await page.goto('/login');
+  const button = page.getByTestId('social-logins').getByRole('link', { name: 'Sign in with Acme SSO' });
+  await expect(button).toHaveAttribute('href', `${server.url}/oauth/openid`);
+  await page.screenshot({ path: test.info().outputPath('login-with-sso.png'), fullPage: true });
+
+  await button.click();
+  await expect(page.getByRole('heading', { name: 'Test identity provider' })).toBeVisible();
+  await page.getByLabel('Username').fill('ada');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  await page.waitForURL(`${server.url}/c/new`);
+  await expect(page.getByTestId('account-menu')).toContainText('Ada From SSO');
+  // The refresh cookie keeps the session across a reload.
+  await page.reload();
+  await expect(page.getByTestId('account-menu')).toContainText('Ada From SSO');
+  await context.close();
+});
+
+test('a refused sign-in lands on the login page with the reason', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
+  // An answer this browser never asked for (no attempt cookie): a forged or replayed callback.
+  await page.goto('/oauth/openid/callback?code=stolen&state=forged');
+  await page.waitForURL(/\/login\?redirect=false&error=invalid_state$/);
+  await expect(page.getByTestId('login-error')).toContainText('could not be matched to this browser');
+  await page.screenshot({ path: test.info().outputPath('login-sso-error.png'), fullPage: true });
+  await context.close();
+});
+
+test('auto-redirect sends /login straight to the provider, except with redirect=false', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: autoServer.url });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.waitForURL((url) => url.href.startsWith(idp.issuer));
+  await expect(page.getByRole('heading', { name: 'Test identity provider' })).toBeVisible();
+
+  await page.goto('/login?redirect=false');
+  await expect(page.getByRole('link', { name: 'Sign in with Acme SSO' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login\?redirect=false$/);
+  await context.close();
+});
