@@ -68,7 +68,9 @@ test('a refused sign-in lands on the login page with the reason', async ({ brows
   await context.close();
 });
 
-test('auto-redirect sends /login straight to the provider, except with redirect=false', async ({ browser }) => {
+test('auto-redirect sends /login straight to the provider, except with redirect=false', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ baseURL: autoServer.url });
   const page = await context.newPage();
   await page.goto('/login');

@@ -6,7 +6,6 @@ import { buildStartupConfig } from '../services/config/startup-config.ts';
 
 /** Public reads: health, startup configuration, banner, search availability. */
 export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
-
   app.get('/health', async () => 'OK');
   app.get('/api/config', async () => {
     ctx.sso.retryDiscovery();

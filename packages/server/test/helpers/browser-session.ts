@@ -42,7 +42,11 @@ export class BrowserSession {
    * Follows redirects from `url` until an answer is not a redirect, or the next target starts
    * with one of `stopAt` (that target is returned, not requested).
    */
-  async follow(url: string, stopAt: string[] = [], maxHops = 20): Promise<{ url: string; response: Response }> {
+  async follow(
+    url: string,
+    stopAt: string[] = [],
+    maxHops = 20,
+  ): Promise<{ url: string; response: Response }> {
     let current = url;
     for (let hop = 0; hop < maxHops; hop++) {
       const response = await this.request(current);

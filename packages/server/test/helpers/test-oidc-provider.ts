@@ -93,10 +93,16 @@ export async function startTestOidcProvider(opts: {
   async function interact(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const details = await provider.interactionDetails(req, res);
     if (details.prompt.name === 'login') {
-      const accountId = req.method === 'POST' ? new URLSearchParams(await body(req)).get('username') : idp.autoLogin;
+      const accountId =
+        req.method === 'POST' ? new URLSearchParams(await body(req)).get('username') : idp.autoLogin;
       if (!accountId) return loginForm(res, details.uid);
       if (!accounts.has(accountId)) return loginForm(res, details.uid, 'Unknown user');
-      await provider.interactionFinished(req, res, { login: { accountId } }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId } },
+        { mergeWithLastSubmission: false },
+      );
       return;
     }
     const grant = new provider.Grant({ accountId: details.session!.accountId, clientId });

@@ -59,11 +59,35 @@ export async function startTestSocialProvider(opts: {
   const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   const at = (p: string, path: string) => `${url}/${p}${path}`;
   const endpoints: TestSocialProvider['endpoints'] = {
-    google: { authorization: at('google', '/authorize'), token: at('google', '/token'), profile: at('google', '/userinfo'), issuer: at('google', ''), jwks: at('google', '/jwks') },
-    github: { authorization: at('github', '/authorize'), token: at('github', '/token'), profile: at('github', '/user'), emails: at('github', '/user/emails') },
-    discord: { authorization: at('discord', '/authorize'), token: at('discord', '/token'), profile: at('discord', '/users/@me') },
-    facebook: { authorization: at('facebook', '/authorize'), token: at('facebook', '/token'), profile: at('facebook', '/me?fields=id,name,email,picture.type(large)') },
-    apple: { authorization: at('apple', '/authorize'), token: at('apple', '/token'), issuer: at('apple', ''), jwks: at('apple', '/jwks') },
+    google: {
+      authorization: at('google', '/authorize'),
+      token: at('google', '/token'),
+      profile: at('google', '/userinfo'),
+      issuer: at('google', ''),
+      jwks: at('google', '/jwks'),
+    },
+    github: {
+      authorization: at('github', '/authorize'),
+      token: at('github', '/token'),
+      profile: at('github', '/user'),
+      emails: at('github', '/user/emails'),
+    },
+    discord: {
+      authorization: at('discord', '/authorize'),
+      token: at('discord', '/token'),
+      profile: at('discord', '/users/@me'),
+    },
+    facebook: {
+      authorization: at('facebook', '/authorize'),
+      token: at('facebook', '/token'),
+      profile: at('facebook', '/me?fields=id,name,email,picture.type(large)'),
+    },
+    apple: {
+      authorization: at('apple', '/authorize'),
+      token: at('apple', '/token'),
+      issuer: at('apple', ''),
+      jwks: at('apple', '/jwks'),
+    },
   };
   const state: TestSocialProvider = {
     url,
@@ -98,7 +122,10 @@ export async function startTestSocialProvider(opts: {
     const answer = new URLSearchParams({ code, state: q.get('state') ?? '' });
     if (provider === 'apple' && account.name) {
       const [firstName, ...rest] = account.name.split(' ');
-      answer.set('user', JSON.stringify({ name: { firstName, lastName: rest.join(' ') }, email: account.email }));
+      answer.set(
+        'user',
+        JSON.stringify({ name: { firstName, lastName: rest.join(' ') }, email: account.email }),
+      );
     }
     if (q.get('response_mode') === 'form_post') {
       res.writeHead(200, { 'content-type': 'text/html' });
@@ -114,12 +141,16 @@ export async function startTestSocialProvider(opts: {
     if (form.get('client_id') !== client.clientId) return false;
     if (provider !== 'apple') return form.get('client_secret') === client.clientSecret;
     try {
-      const { payload, protectedHeader } = await jwtVerify(form.get('client_secret') ?? '', opts.apple!.publicKey, {
-        algorithms: ['ES256'],
-        issuer: opts.apple!.teamId,
-        subject: client.clientId,
-        audience: endpoints.apple.issuer,
-      });
+      const { payload, protectedHeader } = await jwtVerify(
+        form.get('client_secret') ?? '',
+        opts.apple!.publicKey,
+        {
+          algorithms: ['ES256'],
+          issuer: opts.apple!.teamId,
+          subject: client.clientId,
+          audience: endpoints.apple.issuer,
+        },
+      );
       if (protectedHeader.kid !== opts.apple!.keyId) return false;
       state.appleSecrets.push(payload);
       return true;
@@ -133,7 +164,8 @@ export async function startTestSocialProvider(opts: {
       sub: pending.account.id,
       email: pending.account.email,
       // Apple sends the flag as a string.
-      email_verified: provider === 'apple' ? String(pending.account.emailVerified) : pending.account.emailVerified,
+      email_verified:
+        provider === 'apple' ? String(pending.account.emailVerified) : pending.account.emailVerified,
       ...(pending.nonce ? { nonce: pending.nonce } : {}),
     };
     const fault = state.idTokenFault;
@@ -179,19 +211,48 @@ export async function startTestSocialProvider(opts: {
   function profile(provider: SocialProviderName, path: string, a: SocialAccount): unknown {
     switch (provider) {
       case 'google':
-        return { sub: a.id, email: a.email, email_verified: a.emailVerified, name: a.name, picture: 'https://example.com/g.png' };
+        return {
+          sub: a.id,
+          email: a.email,
+          email_verified: a.emailVerified,
+          name: a.name,
+          picture: 'https://example.com/g.png',
+        };
       case 'github':
         if (path === '/user/emails') {
           return [
-            { email: `noreply-${a.id}@users.noreply.example`, primary: false, verified: true, visibility: null },
+            {
+              email: `noreply-${a.id}@users.noreply.example`,
+              primary: false,
+              verified: true,
+              visibility: null,
+            },
             { email: a.email, primary: true, verified: a.emailVerified, visibility: 'private' },
           ];
         }
-        return { id: Number(a.id), login: a.login, name: a.name ?? null, email: null, avatar_url: 'https://example.com/gh.png' };
+        return {
+          id: Number(a.id),
+          login: a.login,
+          name: a.name ?? null,
+          email: null,
+          avatar_url: 'https://example.com/gh.png',
+        };
       case 'discord':
-        return { id: a.id, username: a.login, global_name: a.name ?? null, email: a.email, verified: a.emailVerified, avatar: 'abc123' };
+        return {
+          id: a.id,
+          username: a.login,
+          global_name: a.name ?? null,
+          email: a.email,
+          verified: a.emailVerified,
+          avatar: 'abc123',
+        };
       case 'facebook':
-        return { id: a.id, name: a.name, email: a.email, picture: { data: { url: 'https://example.com/fb.png' } } };
+        return {
+          id: a.id,
+          name: a.name,
+          email: a.email,
+          picture: { data: { url: 'https://example.com/fb.png' } },
+        };
       default:
         return null;
     }
@@ -206,7 +267,8 @@ export async function startTestSocialProvider(opts: {
       if (!(p in endpoints)) return json(res, 404, { error: 'unknown provider' });
       if (path === '/authorize') return authorize(p, full.searchParams, res);
       if (path === '/jwks') return json(res, 200, { keys: [jwk] });
-      if (path === '/token' && req.method === 'POST') return token(p, new URLSearchParams(await readBody(req)), res);
+      if (path === '/token' && req.method === 'POST')
+        return token(p, new URLSearchParams(await readBody(req)), res);
       const bearer = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
       const owner = bearer ? tokens.get(bearer) : undefined;
       if (!owner || owner.provider !== p) return json(res, 401, { message: 'Bad credentials' });

@@ -67,13 +67,22 @@ describe('OpenID Connect sign-in', () => {
     const cookieLine = res.headers.getSetCookie().find((c) => c.startsWith(`${ATTEMPT_COOKIE}=`))!;
     expect(cookieLine).toMatch(/HttpOnly/i);
     expect(cookieLine).toMatch(/SameSite=Lax/i);
-    const attempt = await openAttempt(server.ctx.config.secrets.ssoSecret, browser.cookie(server.url, ATTEMPT_COOKIE));
+    const attempt = await openAttempt(
+      server.ctx.config.secrets.ssoSecret,
+      browser.cookie(server.url, ATTEMPT_COOKIE),
+    );
     expect(attempt).toMatchObject({ provider: 'openid', state: q.get('state'), nonce: q.get('nonce') });
   });
 
   it('a first sign-in creates the account and lands on /c/new with a working refresh cookie', async () => {
     const email = uniqueEmail('oidc');
-    idp.account({ sub: 'alice-1', email, email_verified: true, name: 'Alice Idp', preferred_username: 'alice' });
+    idp.account({
+      sub: 'alice-1',
+      email,
+      email_verified: true,
+      name: 'Alice Idp',
+      preferred_username: 'alice',
+    });
     idp.autoLogin = 'alice-1';
     const outcome = await walkSignIn(server, 'openid');
     expect(outcome.url).toBe(`http://127.0.0.1:${port}/c/new`);
@@ -106,7 +115,10 @@ describe('OpenID Connect sign-in', () => {
     const linked = await walkSignIn(server, 'openid');
     const session = await sessionUser(server, linked.refresh!);
     expect(session.user).toMatchObject({ email, name: 'Local Person', provider: 'local' });
-    const rows = await server.ctx.db.select().from(externalIdentities).where(eq(externalIdentities.subject, 'mallory-1'));
+    const rows = await server.ctx.db
+      .select()
+      .from(externalIdentities)
+      .where(eq(externalIdentities.subject, 'mallory-1'));
     expect(rows).toEqual([]);
   });
 
@@ -118,7 +130,10 @@ describe('OpenID Connect sign-in', () => {
       [
         'cookie signed with another key',
         async (b) => {
-          const real = await openAttempt(server.ctx.config.secrets.ssoSecret, b.cookie(server.url, ATTEMPT_COOKIE));
+          const real = await openAttempt(
+            server.ctx.config.secrets.ssoSecret,
+            b.cookie(server.url, ATTEMPT_COOKIE),
+          );
           b.setCookie(server.url, ATTEMPT_COOKIE, await sealAttempt('not-the-secret', real!));
         },
       ],
@@ -133,7 +148,9 @@ describe('OpenID Connect sign-in', () => {
     ];
     for (const [, tamper] of cases) {
       const browser = new BrowserSession();
-      const { url } = await browser.follow(`${server.url}/oauth/openid`, [`${server.url}/oauth/openid/callback`]);
+      const { url } = await browser.follow(`${server.url}/oauth/openid`, [
+        `${server.url}/oauth/openid/callback`,
+      ]);
       await tamper(browser);
       const res = await browser.request(url);
       expect(failureReason(server, res.headers.get('location')!)).toBe('invalid_state');
@@ -147,7 +164,9 @@ describe('OpenID Connect sign-in', () => {
 
     // Replay: the same answer and the same cookie a second time.
     const browser = new BrowserSession();
-    const { url: callback } = await browser.follow(`${server.url}/oauth/openid`, [`${server.url}/oauth/openid/callback`]);
+    const { url: callback } = await browser.follow(`${server.url}/oauth/openid`, [
+      `${server.url}/oauth/openid/callback`,
+    ]);
     const cookie = browser.cookie(server.url, ATTEMPT_COOKIE)!;
     const first = await browser.request(callback);
     expect(first.headers.get('location')).toBe(`http://127.0.0.1:${port}/c/new`);
@@ -157,15 +176,23 @@ describe('OpenID Connect sign-in', () => {
 
     // Wrong nonce: a validly signed cookie whose nonce is not the one in the ID token.
     const b2 = new BrowserSession();
-    const { url: cb2 } = await b2.follow(`${server.url}/oauth/openid`, [`${server.url}/oauth/openid/callback`]);
+    const { url: cb2 } = await b2.follow(`${server.url}/oauth/openid`, [
+      `${server.url}/oauth/openid/callback`,
+    ]);
     const secret = server.ctx.config.secrets.ssoSecret;
     const attempt = (await openAttempt(secret, b2.cookie(server.url, ATTEMPT_COOKIE)))!;
-    b2.setCookie(server.url, ATTEMPT_COOKIE, await sealAttempt(secret, { ...attempt, nonce: 'another-nonce' }));
+    b2.setCookie(
+      server.url,
+      ATTEMPT_COOKIE,
+      await sealAttempt(secret, { ...attempt, nonce: 'another-nonce' }),
+    );
     expect(failureReason(server, (await b2.request(cb2)).headers.get('location')!)).toBe('callback_failed');
 
     // A wrong PKCE verifier: the provider refuses the code exchange.
     const b3 = new BrowserSession();
-    const { url: cb3 } = await b3.follow(`${server.url}/oauth/openid`, [`${server.url}/oauth/openid/callback`]);
+    const { url: cb3 } = await b3.follow(`${server.url}/oauth/openid`, [
+      `${server.url}/oauth/openid/callback`,
+    ]);
     const a3 = (await openAttempt(secret, b3.cookie(server.url, ATTEMPT_COOKIE)))!;
     b3.setCookie(server.url, ATTEMPT_COOKIE, await sealAttempt(secret, { ...a3, verifier: 'x'.repeat(43) }));
     expect(failureReason(server, (await b3.request(cb3)).headers.get('location')!)).toBe('callback_failed');
@@ -185,9 +212,10 @@ describe('OpenID Connect sign-in', () => {
     idp.account({ sub: 'dave-1', email: uniqueEmail('dave'), email_verified: true });
     idp.autoLogin = 'dave-1';
     const browser = new BrowserSession();
-    const { url } = await browser.follow(`${server.url}/oauth/openid?redirect=https://evil.example&returnTo=//evil.example`, [
-      `${server.url}/oauth/openid/callback`,
-    ]);
+    const { url } = await browser.follow(
+      `${server.url}/oauth/openid?redirect=https://evil.example&returnTo=//evil.example`,
+      [`${server.url}/oauth/openid/callback`],
+    );
     const res = await browser.request(`${url}&redirect=https://evil.example&next=//evil.example`);
     expect(res.headers.get('location')).toBe(`http://127.0.0.1:${port}/c/new`);
   });

@@ -31,12 +31,17 @@ describe('social sign-in', () => {
     const keyPath = join(tmpdir(), `parley-apple-${port}.p8`);
     writeFileSync(keyPath, apple.privateKey.export({ type: 'pkcs8', format: 'pem' }));
     oauth = await startTestSocialProvider({
-      clients: Object.fromEntries(PROVIDERS.map((p) => [p, { clientId: `${p}-client`, clientSecret: `${p}-secret` }])),
+      clients: Object.fromEntries(
+        PROVIDERS.map((p) => [p, { clientId: `${p}-client`, clientSecret: `${p}-secret` }]),
+      ),
       redirectUris: PROVIDERS.map((p) => `http://127.0.0.1:${port}/oauth/${p}/callback`),
       apple: {
         teamId: 'TEAM123',
         keyId: 'KEY123',
-        publicKey: await importSPKI(apple.publicKey.export({ type: 'spki', format: 'pem' }) as string, 'ES256'),
+        publicKey: await importSPKI(
+          apple.publicKey.export({ type: 'spki', format: 'pem' }) as string,
+          'ES256',
+        ),
       },
     });
     env = {
@@ -75,7 +80,9 @@ describe('social sign-in', () => {
     const { response } = await browser.follow(`${server.url}/oauth/apple`);
     const html = await response.text();
     const action = /action="([^"]+)"/.exec(html)![1]!;
-    const fields = new URLSearchParams([...html.matchAll(/name="(\w+)" value='([^']*)'/g)].map((m) => [m[1]!, m[2]!]));
+    const fields = new URLSearchParams(
+      [...html.matchAll(/name="(\w+)" value='([^']*)'/g)].map((m) => [m[1]!, m[2]!]),
+    );
     const posted = await browser.request(action, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -110,17 +117,20 @@ describe('social sign-in', () => {
     ['discord', { name: 'Dee Cord', login: 'deecord' }, { name: 'Dee Cord', username: 'deecord' }],
     ['facebook', { name: 'Fay Book' }, { name: 'Fay Book', avatar: 'https://example.com/fb.png' }],
     ['apple', { name: 'Abe Apple' }, { name: 'Abe Apple' }],
-  ] as const)('%s: a first sign-in creates the account with its profile and lands on /c/new', async (provider, account, expected) => {
-    const email = uniqueEmail(provider);
-    oauth.signIn[provider] = { id: numericId(), email, emailVerified: true, ...account };
-    const outcome = await walk(provider);
-    expect(outcome.url).toBe(`http://127.0.0.1:${port}/c/new`);
-    const { user } = await sessionUser(server, outcome.refresh!);
-    expect(user).toMatchObject({ email, provider, ...expected });
-    // The same person again: the same account.
-    const again = await walk(provider);
-    expect((await sessionUser(server, again.refresh!)).user.id).toBe(user.id);
-  });
+  ] as const)(
+    '%s: a first sign-in creates the account with its profile and lands on /c/new',
+    async (provider, account, expected) => {
+      const email = uniqueEmail(provider);
+      oauth.signIn[provider] = { id: numericId(), email, emailVerified: true, ...account };
+      const outcome = await walk(provider);
+      expect(outcome.url).toBe(`http://127.0.0.1:${port}/c/new`);
+      const { user } = await sessionUser(server, outcome.refresh!);
+      expect(user).toMatchObject({ email, provider, ...expected });
+      // The same person again: the same account.
+      const again = await walk(provider);
+      expect((await sessionUser(server, again.refresh!)).user.id).toBe(user.id);
+    },
+  );
 
   it('Apple: the client secret is an ES256 JWT of the team for the service id', () => {
     expect(oauth.appleSecrets.length).toBeGreaterThan(0);
@@ -132,7 +142,13 @@ describe('social sign-in', () => {
   it.each(['google', 'github', 'discord', 'apple'] as const)(
     '%s: an address the provider has not verified neither creates nor links an account',
     async (provider) => {
-      oauth.signIn[provider] = { id: numericId(), email: uniqueEmail('unv'), emailVerified: false, name: 'Unverified', login: 'unv' };
+      oauth.signIn[provider] = {
+        id: numericId(),
+        email: uniqueEmail('unv'),
+        emailVerified: false,
+        name: 'Unverified',
+        login: 'unv',
+      };
       const outcome = await walk(provider);
       expect(failureReason(server, outcome.url)).toBe('email_not_verified');
       expect(outcome.refresh).toBeUndefined();
@@ -142,7 +158,12 @@ describe('social sign-in', () => {
   it.each(['wrong-key', 'other-audience', 'unsigned'] as const)(
     'refuses an ID token that is %s',
     async (fault) => {
-      oauth.signIn.google = { id: `g-${fault}`, email: uniqueEmail('fault'), emailVerified: true, name: 'Faulty' };
+      oauth.signIn.google = {
+        id: `g-${fault}`,
+        email: uniqueEmail('fault'),
+        emailVerified: true,
+        name: 'Faulty',
+      };
       oauth.idTokenFault = fault;
       try {
         const outcome = await walk('google');
@@ -154,9 +175,16 @@ describe('social sign-in', () => {
   );
 
   it('refuses a replayed code and a callback from another browser', async () => {
-    oauth.signIn.github = { id: '4242', email: uniqueEmail('replay'), emailVerified: true, login: 'replayer' };
+    oauth.signIn.github = {
+      id: '4242',
+      email: uniqueEmail('replay'),
+      emailVerified: true,
+      login: 'replayer',
+    };
     const browser = new BrowserSession();
-    const { url: callback } = await browser.follow(`${server.url}/oauth/github`, [`${server.url}/oauth/github/callback`]);
+    const { url: callback } = await browser.follow(`${server.url}/oauth/github`, [
+      `${server.url}/oauth/github/callback`,
+    ]);
     const victim = new BrowserSession();
     await victim.request(`${server.url}/oauth/github`);
     // The victim's browser is handed the attacker's callback (login CSRF): its state does not match.
@@ -201,7 +229,11 @@ describe('social sign-in', () => {
     });
     try {
       const config = (await (await closed.api('/api/config')).json()) as Record<string, unknown>;
-      expect(config).toMatchObject({ socialLoginEnabled: false, socialLogins: [], githubLoginEnabled: false });
+      expect(config).toMatchObject({
+        socialLoginEnabled: false,
+        socialLogins: [],
+        githubLoginEnabled: false,
+      });
       const res = await fetch(`${closed.url}/oauth/github`, { redirect: 'manual' });
       expect(new URL(res.headers.get('location')!).searchParams.get('error')).toBe('provider_disabled');
     } finally {

@@ -35,5 +35,8 @@ export async function sessionUser(server: TestServer, refresh: string) {
     headers: { cookie: `${REFRESH_COOKIE}=${refresh}` },
   });
   expect(res.status).toBe(200);
-  return (await res.json()) as { token: string; user: { id: string; email: string; provider: string; name: string } };
+  return (await res.json()) as {
+    token: string;
+    user: { id: string; email: string; provider: string; name: string };
+  };
 }

@@ -25,7 +25,10 @@ export async function resolveExternalAccount(deps: AuthDeps, profile: ExternalPr
     return linked;
   }
   if (!deps.config.env.ALLOW_SOCIAL_REGISTRATION) {
-    throw new SsoError('registration_disabled', 'No account is linked to this sign-in and registration is closed.');
+    throw new SsoError(
+      'registration_disabled',
+      'No account is linked to this sign-in and registration is closed.',
+    );
   }
   if (!profile.email) throw new SsoError('email_missing', 'The provider did not share an e-mail address.');
   if (!profile.emailVerified) {
@@ -65,7 +68,9 @@ async function findLinkedUser(db: Database, profile: ExternalProfile): Promise<U
   const [row] = await db
     .select({ userId: externalIdentities.userId })
     .from(externalIdentities)
-    .where(and(eq(externalIdentities.provider, profile.provider), eq(externalIdentities.subject, profile.subject)))
+    .where(
+      and(eq(externalIdentities.provider, profile.provider), eq(externalIdentities.subject, profile.subject)),
+    )
     .limit(1);
   return row ? findUserById(db, row.userId) : null;
 }
@@ -87,5 +92,7 @@ async function touchIdentity(db: Database, profile: ExternalProfile): Promise<vo
   await db
     .update(externalIdentities)
     .set({ lastLoginAt: new Date(), email: profile.email ?? null, emailVerified: profile.emailVerified })
-    .where(and(eq(externalIdentities.provider, profile.provider), eq(externalIdentities.subject, profile.subject)));
+    .where(
+      and(eq(externalIdentities.provider, profile.provider), eq(externalIdentities.subject, profile.subject)),
+    );
 }

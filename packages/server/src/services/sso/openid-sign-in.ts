@@ -3,7 +3,13 @@ import { decodeJwt } from 'jose';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/app-config.ts';
 import type { SignInAttempt } from './attempt-cookie.ts';
-import { avatarClaim, emailClaim, stringClaim, verifiedClaim, type ExternalProfile } from './external-profile.ts';
+import {
+  avatarClaim,
+  emailClaim,
+  stringClaim,
+  verifiedClaim,
+  type ExternalProfile,
+} from './external-profile.ts';
 import { assertSecureProviderUrl, isLoopbackUrl } from './loopback.ts';
 import { SsoError } from './sso-error.ts';
 import { callbackUrl, type CompletedSignIn, type RedirectSignIn, type SignInStart } from './sso-flow.ts';
@@ -162,10 +168,13 @@ export class OpenIdSignIn implements RedirectSignIn {
         throw new SsoError('role_required', 'The access token carries no roles.');
       }
     }
-    const value = required.path.split('.').reduce<unknown>(
-      (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
-      source,
-    );
+    const value = required.path
+      .split('.')
+      .reduce<unknown>(
+        (node, key) =>
+          node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined,
+        source,
+      );
     const roles = Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
     if (!roles.includes(required.role)) {
       throw new SsoError('role_required', `The account lacks the role ${required.role}.`);
@@ -181,7 +190,8 @@ export class OpenIdSignIn implements RedirectSignIn {
     const name =
       stringClaim(s.nameClaim ? claims[s.nameClaim] : undefined) ??
       stringClaim(claims.name) ??
-      ([stringClaim(claims.given_name), stringClaim(claims.family_name)].filter(Boolean).join(' ') || undefined);
+      ([stringClaim(claims.given_name), stringClaim(claims.family_name)].filter(Boolean).join(' ') ||
+        undefined);
     return {
       provider: this.provider,
       subject: String(claims.sub),

@@ -1,4 +1,10 @@
-import { avatarClaim, emailClaim, stringClaim, verifiedClaim, type ExternalProfile } from './external-profile.ts';
+import {
+  avatarClaim,
+  emailClaim,
+  stringClaim,
+  verifiedClaim,
+  type ExternalProfile,
+} from './external-profile.ts';
 
 export const SOCIAL_PROVIDER_NAMES = ['google', 'github', 'discord', 'facebook', 'apple'] as const;
 export type SocialProviderName = (typeof SOCIAL_PROVIDER_NAMES)[number];
@@ -105,7 +111,10 @@ export const SOCIAL_PROVIDERS_SPEC: Record<SocialProviderName, SocialProviderSpe
         emailVerified: profile.verified === true,
         name: stringClaim(profile.global_name) ?? stringClaim(profile.username),
         username: stringClaim(profile.username),
-        avatar: avatar && /^\w+$/.test(avatar) ? `https://cdn.discordapp.com/avatars/${id}/${avatar}.png` : undefined,
+        avatar:
+          avatar && /^\w+$/.test(avatar)
+            ? `https://cdn.discordapp.com/avatars/${id}/${avatar}.png`
+            : undefined,
       };
     },
   },

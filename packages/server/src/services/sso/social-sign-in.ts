@@ -35,7 +35,11 @@ export function socialSettings(
   const { env } = config;
   const fixed = (secret: string) => () => Promise.resolve(secret);
   const found: SocialSettings[] = [];
-  const add = (name: SocialProviderName, clientId: string | undefined, secret: (() => Promise<string>) | null) => {
+  const add = (
+    name: SocialProviderName,
+    clientId: string | undefined,
+    secret: (() => Promise<string>) | null,
+  ) => {
     if (!clientId || !secret) return;
     const spec = { ...SOCIAL_PROVIDERS_SPEC[name] };
     spec.endpoints = { ...spec.endpoints, ...overrides[name] };
@@ -43,7 +47,13 @@ export function socialSettings(
       if (url) assertSecureProviderUrl(new URL(url), `${name} ${what} endpoint`);
     }
     const configured = env[`${name.toUpperCase()}_CALLBACK_URL` as 'GOOGLE_CALLBACK_URL'];
-    found.push({ name, clientId, clientSecret: secret, redirectUri: callbackUrl(config.serverDomain, configured, name), spec });
+    found.push({
+      name,
+      clientId,
+      clientSecret: secret,
+      redirectUri: callbackUrl(config.serverDomain, configured, name),
+      spec,
+    });
   };
   const secretOf = (value: string | undefined) => (value ? fixed(value) : null);
   add('google', env.GOOGLE_CLIENT_ID, secretOf(env.GOOGLE_CLIENT_SECRET));
@@ -52,13 +62,17 @@ export function socialSettings(
   add('facebook', env.FACEBOOK_CLIENT_ID, secretOf(env.FACEBOOK_CLIENT_SECRET));
   if (env.APPLE_CLIENT_ID && env.APPLE_TEAM_ID && env.APPLE_KEY_ID && env.APPLE_PRIVATE_KEY_PATH) {
     const audience = { ...SOCIAL_PROVIDERS_SPEC.apple.endpoints, ...overrides.apple }.issuer!;
-    add('apple', env.APPLE_CLIENT_ID, appleClientSecret({
-      clientId: env.APPLE_CLIENT_ID,
-      teamId: env.APPLE_TEAM_ID,
-      keyId: env.APPLE_KEY_ID,
-      privateKeyPem: readFileSync(env.APPLE_PRIVATE_KEY_PATH, 'utf8'),
-      audience,
-    }));
+    add(
+      'apple',
+      env.APPLE_CLIENT_ID,
+      appleClientSecret({
+        clientId: env.APPLE_CLIENT_ID,
+        teamId: env.APPLE_TEAM_ID,
+        keyId: env.APPLE_KEY_ID,
+        privateKeyPem: readFileSync(env.APPLE_PRIVATE_KEY_PATH, 'utf8'),
+        audience,
+      }),
+    );
   }
   return found;
 }
@@ -163,7 +177,7 @@ export class SocialSignIn implements RedirectSignIn {
       idTokenExpected: this.idTokenExpected,
     });
     const idClaims = tokens.claims() as Record<string, unknown> | undefined;
-    let profile: Record<string, unknown> = {};
+    let profile: Record<string, unknown>;
     if (spec.endpoints.profile) {
       profile = await this.read(config, tokens.access_token, spec.endpoints.profile);
       if (idClaims && profile.sub !== undefined && profile.sub !== idClaims.sub) {
@@ -172,13 +186,26 @@ export class SocialSignIn implements RedirectSignIn {
     } else {
       profile = appleUser(query.get('user'));
     }
-    const emails = spec.endpoints.emails ? await this.read(config, tokens.access_token, spec.endpoints.emails) : undefined;
+    const emails = spec.endpoints.emails
+      ? await this.read(config, tokens.access_token, spec.endpoints.emails)
+      : undefined;
     return { profile: spec.read(this.provider, { profile, emails, idClaims }) };
   }
 
-  private async read(config: oidc.Configuration, accessToken: string, url: string): Promise<Record<string, unknown>> {
+  private async read(
+    config: oidc.Configuration,
+    accessToken: string,
+    url: string,
+  ): Promise<Record<string, unknown>> {
     const headers = new Headers({ accept: 'application/json', 'user-agent': 'Parley' });
-    const res = await oidc.fetchProtectedResource(config, accessToken, new URL(url), 'GET', undefined, headers);
+    const res = await oidc.fetchProtectedResource(
+      config,
+      accessToken,
+      new URL(url),
+      'GET',
+      undefined,
+      headers,
+    );
     if (!res.ok) throw new Error(`${this.provider} profile answered ${res.status}`);
     const text = await res.text();
     if (text.length > MAX_PROFILE_BYTES) throw new Error(`${this.provider} profile is too large`);
