@@ -81,7 +81,7 @@ describe('social sign-in', () => {
     const html = await response.text();
     const action = /action="([^"]+)"/.exec(html)![1]!;
     const fields = new URLSearchParams(
-      [...html.matchAll(/name="(\w+)" value='([^']*)'/g)].map((m) => [m[1]!, m[2]!]),
+      [...html.matchAll(/name="(\w+)" value='([^']*)'/g)].map((m): [string, string] => [m[1]!, m[2]!]),
     );
     const posted = await browser.request(action, {
       method: 'POST',
