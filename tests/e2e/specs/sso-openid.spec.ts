@@ -12,6 +12,8 @@ let server: RunningServer;
 let autoServer: RunningServer;
 
 test.beforeAll(async () => {
+  // Two servers start cold here; on a shared machine that can take minutes.
+  test.setTimeout(600_000);
   const [port, autoPort] = [await freePort(), await freePort()];
   idp = await startTestOidcProvider({
     redirectUris: [port, autoPort].map((p) => `http://127.0.0.1:${p}/oauth/openid/callback`),
@@ -26,10 +28,9 @@ test.beforeAll(async () => {
     ALLOW_SOCIAL_REGISTRATION: 'true',
     ...extra,
   });
-  [server, autoServer] = await Promise.all([
-    startParley({ port, env: env(port) }),
-    startParley({ port: autoPort, env: env(autoPort, { OPENID_AUTO_REDIRECT: 'true' }) }),
-  ]);
+  // One after the other: two cold starts at once double each one's time on a busy machine.
+  server = await startParley({ port, env: env(port) });
+  autoServer = await startParley({ port: autoPort, env: env(autoPort, { OPENID_AUTO_REDIRECT: 'true' }) });
 });
 test.afterAll(async () => {
   await Promise.all([server?.stop(), autoServer?.stop()]);

@@ -75,6 +75,11 @@ describe('oauth error page text', () => {
     expect(oauthErrorMessage('access_denied_by_user', t)).toBe('access denied by user');
     expect(oauthErrorMessage(null, t)).toBe('t:com_auth_oauth_error_generic');
   });
+  it("knows every code the server's external sign-in sends, and no inherited names", () => {
+    expect(oauthErrorMessage('email_not_verified', t)).toBe('t:com_auth_oauth_error_email_not_verified');
+    expect(oauthErrorMessage('role_required', t)).toBe('t:com_auth_oauth_error_role_required');
+    expect(oauthErrorMessage('constructor', t)).toBe('constructor');
+  });
 });
 
 describe('first mobile load rule (002 §4)', () => {
