@@ -1,4 +1,9 @@
-import { DEFAULT_SOCIAL_LOGINS, SOCIAL_PROVIDERS, type SocialProvider, type StartupConfig } from '@parley/schema';
+import {
+  DEFAULT_SOCIAL_LOGINS,
+  SOCIAL_PROVIDERS,
+  type SocialProvider,
+  type StartupConfig,
+} from '@parley/schema';
 import type { AppConfig } from '../../config/app-config.ts';
 
 /** Instance-wide project id used to share prompts and agents with all users. */
@@ -18,7 +23,8 @@ export function buildStartupConfig(config: AppConfig, available: SignInAvailabil
   const requested = (config.yaml.registration?.socialLogins ?? DEFAULT_SOCIAL_LOGINS).filter(
     (p): p is SocialProvider => (SOCIAL_PROVIDERS as readonly string[]).includes(p),
   );
-  const on = (p: SocialProvider) => available(p) && (p === 'openid' || p === 'saml' || env.ALLOW_SOCIAL_LOGIN);
+  const on = (p: SocialProvider) =>
+    available(p) && (p === 'openid' || p === 'saml' || env.ALLOW_SOCIAL_LOGIN);
   const socialOn = (['discord', 'facebook', 'github', 'google', 'apple'] as const).some(on);
   return {
     appTitle: config.appTitle,
