@@ -17,3 +17,9 @@ export const PASSWORD_RESET_TTL_SECONDS = 15 * 60;
 export const EMAIL_VERIFICATION_TTL_SECONDS = 24 * 60 * 60;
 export const REFRESH_COOKIE = 'refreshToken';
 export const LANGUAGE_COOKIE = 'lang';
+/**
+ * Request header of a chat POST asking for a resumable generation (PROTOCOL.md): with
+ * `X-Parley-Resumable: true` the answer goes on when the stream closes and a client may re-attach;
+ * without it the last stream of the generation closing stops it, like the stop call.
+ */
+export const RESUMABLE_STREAM_HEADER = 'X-Parley-Resumable';

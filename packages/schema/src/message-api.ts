@@ -46,9 +46,11 @@ export const messageParamsSchema = z.object({
  * the text or think content part at that index.
  */
 export const updateMessageSchema = z.object({
+  // An edit to nothing would leave an empty bubble: refused like an empty chat message (000 §5).
   text: z
     .string({ error: 'text is required' })
-    .max(MESSAGE_TEXT_MAX, `text must be at most ${MESSAGE_TEXT_MAX} characters`),
+    .max(MESSAGE_TEXT_MAX, `text must be at most ${MESSAGE_TEXT_MAX} characters`)
+    .refine((text) => text.trim().length > 0, 'Chat text is required'),
   index: z
     .number({ error: 'index must be a number' })
     .int('index must be an integer')

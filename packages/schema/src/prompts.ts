@@ -210,7 +210,9 @@ export const updatePromptGroupSchema = z
       projectIds: projectIdList.optional(),
       removeProjectIds: projectIdList.optional(),
     },
-    { error: 'Body must be an object' },
+    // Only a body of the wrong type gets this text: an unknown key keeps zod's message, which
+    // names the key.
+    { error: (issue) => (issue.code === 'invalid_type' ? 'Body must be an object' : undefined) },
   )
   .strict();
 export type UpdatePromptGroupBody = z.infer<typeof updatePromptGroupSchema>;

@@ -112,3 +112,32 @@ test('editing a user message makes a new branch and the old one stays reachable'
   await page.getByTestId('message-user').last().getByTestId('sibling-prev').click();
   await expect(page.getByTestId('message-user').last()).toContainText('Original, reworded');
 });
+
+test('the edit hint names the shortcuts that work: an answer saves, a question saves or submits', async ({
+  page,
+  baseURL,
+}) => {
+  await signIn(page, baseURL!);
+  await chooseModel(page, 'echo');
+  await send(page, 'Hint check');
+  await expect(lastAnswer(page)).toContainText('Hint check');
+  await waitIdle(page);
+
+  const answer = lastAnswer(page);
+  await answer.hover();
+  await answer.getByTestId('edit-message').click();
+  await expect(page.getByTestId('edit-hint')).toHaveText('Ctrl+Enter or Ctrl+S to save · Esc to cancel');
+  await page.getByTestId('message-editor').getByRole('textbox').fill('Answer, edited');
+  // What the hint says: Ctrl+Enter saves an answer.
+  await page.getByTestId('message-editor').getByRole('textbox').press('Control+Enter');
+  await expect(page.getByTestId('message-editor')).toHaveCount(0);
+  await expect(lastAnswer(page)).toContainText('Answer, edited');
+
+  const question = page.getByTestId('message-user').last();
+  await question.hover();
+  await question.getByTestId('edit-message').click();
+  await expect(page.getByTestId('edit-hint')).toHaveText(
+    'Ctrl+Enter to save and submit · Ctrl+S to save · Esc to cancel',
+  );
+  await page.getByTestId('message-editor').getByRole('textbox').press('Escape');
+});

@@ -100,6 +100,21 @@ export const envSchema = z.object({
   FILE_UPLOAD_IP_WINDOW: int(15),
   FILE_UPLOAD_USER_MAX: int(50),
   FILE_UPLOAD_USER_WINDOW: int(15),
+  /** Conversation imports: per IP and per user, per window in minutes (LibreChat's names). */
+  IMPORT_IP_MAX: int(100),
+  IMPORT_IP_WINDOW: int(15),
+  IMPORT_USER_MAX: int(50),
+  IMPORT_USER_WINDOW: int(15),
+  /**
+   * Chat messages (message_limit), per user and per IP, per window in minutes. Off unless turned
+   * on, so API clients and benchmarks that send many messages from one address keep working.
+   */
+  LIMIT_MESSAGE_USER: flag(false),
+  MESSAGE_USER_MAX: int(40),
+  MESSAGE_USER_WINDOW: int(1),
+  LIMIT_MESSAGE_IP: flag(false),
+  MESSAGE_IP_MAX: int(40),
+  MESSAGE_IP_WINDOW: int(1),
 
   /**
    * Uploaded files go to an S3-compatible bucket instead of DATA_DIR/files when S3_BUCKET is set
@@ -123,6 +138,12 @@ export const envSchema = z.object({
   LOGIN_VIOLATION_SCORE: int(1),
   REGISTRATION_VIOLATION_SCORE: int(1),
   CONCURRENT_VIOLATION_SCORE: int(1),
+  MESSAGE_VIOLATION_SCORE: int(1),
+  /**
+   * A chat request from something that is not a browser (its User-Agent) is refused and scores
+   * this much when above 0; 0 (the default) leaves API clients and scripts alone.
+   */
+  NON_BROWSER_VIOLATION_SCORE: int(0),
 
   /** Refresh-token lifetime in milliseconds (LibreChat's REFRESH_TOKEN_EXPIRY). */
   REFRESH_TOKEN_EXPIRY: int(7 * 24 * 60 * 60 * 1000),

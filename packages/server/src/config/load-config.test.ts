@@ -41,6 +41,39 @@ speech: { tts: {} }
     expect(warnings[2]).toMatch(/the webSearch section .*web search is not offered/);
   });
 
+  it('validates rateLimits strictly and announces the limits it cannot apply yet', () => {
+    const { config, unimplementedSections } = parseParleyYaml(`rateLimits:
+  conversationsImport: { ipMax: 10, ipWindowInMinutes: 5, userMax: 3, userWindowInMinutes: 1 }
+  fileUploads: { userMax: 20 }
+  tts: { userMax: 5 }
+`);
+    expect(config.rateLimits?.conversationsImport).toEqual({
+      ipMax: 10,
+      ipWindowInMinutes: 5,
+      userMax: 3,
+      userWindowInMinutes: 1,
+    });
+    expect(unimplementedSections.map((s) => s.section)).toEqual(['rateLimits.tts']);
+    expect(unimplementedSectionWarning(unimplementedSections[0]!)).toMatch(
+      /rateLimits\.tts .*text-to-speech is not implemented yet/,
+    );
+    const refused = (yaml: string) => {
+      try {
+        parseParleyYaml(yaml);
+      } catch (error) {
+        return (error as ConfigError).message;
+      }
+      return 'accepted';
+    };
+    expect(refused('rateLimits:\n  conversationsImport: { ipMaks: 10 }\n')).toMatch(
+      /rateLimits\.conversationsImport.*ipMaks/,
+    );
+    expect(refused('rateLimits:\n  conversationsImport: { userMax: -1 }\n')).toMatch(
+      /rateLimits\.conversationsImport\.userMax: must be at least 0/,
+    );
+    expect(refused('rateLimits:\n  messages: { userMax: 1 }\n')).toMatch(/rateLimits.*messages/);
+  });
+
   it('declares every section as implemented or with its consequence', () => {
     for (const [name, section] of Object.entries(yamlSections)) {
       if (section.status === 'not-implemented') expect(section.consequence, name).toMatch(/\.$/);

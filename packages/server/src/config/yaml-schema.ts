@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UNAPPLIED_RATE_LIMITS } from './yaml-sections/rate-limits.ts';
 import { yamlSections, type YamlSectionName } from './yaml-sections/index.ts';
 
 export type {
@@ -33,11 +34,19 @@ export interface UnimplementedSection {
 
 /** The not-yet-implemented sections a (validated) file sets, in the registry's order. */
 export function unimplementedSectionsIn(config: ParleyYaml): UnimplementedSection[] {
-  return Object.entries(yamlSections).flatMap(([section, definition]) =>
+  const sections = Object.entries(yamlSections).flatMap(([section, definition]) =>
     definition.status === 'not-implemented' && config[section as YamlSectionName] !== undefined
       ? [{ section, consequence: definition.consequence }]
       : [],
   );
+  // Keys of an implemented section whose feature does not exist yet are announced the same way.
+  const rateLimits = (config.rateLimits ?? {}) as Record<string, unknown>;
+  const limits = Object.entries(UNAPPLIED_RATE_LIMITS).flatMap(([key, why]) =>
+    rateLimits[key] !== undefined
+      ? [{ section: `rateLimits.${key}`, consequence: `${why}, so this limit has nothing to apply to.` }]
+      : [],
+  );
+  return [...sections, ...limits];
 }
 
 /** The start-up warning for one unimplemented section. */

@@ -10,6 +10,7 @@ import { HttpError } from './http-error.ts';
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.statusCode === 429) reply.header('Retry-After', String(retryAfterSeconds(error)));
       return reply.status(error.statusCode).send({
         message: error.message,
         ...(error.code ? { code: error.code } : {}),
@@ -29,4 +30,14 @@ export function installErrorHandler(app: FastifyInstance): void {
       .status(500)
       .send({ message: 'Internal server error', code: 'internal', requestId: request.id });
   });
+}
+
+/**
+ * Seconds a refused client should wait (the Retry-After header of every 429): the limit's own
+ * window when it has one; otherwise (one generation at a time) a second, as an answer may end any
+ * moment.
+ */
+function retryAfterSeconds(error: HttpError): number {
+  const given = error.extra?.retryAfter;
+  return typeof given === 'number' && Number.isFinite(given) && given > 0 ? Math.ceil(given) : 1;
 }

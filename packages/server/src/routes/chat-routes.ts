@@ -1,4 +1,4 @@
-import { abortRequestSchema, chatRequestSchema, errorEvent, type AnswerIds } from '@parley/schema';
+import { abortRequestSchema, chatRequestSchema, errorEvent, RESUMABLE_STREAM_HEADER } from '@parley/schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { authenticate, currentUser } from '../http/authenticate.ts';
@@ -8,7 +8,11 @@ import { createChatEngine, type ChatEngine } from '../services/chat/chat-engine.
 import { findConversation } from '../services/chat/chat-persistence.ts';
 import { startChat } from '../services/chat/chat-service.ts';
 import { SseStream } from '../services/chat/sse-stream.ts';
-import { followJob } from '../services/generation/job-follower.ts';
+import { messageLimits } from '../services/rate-limit/message-limits.ts';
+import { assertBrowser } from '../services/rate-limit/non-browser.ts';
+import { RateLimiter } from '../services/rate-limit/rate-limiter.ts';
+import { followJob, type EventSink } from '../services/generation/job-follower.ts';
+import type { JobMeta } from '../services/generation/job-keys.ts';
 import { endpointRoutes } from './endpoint-routes.ts';
 import { titleRoutes } from './title-routes.ts';
 
@@ -52,37 +56,72 @@ function streamRoutes(app: FastifyInstance, ctx: AppContext, engine: ChatEngine)
     async (request, reply) => {
       const job = await engine.generations.findJob(currentUser(request).id, request.params.conversationId);
       if (!job) throw notFound('No generation to resume in this conversation');
-      return streamJob(ctx, reply, job, true);
+      return streamJob(ctx, engine, reply, job, true);
     },
   );
 
+  const limiter = new RateLimiter(ctx.bus, ctx.bans);
+  const limits = messageLimits(ctx.config.env);
   const start = async (request: FastifyRequest, reply: FastifyReply) => {
     const body = parse(chatRequestSchema, request.body);
     const { endpoint } = request.params as { endpoint?: string };
-    const job = await startChat(ctx, engine, currentUser(request).id, endpoint, body);
-    return streamJob(ctx, reply, job, false);
+    const userId = currentUser(request).id;
+    // Off unless the operator turns them on (NON_BROWSER_VIOLATION_SCORE, LIMIT_MESSAGE_*).
+    await assertBrowser(ctx.bans, ctx.config.env.NON_BROWSER_VIOLATION_SCORE, request, userId);
+    await limiter.hit(limits.ip, [`ip:${request.ip}`]);
+    await limiter.hit(limits.user, [`user:${userId}`]);
+    const resumable = wantsResumable(request);
+    const job = await startChat(ctx, engine, userId, endpoint, body, resumable);
+    return streamJob(ctx, engine, reply, job, false);
   };
   app.post('/api/agents/chat', auth, start);
   app.post('/api/agents/chat/:endpoint', auth, start);
   app.post('/api/agents/chat/:endpoint/modify', auth, start);
 }
 
-/** Takes over the response and writes the job's events as SSE until its final event. */
+/** The client opted in to a generation that outlives its stream (PROTOCOL.md, Stop by disconnect). */
+function wantsResumable(request: FastifyRequest): boolean {
+  const value = request.headers[RESUMABLE_STREAM_HEADER.toLowerCase()];
+  return typeof value === 'string' && ['true', '1'].includes(value.trim().toLowerCase());
+}
+
+/**
+ * Takes over the response and writes the job's events as SSE until its final event. The stream
+ * counts as one of the job's subscribers; when it closes before the end, the job's manager decides
+ * whether that stops the job (the last stream of a job that is not resumable).
+ */
 async function streamJob(
   ctx: AppContext,
+  engine: ChatEngine,
   reply: FastifyReply,
-  job: AnswerIds & { jobId: string },
+  job: JobMeta,
   resume: boolean,
 ): Promise<void> {
-  const { jobId } = job;
   reply.hijack();
   const sse = new SseStream(reply.raw);
+  let ended = false;
+  const sink: EventSink = {
+    message: (json) => sse.message(json),
+    error: (json) => sse.error(json),
+    end: () => {
+      ended = true;
+      sse.end();
+    },
+  };
+  const detach = () =>
+    engine.generations.detach(job).catch((err: unknown) => ctx.logger.error({ err }, 'detach failed'));
+  let attached = false;
   try {
-    const following = await followJob(ctx.bus, jobId, sse, { resume });
-    // The client leaving stops only this subscription; the generation goes on.
-    sse.onClose(() => void following.stop());
+    await engine.generations.attach(job);
+    attached = true;
+    const following = await followJob(ctx.bus, job.jobId, sink, { resume });
+    sse.onClose(() => {
+      void following.stop();
+      if (!ended) void detach();
+    });
   } catch (err) {
-    ctx.logger.error({ err, jobId }, 'could not follow a generation');
+    if (attached) void detach();
+    ctx.logger.error({ err, jobId: job.jobId }, 'could not follow a generation');
     sse.error(JSON.stringify(errorEvent(job, 'The stream could not be followed.')));
     sse.end();
   }

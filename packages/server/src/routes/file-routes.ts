@@ -71,7 +71,7 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext): Promise
   const auth = { preHandler: authenticate(ctx) };
   const fileConfig: FileConfigResponse = resolveFileConfig(ctx.config.yaml.fileConfig);
   const limiter = new RateLimiter(ctx.bus, ctx.bans);
-  const uploadLimits = fileUploadLimits(ctx.config.env);
+  const uploadLimits = fileUploadLimits(ctx.config.env, ctx.config.yaml.rateLimits?.fileUploads);
 
   app.get('/api/files/config', auth, async () => fileConfig);
 

@@ -12,10 +12,14 @@ import { parse } from '../http/validate.ts';
 import { exportConversation } from '../services/export/export-service.ts';
 import { unsupportedImport } from '../services/import/import-model.ts';
 import { importConversations } from '../services/import/import-service.ts';
+import { importLimits } from '../services/rate-limit/file-limits.ts';
+import { RateLimiter } from '../services/rate-limit/rate-limiter.ts';
 
 /** Import (multipart, .json only) and export (json, md, txt) of conversations (002 §2, §5, §7). */
 export async function importExportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const auth = { preHandler: authenticate(ctx) };
+  const limiter = new RateLimiter(ctx.bus, ctx.bans);
+  const limits = importLimits(ctx.config.env, ctx.config.yaml.rateLimits?.conversationsImport);
 
   app.get('/api/convos/:conversationId/export', auth, async (request, reply) => {
     const { conversationId } = parse(exportConversationParamsSchema, request.params, 'params');
@@ -34,6 +38,8 @@ export async function importExportRoutes(app: FastifyInstance, ctx: AppContext):
     });
 
     scope.post('/api/convos/import', auth, async (request, reply) => {
+      await limiter.hit(limits.ip, [`ip:${request.ip}`]);
+      await limiter.hit(limits.user, [`user:${currentUser(request).id}`]);
       if (!request.isMultipart()) throw badRequest('A multipart upload with a file is required');
       const file = await request.file().catch(() => {
         throw badRequest('The multipart upload is malformed');

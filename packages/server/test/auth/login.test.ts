@@ -128,9 +128,15 @@ describe('login rate limit with the real defaults', () => {
     // Even the right password is refused now.
     const res = await server.api('/api/auth/login', { method: 'POST', json: { email, password } });
     expect(res.status).toBe(429);
-    expect(await res.json()).toMatchObject({
+    const body = (await res.json()) as { retryAfter: number };
+    expect(body).toMatchObject({
       type: 'logins',
       message: 'Too many login attempts, please try again after 5 minutes.',
     });
+    // The header carries the same wait as the body, in seconds.
+    const retryAfter = Number(res.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(300);
+    expect(retryAfter).toBe(body.retryAfter);
   });
 });

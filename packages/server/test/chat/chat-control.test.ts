@@ -71,15 +71,16 @@ describe('stop, resume, active', () => {
       json: { text: 'again', conversationId, parentMessageId: userMessageId, model: 'echo' },
     });
     expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBe('1');
     expect(await jsonOf(res)).toMatchObject({ type: 'concurrent', limit: 1 });
     expect(await messagesOf(f.server.ctx.db, conversationId)).toHaveLength(1);
     await abort({ conversationId });
     await stream.rest();
   });
 
-  it('closing the connection does not stop the generation: the whole answer is saved', async () => {
+  it('with the resumable opt-in, closing the connection does not stop the generation: the whole answer is saved', async () => {
     const text = Array.from({ length: 120 }, (_, i) => `word${i}`).join(' ');
-    const stream = await f.send({ text });
+    const stream = await f.send({ text }, { resumable: true });
     const events = await stream.until(isDelta);
     const conversationId = events[0]!.data.message.conversationId;
     stream.close();
@@ -88,6 +89,55 @@ describe('stop, resume, active', () => {
       return rows[1]?.finishReason ? rows[1] : undefined;
     });
     expect(saved).toMatchObject({ text, finishReason: 'stop', unfinished: false });
+  });
+
+  it('without the opt-in, closing the connection stops the generation exactly like the stop call', async () => {
+    const violations = () => f.server.ctx.bus.get(`violations:user:${f.alice.id}`);
+    const violationsBefore = await violations();
+    const { stream, events, conversationId } = await startSlow(5);
+    const seen = deltaText(events);
+    stream.close();
+    // The next message, sent at once, is accepted: it waits for the stop instead of a 429.
+    const next = await f.send({
+      text: 'next question',
+      conversationId,
+      parentMessageId: events[0]!.data.message.messageId,
+    });
+    expect(next.response.status).toBe(200);
+    const after = finalOf(await next.rest());
+    expect(after.responseMessage.text).toBe('next question');
+
+    const rows = await messagesOf(f.server.ctx.db, conversationId);
+    const stopped = rows.find(
+      (r) => !r.isCreatedByUser && r.parentMessageId === events[0]!.data.message.messageId,
+    );
+    expect(stopped).toMatchObject({ unfinished: true, finishReason: 'incomplete', error: false });
+    expect(stopped!.text.startsWith(seen)).toBe(true);
+    expect(slowAnswer().startsWith(stopped!.text)).toBe(true);
+    expect(stopped!.text.length).toBeLessThan(slowAnswer().length);
+    // Stopping by leaving is no violation.
+    expect(await violations()).toBe(violationsBefore);
+    expect((await abort({ conversationId })).status).toBe(204);
+  });
+
+  it('without the opt-in, a generation goes on while a resumed stream follows it and stops when the last leaves', async () => {
+    const { stream, conversationId } = await startSlow(3);
+    const resumed = await openStream(f.server, `/api/agents/chat/stream/${conversationId}?resume=true`, {
+      token: f.alice.token,
+    });
+    expect((await resumed.next())!.data.sync).toBe(true);
+    stream.close();
+    // The resumed stream keeps receiving the answer.
+    const more = await resumed.until(isDelta);
+    expect(more.some(isDelta)).toBe(true);
+    await resumed.until(isDelta);
+    resumed.close();
+    const saved = await waitFor(async () => {
+      const rows = await messagesOf(f.server.ctx.db, conversationId);
+      return rows[1]?.finishReason ? rows[1] : undefined;
+    });
+    expect(saved).toMatchObject({ unfinished: true, finishReason: 'incomplete' });
+    expect(saved.text.length).toBeLessThan(slowAnswer().length);
   });
 
   it('resume: the content so far exactly once, then the rest, then final', async () => {

@@ -1,5 +1,5 @@
 import { startSimulator, type SimServer } from '@parley/llm-sim';
-import { NO_PARENT } from '@parley/schema';
+import { NO_PARENT, RESUMABLE_STREAM_HEADER } from '@parley/schema';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../src/db/client.ts';
 import { conversations, messages } from '../../src/db/schema/index.ts';
@@ -25,8 +25,14 @@ export interface ChatFixture {
   sim: SimServer;
   alice: TestUser;
   bob: TestUser;
-  /** POSTs a chat request (a new conversation with the echo model unless overridden). */
-  send(json: Record<string, unknown>, opts?: { token?: string; path?: string }): Promise<OpenStream>;
+  /**
+   * POSTs a chat request (a new conversation with the echo model unless overridden); `resumable`
+   * sends the opt-in header, so closing the stream does not stop the generation.
+   */
+  send(
+    json: Record<string, unknown>,
+    opts?: { token?: string; path?: string; resumable?: boolean; headers?: Record<string, string> },
+  ): Promise<OpenStream>;
   stop(): Promise<void>;
 }
 
@@ -40,6 +46,7 @@ export async function startChatFixture(
     diskDatabase?: boolean;
     /** More `endpoints.custom` entries; SIM_URL stands for the simulator's address. */
     extraYaml?: string;
+    env?: Record<string, string>;
   } = {},
 ): Promise<ChatFixture> {
   const sim = await startSimulator();
@@ -57,7 +64,7 @@ endpoints:
       titleConvo: true
       titleModel: title
 ${(opts.extraYaml ?? '').replaceAll('SIM_URL', sim.url)}`;
-  const server = await startTestServer({ yaml, diskDatabase: opts.diskDatabase });
+  const server = await startTestServer({ yaml, diskDatabase: opts.diskDatabase, env: opts.env });
   const alice = await createTestUser(server, { name: 'Alice' });
   const bob = await createTestUser(server, { name: 'Bob' });
   return {
@@ -68,6 +75,7 @@ ${(opts.extraYaml ?? '').replaceAll('SIM_URL', sim.url)}`;
     send: (json, o = {}) =>
       openStream(server, o.path ?? `/api/agents/chat/${SIM_ENDPOINT}`, {
         token: o.token ?? alice.token,
+        headers: { ...o.headers, ...(o.resumable ? { [RESUMABLE_STREAM_HEADER]: 'true' } : {}) },
         json: {
           parentMessageId: NO_PARENT,
           conversationId: null,

@@ -22,13 +22,14 @@ export interface OpenStream {
 export async function openStream(
   server: TestServer,
   path: string,
-  init: { token: string; json?: unknown; method?: string },
+  init: { token: string; json?: unknown; method?: string; headers?: Record<string, string> },
 ): Promise<OpenStream> {
   const controller = new AbortController();
   const response = await server.api(path, {
     method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
     json: init.json,
     token: init.token,
+    headers: init.headers,
     signal: controller.signal,
   });
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();

@@ -146,6 +146,17 @@ describe('message edits and feedback', () => {
       expect((await server.api(path, { method: 'PUT', token: alice.token })).status).toBe(400);
     });
 
+    it('refuses an edit to empty or blank text and keeps the message as it was', async () => {
+      const m = await insertMessage(server, alice.id, convoId, { text: 'keep me' });
+      const path = `/api/messages/${convoId}/${m.messageId}`;
+      for (const body of [{ text: '' }, { text: '   \n\t' }, { text: '', index: 0 }]) {
+        const res = await put(alice, path, body);
+        expect(res.status, JSON.stringify(body)).toBe(400);
+        expect((await json(res)).message).toContain('Chat text is required');
+      }
+      expect((await stored(m.messageId)).text).toBe('keep me');
+    });
+
     it('answers 400 "conversationId is required" for an empty conversation id', async () => {
       const m = await insertMessage(server, alice.id, convoId);
       for (const path of [`/api/messages//${m.messageId}`, `/api/messages/%20/${m.messageId}`]) {

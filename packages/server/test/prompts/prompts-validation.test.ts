@@ -88,7 +88,9 @@ describe('prompt request validation', () => {
   });
 
   it('refuses malformed group updates', async () => {
-    await expect400(await patch({ unknownField: 1 }));
+    // An unknown key is named; a body that is not an object says so.
+    await expect400(await patch({ unknownField: 1 }), 'unknownField');
+    await expect400(await patch([1]), 'Body must be an object');
     await expect400(await patch({ name: '' }), PROMPT_NAME_REQUIRED);
     await expect400(await patch({ name: 7 }));
     await expect400(await patch({ oneliner: 'o'.repeat(121) }), 'at most 120');

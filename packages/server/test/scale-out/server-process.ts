@@ -56,7 +56,8 @@ export async function startServerProcess(name: string, env: Record<string, strin
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // Generous: on a machine shared by several test runs a start can take over a minute.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`instance ${name} exited: ${out}`);
     if (
@@ -66,7 +67,10 @@ export async function startServerProcess(name: string, env: Record<string, strin
       )
     )
       break;
-    if (Date.now() > deadline) throw new Error(`instance ${name} did not start: ${out}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`instance ${name} did not start: ${out}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   const api: TestServer['api'] = (path, init = {}) => {

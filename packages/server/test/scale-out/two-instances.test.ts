@@ -1,4 +1,4 @@
-import { NO_PARENT } from '@parley/schema';
+import { NO_PARENT, RESUMABLE_STREAM_HEADER } from '@parley/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slowAnswer } from '../../../llm-sim/src/behaviours/slow.ts';
 import { deltaText, jsonOf, openStream, type OpenStream, type SseEvent } from '../chat/sse-client.ts';
@@ -58,7 +58,7 @@ describe.skipIf(!enabled)('two instances on PostgreSQL and Redis', () => {
     const login = await a.api('/api/auth/login', { method: 'POST', json: { email, password } });
     expect(login.status).toBe(200);
     token = ((await login.json()) as { token: string }).token;
-  }, 120_000);
+  }, 400_000);
 
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
@@ -67,18 +67,30 @@ describe.skipIf(!enabled)('two instances on PostgreSQL and Redis', () => {
   });
 
   /** openStream needs only `api` from a test server. */
-  const stream = (instance: ServerProcess, path: string, json?: unknown): Promise<OpenStream> =>
-    openStream(instance as unknown as TestServer, path, { token, json });
+  const stream = (
+    instance: ServerProcess,
+    path: string,
+    json?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<OpenStream> => openStream(instance as unknown as TestServer, path, { token, json, headers });
 
-  /** Starts the Demo's slow answer through A and reads until `deltas` text deltas arrived. */
-  async function startSlow(deltas: number) {
-    const s = await stream(a, '/api/agents/chat/Demo', {
-      text: 'tell me a long story',
-      model: 'slow',
-      endpoint: 'Demo',
-      conversationId: null,
-      parentMessageId: NO_PARENT,
-    });
+  /**
+   * Starts the Demo's slow answer through A and reads until `deltas` text deltas arrived;
+   * `resumable` sends the opt-in header (closing the stream does not stop the generation).
+   */
+  async function startSlow(deltas: number, resumable = true) {
+    const s = await stream(
+      a,
+      '/api/agents/chat/Demo',
+      {
+        text: 'tell me a long story',
+        model: 'slow',
+        endpoint: 'Demo',
+        conversationId: null,
+        parentMessageId: NO_PARENT,
+      },
+      resumable ? { [RESUMABLE_STREAM_HEADER]: 'true' } : undefined,
+    );
     expect(s.response.status).toBe(200);
     const events: SseEvent[] = [];
     while (events.filter(isDelta).length < deltas) events.push(...(await s.until(isDelta)));
@@ -184,6 +196,49 @@ describe.skipIf(!enabled)('two instances on PostgreSQL and Redis', () => {
     const again = await a.api('/api/agents/chat/abort', { method: 'POST', token, json: { conversationId } });
     expect(again.status).toBe(204);
   });
+
+  it('without the opt-in, the generation on A goes on while B follows it and stops when B, the last stream, leaves', async () => {
+    const { stream: fromA, events, conversationId, requestId } = await startSlow(2, false);
+    const fromB = await stream(b, `/api/agents/chat/stream/${conversationId}?resume=true`);
+    expect((await fromB.next())!.data.sync).toBe(true);
+    fromA.close();
+    // B still receives the answer after A's stream left.
+    const onB: SseEvent[] = [];
+    while (onB.filter(isDelta).length < 3) onB.push(...(await fromB.until(isDelta)));
+    expect(onB.some((e) => e.data.final)).toBe(false);
+    fromB.close();
+
+    // The next message through A is accepted at once (it waits for the stop, no 429).
+    const next = await stream(a, '/api/agents/chat/Demo', {
+      text: 'and now?',
+      model: 'echo',
+      endpoint: 'Demo',
+      conversationId,
+      parentMessageId: requestId,
+    });
+    expect(next.response.status).toBe(200);
+    expect((await next.rest()).at(-1)!.data.responseMessage.text).toBe('and now?');
+
+    const rows = (await messagesThrough(b, conversationId)) as { text: string; parentMessageId: string }[];
+    const stopped = rows.find((r) => r.parentMessageId === requestId && r.text !== 'and now?');
+    expect(stopped).toMatchObject({ unfinished: true, finish_reason: 'incomplete', error: false });
+    expect(stopped!.text.startsWith(deltaText(events))).toBe(true);
+    expect(stopped!.text.length).toBeLessThan(slowAnswer().length);
+    expect(slowAnswer().startsWith(stopped!.text)).toBe(true);
+  }, 60_000);
+
+  it('with the opt-in, closing the stream on A does not stop the generation: the whole answer is saved', async () => {
+    const { stream: fromA, conversationId } = await startSlow(2, true);
+    fromA.close();
+    // Re-attached through B later, it runs to its end.
+    await new Promise((r) => setTimeout(r, 500));
+    const fromB = await stream(b, `/api/agents/chat/stream/${conversationId}?resume=true`);
+    const final = (await fromB.rest()).at(-1)!.data;
+    expect(final).toMatchObject({
+      final: true,
+      responseMessage: { text: slowAnswer(), finish_reason: 'stop' },
+    });
+  }, 60_000);
 
   it('a finished generation resumed through B answers its final at once', async () => {
     const s = await stream(a, '/api/agents/chat/Demo', {

@@ -1,6 +1,32 @@
-import { notImplemented } from './section.ts';
+import { z } from 'zod';
+import { implemented } from './section.ts';
 
-/** `rateLimits`: not acted on yet. */
-export const rateLimitsSection = notImplemented(
-  "the per-feature limits set here (uploads, imports, speech) are not applied; the environment's limits still are.",
-);
+/** One limited feature: attempts per window, per IP and per user (windows in minutes). */
+const windowLimitsSchema = z.strictObject({
+  ipMax: z.number().int().min(0, 'must be at least 0').optional(),
+  ipWindowInMinutes: z.number().positive('must be more than 0').optional(),
+  userMax: z.number().int().min(0, 'must be at least 0').optional(),
+  userWindowInMinutes: z.number().positive('must be more than 0').optional(),
+});
+export type WindowLimits = z.infer<typeof windowLimitsSchema>;
+
+/**
+ * `rateLimits` of parley.yaml (librechat.yaml 1.2.8): per-feature limits that override the
+ * environment's (`FILE_UPLOAD_*`, `IMPORT_*`). `tts` and `stt` are part of the format and
+ * validated, but speech does not exist yet: setting them prints a warning at start.
+ */
+export const rateLimitsSchema = z.strictObject({
+  fileUploads: windowLimitsSchema.optional(),
+  conversationsImport: windowLimitsSchema.optional(),
+  tts: windowLimitsSchema.optional(),
+  stt: windowLimitsSchema.optional(),
+});
+export type RateLimitsYaml = z.infer<typeof rateLimitsSchema>;
+
+/** The keys of `rateLimits` that Parley cannot apply yet, with the reason. */
+export const UNAPPLIED_RATE_LIMITS: Partial<Record<keyof RateLimitsYaml, string>> = {
+  tts: 'text-to-speech is not implemented yet',
+  stt: 'speech-to-text is not implemented yet',
+};
+
+export const rateLimitsSection = implemented(rateLimitsSchema);

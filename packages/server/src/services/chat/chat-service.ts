@@ -3,7 +3,6 @@ import {
   CONVERSATION_SETTING_KEYS,
   DEFAULT_CONVERSATION_TITLE,
   createdEvent,
-  type AnswerIds,
   type ChatRequest,
   type ContentPart,
 } from '@parley/schema';
@@ -14,6 +13,7 @@ import { ASSISTANTS_ENDPOINTS, assistantsRetired } from '../endpoints/assistants
 import type { ChatEndpoint } from '../endpoints/endpoint.ts';
 import type { EndpointRegistry } from '../endpoints/endpoint-registry.ts';
 import type { GenerationManager } from '../generation/generation-manager.ts';
+import type { JobMeta } from '../generation/job-keys.ts';
 import { trimHistory } from '../context/trim-history.ts';
 import type { GuardedHttpClient } from '../net/guarded-http-client.ts';
 import type { KeyStore } from '../keys/key-store.ts';
@@ -41,7 +41,7 @@ export interface ChatServices {
 /**
  * Starts a generation for a chat request: resolves endpoint and model, checks the conversation is
  * the caller's, takes the conversation's generation lock, saves the user message, and starts the
- * job. Answers the job's id and the ids of the answer; the caller follows its events.
+ * job (`resumable`: it outlives its streams). Answers the job; the caller follows its events.
  */
 export async function startChat(
   ctx: AppContext,
@@ -49,7 +49,8 @@ export async function startChat(
   userId: string,
   endpointName: string | undefined,
   body: ChatRequest,
-): Promise<AnswerIds & { jobId: string }> {
+  resumable: boolean,
+): Promise<JobMeta> {
   const endpoint = resolveEndpoint(services.endpoints, endpointName, body);
   const model = body.model ?? endpoint.defaultModels[0]!;
   const models = await services.endpoints.models(endpoint);
@@ -162,9 +163,10 @@ export async function startChat(
     isCreatedByUser: true as const,
   };
   const initialContent = continuedContent(exchange);
-  await services.generations.start(
+  const job = await services.generations.start(
     {
       jobId,
+      resumable,
       userId,
       conversationId,
       responseMessageId: exchange.responseMessageId,
@@ -207,12 +209,7 @@ export async function startChat(
   );
   // A failed write (the job has dropped the upstream request and freed the lock) fails the request.
   await committed;
-  return {
-    jobId,
-    conversationId,
-    responseMessageId: exchange.responseMessageId,
-    requestMessageId: request.messageId,
-  };
+  return job;
 }
 
 /** The path names the endpoint; `custom` (or no name) defers to the body's `endpoint`. */

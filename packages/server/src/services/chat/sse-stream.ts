@@ -30,6 +30,8 @@ export class SseStream implements EventSink {
     this.ping = setInterval(() => this.write(': ping\n\n'), pingMs);
     this.ping.unref();
     res.on('close', () => this.dispose());
+    // The client may have gone while the request was being handled: 'close' has fired already.
+    if (res.destroyed || res.socket?.destroyed === true) this.dispose();
   }
 
   get isOpen(): boolean {

@@ -65,6 +65,8 @@ export interface GenerationSpec {
    * request is dropped and nothing is saved.
    */
   ready: Promise<unknown>;
+  /** The client asked for the job to outlive its streams (see JobMeta.resumable). */
+  resumable?: boolean;
   /** Saves the answer and shapes the stream's last event; called exactly once. */
   complete(result: GenerationResult): Promise<TerminalEvent>;
 }

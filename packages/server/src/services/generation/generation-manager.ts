@@ -73,10 +73,16 @@ export class GenerationManager {
    */
   async reserve(conversationId: string): Promise<string> {
     const jobId = randomUUID();
-    if (!(await this.bus.setIfAbsent(jobKeys.lock(conversationId), jobId, this.lockTtlMs))) {
-      throw concurrentError();
+    const lock = () => this.bus.setIfAbsent(jobKeys.lock(conversationId), jobId, this.lockTtlMs);
+    if (await lock()) return jobId;
+    // A job that is being stopped (its stop call, or its last stream closing) ends within moments:
+    // a client that sends its next message right after stopping waits for it instead of a 429.
+    const holder = await this.bus.get(jobKeys.lock(conversationId));
+    if (holder && (await this.bus.get(jobKeys.stopping(holder)))) {
+      await awaitTerminal(this.bus, holder, ABORT_WAIT_MS);
+      if (await lock()) return jobId;
     }
-    return jobId;
+    throw concurrentError();
   }
 
   async release(conversationId: string, jobId: string): Promise<void> {
@@ -86,10 +92,11 @@ export class GenerationManager {
   }
 
   /**
-   * Starts a reserved job; it runs to its end whatever happens to the request that started it.
-   * `recovery` is what another instance needs to save the answer if this one dies.
+   * Starts a reserved job; it runs to its end, or until stopped (the stop call, or its last
+   * stream closing when it is not resumable). `recovery` is what another instance needs to save
+   * the answer if this one dies.
    */
-  async start(spec: GenerationSpec, recovery: JobRecovery): Promise<GenerationJob> {
+  async start(spec: GenerationSpec, recovery: JobRecovery): Promise<JobMeta> {
     const onError = (err: unknown) => this.logger.error({ err, jobId: spec.jobId }, 'generation job error');
     const meta: JobMeta = {
       jobId: spec.jobId,
@@ -98,6 +105,7 @@ export class GenerationManager {
       responseMessageId: spec.responseMessageId,
       requestMessageId: spec.init.requestMessage.messageId,
       startedAt: Date.now(),
+      resumable: spec.resumable ?? false,
       recovery,
     };
     const metaJson = JSON.stringify(meta);
@@ -132,7 +140,7 @@ export class GenerationManager {
     });
     this.local.set(spec.jobId, job);
     job.start();
-    return job;
+    return meta;
   }
 
   /** The conversation's latest job, when it is the user's (running or finished a few minutes ago). */
@@ -154,9 +162,31 @@ export class GenerationManager {
   async abort(meta: JobMeta): Promise<string | null> {
     if (!(await this.isRunning(meta))) return null;
     const terminal = awaitTerminal(this.bus, meta.jobId, ABORT_WAIT_MS);
-    await this.bus.publish(jobKeys.control(meta.conversationId), meta.jobId);
+    await this.requestStop(meta);
     const entry = await terminal;
     return entry?.json ?? null;
+  }
+
+  /** Tells the job's instance, wherever it runs, to stop it and save the answer unfinished. */
+  private async requestStop(meta: JobMeta): Promise<void> {
+    await this.bus.set(jobKeys.stopping(meta.jobId), '1', ABORT_WAIT_MS);
+    await this.bus.publish(jobKeys.control(meta.conversationId), meta.jobId);
+  }
+
+  /** A stream of the job opened (the starting POST or a resume, on any instance). */
+  async attach(meta: JobMeta): Promise<void> {
+    await this.bus.incr(jobKeys.subscribers(meta.jobId), RUNNING_TTL_MS, 1);
+  }
+
+  /**
+   * A stream of the job closed before the job ended. When it was the last one and the client did
+   * not ask for a resumable generation, the job stops exactly as with the stop call: a client that
+   * stops by closing its stream gets the answer saved as it stood.
+   */
+  async detach(meta: JobMeta): Promise<void> {
+    const left = await this.bus.incr(jobKeys.subscribers(meta.jobId), RUNNING_TTL_MS, -1);
+    if (left > 0 || meta.resumable) return;
+    if (await this.isRunning(meta)) await this.requestStop(meta);
   }
 
   /** Conversation ids of the user's running generations. */

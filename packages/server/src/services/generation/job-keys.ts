@@ -17,6 +17,10 @@ export const jobKeys = {
   userJobs: (userId: string) => `gen:user:${userId}`,
   /** Every job still running on some instance (members: JobMeta JSON); swept for orphans. */
   running: 'gen:running',
+  /** How many streams (the POST, resumes) follow the job now, on every instance. */
+  subscribers: (jobId: string) => `gen:subs:${jobId}`,
+  /** Set while a stop of the job is on its way, so a next send waits for it instead of a 429. */
+  stopping: (jobId: string) => `gen:stopping:${jobId}`,
   /** Taken by the one instance that saves an orphaned job's answer. */
   recovery: (jobId: string) => `gen:recover:${jobId}`,
 };
@@ -29,6 +33,11 @@ export interface JobMeta {
   responseMessageId: string;
   requestMessageId: string;
   startedAt: number;
+  /**
+   * The client asked for the job to outlive its streams (RESUMABLE_STREAM_HEADER). When false,
+   * the last stream closing stops it.
+   */
+  resumable: boolean;
   /** What another instance needs to save the answer when this job's instance dies. */
   recovery: JobRecovery;
 }

@@ -15,6 +15,7 @@ const meta = (jobId: string, conversationId: string): JobMeta => ({
   responseMessageId: `r-${jobId}`,
   requestMessageId: `q-${jobId}`,
   startedAt: 0,
+  resumable: true,
   recovery: { endpoint: 'Demo', model: 'slow', sender: 'Demo', continued: false },
 });
 

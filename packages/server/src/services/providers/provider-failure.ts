@@ -96,8 +96,10 @@ export function failureText(failure: ProviderFailure): string {
       ...failure.extra,
     });
   }
-  if (failure.code === 'insufficient_quota') {
-    return JSON.stringify({ code: 'insufficient_quota', message: failure.message });
+  // Upstream codes the client words itself (001 §8): the server's key ran out, or the provider
+  // refused it (OpenAI's 401 `invalid_api_key`).
+  if (failure.code === 'insufficient_quota' || failure.code === 'invalid_api_key') {
+    return JSON.stringify({ code: failure.code, message: failure.message });
   }
   switch (failure.status) {
     case undefined:

@@ -11,6 +11,8 @@ export function banSettings(env: Env): BanSettings {
       logins: env.LOGIN_VIOLATION_SCORE,
       registrations: env.REGISTRATION_VIOLATION_SCORE,
       concurrent: env.CONCURRENT_VIOLATION_SCORE,
+      message_limit: env.MESSAGE_VIOLATION_SCORE,
+      non_browser: env.NON_BROWSER_VIOLATION_SCORE,
     },
   };
 }

@@ -21,6 +21,10 @@ export class RateLimitError extends HttpError {
     super(429, tooManyMessage(rule), 'rate_limited', undefined, {
       type: rule.type,
       retryAfter: Math.ceil(retryAfterMs / 1000),
+      // The client words message_limit with the cap and its window (001 §8).
+      ...(rule.type === 'message_limit'
+        ? { max: rule.max, windowInMinutes: Math.max(1, Math.round(rule.windowMs / 60_000)) }
+        : {}),
     });
     this.name = 'RateLimitError';
   }

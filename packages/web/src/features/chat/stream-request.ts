@@ -1,3 +1,4 @@
+import { RESUMABLE_STREAM_HEADER } from '@parley/schema';
 import { refreshSession } from '../../api/client';
 import { authStore } from '../../store/auth-store';
 import { createSseParser, type SseEvent } from './sse-parser';
@@ -14,7 +15,12 @@ export class StreamRefused extends Error {
 
 function request(path: string, body: unknown, token: string | null, signal: AbortSignal) {
   const headers: Record<string, string> = { Accept: 'text/event-stream' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    // This client re-attaches after a reload and stops with the stop call, so its generations
+    // go on when the page closes (PROTOCOL.md); other clients' stop when their stream closes.
+    headers[RESUMABLE_STREAM_HEADER] = 'true';
+  }
   if (token) headers.Authorization = `Bearer ${token}`;
   return fetch(path, {
     method: body === undefined ? 'GET' : 'POST',

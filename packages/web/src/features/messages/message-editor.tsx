@@ -2,6 +2,11 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 
+/** The key the shortcuts take with them: Cmd on Apple systems, Ctrl elsewhere (both work). */
+function modifierKeyName(): string {
+  return /Mac|iPhone|iPad/.test(navigator.userAgent) ? '⌘' : 'Ctrl';
+}
+
 /**
  * Inline edit (001 §4): Save and submit, Save only, Cancel. Escape cancels; Ctrl/Cmd+Enter saves
  * and submits; Ctrl/Cmd+S saves. Answers have no submit (they are edited in place).
@@ -68,7 +73,9 @@ export function MessageEditor({
         rows={1}
       />
       <div className="flex flex-wrap items-center justify-end gap-2 px-1 pt-1">
-        <span className="me-auto hidden text-xs text-fg-subtle sm:inline">{t('com_ui_edit_hint')}</span>
+        <span className="me-auto hidden text-xs text-fg-subtle sm:inline" data-testid="edit-hint">
+          {t(canSubmit ? 'com_ui_edit_hint' : 'com_ui_edit_hint_save_only', { mod: modifierKeyName() })}
+        </span>
         <Button variant="ghost" size="sm" onClick={onCancel} data-testid="edit-cancel">
           {t('com_ui_cancel')}
         </Button>
