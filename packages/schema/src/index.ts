@@ -4,6 +4,7 @@ export * from './permissions.ts';
 export * from './auth.ts';
 export * from './banner.ts';
 export * from './startup-config.ts';
+export * from './built-features.ts';
 export * from './conversation.ts';
 export * from './list-query.ts';
 export * from './conversation-api.ts';

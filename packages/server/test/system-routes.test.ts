@@ -7,7 +7,7 @@ describe('system routes', () => {
   beforeAll(async () => {
     server = await startTestServer({
       env: { APP_TITLE: 'Test Parley', CUSTOM_FOOTER: 'Footer' },
-      yaml: 'interface:\n  customWelcome: Hello\n  termsOfService:\n    modalAcceptance: true\n    modalContent: Be nice\n',
+      yaml: 'interface:\n  customWelcome: Hello\n  memories: true\n  agents: true\n  sidePanel: true\n  presets: false\n  termsOfService:\n    modalAcceptance: true\n    modalContent: Be nice\n',
     });
   });
   afterAll(() => server.stop());
@@ -34,6 +34,33 @@ describe('system routes', () => {
         temporaryChatRetention: 720,
       },
     });
+  });
+
+  it('reports a feature flag true only for a built feature that parley.yaml leaves on', async () => {
+    const { interface: flags } = (await (await server.api('/api/config')).json()) as {
+      interface: Record<string, unknown>;
+    };
+    // Asked for in parley.yaml, but not built: reporting them would promise what does not exist.
+    for (const absent of [
+      'memories',
+      'multiConvo',
+      'agents',
+      'runCode',
+      'webSearch',
+      'fileSearch',
+      'sidePanel',
+    ])
+      expect(flags[absent], absent).toBe(false);
+    expect(flags.presets).toBe(false);
+    for (const built of [
+      'prompts',
+      'bookmarks',
+      'temporaryChat',
+      'parameters',
+      'endpointsMenu',
+      'modelSelect',
+    ])
+      expect(flags[built], built).toBe(true);
   });
 
   it('serves the active public banner sanitised, and nothing outside its window', async () => {

@@ -1,4 +1,10 @@
-import { DEFAULT_APP_TITLE, TEMPORARY_CHAT_RETENTION_HOURS, type InterfaceConfig } from '@parley/schema';
+import {
+  BUILT_FEATURES,
+  DEFAULT_APP_TITLE,
+  TEMPORARY_CHAT_RETENTION_HOURS,
+  type InterfaceConfig,
+  type InterfaceFeature,
+} from '@parley/schema';
 import { ConfigError, parseEnv, type Env } from './env.ts';
 import { loadParleyYaml, type LoadedYaml } from './load-config.ts';
 import { loadSecrets, type Secrets } from './secrets.ts';
@@ -23,27 +29,32 @@ export interface AppConfig {
   interface: InterfaceConfig;
 }
 
+/**
+ * The interface flags `/api/config` reports: parley.yaml's choice (on unless it says otherwise),
+ * and never on for a feature Parley has not built (BUILT_FEATURES).
+ */
 export function resolveInterface(yaml: ParleyYaml): InterfaceConfig {
   const i = yaml.interface ?? {};
+  const flag = (feature: InterfaceFeature) => BUILT_FEATURES[feature] && (i[feature] ?? true);
   return {
     privacyPolicy: i.privacyPolicy,
     termsOfService: i.termsOfService,
     customWelcome: i.customWelcome,
-    endpointsMenu: i.endpointsMenu ?? true,
-    modelSelect: i.modelSelect ?? true,
-    parameters: i.parameters ?? true,
-    sidePanel: i.sidePanel ?? true,
-    presets: i.presets ?? true,
-    prompts: i.prompts ?? true,
-    bookmarks: i.bookmarks ?? true,
-    memories: i.memories ?? true,
-    multiConvo: i.multiConvo ?? true,
-    agents: i.agents ?? true,
-    temporaryChat: i.temporaryChat ?? true,
+    endpointsMenu: flag('endpointsMenu'),
+    modelSelect: flag('modelSelect'),
+    parameters: flag('parameters'),
+    sidePanel: flag('sidePanel'),
+    presets: flag('presets'),
+    prompts: flag('prompts'),
+    bookmarks: flag('bookmarks'),
+    memories: flag('memories'),
+    multiConvo: flag('multiConvo'),
+    agents: flag('agents'),
+    temporaryChat: flag('temporaryChat'),
     temporaryChatRetention: i.temporaryChatRetention ?? TEMPORARY_CHAT_RETENTION_HOURS.default,
-    runCode: i.runCode ?? true,
-    webSearch: i.webSearch ?? true,
-    fileSearch: i.fileSearch ?? true,
+    runCode: flag('runCode'),
+    webSearch: flag('webSearch'),
+    fileSearch: flag('fileSearch'),
   };
 }
 

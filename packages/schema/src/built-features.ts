@@ -1,0 +1,31 @@
+import type { InterfaceConfig } from './startup-config.ts';
+
+/** The interface flags of the startup configuration that switch a feature on or off. */
+export type InterfaceFeature = {
+  [K in keyof InterfaceConfig]-?: InterfaceConfig[K] extends boolean ? K : never;
+}[keyof InterfaceConfig];
+
+/**
+ * Which of the spec's switchable features Parley has built. `/api/config` reports a feature's
+ * interface flag as true only when it is built here (and parley.yaml does not turn it off), and
+ * the web app shows a feature's settings only then: a flag must never announce something that
+ * does not exist. The change that lands a feature turns its entry on.
+ */
+export const BUILT_FEATURES: Record<InterfaceFeature, boolean> = {
+  endpointsMenu: true,
+  modelSelect: true,
+  parameters: true,
+  presets: true,
+  prompts: true,
+  bookmarks: true,
+  temporaryChat: true,
+  /** The right-hand side panel (agents, files, parameters builder). */
+  sidePanel: false,
+  memories: false,
+  /** Talking to several models at once (the + command). */
+  multiConvo: false,
+  agents: false,
+  runCode: false,
+  webSearch: false,
+  fileSearch: false,
+};
