@@ -1,7 +1,8 @@
 import { toStorable, type ContentPart } from '@parley/schema';
-import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { conversations, messages, type ConversationRow, type MessageRow } from '../../db/schema/index.ts';
+import { visibleConversation } from '../conversations/conversation-access.ts';
 import { rowFromJson } from './row-from-json.ts';
 
 /**
@@ -19,7 +20,10 @@ export type BranchMessage = Pick<
   'messageId' | 'parentMessageId' | 'isCreatedByUser' | 'text' | 'content' | 'error' | 'files'
 >;
 
-/** The caller's conversation, unless it is a temporary chat past its expiry. */
+/**
+ * The caller's conversation under the one visibility rule: not a temporary chat past its expiry
+ * and not written by an import that is still running.
+ */
 export async function findConversation(
   db: Database,
   userId: string,
@@ -28,13 +32,7 @@ export async function findConversation(
   const [row] = await db
     .select()
     .from(conversations)
-    .where(
-      and(
-        eq(conversations.conversationId, conversationId),
-        eq(conversations.userId, userId),
-        or(isNull(conversations.expiredAt), gt(conversations.expiredAt, new Date())),
-      ),
-    )
+    .where(visibleConversation(userId, conversationId, new Date()))
     .limit(1);
   return row ?? null;
 }

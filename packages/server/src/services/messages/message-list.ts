@@ -1,9 +1,9 @@
 import type { ListMessagesQuery, MessageListPage } from '@parley/schema';
-import { and, asc, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { conversations, messages } from '../../db/schema/index.ts';
 import { notFound } from '../../http/http-error.ts';
-import { notPendingImport, visibleConversation } from '../conversations/conversation-access.ts';
+import { visibleConversation, visibleConversations } from '../conversations/conversation-access.ts';
 import { toMessage } from '../conversations/conversation-dto.ts';
 import { searchMessages } from '../search/message-search.ts';
 import { tsQuery } from '../search/search-text.ts';
@@ -46,9 +46,7 @@ export async function listMessages(
   const cursor = query.cursor ? decodeCursor(query.cursor, order, 'timestamp') : undefined;
   const filters: (SQL | undefined)[] = [
     eq(messages.userId, userId),
-    eq(conversations.userId, userId),
-    or(isNull(conversations.expiredAt), gt(conversations.expiredAt, now)),
-    notPendingImport(),
+    visibleConversations(userId, now),
     query.conversationId ? eq(messages.conversationId, query.conversationId) : undefined,
     query.messageId ? eq(messages.messageId, query.messageId) : undefined,
     // Within one conversation (or one message) the search is a plain full-text filter.
