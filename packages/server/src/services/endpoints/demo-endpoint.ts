@@ -10,6 +10,7 @@ export const DEMO_MODELS = [
   'thinking',
   'slow',
   'tools',
+  'vision',
   'disconnect',
   'error-401',
   'error-429',

@@ -16,6 +16,9 @@ import { useMessageActions } from '../messages/use-message-actions';
 import { PromptsSidePanel } from '../prompts/prompts-side-panel';
 import { chatApi, chatKeys, useConversation, useMessages } from './chat-api';
 import { resumeGeneration, sendMessage, stopGeneration } from './chat-controller';
+import { DropOverlay } from '../files/drop-overlay';
+import { useAttach } from '../files/use-attach';
+import { useFileDrop } from '../files/use-file-drop';
 import { ChatControls } from './chat-controls';
 import { LazyMessageList, preloadMessageList } from './lazy-message-list';
 import { ChatHeader } from './chat-header';
@@ -87,7 +90,7 @@ export default function ChatView() {
   }, [active.data, conversationId]);
 
   const send = useCallback(
-    (text: string, withSetup: ChatSetup | null = setup): boolean => {
+    (text: string, withSetup: ChatSetup | null = setup, files?: Record<string, unknown>[]): boolean => {
       if (!withSetup) return false;
       preloadMessageList();
       preloadMarkdown();
@@ -98,6 +101,7 @@ export default function ChatView() {
         parentMessageId: parentForNewMessage(path.map((p) => p.message)),
         setup: withSetup,
         senderLabel,
+        files,
       });
       // Not urgent: the send itself starts in a task of its own (sendMessage); the jump to the
       // bottom follows without adding the whole view's render to the key press.
@@ -140,6 +144,8 @@ export default function ChatView() {
     submit: (text, next) => void send(text, next),
   });
 
+  const attach = useAttach(conversationId, setup?.endpoint);
+  const drop = useFileDrop(attach.add);
   const loading = conversationId !== 'new' && messagesQuery.isPending;
   const landing = !loading && messages.length === 0;
   const box = (
@@ -150,14 +156,16 @@ export default function ChatView() {
       disabledReason={keyMissing}
       endpoints={endpoints}
       models={models}
-      onSend={(text) => send(text)}
+      endpoint={setup?.endpoint}
+      onSend={(text, files) => send(text, setup, files)}
       onStop={() => void stopGeneration(conversationId)}
       onSwitchModel={switchModel}
     />
   );
 
   return (
-    <div className="flex min-h-0 flex-1">
+    <div className="relative flex min-h-0 flex-1" {...drop.handlers}>
+      {drop.over && <DropOverlay />}
       <div className="flex min-h-0 min-w-0 flex-1 flex-col" data-conversation-id={conversationId}>
         <ChatHeader title={title} loading={loading}>
           <ChatControls

@@ -15,6 +15,8 @@ export interface SendOptions {
   setup: ChatSetup;
   /** Shown as the answer's sender while it streams. */
   senderLabel: string;
+  /** The uploaded files sent with a new message (file_id, filepath, type, size, …). */
+  files?: Record<string, unknown>[];
 }
 
 function tempId(): string {
@@ -51,6 +53,7 @@ export function buildRequestBody(options: SendOptions): {
     isCreatedByUser: true,
     error: false,
     unfinished: false,
+    ...(options.files?.length ? { files: options.files } : {}),
     createdAt: now,
     updatedAt: now,
   };
@@ -87,6 +90,7 @@ export function buildRequestBody(options: SendOptions): {
     responseMessageId: continued?.messageId ?? null,
     editedContent: null,
     ephemeralAgent: { mcp: [], web_search: false, execute_code: false },
+    ...(options.files?.length ? { files: options.files } : {}),
   };
   const initial = continued
     ? answerFromResume(

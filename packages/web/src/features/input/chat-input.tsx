@@ -1,6 +1,6 @@
 import type { EndpointsConfig, ModelsConfig } from '@parley/schema';
 import { clsx } from 'clsx';
-import { ArrowUp, Square } from 'lucide-react';
+import { ArrowUp, Paperclip, Square } from 'lucide-react';
 import {
   forwardRef,
   useCallback,
@@ -8,10 +8,15 @@ import {
   useImperativeHandle,
   useRef,
   useState,
+  type ClipboardEvent,
   type KeyboardEvent,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../store/settings-store';
+import { AttachmentChips } from '../files/attachment-chips';
+import { messageFiles, useAttachments, useConversationAttachments } from '../files/attachments-store';
+import { pastedName } from '../files/prepare-image';
+import { useAttach } from '../files/use-attach';
 import { useSlashPrompts } from '../prompts/use-slash-prompts';
 import { PENDING_DRAFT_ID } from './draft-storage';
 import { MentionPopup, POPUP_BLUR_CLOSE_MS, useMentionPopup } from './mention-popup';
@@ -29,7 +34,9 @@ export interface ChatInputProps {
   disabledReason: string | null;
   endpoints: EndpointsConfig | undefined;
   models: ModelsConfig | undefined;
-  onSend: (text: string) => boolean;
+  /** The selected endpoint: its upload limits apply to attachments. */
+  endpoint: string | undefined;
+  onSend: (text: string, files: Record<string, unknown>[]) => boolean;
   onStop: () => void;
   onSwitchModel: (endpoint: string, model: string) => void;
 }
@@ -52,6 +59,10 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
   const area = useRef<HTMLTextAreaElement>(null);
   const blurTimer = useRef<number | undefined>(undefined);
   const draftId = conversationId === 'new' && submitting ? PENDING_DRAFT_ID : conversationId;
+  const attachments = useConversationAttachments(conversationId);
+  const attach = useAttach(conversationId, props.endpoint);
+  const picker = useRef<HTMLInputElement>(null);
+  const filesLoading = attachments.some((a) => a.progress < 1);
   useDraftSaver(draftId, text);
 
   useImperativeHandle(ref, () => ({
@@ -93,15 +104,24 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
   // The `/` prompt picker and its variable dialog (001 §2).
   const slash = useSlashPrompts({
     clearText: useCallback(() => setText(''), []),
-    send: (value) => void props.onSend(value),
+    send: (value) => void props.onSend(value, []),
   });
 
   const send = () => {
-    if (submitting || disabledReason || text.trim() === '') return;
-    if (props.onSend(text)) {
+    if (submitting || disabledReason || filesLoading || text.trim() === '') return;
+    if (props.onSend(text, messageFiles(attachments))) {
       clearDraft(conversationId);
       setText('');
+      useAttachments.getState().clear(conversationId);
     }
+  };
+
+  // Pasted files (screenshots) are attached under a timestamped name (001 §5).
+  const onPaste = (e: ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = Array.from(e.clipboardData.files);
+    if (files.length === 0) return;
+    e.preventDefault();
+    void attach.add(files.map((f) => pastedName(f)));
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -141,54 +161,79 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
       {slash.element}
       <div
         className={clsx(
-          'flex items-end gap-2 rounded-3xl border border-border-strong bg-surface-raised p-2 ps-4 shadow-sm transition-shadow',
+          'rounded-3xl border border-border-strong bg-surface-raised shadow-sm transition-shadow',
           'focus-within:border-accent/60 focus-within:shadow-md focus-within:shadow-accent/5',
           disabled && 'opacity-70',
         )}
       >
-        <textarea
-          ref={area}
-          value={text}
-          onChange={(e) => onChange(e.target.value)}
-          onKeyDown={onKeyDown}
-          onBlur={() => {
-            window.clearTimeout(blurTimer.current);
-            blurTimer.current = window.setTimeout(() => setMention(false), POPUP_BLUR_CLOSE_MS);
-            slash.onBlur();
-          }}
-          onFocus={() => {
-            window.clearTimeout(blurTimer.current);
-            slash.onFocus();
-          }}
-          disabled={disabled}
-          rows={1}
-          placeholder={disabledReason ?? t('com_ui_message_placeholder')}
-          aria-label={t('com_ui_message_input')}
-          data-testid="chat-input"
-          className="max-h-80 min-h-10 flex-1 resize-none bg-transparent py-2 text-[15px] leading-6 outline-none placeholder:text-fg-subtle disabled:cursor-not-allowed"
-        />
-        {submitting ? (
+        <AttachmentChips attachments={attachments} onRemove={attach.remove} />
+        <div className="flex items-end gap-2 p-2">
           <button
             type="button"
-            onClick={props.onStop}
-            aria-label={t('com_ui_stop')}
-            data-testid="stop-button"
-            className="flex size-10 shrink-0 items-center justify-center rounded-full bg-fg text-surface hover:opacity-85"
+            onClick={() => picker.current?.click()}
+            disabled={disabled || !attach.ready}
+            aria-label={t('com_ui_attach_files')}
+            data-testid="attach-button"
+            className="flex size-10 shrink-0 items-center justify-center rounded-full text-fg-subtle hover:bg-surface hover:text-fg disabled:opacity-50"
           >
-            <Square className="size-3.5 fill-current" aria-hidden />
+            <Paperclip className="size-5" aria-hidden />
           </button>
-        ) : (
-          <button
-            type="button"
-            onClick={send}
-            disabled={disabled || text.trim() === ''}
-            aria-label={t('com_ui_send')}
-            data-testid="send-button"
-            className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent text-accent-fg hover:bg-accent-hover disabled:bg-border-strong disabled:text-surface"
-          >
-            <ArrowUp className="size-5" aria-hidden />
-          </button>
-        )}
+          <input
+            ref={picker}
+            type="file"
+            multiple
+            hidden
+            data-testid="file-input"
+            onChange={(e) => {
+              void attach.add(Array.from(e.target.files ?? []));
+              e.target.value = '';
+            }}
+          />
+          <textarea
+            ref={area}
+            value={text}
+            onChange={(e) => onChange(e.target.value)}
+            onKeyDown={onKeyDown}
+            onPaste={onPaste}
+            onBlur={() => {
+              window.clearTimeout(blurTimer.current);
+              blurTimer.current = window.setTimeout(() => setMention(false), POPUP_BLUR_CLOSE_MS);
+              slash.onBlur();
+            }}
+            onFocus={() => {
+              window.clearTimeout(blurTimer.current);
+              slash.onFocus();
+            }}
+            disabled={disabled}
+            rows={1}
+            placeholder={disabledReason ?? t('com_ui_message_placeholder')}
+            aria-label={t('com_ui_message_input')}
+            data-testid="chat-input"
+            className="max-h-80 min-h-10 flex-1 resize-none bg-transparent py-2 text-[15px] leading-6 outline-none placeholder:text-fg-subtle disabled:cursor-not-allowed"
+          />
+          {submitting ? (
+            <button
+              type="button"
+              onClick={props.onStop}
+              aria-label={t('com_ui_stop')}
+              data-testid="stop-button"
+              className="flex size-10 shrink-0 items-center justify-center rounded-full bg-fg text-surface hover:opacity-85"
+            >
+              <Square className="size-3.5 fill-current" aria-hidden />
+            </button>
+          ) : (
+            <button
+              type="button"
+              onClick={send}
+              disabled={disabled || filesLoading || text.trim() === ''}
+              aria-label={t('com_ui_send')}
+              data-testid="send-button"
+              className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent text-accent-fg hover:bg-accent-hover disabled:bg-border-strong disabled:text-surface"
+            >
+              <ArrowUp className="size-5" aria-hidden />
+            </button>
+          )}
+        </div>
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
 import type { ContentPart, Message } from '@parley/schema';
 import { memo } from 'react';
 import { useSettings } from '../../store/settings-store';
+import { MessageFiles } from '../files/message-files';
 import { ThinkingBlock } from '../markdown/thinking-block';
 import { stripThinkTags } from '../markdown/thinking-split';
 import { ErrorView } from './error-view';
@@ -29,12 +30,17 @@ export const MessageBody = memo(function MessageBody({
   const userMarkdown = useSettings((s) => s.enableUserMsgMarkdown);
   if (message.error) return <ErrorView text={message.text} />;
   if (message.isCreatedByUser) {
-    return userMarkdown ? (
-      <LazyMarkdown text={message.text} latex={latex} />
-    ) : (
-      <div className="whitespace-pre-wrap" data-testid="plain-text">
-        {message.text}
-      </div>
+    return (
+      <>
+        <MessageFiles files={message.files} />
+        {userMarkdown ? (
+          <LazyMarkdown text={message.text} latex={latex} />
+        ) : (
+          <div className="whitespace-pre-wrap" data-testid="plain-text">
+            {message.text}
+          </div>
+        )}
+      </>
     );
   }
   const parts = partsOf(message);

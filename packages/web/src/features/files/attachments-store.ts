@@ -1,0 +1,71 @@
+import type { ParleyFile } from '@parley/schema';
+import { create } from 'zustand';
+
+/** A file chosen for the next message: uploading (progress below 1) or uploaded. */
+export interface Attachment {
+  /** The browser's id for the upload (the server's temp_file_id). */
+  id: string;
+  name: string;
+  size: number;
+  type: string;
+  /** 0.1 to 1 (001 §4's steps); below 1 it is still loading and cannot be removed. */
+  progress: number;
+  /** An object URL for a picture's thumbnail. */
+  preview?: string;
+  /** The server's file once uploaded. */
+  file?: ParleyFile;
+  abort?: AbortController;
+}
+
+interface AttachmentsState {
+  /** Attachments by conversation id ("new" for a new chat). */
+  byConversation: Record<string, Attachment[]>;
+  add: (conversationId: string, attachment: Attachment) => void;
+  update: (conversationId: string, id: string, patch: Partial<Attachment>) => void;
+  remove: (conversationId: string, id: string) => void;
+  clear: (conversationId: string) => void;
+}
+
+export const useAttachments = create<AttachmentsState>((set) => ({
+  byConversation: {},
+  add: (cid, attachment) =>
+    set((s) => ({
+      byConversation: { ...s.byConversation, [cid]: [...(s.byConversation[cid] ?? []), attachment] },
+    })),
+  update: (cid, id, patch) =>
+    set((s) => ({
+      byConversation: {
+        ...s.byConversation,
+        [cid]: (s.byConversation[cid] ?? []).map((a) => (a.id === id ? { ...a, ...patch } : a)),
+      },
+    })),
+  remove: (cid, id) =>
+    set((s) => ({
+      byConversation: {
+        ...s.byConversation,
+        [cid]: (s.byConversation[cid] ?? []).filter((a) => a.id !== id),
+      },
+    })),
+  clear: (cid) => set((s) => ({ byConversation: { ...s.byConversation, [cid]: [] } })),
+}));
+
+const EMPTY: Attachment[] = [];
+export const useConversationAttachments = (cid: string) =>
+  useAttachments((s) => s.byConversation[cid] ?? EMPTY);
+
+/** The `files` entries a message carries for its uploaded attachments. */
+export function messageFiles(attachments: Attachment[]): Record<string, unknown>[] {
+  return attachments.flatMap((a) =>
+    a.file
+      ? [
+          {
+            file_id: a.file.file_id,
+            filepath: a.file.filepath,
+            filename: a.file.filename,
+            type: a.file.type,
+            ...(a.file.width ? { width: a.file.width, height: a.file.height } : {}),
+          },
+        ]
+      : [],
+  );
+}

@@ -1,0 +1,86 @@
+import { FileText } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { authStore } from '../../store/auth-store';
+import { ImageViewer } from './image-viewer';
+
+interface MessageFile {
+  file_id?: string;
+  filepath?: string;
+  filename?: string;
+  type?: string;
+  width?: number;
+  height?: number;
+}
+
+/**
+ * A picture served by the API: fetched with the session's token (an <img> cannot send it) and
+ * shown from an object URL.
+ */
+function useAuthedBlobUrl(path: string | undefined): string | undefined {
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    if (!path?.startsWith('/api/files/')) return;
+    let revoked = false;
+    let objectUrl: string | undefined;
+    const token = authStore.getState().token;
+    fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} })
+      .then((res) => (res.ok ? res.blob() : undefined))
+      .then((blob) => {
+        if (!blob || revoked) return;
+        objectUrl = URL.createObjectURL(blob);
+        setUrl(objectUrl);
+      })
+      .catch((e: unknown) => console.warn(e));
+    return () => {
+      revoked = true;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [path]);
+  return url;
+}
+
+function ImageFile({ file }: { file: MessageFile }) {
+  const url = useAuthedBlobUrl(file.filepath);
+  const [open, setOpen] = useState(false);
+  const { t } = useTranslation();
+  const ratio = file.width && file.height ? `${file.width} / ${file.height}` : '1 / 1';
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-label={t('com_ui_view_image', { name: file.filename ?? '' })}
+        data-testid="message-image"
+        className="block max-h-64 max-w-64 overflow-hidden rounded-xl border border-border bg-surface"
+        style={{ aspectRatio: ratio }}
+      >
+        {url && <img src={url} alt={file.filename ?? ''} className="size-full object-cover" />}
+      </button>
+      {open && url && <ImageViewer url={url} name={file.filename ?? ''} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+/** The files sent with a message: pictures as thumbnails that open the viewer, others as chips. */
+export function MessageFiles({ files }: { files: Record<string, unknown>[] | null | undefined }) {
+  if (!files?.length) return null;
+  const list = files as MessageFile[];
+  return (
+    <div className="mb-2 flex flex-wrap gap-2" data-testid="message-files">
+      {list.map((file, i) =>
+        file.type?.startsWith('image/') ? (
+          <ImageFile key={file.file_id ?? i} file={file} />
+        ) : (
+          <span
+            key={file.file_id ?? i}
+            className="flex items-center gap-2 rounded-xl border border-border bg-surface px-3 py-2 text-xs"
+          >
+            <FileText className="size-4 text-accent" aria-hidden />
+            {file.filename}
+          </span>
+        ),
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import {
+  checkUploads,
+  fileLimitsFor,
+  FILE_DELETE_DEBOUNCE_MS,
+  inferFileType,
+  UPLOAD_DONE_DELAY_MS,
+  UPLOAD_PROGRESS,
+  type FileConfigResponse,
+} from '@parley/schema';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/client';
+import { showToast } from '../toasts/toast-store';
+import { useAttachments, type Attachment } from './attachments-store';
+import { imageSizeOf, resizeForUpload } from './prepare-image';
+import { UploadError, uploadFile } from './upload-file';
+
+export const fileConfigQueryKey = ['files', 'config'] as const;
+
+export function useFileConfig() {
+  return useQuery({
+    queryKey: fileConfigQueryKey,
+    queryFn: () => api<FileConfigResponse>('/api/files/config'),
+    staleTime: Infinity,
+  });
+}
+
+/** Uploaded files removed before sending, deleted on the server in one batch after a pause. */
+let pendingDeletes: string[] = [];
+let deleteTimer: number | undefined;
+function scheduleDelete(fileId: string) {
+  pendingDeletes.push(fileId);
+  window.clearTimeout(deleteTimer);
+  deleteTimer = window.setTimeout(() => {
+    const files = pendingDeletes.map((file_id) => ({ file_id }));
+    pendingDeletes = [];
+    // A failed clean-up is only logged (001 §8).
+    api('/api/files', { method: 'DELETE', json: { files } }).catch((e: unknown) => console.warn(e));
+  }, FILE_DELETE_DEBOUNCE_MS);
+}
+
+/**
+ * Adding and removing a conversation's attachments: the spec's checks first (one message for the
+ * whole choice), then each file uploads on its own with progress 0.1 → 0.5 (converted) → 0.6
+ * (measured) → 0.9 (uploaded) → 1 after 300 ms. A failed upload is removed and its error shown.
+ */
+export function useAttach(conversationId: string, endpoint: string | undefined) {
+  const { t } = useTranslation();
+  const config = useFileConfig();
+  const store = useAttachments;
+
+  const add = useCallback(
+    async (chosen: File[]) => {
+      if (!config.data || !endpoint || chosen.length === 0) return;
+      const limits = fileLimitsFor(config.data, endpoint);
+      const existing = store.getState().byConversation[conversationId] ?? [];
+      const problem = checkUploads(
+        chosen.map((f) => ({ name: f.name, size: f.size, type: f.type })),
+        limits,
+        existing.map((a) => ({ name: a.name, size: a.size, type: a.type })),
+      );
+      if (problem) {
+        showToast(problem, 'error');
+        return;
+      }
+      await Promise.all(
+        chosen.map(async (original) => {
+          const id = crypto.randomUUID();
+          const type = inferFileType(original.name, original.type);
+          const isImage = type.startsWith('image/');
+          const abort = new AbortController();
+          const attachment: Attachment = {
+            id,
+            name: original.name,
+            size: original.size,
+            type,
+            progress: UPLOAD_PROGRESS.start,
+            abort,
+            ...(isImage ? { preview: URL.createObjectURL(original) } : {}),
+          };
+          store.getState().add(conversationId, attachment);
+          const set = (patch: Partial<Attachment>) => store.getState().update(conversationId, id, patch);
+          try {
+            const file = isImage
+              ? await resizeForUpload(original, config.data!, limits.fileSizeLimit)
+              : original;
+            set({ progress: UPLOAD_PROGRESS.converted });
+            const size = isImage ? await imageSizeOf(file) : undefined;
+            set({ progress: UPLOAD_PROGRESS.measured });
+            const uploaded = await uploadFile(
+              file,
+              { endpoint, fileId: id, ...size },
+              (fraction) => set({ progress: UPLOAD_PROGRESS.measured + fraction * 0.3 }),
+              abort.signal,
+            );
+            set({ progress: UPLOAD_PROGRESS.uploaded });
+            window.setTimeout(
+              () => set({ progress: UPLOAD_PROGRESS.done, file: uploaded }),
+              UPLOAD_DONE_DELAY_MS,
+            );
+          } catch (err) {
+            store.getState().remove(conversationId, id);
+            if (attachment.preview) URL.revokeObjectURL(attachment.preview);
+            const key = err instanceof UploadError ? err.message : 'com_error_files_upload';
+            showToast(key.startsWith('com_') ? t(key) : key, 'error');
+          }
+        }),
+      );
+    },
+    [config.data, endpoint, conversationId, store, t],
+  );
+
+  const remove = useCallback(
+    (attachment: Attachment) => {
+      showToast(t('com_ui_deleting_file'), 'info');
+      if (attachment.progress < 1) attachment.abort?.abort();
+      store.getState().remove(conversationId, attachment.id);
+      if (attachment.preview) URL.revokeObjectURL(attachment.preview);
+      if (attachment.file) scheduleDelete(attachment.file.file_id);
+    },
+    [conversationId, store, t],
+  );
+
+  return { add, remove, ready: Boolean(config.data && endpoint) };
+}
