@@ -78,9 +78,6 @@ export const resendVerificationSchema = z.object({
   email: z.string({ error: 'Email is required' }).trim().min(1).max(120),
 });
 
-export const twoFactorCodeSchema = z.string().length(6);
-export const backupCodeSchema = z.string().length(8);
-
 export const userSchema = z.object({
   id: z.string(),
   name: z.string(),

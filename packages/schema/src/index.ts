@@ -27,3 +27,4 @@ export * from './files.ts';
 export * from './text-safety.ts';
 export * from './kept-conversation-fields.ts';
 export * from './sso.ts';
+export * from './two-factor.ts';

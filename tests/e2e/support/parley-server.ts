@@ -62,6 +62,7 @@ export async function startParley(
     REGISTER_MAX: '1000',
     RESET_PASSWORD_MAX: '1000',
     VERIFY_EMAIL_MAX: '1000',
+    TWO_FACTOR_MAX: '1000',
     // Without e-mail, password reset is off by default; the reset flow is tested with it on.
     ALLOW_PASSWORD_RESET: 'true',
     NODE_ENV: 'test',

@@ -5,6 +5,7 @@ import {
   banUserCommand,
   createUserCommand,
   deleteBannerCommand,
+  disableTwoFactorCommand,
   listUsersCommand,
   resetPasswordCommand,
   setBannerCommand,
@@ -26,6 +27,8 @@ Usage: npm run admin -- <command> [arguments]
       Lifts a ban.
   reset-password <email> [--password X]
       Sets a new password (generated when none is given) and signs the account out everywhere.
+  disable-2fa <email>
+      Turns two-factor sign-in off for the account (lost authenticator and backup codes).
   set-banner --message HTML [--from ISO] [--to ISO] [--public]
       Replaces the banner shown above the app; --public shows it to signed-out visitors too.
   delete-banner
@@ -50,6 +53,7 @@ export type AdminCommand =
   | { name: 'ban-user'; email: string; minutes?: number }
   | { name: 'unban-user'; email: string }
   | { name: 'reset-password'; email: string; password?: string }
+  | { name: 'disable-2fa'; email: string }
   | { name: 'set-banner'; message: string; from?: string; to?: string; isPublic: boolean }
   | { name: 'delete-banner' };
 
@@ -108,6 +112,7 @@ export function parseAdminArgs(argv: string[]): AdminCommand {
       return { name, email: positionals[0]!, minutes };
     }
     case 'unban-user':
+    case 'disable-2fa':
       return { name, email: parse(args, {}, ['email']).positionals[0]! };
     case 'reset-password': {
       const { values, positionals } = parse(args, { password: { type: 'string' } }, ['email']);
@@ -186,6 +191,12 @@ export async function executeAdminCommand(
       if (generated) print(`Password: ${password}`);
       return;
     }
+    case 'disable-2fa':
+      return print(
+        (await disableTwoFactorCommand(db, command.email))
+          ? `Two-factor sign-in is now off for ${command.email}.`
+          : `Two-factor sign-in was not on for ${command.email}.`,
+      );
     case 'set-banner': {
       const banner = await setBannerCommand(db, command);
       print(`Banner ${banner.bannerId} set (${banner.isPublic ? 'public' : 'signed-in users'}).`);

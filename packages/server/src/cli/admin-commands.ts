@@ -7,6 +7,7 @@ import { users, type UserRow } from '../db/schema/index.ts';
 import { hashPassword } from '../services/auth/password.ts';
 import { revokeAllSessions } from '../services/auth/refresh-sessions.ts';
 import { deleteBanners, setBanner } from '../services/banners/banner-service.ts';
+import { clearTwoFactor } from '../services/two-factor/two-factor-store.ts';
 import { isBanned } from '../services/users/public-user.ts';
 import {
   createUser,
@@ -159,4 +160,15 @@ export async function setBannerCommand(db: Database, input: SetBannerInput): Pro
 
 export async function deleteBannerCommand(db: Database): Promise<number> {
   return deleteBanners(db);
+}
+
+/**
+ * Turns two-factor off for an account that lost its authenticator and its backup codes; the
+ * next sign-in needs the password only. Returns false when it was not on.
+ */
+export async function disableTwoFactorCommand(db: Database, email: string): Promise<boolean> {
+  const user = await requireUser(db, email);
+  if (!user.twoFactorEnabled && !user.totpSecret) return false;
+  await clearTwoFactor(db, user.id);
+  return true;
 }

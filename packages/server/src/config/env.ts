@@ -93,6 +93,9 @@ export const envSchema = z.object({
   REGISTER_WINDOW: int(60),
   RESET_PASSWORD_MAX: int(2),
   RESET_PASSWORD_WINDOW: int(2),
+  /** Two-factor code attempts per account and per IP (a 6-digit code must not be guessable). */
+  TWO_FACTOR_MAX: int(5),
+  TWO_FACTOR_WINDOW: int(5),
   VERIFY_EMAIL_MAX: int(2),
   VERIFY_EMAIL_WINDOW: int(2),
   /** Uploads (file_upload_limit): per IP and per user, per window in minutes. */

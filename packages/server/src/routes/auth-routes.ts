@@ -24,6 +24,7 @@ import {
 } from '../services/auth/password-reset-service.ts';
 import { INVALID_REFRESH, refreshSignIn, signOut } from '../services/auth/refresh-service.ts';
 import { assertRegistrationOpen, registerUser } from '../services/auth/register-service.ts';
+import { pendingTwoFactor } from '../services/two-factor/two-factor-sign-in.ts';
 import { normalizeEmail } from '../services/users/public-user.ts';
 import { findUserById } from '../services/users/user-service.ts';
 
@@ -89,7 +90,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     assertEmailLoginAllowed(deps.config);
     await deps.limiter.hit(deps.limits.login, limitKeys(request));
     const user = await checkCredentials(deps, parse(loginSchema, request.body));
-    // Two-factor accounts will answer {twoFAPending, tempToken} here instead of a session.
+    // With two-factor on, no session yet: the second step (verify-temp) starts it.
+    if (user.twoFactorEnabled) return pendingTwoFactor(deps, user);
     return signInAnswer(reply, await startSignIn(deps, user, request.headers['user-agent']));
   });
 

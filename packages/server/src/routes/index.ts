@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts';
 import { assistantsRoutes } from './assistants-routes.ts';
 import { authRoutes } from './auth-routes.ts';
 import { ssoRoutes } from './sso-routes.ts';
+import { twoFactorRoutes } from './two-factor-routes.ts';
 import { chatRoutes } from './chat-routes.ts';
 import { keyRoutes } from './key-routes.ts';
 import { tokenizerRoutes } from './tokenizer-routes.ts';
@@ -26,6 +27,7 @@ export const routeModules: RouteModule[] = [
   systemRoutes,
   authRoutes,
   ssoRoutes,
+  twoFactorRoutes,
   userRoutes,
   rolesRoutes,
   conversationRoutes,

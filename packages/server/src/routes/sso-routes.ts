@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { authDeps } from '../services/auth/auth-deps.ts';
 import { startSignIn } from '../services/auth/login-service.ts';
+import { pendingTwoFactor } from '../services/two-factor/two-factor-sign-in.ts';
 import {
   ATTEMPT_COOKIE,
   ATTEMPT_TTL_SECONDS,
@@ -30,6 +31,11 @@ export function ssoRoutes(app: FastifyInstance, ctx: AppContext): void {
   const loginPage = (code: SsoErrorCode) =>
     new URL(`/login?redirect=false&error=${code}`, ctx.config.clientDomain).href;
   const landing = new URL('/c/new', ctx.config.clientDomain).href;
+  const secondStep = (tempToken: string) => {
+    const url = new URL('/login/2fa', ctx.config.clientDomain);
+    url.searchParams.set('tempToken', tempToken);
+    return url.href;
+  };
 
   /** The method for a provider, honouring ALLOW_SOCIAL_LOGIN for the five social ones. */
   const method = (provider: string): RedirectSignIn | undefined => {
@@ -78,8 +84,14 @@ export function ssoRoutes(app: FastifyInstance, ctx: AppContext): void {
     try {
       const { profile } = await flow.complete(query, attempt);
       const user = await resolveExternalAccount(deps, profile);
-      const signIn = await startSignIn(deps, user, request.headers['user-agent']);
       clearAttempt(reply);
+      // An account with two-factor on gets no session from its identity provider alone: the
+      // browser goes to the second step with the same tempToken a password login would answer.
+      if (user.twoFactorEnabled) {
+        const { tempToken } = await pendingTwoFactor(deps, user);
+        return reply.redirect(secondStep(tempToken), 302);
+      }
+      const signIn = await startSignIn(deps, user, request.headers['user-agent']);
       setRefreshCookie(deps, reply, signIn);
       return reply.redirect(landing, 302);
     } catch (err) {

@@ -94,6 +94,24 @@ describe('admin command line', () => {
     await expect(run('ban-user', 'ghost@example.com')).rejects.toThrow(/No user/);
   });
 
+  it('turns two-factor off for an account', async () => {
+    const ann = (await findUserByEmail(database.db, 'ann@example.com'))!;
+    expect(await run('disable-2fa', 'ann@example.com')).toBe(
+      'Two-factor sign-in was not on for ann@example.com.',
+    );
+    await database.db
+      .update(users)
+      .set({ twoFactorEnabled: true, totpSecret: 'v1:a:b:c', backupCodes: [] })
+      .where(eq(users.id, ann.id));
+    expect(await run('disable-2fa', 'ann@example.com')).toBe(
+      'Two-factor sign-in is now off for ann@example.com.',
+    );
+    const [row] = await database.db.select().from(users).where(eq(users.id, ann.id));
+    expect(row).toMatchObject({ twoFactorEnabled: false, totpSecret: null, backupCodes: null });
+    await expect(run('disable-2fa')).rejects.toThrow(/Expected <email>/);
+    await expect(run('disable-2fa', 'ghost@example.com')).rejects.toThrow(/No user/);
+  });
+
   it('resets passwords and signs the user out', async () => {
     const root = (await findUserByEmail(database.db, 'root@example.com'))!;
     await createRefreshSession(database.db, { secret: 's', ttlMs: 60_000 }, root.id);

@@ -10,14 +10,6 @@ import { SPEC_CALLS, type CallContext, type SpecCall } from './spec-call-table.t
  * The suite fails when a listed call starts answering, and when an unlisted one is missing.
  */
 const EXPECTED_MISSING: Record<string, string[]> = {
-  'two-factor authentication': [
-    'GET /api/auth/2fa/enable',
-    'POST /api/auth/2fa/verify',
-    'POST /api/auth/2fa/verify-temp',
-    'POST /api/auth/2fa/confirm',
-    'POST /api/auth/2fa/disable',
-    'POST /api/auth/2fa/backup/regenerate',
-  ],
   balance: ['GET /api/balance'],
   'agents and tools': [
     'GET /api/agents',

@@ -28,6 +28,7 @@ const TEST_ENV: Record<string, string> = {
   REGISTER_MAX: '1000',
   RESET_PASSWORD_MAX: '1000',
   VERIFY_EMAIL_MAX: '1000',
+  TWO_FACTOR_MAX: '1000',
   // Most suites exercise the reset flow without e-mail, where it is off by default.
   ALLOW_PASSWORD_RESET: 'true',
 };

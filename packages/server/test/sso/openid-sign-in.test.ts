@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { externalIdentities, users } from '../../src/db/schema/index.ts';
 import { ATTEMPT_COOKIE, openAttempt, sealAttempt } from '../../src/services/sso/attempt-cookie.ts';
-import { register, uniqueEmail } from '../auth/auth-client.ts';
+import { register, signUp, uniqueEmail } from '../auth/auth-client.ts';
 import { BrowserSession } from '../helpers/browser-session.ts';
+import { codeFor, enableTwoFactor, post } from '../two-factor/two-factor-client.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { startTestOidcProvider, type TestOidcProvider } from '../helpers/test-oidc-provider.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
@@ -98,6 +99,31 @@ describe('OpenID Connect sign-in', () => {
       .from(externalIdentities)
       .where(eq(externalIdentities.userId, session.user.id));
     expect(links).toEqual([expect.objectContaining({ provider: 'openid', subject: 'alice-1' })]);
+  });
+
+  it('an account with two-factor on gets no session from the provider alone: it goes to the second step', async () => {
+    // A password account with two-factor on, later reached through the provider (verified address).
+    const email = uniqueEmail('tfa');
+    const local = await signUp(server, email);
+    const { secret } = await enableTwoFactor(server, local.token);
+
+    idp.account({ sub: 'tfa-1', email, email_verified: true, name: 'Two Factor' });
+    idp.autoLogin = 'tfa-1';
+    const pending = await walkSignIn(server, 'openid');
+    expect(pending.refresh).toBeUndefined();
+    const landed = new URL(pending.url);
+    expect(landed.origin + landed.pathname).toBe(`http://127.0.0.1:${port}/login/2fa`);
+    const tempToken = landed.searchParams.get('tempToken');
+    expect(tempToken).toBeTruthy();
+
+    // The tempToken is no access token; with a code it completes the sign-in as the same account.
+    expect((await server.api('/api/user', { token: tempToken! })).status).toBe(401);
+    const done = await post(server, '/api/auth/2fa/verify-temp', undefined, {
+      tempToken,
+      token: await codeFor(secret, 1),
+    });
+    expect(done.status).toBe(200);
+    expect(((await done.json()) as { user: { id: string } }).user.id).toBe(local.user.id);
   });
 
   it('links an existing password account only when the provider verified the address', async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -22,6 +22,11 @@ export const users = pgTable(
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     /** TOTP secret encrypted with CREDS_KEY. */
     totpSecret: text('totp_secret'),
+    /**
+     * The last TOTP time step accepted for a sign-in or a disable: a code is good once, so a
+     * code seen over someone's shoulder cannot be replayed within its 90-second window.
+     */
+    totpLastStep: integer('totp_last_step'),
     /** Hashed backup codes with their used flags. */
     backupCodes: jsonb('backup_codes').$type<{ codeHash: string; used: boolean; usedAt: string | null }[]>(),
     plugins: jsonb('plugins').$type<string[]>().notNull().default([]),

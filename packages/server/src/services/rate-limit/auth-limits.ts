@@ -24,6 +24,14 @@ export function authLimits(env: Env) {
       windowMs: minutes(env.RESET_PASSWORD_WINDOW),
       what: 'password reset requests',
     },
+    /** Code checks (sign-in's second step, setup, disable, new backup codes): a catalogue `logins` limit. */
+    twoFactor: {
+      type: 'logins',
+      counter: 'two_factor',
+      max: env.TWO_FACTOR_MAX,
+      windowMs: minutes(env.TWO_FACTOR_WINDOW),
+      what: 'two-factor code attempts',
+    },
     verifyEmail: {
       type: 'verify_email_limit',
       max: env.VERIFY_EMAIL_MAX,

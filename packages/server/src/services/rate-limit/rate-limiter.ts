@@ -10,6 +10,8 @@ export interface LimitRule {
   windowMs: number;
   /** What is being limited, for the message: "login attempts". */
   what: string;
+  /** The counter's name when it differs from `type` (two rules of one catalogue type). */
+  counter?: string;
 }
 
 /** A 429 answer `{message, type}` as the error catalogue names the limit types (000 §8). */
@@ -53,7 +55,7 @@ export class RateLimiter {
     if (rule.max <= 0) return;
     const unique = [...new Set(keys.filter((k): k is string => Boolean(k)))];
     for (const key of unique) {
-      const counter = `${this.prefix}:${rule.type}:${key}`;
+      const counter = `${this.prefix}:${rule.counter ?? rule.type}:${key}`;
       const count = await this.bus.incr(counter, rule.windowMs);
       if (count <= rule.max) continue;
       await this.bans?.record(rule.type, violatorsOf(unique));
@@ -63,6 +65,6 @@ export class RateLimiter {
 
   /** Forgets the attempts of a key (e.g. after an administrator lifts a block). */
   async reset(rule: LimitRule, key: string): Promise<void> {
-    await this.bus.del(`${this.prefix}:${rule.type}:${key}`);
+    await this.bus.del(`${this.prefix}:${rule.counter ?? rule.type}:${key}`);
   }
 }

@@ -1,6 +1,7 @@
 import type { ExportFormat } from '@parley/schema';
 import { ApiError } from '../../api/api-error';
 import { refreshSession } from '../../api/client';
+import { saveBlob } from '../../lib/save-blob';
 import { authStore } from '../../store/auth-store';
 import { fileNameFromDisposition } from './export-file';
 
@@ -21,13 +22,5 @@ export async function exportConversation(conversationId: string, title: string, 
   let res = await download(path, authStore.getState().token);
   if (res.status === 401) res = await download(path, await refreshSession());
   if (!res.ok) throw new ApiError(res.status, await res.json().catch(() => undefined));
-  const blob = await res.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileNameFromDisposition(res.headers.get('content-disposition'), title, format);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(await res.blob(), fileNameFromDisposition(res.headers.get('content-disposition'), title, format));
 }

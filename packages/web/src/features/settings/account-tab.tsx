@@ -13,8 +13,9 @@ import { resetSettings, useSettings } from '../../store/settings-store';
 import { useShell } from '../../store/shell-store';
 import { showToast } from '../toasts/toast-store';
 import { emailConfirmed } from './delete-account';
+import { TwoFactorRows } from './two-factor-rows';
 
-/** Account settings available so far: the display-username switch and account deletion (002 §2). */
+/** Account settings (002 §2): display-username switch, two-factor, backup codes, account deletion. */
 export function AccountTab() {
   const { t } = useTranslation();
   const showUsername = useSettings((s) => s.UsernameDisplay);
@@ -27,6 +28,7 @@ export function AccountTab() {
         checked={showUsername}
         onCheckedChange={(v) => setSetting('UsernameDisplay', v)}
       />
+      <TwoFactorRows />
       <div className="flex items-center justify-between gap-4 py-3">
         <div>
           <p className="text-sm font-medium">{t('com_nav_delete_account')}</p>

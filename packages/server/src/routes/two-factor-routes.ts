@@ -1,0 +1,55 @@
+import { twoFactorCodeBodySchema, twoFactorConfirmSchema, twoFactorVerifyTempSchema } from '@parley/schema';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { authenticate, currentUser } from '../http/authenticate.ts';
+import { parse } from '../http/validate.ts';
+import { authDeps } from '../services/auth/auth-deps.ts';
+import { startSignIn } from '../services/auth/login-service.ts';
+import { completeTwoFactorSignIn } from '../services/two-factor/two-factor-sign-in.ts';
+import {
+  confirmTwoFactor,
+  disableTwoFactor,
+  regenerateBackupCodes,
+  startTwoFactorSetup,
+  verifyTwoFactorCode,
+  type Attempt,
+} from '../services/two-factor/two-factor-service.ts';
+import { setRefreshCookie } from './auth-routes.ts';
+
+/** Two-factor setup, use and removal, and the second step of a sign-in (000 §7 Auth; 002 §4). */
+export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const deps = authDeps(ctx);
+  const auth = { preHandler: authenticate(ctx) };
+  const attempt = (request: FastifyRequest): Attempt => ({ userId: currentUser(request).id, ip: request.ip });
+
+  app.get('/api/auth/2fa/enable', auth, async (request) =>
+    startTwoFactorSetup(deps, currentUser(request).id),
+  );
+
+  app.post('/api/auth/2fa/verify', auth, async (request) =>
+    verifyTwoFactorCode(deps, attempt(request), parse(twoFactorCodeBodySchema, request.body)),
+  );
+
+  app.post('/api/auth/2fa/confirm', auth, async (request) =>
+    confirmTwoFactor(deps, attempt(request), parse(twoFactorConfirmSchema, request.body).token),
+  );
+
+  app.post('/api/auth/2fa/disable', auth, async (request) =>
+    disableTwoFactor(deps, attempt(request), parse(twoFactorCodeBodySchema, request.body)),
+  );
+
+  app.post('/api/auth/2fa/backup/regenerate', auth, async (request) =>
+    regenerateBackupCodes(deps, attempt(request), parse(twoFactorCodeBodySchema, request.body)),
+  );
+
+  app.post('/api/auth/2fa/verify-temp', async (request, reply) => {
+    const user = await completeTwoFactorSignIn(
+      deps,
+      request.ip,
+      parse(twoFactorVerifyTempSchema, request.body),
+    );
+    const signIn = await startSignIn(deps, user, request.headers['user-agent']);
+    setRefreshCookie(deps, reply, signIn);
+    return { user: signIn.user, token: signIn.token };
+  });
+}

@@ -1,0 +1,150 @@
+import {
+  TWO_FACTOR_MESSAGES as M,
+  type BackupCodesAnswer,
+  type TwoFactorCodeBody,
+  type TwoFactorEnableAnswer,
+} from '@parley/schema';
+import type { UserRow } from '../../db/schema/index.ts';
+import type { HttpError } from '../../http/http-error.ts';
+import { badRequest, unauthorized } from '../../http/http-error.ts';
+import type { AuthDeps } from '../auth/auth-deps.ts';
+import { decryptSecret, encryptSecret } from '../keys/key-cipher.ts';
+import { findUserById } from '../users/user-service.ts';
+import { findUnusedBackupCode, newBackupCodes } from './backup-codes.ts';
+import { matchTotp, newTotpSecret, totpUri } from './totp.ts';
+import {
+  claimTotpStep,
+  clearTwoFactor,
+  enableTwoFactor,
+  replaceBackupCodes,
+  saveTwoFactorSetup,
+  spendBackupCode,
+} from './two-factor-store.ts';
+
+export const LOCAL_ONLY = '2FA is only available for accounts that sign in with a password.';
+
+/** Who is checking a code, for the rate limit: the account and the client's address. */
+export interface Attempt {
+  userId: string;
+  ip: string;
+}
+
+const secretContext = (userId: string) => `totp:${userId}`;
+
+async function requireUser(deps: AuthDeps, userId: string): Promise<UserRow> {
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw unauthorized('User not found');
+  return user;
+}
+
+async function countAttempt(deps: AuthDeps, attempt: Attempt): Promise<void> {
+  await deps.limiter.hit(deps.limits.twoFactor, [`ip:${attempt.ip}`, `user:${attempt.userId}`]);
+}
+
+/**
+ * Checks a 6-digit code or a backup code against the account. With `spend`, a code is good
+ * once: the TOTP step is recorded (a replay inside its window fails) and a backup code is
+ * marked used — both atomically, so concurrent requests with one code get one success.
+ */
+export async function checkSecondFactor(
+  deps: AuthDeps,
+  user: UserRow,
+  input: TwoFactorCodeBody,
+  spend: boolean,
+): Promise<boolean> {
+  const { credsKey } = deps.config.secrets;
+  if (input.token !== undefined) {
+    if (!user.totpSecret) return false;
+    const secret = decryptSecret(user.totpSecret, credsKey, secretContext(user.id));
+    const step = await matchTotp(secret, input.token, spend ? user.totpLastStep : null);
+    if (step === null) return false;
+    return spend ? claimTotpStep(deps.db, user.id, step) : true;
+  }
+  if (input.backupCode === undefined) return false;
+  const pick = (codes: Parameters<typeof findUnusedBackupCode>[0]) =>
+    findUnusedBackupCode(codes, input.backupCode!, user.id, credsKey);
+  if (!spend) return pick(user.backupCodes ?? []) >= 0;
+  return spendBackupCode(deps.db, user.id, pick);
+}
+
+function wrongCode(input: TwoFactorCodeBody): HttpError {
+  return badRequest(input.token !== undefined ? M.invalidCode : M.invalidBackupCode);
+}
+
+/** GET /api/auth/2fa/enable: a new secret and backup codes, waiting for confirmation. */
+export async function startTwoFactorSetup(deps: AuthDeps, userId: string): Promise<TwoFactorEnableAnswer> {
+  const user = await requireUser(deps, userId);
+  if (user.provider !== 'local') throw badRequest(LOCAL_ONLY);
+  if (user.twoFactorEnabled) throw badRequest(M.alreadyEnabled);
+  const secret = newTotpSecret();
+  const { codes, stored } = newBackupCodes(user.id, deps.config.secrets.credsKey);
+  const encrypted = encryptSecret(secret, deps.config.secrets.credsKey, secretContext(user.id));
+  if (!(await saveTwoFactorSetup(deps.db, user.id, encrypted, stored))) throw badRequest(M.alreadyEnabled);
+  return { otpauthUrl: totpUri(secret, user.email, deps.config.appTitle), backupCodes: codes };
+}
+
+/** POST /api/auth/2fa/verify: checks a code against the setup (or the enabled factor) without spending it. */
+export async function verifyTwoFactorCode(
+  deps: AuthDeps,
+  attempt: Attempt,
+  input: TwoFactorCodeBody,
+): Promise<{ message: string }> {
+  await countAttempt(deps, attempt);
+  const user = await requireUser(deps, attempt.userId);
+  if (!user.totpSecret) throw badRequest(M.noSetup);
+  if (!(await checkSecondFactor(deps, user, input, false))) throw wrongCode(input);
+  return { message: '2FA code verified.' };
+}
+
+/** POST /api/auth/2fa/confirm: the code that proves the authenticator app works turns 2FA on. */
+export async function confirmTwoFactor(
+  deps: AuthDeps,
+  attempt: Attempt,
+  token: string,
+): Promise<{ message: string }> {
+  await countAttempt(deps, attempt);
+  const user = await requireUser(deps, attempt.userId);
+  if (user.twoFactorEnabled) throw badRequest(M.alreadyEnabled);
+  if (!user.totpSecret) throw badRequest(M.noSetup);
+  if (!(await checkSecondFactor(deps, user, { token }, false))) throw badRequest(M.invalidCode);
+  if (!(await enableTwoFactor(deps.db, user.id, user.totpSecret))) throw badRequest(M.noSetup);
+  return { message: '2FA has been enabled.' };
+}
+
+async function requireEnabledAndSpend(
+  deps: AuthDeps,
+  attempt: Attempt,
+  input: TwoFactorCodeBody,
+): Promise<UserRow> {
+  await countAttempt(deps, attempt);
+  const user = await requireUser(deps, attempt.userId);
+  if (!user.twoFactorEnabled) throw badRequest(M.notEnabled);
+  if (!(await checkSecondFactor(deps, user, input, true))) throw wrongCode(input);
+  return user;
+}
+
+/** POST /api/auth/2fa/disable: a code or a backup code (spent) turns 2FA off and forgets the secret. */
+export async function disableTwoFactor(
+  deps: AuthDeps,
+  attempt: Attempt,
+  input: TwoFactorCodeBody,
+): Promise<{ message: string }> {
+  const user = await requireEnabledAndSpend(deps, attempt, input);
+  await clearTwoFactor(deps.db, user.id);
+  return { message: '2FA has been disabled.' };
+}
+
+/**
+ * POST /api/auth/2fa/backup/regenerate: ten new codes replace the old ones. It asks for a code
+ * too, so a stolen session alone cannot mint codes that would pass the second factor.
+ */
+export async function regenerateBackupCodes(
+  deps: AuthDeps,
+  attempt: Attempt,
+  input: TwoFactorCodeBody,
+): Promise<BackupCodesAnswer> {
+  const user = await requireEnabledAndSpend(deps, attempt, input);
+  const { codes, stored } = newBackupCodes(user.id, deps.config.secrets.credsKey);
+  await replaceBackupCodes(deps.db, user.id, stored);
+  return { message: 'Backup codes regenerated.', backupCodes: codes, backupCodesHash: stored };
+}
