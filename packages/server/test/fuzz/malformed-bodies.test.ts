@@ -166,6 +166,9 @@ async function send(server: TestServer, route: RegisteredRoute, url: string, att
     method: route.method,
     headers,
     body: attack.body,
+    // A redirect (sign-in starts and callbacks) is the route's own answer: judge it, do not follow
+    // it to a provider or client page that is not running here.
+    redirect: 'manual',
     signal: AbortSignal.timeout(15_000),
   });
   // Streaming answers (chat) are judged by their status only.
@@ -194,7 +197,9 @@ describe('malformed requests on every registered route', () => {
   });
 
   it('never answers 5xx, never hangs, and the server keeps serving', { timeout: 600_000 }, async () => {
-    const routes = registeredRoutes(server.app).filter((r) => r.method !== 'HEAD');
+    // fetch cannot send TRACE, TRACK or CONNECT (routes registered for every method have them).
+    const unsendable = new Set(['HEAD', 'TRACE', 'TRACK', 'CONNECT']);
+    const routes = registeredRoutes(server.app).filter((r) => !unsendable.has(r.method));
     const failures: string[] = [];
     let requests = 0;
     for (const route of routes) {
