@@ -75,7 +75,7 @@ describe('the server process', () => {
     await waitForHealth(`http://127.0.0.1:${port}`);
 
     const secrets = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as Record<string, string>;
-    expect(Object.keys(secrets).sort()).toEqual(['credsKey', 'jwtRefreshSecret', 'jwtSecret']);
+    expect(Object.keys(secrets).sort()).toEqual(['credsKey', 'jwtRefreshSecret', 'jwtSecret', 'ssoSecret']);
     expect(secrets.credsKey).toMatch(/^[0-9a-f]{64}$/);
     expect(existsSync(join(dataDir, 'db'))).toBe(true);
 
