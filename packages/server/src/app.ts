@@ -40,6 +40,14 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  const prometheus = ctx.prometheus;
+  if (prometheus) {
+    app.addHook('onResponse', async (request, reply) => {
+      // The route template keeps the label set bounded; paths no route matched share one label.
+      const route = request.routeOptions.url ?? 'unmatched';
+      prometheus.request(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    });
+  }
   app.decorateRequest('user', null);
   await app.register(cookie);
   installErrorHandler(app);

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Bus } from './bus/bus.ts';
 import type { AppConfig } from './config/app-config.ts';
 import type { Database } from './db/client.ts';
+import type { PrometheusMetrics } from './metrics/prometheus-metrics.ts';
 import type { BlobStore } from './services/files/blob-store.ts';
 import type { RuntimeMetrics } from './metrics/runtime-metrics.ts';
 import type { AccessTokens } from './services/auth/access-token.ts';
@@ -32,6 +33,8 @@ export interface AppContext {
   shutdownTasks: (() => Promise<void>)[];
   /** Benchmark figures, only with PARLEY_METRICS=true. */
   metrics?: RuntimeMetrics;
+  /** The Prometheus metrics of `GET /metrics`, only when METRICS_TOKEN is set. */
+  prometheus?: PrometheusMetrics;
 }
 
 export interface AuthUser {

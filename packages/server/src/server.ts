@@ -9,6 +9,7 @@ import type { AppContext } from './context.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { startJobs } from './jobs/start-jobs.ts';
 import { createLogger } from './logger.ts';
+import { PrometheusMetrics } from './metrics/prometheus-metrics.ts';
 import { RuntimeMetrics } from './metrics/runtime-metrics.ts';
 import { AccessTokens } from './services/auth/access-token.ts';
 import { banSettings } from './services/rate-limit/ban-settings.ts';
@@ -76,6 +77,7 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
     shutdownTasks: [],
     metrics,
     sso,
+    prometheus: config.env.METRICS_TOKEN ? new PrometheusMetrics() : undefined,
   };
   await ctx.sso.warmUp();
   const app = await buildApp(ctx, { serveWeb: opts.serveWeb });

@@ -159,6 +159,11 @@ export const envSchema = z.object({
    */
   GENERATION_LOCK_TTL_MS: int(60_000),
   GENERATION_SWEEP_MS: int(15_000),
+  /**
+   * `GET /metrics` (Prometheus) answers requests carrying `Authorization: Bearer <METRICS_TOKEN>`;
+   * unset, the metrics are not collected at all.
+   */
+  METRICS_TOKEN: text,
   /** Exposes `GET /api/debug/metrics` (event-loop delay, memory, query counts) for benchmarks. */
   PARLEY_METRICS: flag(false),
 

@@ -11,6 +11,7 @@ import { debugRoutes } from './debug-routes.ts';
 import { rolesRoutes } from './roles-routes.ts';
 import { conversationRoutes } from './conversation-routes.ts';
 import { messageRoutes } from './message-routes.ts';
+import { operationsRoutes } from './operations-routes.ts';
 import { systemRoutes } from './system-routes.ts';
 import { userRoutes } from './user-routes.ts';
 import { promptRoutes } from './prompt-routes.ts';
@@ -25,6 +26,7 @@ export type RouteModule = (app: FastifyInstance, ctx: AppContext) => void | Prom
 /** Every route module of the API, registered in this order. */
 export const routeModules: RouteModule[] = [
   systemRoutes,
+  operationsRoutes,
   authRoutes,
   ssoRoutes,
   twoFactorRoutes,

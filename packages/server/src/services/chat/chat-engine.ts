@@ -25,6 +25,7 @@ export async function createChatEngine(ctx: AppContext): Promise<ChatEngine> {
     lockTtlMs: ctx.config.env.GENERATION_LOCK_TTL_MS,
     sweepIntervalMs: ctx.config.env.GENERATION_SWEEP_MS,
     saveOrphan: (meta, state) => saveOrphanedAnswer(ctx.db, meta, state),
+    observer: ctx.prometheus,
   });
   const titles = new TitleService(ctx.db, ctx.bus, ctx.logger);
   const userHttp = new GuardedHttpClient({

@@ -87,6 +87,8 @@ export class GenerationJob {
     private readonly onError: (err: unknown) => void,
     /** Frees the job's resources (lock, control subscription) before its last event goes out. */
     private readonly settle: () => Promise<void>,
+    /** Called at the first streamed output (time-to-first-token metrics). */
+    private readonly onFirstOutput: () => void = () => undefined,
   ) {
     this.done = new Promise<void>((resolve) => (this.startRun = resolve))
       .then(() => this.run())
@@ -173,7 +175,10 @@ export class GenerationJob {
         if (event.type === 'error') {
           return snapshot(event.failure.lostConnection ? 'lost' : 'error', { failure: event.failure });
         }
-        for (const json of builder.apply(event)) this.channel.emit('m', json);
+        for (const json of builder.apply(event)) {
+          this.onFirstOutput();
+          this.channel.emit('m', json);
+        }
       }
     } catch (err) {
       if (!this.aborted)

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Bus } from '../../bus/bus.ts';
 import { HttpError } from '../../http/http-error.ts';
+import type { GenerationObserver } from '../../metrics/prometheus-metrics.ts';
 import { GenerationJob, type GenerationSpec } from './generation-job.ts';
 import { JobChannel } from './job-channel.ts';
 import { awaitTerminal } from './job-follower.ts';
@@ -39,6 +40,8 @@ export interface GenerationManagerOptions {
   sweepIntervalMs?: number;
   /** Saves the answer of a job whose instance died; without it there is no sweeping. */
   saveOrphan?: SaveOrphan;
+  /** Told of each job's start, first output and end (Prometheus metrics, when on). */
+  observer?: GenerationObserver;
 }
 
 /**
@@ -49,6 +52,7 @@ export interface GenerationManagerOptions {
 export class GenerationManager {
   private readonly local = new Map<string, GenerationJob>();
   private readonly lockTtlMs: number;
+  private readonly observer: GenerationObserver | undefined;
   readonly sweeper: OrphanSweeper | null;
 
   constructor(
@@ -57,6 +61,7 @@ export class GenerationManager {
     opts: GenerationManagerOptions = {},
   ) {
     this.lockTtlMs = opts.lockTtlMs || LOCK_TTL_MS;
+    this.observer = opts.observer;
     this.sweeper = opts.saveOrphan
       ? new OrphanSweeper(bus, logger, {
           intervalMs: opts.sweepIntervalMs ?? SWEEP_INTERVAL_MS,
@@ -134,7 +139,23 @@ export class GenerationManager {
       await this.bus.removeMember(jobKeys.running, metaJson).catch(onError);
       await this.release(spec.conversationId, spec.jobId).catch(onError);
     };
-    const job = new GenerationJob(spec, new JobChannel(this.bus, spec.jobId, onError), onError, settle);
+    const track = this.observer?.started({ endpoint: recovery.endpoint, model: recovery.model });
+    const observed: GenerationSpec = track
+      ? {
+          ...spec,
+          complete: (result) => {
+            track.finished(result.outcome, result.usage);
+            return spec.complete(result);
+          },
+        }
+      : spec;
+    const job = new GenerationJob(
+      observed,
+      new JobChannel(this.bus, spec.jobId, onError),
+      onError,
+      settle,
+      track && (() => track.firstToken()),
+    );
     unsubscribe = await this.bus.subscribe(jobKeys.control(spec.conversationId), (message) => {
       if (message === spec.jobId) job.abort('stop');
     });
