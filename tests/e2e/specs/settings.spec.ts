@@ -79,3 +79,48 @@ test('delete account stays locked until the e-mail matches, then signs out', asy
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByTestId('login-error')).toBeVisible();
 });
+
+test('settings show only switches of built features, and the Data tab revokes every saved key', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const user = uniqueUser('revoke');
+  await registerViaApi(baseURL!, user);
+  const login = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const keys = (init: RequestInit & { path: string }) =>
+    fetch(`${baseURL}${init.path}`, {
+      ...init,
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    });
+  for (const name of ['openAI', 'anthropic'])
+    expect(
+      (await keys({ path: '/api/keys', method: 'PUT', body: JSON.stringify({ name, value: 'sk-mine' }) })).ok,
+    ).toBe(true);
+
+  await loginViaUi(page, user);
+  await page.getByTestId('account-menu').click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  const dialog = page.getByTestId('settings-dialog');
+  // No side panel and no multi-conversation yet: their switches would do nothing.
+  await expect(dialog.getByText('Auto-scroll', { exact: false })).toBeVisible();
+  await expect(dialog.getByText('Hide right-most side panel')).toHaveCount(0);
+  await dialog.getByRole('tab', { name: 'Commands' }).click();
+  await expect(dialog.getByText('/ command')).toBeVisible();
+  await expect(dialog.getByText('+ command')).toHaveCount(0);
+
+  await dialog.getByRole('tab', { name: 'Data controls' }).click();
+  await expect(dialog.getByText('Revoke all user-provided keys')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('settings-data-controls.png') });
+  await dialog.getByTestId('revoke-all-keys').click();
+  const confirm = page.getByTestId('revoke-all-keys-dialog');
+  await expect(confirm).toContainText('Every API key you saved will be deleted');
+  await confirm.getByTestId('confirm-revoke-all-keys').click();
+  await expect(page.getByText('All keys revoked')).toBeVisible();
+  for (const name of ['openAI', 'anthropic'])
+    expect(await (await keys({ path: `/api/keys?name=${name}` })).json()).toEqual({ expiresAt: null });
+});

@@ -55,6 +55,15 @@ export function useRevokeKey(name: string) {
   });
 }
 
+/** `DELETE /api/keys?all=true`: every key the user saved, for every endpoint. */
+export function useRevokeAllKeys() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<unknown>('/api/keys?all=true', { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: keyKeys.expiry('').slice(0, 1) }),
+  });
+}
+
 /** Expiry choices of the key dialog, in milliseconds (null: never). */
 export const KEY_EXPIRY_OPTIONS = [
   { key: 'com_endpoint_key_expiry_12h', ms: 12 * 3_600_000 },

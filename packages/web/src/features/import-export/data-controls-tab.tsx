@@ -1,16 +1,18 @@
+import { RevokeAllKeysRow } from '../endpoints/revoke-all-keys-row';
 import { SharedLinksRow } from '../share/shared-links-manager';
 import { DeleteAllRow } from './delete-all-row';
 import { ImportRow } from './import-row';
 
 /**
- * Settings → Data controls (002 §2): import, the shared-links manager and delete all chats.
- * Revoking keys and the TTS cache belong to their own features.
+ * Settings → Data controls: import, the shared-links manager, revoke all keys and delete all
+ * chats. The speech cache belongs to the speech feature.
  */
 export function DataControlsTab() {
   return (
     <div className="divide-y divide-border">
       <ImportRow />
       <SharedLinksRow />
+      <RevokeAllKeysRow />
       <DeleteAllRow />
     </div>
   );

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { SwitchRow } from '../../components/ui/switch';
+import { useStartupConfig } from '../../app/startup-queries';
 import { useSettings } from '../../store/settings-store';
 import { useHasPermission } from '../auth/use-permission';
 
@@ -7,7 +8,10 @@ import { useHasPermission } from '../auth/use-permission';
 export function CommandsTab() {
   const { t } = useTranslation();
   const s = useSettings();
-  const multiConvo = useHasPermission('MULTI_CONVO', 'USE');
+  // The + command starts a side-by-side conversation: only when that feature is on and allowed.
+  const multiConvoAllowed = useHasPermission('MULTI_CONVO', 'USE');
+  const multiConvoOn = useStartupConfig().data?.interface.multiConvo === true;
+  const multiConvo = multiConvoAllowed && multiConvoOn;
   const prompts = useHasPermission('PROMPTS', 'USE');
   return (
     <div className="divide-y divide-border">

@@ -2,13 +2,16 @@ import { useTranslation } from 'react-i18next';
 import { SelectRow } from '../../components/ui/select-row';
 import { SwitchRow } from '../../components/ui/switch';
 import { LANGUAGES } from '../../i18n/languages';
+import { useStartupConfig } from '../../app/startup-queries';
 import { useSettings, type ThemeSetting } from '../../store/settings-store';
 import { ArchiveManagerRow } from '../archive/archive-manager';
 
-/** General settings (002 §2): theme, language, and three display switches. */
+/** General settings: theme, language, display switches, and the archived chats. */
 export function GeneralTab() {
   const { t } = useTranslation();
   const s = useSettings();
+  // The switch hides the side panel; without one (not built, or off in parley.yaml) it would do nothing.
+  const sidePanel = useStartupConfig().data?.interface.sidePanel === true;
   return (
     <div className="divide-y divide-border">
       <SelectRow
@@ -42,11 +45,13 @@ export function GeneralTab() {
         checked={s.autoScroll}
         onCheckedChange={(v) => s.setSetting('autoScroll', v)}
       />
-      <SwitchRow
-        label={t('com_nav_hide_panel')}
-        checked={s.hideSidePanel}
-        onCheckedChange={(v) => s.setSetting('hideSidePanel', v)}
-      />
+      {sidePanel && (
+        <SwitchRow
+          label={t('com_nav_hide_panel')}
+          checked={s.hideSidePanel}
+          onCheckedChange={(v) => s.setSetting('hideSidePanel', v)}
+        />
+      )}
       <ArchiveManagerRow />
     </div>
   );
