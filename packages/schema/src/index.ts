@@ -28,3 +28,4 @@ export * from './text-safety.ts';
 export * from './kept-conversation-fields.ts';
 export * from './sso.ts';
 export * from './two-factor.ts';
+export * from './model-specs.ts';

@@ -1,3 +1,4 @@
+import type { ModelSpecsConfig } from './model-specs.ts';
 /** The startup configuration served by GET /api/config (000 §3, 001 §2, 002 §2). */
 export const SOCIAL_PROVIDERS = [
   'discord',
@@ -70,4 +71,6 @@ export interface StartupConfig {
   turnstile?: { siteKey: string; options?: Record<string, unknown> };
   balance?: { enabled: boolean };
   interface: InterfaceConfig;
+  /** parley.yaml's model specs, absent when none are configured. */
+  modelSpecs?: ModelSpecsConfig;
 }

@@ -121,6 +121,31 @@ speech: { tts: {} }
       'modelSpecs: { list: [] }\n',
       'modelSpecs.list: needs at least one model spec',
     ],
+    [
+      'a model spec with an unknown key',
+      'modelSpecs:\n  list:\n    - { name: a, label: A, lable: x, preset: { endpoint: openAI } }\n',
+      'modelSpecs.list.0.lable: unknown key',
+    ],
+    [
+      'a model spec preset without an endpoint',
+      'modelSpecs:\n  list:\n    - { name: a, label: A, preset: { model: gpt-4o } }\n',
+      'modelSpecs.list.0.preset.endpoint',
+    ],
+    [
+      'a model spec preset with a misspelt parameter',
+      'modelSpecs:\n  list:\n    - { name: a, label: A, preset: { endpoint: openAI, temprature: 1 } }\n',
+      'modelSpecs.list.0.preset.temprature: unknown key',
+    ],
+    [
+      'two model specs of one name',
+      'modelSpecs:\n  list:\n    - { name: a, label: A, preset: { endpoint: openAI } }\n    - { name: a, label: B, preset: { endpoint: openAI } }\n',
+      'modelSpecs.list.1.name: duplicate spec name "a"',
+    ],
+    [
+      'two default model specs',
+      'modelSpecs:\n  list:\n    - { name: a, label: A, default: true, preset: { endpoint: openAI } }\n    - { name: b, label: B, default: true, preset: { endpoint: openAI } }\n',
+      'modelSpecs.list: at most one spec can be the default',
+    ],
   ])('refuses %s', (_, yaml, problem) => {
     let error: ConfigError | undefined;
     try {

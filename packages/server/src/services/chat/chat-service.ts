@@ -1,3 +1,4 @@
+import { applyModelSpec } from './apply-model-spec.ts';
 import { randomUUID } from 'node:crypto';
 import {
   CONVERSATION_SETTING_KEYS,
@@ -47,10 +48,11 @@ export async function startChat(
   ctx: AppContext,
   services: ChatServices,
   userId: string,
-  endpointName: string | undefined,
-  body: ChatRequest,
+  requestedEndpoint: string | undefined,
+  chatRequest: ChatRequest,
   resumable: boolean,
 ): Promise<JobMeta> {
+  const { endpointName, body } = applyModelSpec(ctx.config.yaml.modelSpecs, requestedEndpoint, chatRequest);
   const endpoint = resolveEndpoint(services.endpoints, endpointName, body);
   const model = body.model ?? endpoint.defaultModels[0]!;
   const models = await services.endpoints.models(endpoint);

@@ -55,5 +55,6 @@ export function buildStartupConfig(config: AppConfig, available: SignInAvailabil
     ...(env.CUSTOM_FOOTER !== undefined ? { customFooter: env.CUSTOM_FOOTER } : {}),
     ...(env.ANALYTICS_GTM_ID ? { analyticsGtmId: env.ANALYTICS_GTM_ID } : {}),
     interface: config.interface,
+    ...(config.yaml.modelSpecs ? { modelSpecs: config.yaml.modelSpecs } : {}),
   };
 }

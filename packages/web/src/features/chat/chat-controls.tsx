@@ -1,14 +1,15 @@
-import type { EndpointsConfig, ModelsConfig } from '@parley/schema';
-import { memo } from 'react';
+import type { EndpointsConfig, ModelSpec, ModelsConfig } from '@parley/schema';
+import { memo, useCallback } from 'react';
 import { useStartupConfig } from '../../app/startup-queries';
 import type { ChatSetup } from '../endpoints/chat-setup';
 import { EndpointMenu } from '../endpoints/endpoint-menu';
 import { KeyButton } from '../endpoints/key-dialog';
+import { setupOfSpec } from '../endpoints/model-specs';
 import { ParametersButton } from '../endpoints/parameters-panel';
 import { PresetsMenu } from '../presets/presets-menu';
 
 /**
- * The header's model controls: endpoint and model selector, parameters, presets and (for
+ * The header's model controls: model spec, endpoint and model selector, parameters, presets and (for
  * `user_provided` endpoints) the key button — each shown when the interface config allows it.
  * Memoised: the chat view renders on every send and stream event, these only when the setup does.
  */
@@ -27,14 +28,30 @@ export const ChatControls = memo(function ChatControls({
 }) {
   const { data: config } = useStartupConfig();
   const ui = config?.interface;
+  const specs = config?.modelSpecs;
+  // Enforced specs fix the model and its parameters: tuning or presets would change nothing.
+  const free = !specs?.enforce;
+  const showEndpoints = ui?.modelSelect !== false && ui?.endpointsMenu !== false;
   const info = setup ? endpoints?.[setup.endpoint] : undefined;
+  const chooseSpec = useCallback(
+    (spec: ModelSpec) => onSetup(setupOfSpec(spec, endpoints)),
+    [onSetup, endpoints],
+  );
   return (
     <>
-      {ui?.modelSelect !== false && ui?.endpointsMenu !== false && (
-        <EndpointMenu setup={setup} endpoints={endpoints} models={models} onChange={onSwitch} />
+      {(showEndpoints || specs) && (
+        <EndpointMenu
+          setup={setup}
+          endpoints={endpoints}
+          models={models}
+          specs={specs}
+          showEndpoints={showEndpoints}
+          onChange={onSwitch}
+          onSpec={chooseSpec}
+        />
       )}
-      {setup && ui?.parameters !== false && <ParametersButton setup={setup} onChange={onSetup} />}
-      {setup && ui?.presets !== false && <PresetsMenu setup={setup} onApply={onSetup} />}
+      {setup && free && ui?.parameters !== false && <ParametersButton setup={setup} onChange={onSetup} />}
+      {setup && free && ui?.presets !== false && <PresetsMenu setup={setup} onApply={onSetup} />}
       {setup && info?.userProvide && (
         <KeyButton
           endpoint={setup.endpoint}

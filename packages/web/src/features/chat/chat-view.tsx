@@ -125,7 +125,9 @@ export default function ChatView() {
   const switchModel = useCallback(
     (endpoint: string, model: string) => {
       if (!setup) return;
-      const keep = setup.endpoint === endpoint ? setup : {};
+      // A plain model leaves any model spec behind.
+      const { spec: _spec, ...rest } = setup;
+      const keep = setup.endpoint === endpoint ? rest : {};
       // The parameters kept must fit the new model's ranges (e.g. a Bedrock model of another maker).
       changeSetup(
         fitParameters({ ...keep, endpoint, endpointType: endpoints?.[endpoint]?.type ?? null, model }),

@@ -53,6 +53,7 @@ export function setupOfConversation(conversation: Conversation): ChatSetup | nul
     endpointType: conversation.endpointType ?? null,
     model: conversation.model,
     ...setupFields(conversation),
+    ...(typeof conversation.spec === 'string' ? { spec: conversation.spec } : {}),
   };
 }
 
@@ -73,5 +74,13 @@ export function validSetup(
   const pick = [wanted?.endpoint === endpoint ? wanted.model : undefined, lastModels[endpoint], list[0]];
   const model = pick.find((m): m is string => typeof m === 'string' && list.includes(m)) ?? list[0] ?? '';
   const keep = wanted?.endpoint === endpoint ? setupFields(wanted as Record<string, unknown>) : {};
-  return { ...keep, endpoint, endpointType: endpoints[endpoint]?.type ?? null, model };
+  // A model spec's name stays only while its model does.
+  const spec = wanted?.endpoint === endpoint && wanted.model === model && typeof wanted.spec === 'string';
+  return {
+    ...keep,
+    endpoint,
+    endpointType: endpoints[endpoint]?.type ?? null,
+    model,
+    ...(spec ? { spec: wanted.spec } : {}),
+  };
 }

@@ -1,28 +1,45 @@
-import type { EndpointsConfig, ModelsConfig } from '@parley/schema';
+import type { EndpointsConfig, ModelSpec, ModelSpecsConfig, ModelsConfig } from '@parley/schema';
 import { Check, ChevronDown } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { orderedEndpoints, type ChatSetup } from './chat-setup';
+import { findSpec, orderedSpecs } from './model-specs';
 
 const ITEM =
   'flex cursor-pointer items-center gap-2 rounded-lg px-2.5 py-1.5 text-sm outline-none data-[highlighted]:bg-surface-muted';
 
-/** The endpoint and model selector fed by /api/endpoints and /api/models. */
+/**
+ * The model selector: parley.yaml's model specs first (alone when they are enforced), then the
+ * endpoints and models of /api/endpoints and /api/models.
+ */
 export function EndpointMenu({
   setup,
   endpoints,
   models,
+  specs,
+  showEndpoints,
   onChange,
+  onSpec,
 }: {
   setup: ChatSetup | null;
   endpoints: EndpointsConfig | undefined;
   models: ModelsConfig | undefined;
+  specs: ModelSpecsConfig | undefined;
+  /** The interface's endpoint and model menus are on (and specs are not enforced). */
+  showEndpoints: boolean;
   onChange: (endpoint: string, model: string) => void;
+  onSpec: (spec: ModelSpec) => void;
 }) {
   const { t } = useTranslation();
-  const names = orderedEndpoints(endpoints);
-  const label = setup ? setup.model : t('com_ui_loading');
-  const endpointLabel = setup ? (endpoints?.[setup.endpoint]?.modelDisplayLabel ?? setup.endpoint) : '';
+  const names = showEndpoints && !specs?.enforce ? orderedEndpoints(endpoints) : [];
+  const specList = orderedSpecs(specs);
+  const current = findSpec(specs, setup?.spec);
+  const label = current ? current.label : setup ? setup.model : t('com_ui_loading');
+  const endpointLabel = current
+    ? ''
+    : setup
+      ? (endpoints?.[setup.endpoint]?.modelDisplayLabel ?? setup.endpoint)
+      : '';
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
@@ -42,13 +59,37 @@ export function EndpointMenu({
           sideOffset={6}
           className="animate-fade-in z-50 max-h-[min(70vh,28rem)] min-w-64 overflow-y-auto rounded-xl border border-border bg-surface-raised p-1.5 text-fg shadow-xl shadow-black/10"
         >
+          {specList.length > 0 && (
+            <DropdownMenu.Group>
+              <DropdownMenu.Label className="px-2.5 pt-2 pb-1 text-xs font-medium text-fg-muted">
+                {t('com_ui_model_specs')}
+              </DropdownMenu.Label>
+              {specList.map((spec) => (
+                <DropdownMenu.Item
+                  key={spec.name}
+                  className={ITEM}
+                  onSelect={() => onSpec(spec)}
+                  data-testid={`model-spec-${spec.name}`}
+                >
+                  {spec.iconURL && <img src={spec.iconURL} alt="" className="size-5 shrink-0 rounded" />}
+                  <span className="flex min-w-0 flex-1 flex-col">
+                    <span className="truncate">{spec.label}</span>
+                    {spec.description && (
+                      <span className="truncate text-xs text-fg-muted">{spec.description}</span>
+                    )}
+                  </span>
+                  {current?.name === spec.name && <Check className="size-4 text-accent" aria-hidden />}
+                </DropdownMenu.Item>
+              ))}
+            </DropdownMenu.Group>
+          )}
           {names.map((name) => (
             <DropdownMenu.Group key={name}>
               <DropdownMenu.Label className="px-2.5 pt-2 pb-1 text-xs font-medium text-fg-muted">
                 {endpoints?.[name]?.modelDisplayLabel ?? name}
               </DropdownMenu.Label>
               {(models?.[name] ?? []).map((model) => {
-                const selected = setup?.endpoint === name && setup.model === model;
+                const selected = !current && setup?.endpoint === name && setup.model === model;
                 return (
                   <DropdownMenu.Item
                     key={model}

@@ -1,14 +1,16 @@
-import type { Conversation } from '@parley/schema';
+import { defaultModelSpec, type Conversation } from '@parley/schema';
 import { useCallback, useMemo } from 'react';
+import { useStartupConfig } from '../../app/startup-queries';
 import { useEndpoints, useModels } from '../chat/chat-api';
 import { setupOfConversation, validSetup, type ChatSetup } from './chat-setup';
 import { setupOfPreset } from '../presets/presets-menu';
 import { usePresets } from '../presets/presets-api';
+import { findSpec, setupOfSpec } from './model-specs';
 import { lastModels, lastSetup, useSetupStore } from './setup-store';
 
 /**
  * The setup in force for a conversation: what the user picked in this tab, else the saved
- * conversation's own, else (new chat) the default preset or the last setup remembered in local storage — always
+ * conversation's own, else (new chat) the default model spec, the default preset or the last setup remembered in local storage — always
  * checked against the endpoints and models the server offers.
  */
 export function useChatSetup(conversationId: string, conversation: Conversation | undefined) {
@@ -18,15 +20,25 @@ export function useChatSetup(conversationId: string, conversation: Conversation 
   const setSetup = useSetupStore((s) => s.setSetup);
   const { data: presets } = usePresets();
   const defaultPreset = presets?.find((p) => p.defaultPreset);
+  const specs = useStartupConfig().data?.modelSpecs;
 
   const setup = useMemo<ChatSetup | null>(() => {
     if (!endpoints || !models) return null;
-    // A new chat starts from the default preset, else where the user left off.
-    const fresh = defaultPreset ? setupOfPreset(defaultPreset) : lastSetup();
-    const wanted =
+    // A new chat starts from the default model spec (when specs take priority), else the default
+    // preset, else where the user left off.
+    const startSpec = specs && (specs.prioritize || specs.enforce) ? defaultModelSpec(specs) : undefined;
+    const fresh = startSpec
+      ? setupOfSpec(startSpec, endpoints)
+      : defaultPreset
+        ? setupOfPreset(defaultPreset)
+        : lastSetup();
+    let wanted =
       chosen ?? (conversation ? setupOfConversation(conversation) : conversationId === 'new' ? fresh : null);
+    // Enforced specs: a setup that is not one of them (an old conversation, a stale choice) becomes the default.
+    if (specs?.enforce && !findSpec(specs, wanted?.spec))
+      wanted = setupOfSpec(defaultModelSpec(specs)!, endpoints);
     return validSetup(wanted, endpoints, models, lastModels());
-  }, [endpoints, models, chosen, conversation, conversationId, defaultPreset]);
+  }, [endpoints, models, chosen, conversation, conversationId, defaultPreset, specs]);
 
   const update = useCallback((next: ChatSetup) => setSetup(conversationId, next), [setSetup, conversationId]);
   return { setup, endpoints, models, update };
