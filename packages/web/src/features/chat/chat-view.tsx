@@ -37,7 +37,7 @@ export default function ChatView() {
   const { data: conversation } = useConversation(conversationId);
   const messagesQuery = useMessages(conversationId);
   const messages = useMemo(() => messagesQuery.data ?? [], [messagesQuery.data]);
-  const { setup, endpoints, models, update } = useChatSetup(conversationId, conversation);
+  const { setup, endpoints, models, update } = useChatSetup(conversationId, conversation, config?.modelSpecs);
   const submitting = useIsSubmitting(conversationId);
   const centerForm = useSettings((s) => s.centerFormOnLanding);
   const setShellTitle = useShell((s) => s.setConversationTitle);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { showToast } from '../toasts/toast-store';
-import { KEY_EXPIRY_OPTIONS, keyIsValid, useKeyExpiry, useRevokeKey, useSaveKey } from './keys-api';
+import { KEY_EXPIRY_OPTIONS, keyIsValid, useKeyExpiry, useRevokeKey, useSaveKey } from '../../api/keys-api';
 
 const FIELD =
   'w-full rounded-lg border border-border-strong bg-surface px-3 py-2 text-sm outline-none focus:border-accent';

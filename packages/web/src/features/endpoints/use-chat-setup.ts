@@ -1,6 +1,5 @@
-import { defaultModelSpec, type Conversation } from '@parley/schema';
+import { defaultModelSpec, type Conversation, type ModelSpecsConfig } from '@parley/schema';
 import { useCallback, useMemo } from 'react';
-import { useStartupConfig } from '../../app/startup-queries';
 import { useEndpoints, useModels } from '../chat/chat-api';
 import { setupOfConversation, validSetup, type ChatSetup } from './chat-setup';
 import { setupOfPreset } from '../presets/presets-menu';
@@ -11,16 +10,20 @@ import { lastModels, lastSetup, useSetupStore } from './setup-store';
 /**
  * The setup in force for a conversation: what the user picked in this tab, else the saved
  * conversation's own, else (new chat) the default model spec, the default preset or the last setup remembered in local storage — always
- * checked against the endpoints and models the server offers.
+ * checked against the endpoints and models the server offers. `specs`: the startup
+ * configuration's model specs.
  */
-export function useChatSetup(conversationId: string, conversation: Conversation | undefined) {
+export function useChatSetup(
+  conversationId: string,
+  conversation: Conversation | undefined,
+  specs: ModelSpecsConfig | undefined,
+) {
   const { data: endpoints } = useEndpoints();
   const { data: models } = useModels();
   const chosen = useSetupStore((s) => s.setups[conversationId]);
   const setSetup = useSetupStore((s) => s.setSetup);
   const { data: presets } = usePresets();
   const defaultPreset = presets?.find((p) => p.defaultPreset);
-  const specs = useStartupConfig().data?.modelSpecs;
 
   const setup = useMemo<ChatSetup | null>(() => {
     if (!endpoints || !models) return null;

@@ -1,4 +1,4 @@
-import { RevokeAllKeysRow } from '../endpoints/revoke-all-keys-row';
+import { RevokeAllKeysRow } from './revoke-all-keys-row';
 import { SharedLinksRow } from '../share/shared-links-manager';
 import { DeleteAllRow } from './delete-all-row';
 import { ImportRow } from './import-row';

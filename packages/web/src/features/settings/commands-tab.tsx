@@ -1,16 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { SwitchRow } from '../../components/ui/switch';
-import { useStartupConfig } from '../../app/startup-queries';
 import { useSettings } from '../../store/settings-store';
 import { useHasPermission } from '../auth/use-permission';
+import type { SettingsTabProps } from './settings-tab-props';
 
 /** Chat input commands (002 §2): @ always; + with multi-conversation use; / with prompts use. */
-export function CommandsTab() {
+export function CommandsTab({ interfaceConfig }: SettingsTabProps) {
   const { t } = useTranslation();
   const s = useSettings();
   // The + command starts a side-by-side conversation: only when that feature is on and allowed.
   const multiConvoAllowed = useHasPermission('MULTI_CONVO', 'USE');
-  const multiConvoOn = useStartupConfig().data?.interface.multiConvo === true;
+  const multiConvoOn = interfaceConfig?.multiConvo === true;
   const multiConvo = multiConvoAllowed && multiConvoOn;
   const prompts = useHasPermission('PROMPTS', 'USE');
   return (

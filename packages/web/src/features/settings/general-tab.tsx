@@ -2,16 +2,16 @@ import { useTranslation } from 'react-i18next';
 import { SelectRow } from '../../components/ui/select-row';
 import { SwitchRow } from '../../components/ui/switch';
 import { LANGUAGES } from '../../i18n/languages';
-import { useStartupConfig } from '../../app/startup-queries';
 import { useSettings, type ThemeSetting } from '../../store/settings-store';
 import { ArchiveManagerRow } from '../archive/archive-manager';
+import type { SettingsTabProps } from './settings-tab-props';
 
 /** General settings: theme, language, display switches, and the archived chats. */
-export function GeneralTab() {
+export function GeneralTab({ interfaceConfig }: SettingsTabProps) {
   const { t } = useTranslation();
   const s = useSettings();
   // The switch hides the side panel; without one (not built, or off in parley.yaml) it would do nothing.
-  const sidePanel = useStartupConfig().data?.interface.sidePanel === true;
+  const sidePanel = interfaceConfig?.sidePanel === true;
   return (
     <div className="divide-y divide-border">
       <SelectRow

@@ -20,12 +20,13 @@ import { CommandsTab } from './commands-tab';
 import { EmptyTab } from './empty-tab';
 import { GeneralTab } from './general-tab';
 import { DataControlsTab } from '../import-export/data-controls-tab';
+import type { SettingsTabProps } from './settings-tab-props';
 
 interface SettingsTab {
   value: string;
   labelKey: string;
   icon: LucideIcon;
-  Content: ComponentType;
+  Content: ComponentType<SettingsTabProps>;
 }
 
 /** The tabs of 002 §2. Speech, personalization and data controls are filled by their features. */
@@ -44,7 +45,7 @@ const TABS: SettingsTab[] = [
   { value: 'account', labelKey: 'com_nav_setting_account', icon: UserRound, Content: AccountTab },
 ];
 
-export default function SettingsDialog() {
+export default function SettingsDialog({ interfaceConfig }: SettingsTabProps) {
   const { t } = useTranslation();
   const open = useShell((s) => s.settingsOpen);
   const setOpen = useShell((s) => s.setSettingsOpen);
@@ -87,7 +88,7 @@ export default function SettingsDialog() {
             value={value}
             className="min-h-0 flex-1 overflow-y-auto outline-none sm:pe-1"
           >
-            <Content />
+            <Content interfaceConfig={interfaceConfig} />
           </Tabs.Content>
         ))}
       </Tabs.Root>

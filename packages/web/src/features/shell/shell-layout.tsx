@@ -2,6 +2,7 @@ import { clsx } from 'clsx';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
+import { useStartupConfig } from '../../app/startup-queries';
 import { PageFallback } from '../../components/ui/page-fallback';
 import { loadAllStrings } from '../../i18n';
 import { useAllStrings } from '../../i18n/use-all-strings';
@@ -55,6 +56,7 @@ function Shell() {
   const navVisible = useNav((s) => s.navVisible);
   const setNavVisible = useNav((s) => s.setNavVisible);
   const settingsOpen = useShell((s) => s.settingsOpen);
+  const { data: config } = useStartupConfig();
 
   return (
     <div className="flex h-dvh overflow-hidden bg-surface text-fg">
@@ -80,7 +82,7 @@ function Shell() {
       <TermsGate />
       {settingsOpen && (
         <Suspense fallback={null}>
-          <SettingsDialog />
+          <SettingsDialog interfaceConfig={config?.interface} />
         </Suspense>
       )}
     </div>

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { SettingsActionRow } from '../conversation-actions/manager-parts';
 import { showToast } from '../toasts/toast-store';
-import { useRevokeAllKeys } from './keys-api';
+import { useRevokeAllKeys } from '../../api/keys-api';
 
 /** Settings → Data controls: forget every API key the user saved, after a confirmation. */
 export function RevokeAllKeysRow() {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { isApiError } from '../../api/api-error';
+import { api } from './client';
+import { isApiError } from './api-error';
 
 export const keyKeys = { expiry: (name: string) => ['userKeyExpiry', name] as const };
 
