@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext, AuthUser } from '../context.ts';
-import { unauthorized } from './http-error.ts';
+import { unauthorized } from '../errors/app-error.ts';
 
 function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;

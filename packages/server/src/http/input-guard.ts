@@ -1,6 +1,6 @@
 import { hasLoneSurrogate, toWellFormed } from '@parley/schema';
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from './http-error.ts';
+import { badRequest } from '../errors/app-error.ts';
 
 export const NUL_MESSAGE = 'Invalid input: text must not contain NUL characters';
 

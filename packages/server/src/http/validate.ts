@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { HttpError } from './http-error.ts';
+import { AppError } from '../errors/app-error.ts';
 
 /**
  * Parses request data with a schema from @parley/schema; bad input becomes a 400 listing what
@@ -15,5 +15,5 @@ export function parse<S extends z.ZodType>(schema: S, data: unknown, where = 'bo
       ? `Invalid ${where}: ${first.path}: ${first.message}`
       : `Invalid ${where}: ${first.message}`
     : `Invalid ${where}`;
-  throw new HttpError(400, message, 'bad_request', issues);
+  throw new AppError('bad_request', message, { issues });
 }

@@ -8,7 +8,8 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { readUser } from '../http/authenticate.ts';
-import { forbidden, HttpError } from '../http/http-error.ts';
+import { AppError, forbidden } from '../errors/app-error.ts';
+import { ERROR_STATUS } from '../http/error-status.ts';
 import { parse } from '../http/validate.ts';
 import { authDeps, type AuthDeps } from '../services/auth/auth-deps.ts';
 import {
@@ -105,7 +106,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       return signInAnswer(reply, await refreshSignIn(deps, presented));
     } catch (err) {
       clearRefreshCookie(deps, reply);
-      if (request.query.retry === 'true' && !(err instanceof HttpError && err.statusCode === 403)) {
+      if (request.query.retry === 'true' && !(err instanceof AppError && ERROR_STATUS[err.code] === 403)) {
         request.log.error({ err }, 'session refresh failed on retry');
         throw forbidden(INVALID_REFRESH);
       }

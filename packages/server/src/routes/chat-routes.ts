@@ -2,7 +2,7 @@ import { abortRequestSchema, chatRequestSchema, errorEvent, RESUMABLE_STREAM_HEA
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { authenticate, currentUser } from '../http/authenticate.ts';
-import { notFound } from '../http/http-error.ts';
+import { notFound } from '../errors/app-error.ts';
 import { parse } from '../http/validate.ts';
 import { createChatEngine, type ChatEngine } from '../services/chat/chat-engine.ts';
 import { findConversation } from '../services/chat/chat-persistence.ts';

@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { authenticate, currentUser } from '../http/authenticate.ts';
-import { badRequest, HttpError, notFound } from '../http/http-error.ts';
+import { badRequest, AppError, notFound } from '../errors/app-error.ts';
 import { parse } from '../http/validate.ts';
 import { deleteOwnFiles } from '../services/files/delete-service.ts';
 import { resolveFileConfig } from '../services/files/file-config.ts';
@@ -45,10 +45,9 @@ async function receiveUpload(request: FastifyRequest, ctx: AppContext) {
     }
   } catch (err) {
     if (stored) await ctx.blobStore.delete(stored.key).catch(() => undefined);
-    if (err instanceof HttpError) throw err;
+    if (err instanceof AppError) throw err;
     const status = (err as { statusCode?: number }).statusCode;
-    if (status === 413)
-      throw new HttpError(413, 'The upload has too many parts or fields', 'payload_too_large');
+    if (status === 413) throw new AppError('payload_too_large', 'The upload has too many parts or fields');
     throw badRequest('The multipart upload is malformed');
   }
   if (!stored) throw badRequest('A multipart upload with a file is required');

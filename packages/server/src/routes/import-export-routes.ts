@@ -7,7 +7,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { authenticate, currentUser } from '../http/authenticate.ts';
-import { badRequest, HttpError } from '../http/http-error.ts';
+import { badRequest, AppError } from '../errors/app-error.ts';
 import { parse } from '../http/validate.ts';
 import { exportConversation } from '../services/export/export-service.ts';
 import { unsupportedImport } from '../services/import/import-model.ts';
@@ -60,7 +60,7 @@ export async function importExportRoutes(app: FastifyInstance, ctx: AppContext):
           yield next.value as Buffer;
         }
         // A cut-off upload must fail the import, not import a truncated file.
-        if (file!.file.truncated) throw new HttpError(413, 'The file is too large');
+        if (file!.file.truncated) throw new AppError('payload_too_large', 'The file is too large');
       }
       const result = await importConversations(ctx.db, currentUser(request).id, upload());
       return reply.code(201).send(result);

@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { authenticate, currentUser } from '../http/authenticate.ts';
-import { notFound } from '../http/http-error.ts';
+import { notFound } from '../errors/app-error.ts';
 import { parse } from '../http/validate.ts';
 import { listMessages } from '../services/messages/message-list.ts';
 import { setMessageFeedback, updateMessageText } from '../services/messages/message-mutations.ts';

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { notFound, unauthorized } from '../http/http-error.ts';
+import { notFound, unauthorized } from '../errors/app-error.ts';
 import { probeBus, probeDatabase } from '../services/health/readiness.ts';
 
 /** Whether the request carries `Authorization: Bearer <token>` (compared in constant time). */

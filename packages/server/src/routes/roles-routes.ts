@@ -6,7 +6,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { authenticate, currentUser } from '../http/authenticate.ts';
-import { forbidden, notFound, unauthorized } from '../http/http-error.ts';
+import { forbidden, notFound, unauthorized } from '../errors/app-error.ts';
 import { parse } from '../http/validate.ts';
 import { getRole, updateRolePermissions } from '../services/roles/role-service.ts';
 import { findUserById } from '../services/users/user-service.ts';

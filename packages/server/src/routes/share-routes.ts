@@ -6,7 +6,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { authenticate, currentUser, readUser } from '../http/authenticate.ts';
-import { forbidden, notFound, unauthorized } from '../http/http-error.ts';
+import { forbidden, notFound, unauthorized } from '../errors/app-error.ts';
 import { parse } from '../http/validate.ts';
 import { listSharedLinks } from '../services/shares/share-list.ts';
 import {

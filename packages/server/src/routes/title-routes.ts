@@ -2,7 +2,7 @@ import { genTitleRequestSchema } from '@parley/schema';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { authenticate, currentUser } from '../http/authenticate.ts';
-import { notFound } from '../http/http-error.ts';
+import { notFound } from '../errors/app-error.ts';
 import { parse } from '../http/validate.ts';
 import type { TitleService } from '../services/titles/title-service.ts';
 

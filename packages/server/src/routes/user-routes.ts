@@ -2,7 +2,7 @@ import { resendVerificationSchema, verifyEmailSchema } from '@parley/schema';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { authenticate, currentUser } from '../http/authenticate.ts';
-import { unauthorized } from '../http/http-error.ts';
+import { unauthorized } from '../errors/app-error.ts';
 import { parse } from '../http/validate.ts';
 import { authDeps } from '../services/auth/auth-deps.ts';
 import { resendVerification, verifyEmail } from '../services/auth/email-verification-service.ts';

@@ -1,6 +1,6 @@
 import { EMAIL_VERIFICATION_TTL_SECONDS } from '@parley/schema';
 import type { UserRow } from '../../db/schema/index.ts';
-import { badRequest } from '../../http/http-error.ts';
+import { badRequest } from '../../errors/app-error.ts';
 import { verificationMail } from '../mail/account-mails.ts';
 import { findUserByEmail, markEmailVerified } from '../users/user-service.ts';
 import { consumeAccountToken, issueAccountToken } from './account-tokens.ts';

@@ -1,6 +1,6 @@
 import type { User } from '@parley/schema';
 import type { UserRow } from '../../db/schema/index.ts';
-import { HttpError, forbidden, unauthorized } from '../../http/http-error.ts';
+import { AppError, forbidden, unauthorized } from '../../errors/app-error.ts';
 import { isBanned, toPublicUser } from '../users/public-user.ts';
 import { findUserByEmail } from '../users/user-service.ts';
 import type { AuthDeps } from './auth-deps.ts';
@@ -39,7 +39,7 @@ export async function checkCredentials(
   }
   if (isBanned(user)) throw forbidden(BANNED);
   if (requiresVerification(deps.config) && !user.emailVerified) {
-    throw new HttpError(422, UNVERIFIED, 'email_not_verified');
+    throw new AppError('email_not_verified', UNVERIFIED);
   }
   return user;
 }

@@ -1,5 +1,5 @@
 import { PASSWORD_RESET_TTL_SECONDS } from '@parley/schema';
-import { badRequest, forbidden } from '../../http/http-error.ts';
+import { badRequest, forbidden } from '../../errors/app-error.ts';
 import { passwordChangedMail, passwordResetMail } from '../mail/account-mails.ts';
 import { findUserByEmail, findUserById, setPasswordHash } from '../users/user-service.ts';
 import { consumeAccountToken, issueAccountToken } from './account-tokens.ts';

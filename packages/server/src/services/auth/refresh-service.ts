@@ -1,4 +1,4 @@
-import { forbidden } from '../../http/http-error.ts';
+import { forbidden } from '../../errors/app-error.ts';
 import { isBanned, toPublicUser } from '../users/public-user.ts';
 import { findUserById } from '../users/user-service.ts';
 import type { AuthDeps } from './auth-deps.ts';

@@ -1,5 +1,5 @@
 import { EMAIL_VERIFICATION_TTL_SECONDS, type RegisterPayload } from '@parley/schema';
-import { forbidden } from '../../http/http-error.ts';
+import { forbidden } from '../../errors/app-error.ts';
 import { normalizeEmail } from '../users/public-user.ts';
 import { createUser } from '../users/user-service.ts';
 import type { AuthDeps } from './auth-deps.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { NO_PARENT, type ChatRequest, type ContentPart, type EditedContent } from '@parley/schema';
 import type { Database } from '../../db/client.ts';
 import type { MessageRow } from '../../db/schema/index.ts';
-import { badRequest } from '../../http/http-error.ts';
+import { badRequest } from '../../errors/app-error.ts';
 import {
   findMessage,
   insertUserMessage,

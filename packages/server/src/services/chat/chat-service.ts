@@ -9,7 +9,7 @@ import {
 } from '@parley/schema';
 import type { AppContext } from '../../context.ts';
 import type { ConversationRow } from '../../db/schema/index.ts';
-import { badRequest, HttpError, notFound } from '../../http/http-error.ts';
+import { badRequest, AppError, notFound } from '../../errors/app-error.ts';
 import { ASSISTANTS_ENDPOINTS, assistantsRetired } from '../endpoints/assistants-retired.ts';
 import type { ChatEndpoint } from '../endpoints/endpoint.ts';
 import type { EndpointRegistry } from '../endpoints/endpoint-registry.ts';
@@ -57,14 +57,10 @@ export async function startChat(
   const model = body.model ?? endpoint.defaultModels[0]!;
   const models = await services.endpoints.models(endpoint);
   if (!models.includes(model)) {
-    throw new HttpError(
-      400,
-      `Illegal model request: "${model}" is not a model of ${endpoint.name}`,
+    throw new AppError(
       'illegal_model_request',
-      undefined,
-      {
-        type: 'illegal_model_request',
-      },
+      `Illegal model request: "${model}" is not a model of ${endpoint.name}`,
+      { type: 'illegal_model_request' },
     );
   }
   // Out-of-range parameters are refused before anything is saved.
@@ -88,7 +84,7 @@ export async function startChat(
 
   const jobId = await services.generations.reserve(conversationId).catch(async (error: unknown) => {
     // A second generation in one conversation counts towards a ban (CONCURRENT_VIOLATION_SCORE).
-    if (error instanceof HttpError && error.code === 'concurrent') {
+    if (error instanceof AppError && error.code === 'concurrent') {
       await ctx.bans.record('concurrent', [`user:${userId}`]);
     }
     throw error;

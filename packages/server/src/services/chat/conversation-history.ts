@@ -1,5 +1,5 @@
 import { NO_PARENT, type ContentPart } from '@parley/schema';
-import { badRequest } from '../../http/http-error.ts';
+import { badRequest } from '../../errors/app-error.ts';
 import type { ProviderMessage } from '../providers/provider.ts';
 import type { BranchMessage } from './chat-persistence.ts';
 

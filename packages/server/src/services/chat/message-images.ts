@@ -1,6 +1,6 @@
 import { isImageType, uploadErrors, type EndpointFileLimits } from '@parley/schema';
 import type { Database } from '../../db/client.ts';
-import { notFound, badRequest } from '../../http/http-error.ts';
+import { notFound, badRequest } from '../../errors/app-error.ts';
 import type { EndpointKind } from '../endpoints/endpoint.ts';
 import type { BlobStore } from '../files/blob-store.ts';
 import { withBlobOnDisk } from '../files/blob-on-disk.ts';

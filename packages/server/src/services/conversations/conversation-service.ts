@@ -2,7 +2,7 @@ import type { Conversation, DeleteConversationsResult } from '@parley/schema';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { conversations, messages } from '../../db/schema/index.ts';
-import { notFound } from '../../http/http-error.ts';
+import { notFound } from '../../errors/app-error.ts';
 import { recountTags, recountTagsOfDeleted } from '../tags/tag-counts.ts';
 import { visibleConversation } from './conversation-access.ts';
 import { toConversation } from './conversation-dto.ts';

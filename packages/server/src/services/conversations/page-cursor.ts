@@ -1,7 +1,7 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { isStorableText } from '@parley/schema';
 import { z } from 'zod';
-import { badRequest } from '../../http/http-error.ts';
+import { badRequest } from '../../errors/app-error.ts';
 
 /**
  * Keyset paging shared by the conversation and message lists. A page is ordered by (sort column,

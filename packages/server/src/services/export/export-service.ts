@@ -1,6 +1,6 @@
 import { PARLEY_EXPORT_VERSION, type Conversation, type ExportFormat, type Message } from '@parley/schema';
 import type { Database } from '../../db/client.ts';
-import { notFound } from '../../http/http-error.ts';
+import { notFound } from '../../errors/app-error.ts';
 import { getConversation } from '../conversations/conversation-service.ts';
 import { getMessages } from '../messages/message-service.ts';
 import { attachmentDisposition } from './export-file-name.ts';

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
-import { notFound } from '../../http/http-error.ts';
+import { notFound } from '../../errors/app-error.ts';
 import type { BlobStore } from './blob-store.ts';
 import { findOwnFiles } from './file-records.ts';
 

@@ -10,7 +10,7 @@ import {
 } from '@parley/schema';
 import type { Database } from '../../db/client.ts';
 import { files, type FileRow } from '../../db/schema/index.ts';
-import { badRequest, HttpError } from '../../http/http-error.ts';
+import { badRequest, AppError } from '../../errors/app-error.ts';
 import { blobKey, type BlobStore } from './blob-store.ts';
 import { withBlobOnDisk } from './blob-on-disk.ts';
 import { checkImage, ImageRejected } from './image-check.ts';
@@ -76,7 +76,7 @@ export async function acceptUpload(
 ): Promise<FileRow> {
   try {
     if (upload.truncated || upload.bytes > check.limits.fileSizeLimit) {
-      throw new HttpError(413, uploadErrors.fileTooLarge(check.limits.fileSizeLimit), 'file_too_large');
+      throw new AppError('file_too_large', uploadErrors.fileTooLarge(check.limits.fileSizeLimit));
     }
     if (upload.bytes === 0) throw badRequest(uploadErrors.empty());
     const type = await sniffType(await readHead(store, upload.key, upload.bytes), upload.filename);

@@ -9,7 +9,7 @@ import {
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { conversations, messages, type ConversationRow, type MessageRow } from '../../db/schema/index.ts';
-import { badRequest, notFound } from '../../http/http-error.ts';
+import { badRequest, notFound } from '../../errors/app-error.ts';
 import { visibleConversation } from '../conversations/conversation-access.ts';
 import { toConversation, toMessage } from '../conversations/conversation-dto.ts';
 import { parentFirstOrder } from '../messages/parent-first-order.ts';

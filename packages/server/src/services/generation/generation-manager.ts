@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Bus } from '../../bus/bus.ts';
-import { HttpError } from '../../http/http-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 import type { GenerationObserver } from '../../metrics/prometheus-metrics.ts';
 import { GenerationJob, type GenerationSpec } from './generation-job.ts';
 import { JobChannel } from './job-channel.ts';
@@ -22,13 +22,11 @@ const ABORT_WAIT_MS = 15_000;
 /** The per-user list of recent conversations is compacted past this length. */
 const USER_LIST_COMPACT_AT = 200;
 
-/** The spec's `concurrent` limit error (HTTP 429, PROTOCOL.md "One generation per conversation"). */
-export function concurrentError(): HttpError {
-  return new HttpError(
-    429,
-    'Only one message at a time. Please allow any other responses to complete before sending another message.',
+/** The `concurrent` limit: one generation per conversation at a time (PROTOCOL.md "One generation per conversation"). */
+export function concurrentError(): AppError {
+  return new AppError(
     'concurrent',
-    undefined,
+    'Only one message at a time. Please allow any other responses to complete before sending another message.',
     { type: 'concurrent', limit: 1 },
   );
 }

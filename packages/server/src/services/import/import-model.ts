@@ -1,5 +1,5 @@
 import { MAX_CHAT_TEXT_LENGTH, toStorable, toStorableText, type ContentPart } from '@parley/schema';
-import { HttpError } from '../../http/http-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 
 /**
  * The common shape every import format is converted to. Ids are the file's own; the writer
@@ -35,8 +35,10 @@ export interface ImportedConversationMeta {
 export const UNSUPPORTED_IMPORT = 'Unsupported import type';
 
 /** An unsupported or malformed file: a 400 the client shows as its file-type error. */
-export function unsupportedImport(detail: string): HttpError {
-  return new HttpError(400, UNSUPPORTED_IMPORT, 'unsupported_import', [{ path: 'file', message: detail }]);
+export function unsupportedImport(detail: string): AppError {
+  return new AppError('unsupported_import', UNSUPPORTED_IMPORT, {
+    issues: [{ path: 'file', message: detail }],
+  });
 }
 
 export const isRecord = (v: unknown): v is Record<string, unknown> =>

@@ -4,7 +4,7 @@ import { DEFAULT_CONVERSATION_TITLE, NO_PARENT } from '@parley/schema';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { conversations, messages, pendingImports } from '../../db/schema/index.ts';
-import { badRequest } from '../../http/http-error.ts';
+import { badRequest } from '../../errors/app-error.ts';
 import { mappedMessageId } from './import-ids.ts';
 import {
   capImportedText,

@@ -1,5 +1,5 @@
 import type { ContentPart } from '@parley/schema';
-import { badRequest } from '../../http/http-error.ts';
+import { badRequest } from '../../errors/app-error.ts';
 
 /** The editable part types and the field holding their text. */
 const EDITABLE = { text: 'text', think: 'think' } as const;

@@ -2,7 +2,7 @@ import type { ListMessagesQuery, MessageListPage } from '@parley/schema';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { conversations, messages } from '../../db/schema/index.ts';
-import { notFound } from '../../http/http-error.ts';
+import { notFound } from '../../errors/app-error.ts';
 import { visibleConversation, visibleConversations } from '../conversations/conversation-access.ts';
 import { toMessage } from '../conversations/conversation-dto.ts';
 import { searchMessages } from '../search/message-search.ts';

@@ -2,7 +2,7 @@ import type { ContentPart, Feedback, Message, MessageFeedbackResult } from '@par
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { conversations, messages, type MessageRow } from '../../db/schema/index.ts';
-import { notFound } from '../../http/http-error.ts';
+import { notFound } from '../../errors/app-error.ts';
 import { visibleConversation } from '../conversations/conversation-access.ts';
 import { toMessage } from '../conversations/conversation-dto.ts';
 import { countTokensOf } from '../context/token-count.ts';

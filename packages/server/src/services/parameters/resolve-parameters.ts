@@ -12,7 +12,7 @@ import {
   type ChatParameters,
   type ParameterFamily,
 } from '@parley/schema';
-import { badRequest } from '../../http/http-error.ts';
+import { badRequest } from '../../errors/app-error.ts';
 import { parse } from '../../http/validate.ts';
 import type { ModelParameters } from '../providers/provider.ts';
 

@@ -7,7 +7,7 @@ import {
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { presets, type PresetRow } from '../../db/schema/index.ts';
-import { badRequest } from '../../http/http-error.ts';
+import { badRequest } from '../../errors/app-error.ts';
 
 /** The API shape: the columns with the stored setup spread in (LibreChat-compatible). */
 export function toPreset(row: PresetRow): Preset {

@@ -2,7 +2,7 @@ import { hasPermission, type Role } from '@parley/schema';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { forbidden, unauthorized } from '../../http/http-error.ts';
+import { forbidden, unauthorized } from '../../errors/app-error.ts';
 import { getRole } from '../roles/role-service.ts';
 
 /** Who calls a prompt route, read from the database: a token may predate a role change. */

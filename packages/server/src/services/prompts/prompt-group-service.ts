@@ -2,7 +2,7 @@ import type { CreatePromptBody, PromptGroup, PromptVersion, UpdatePromptGroupBod
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { promptGroups, prompts, type PromptGroupRow } from '../../db/schema/index.ts';
-import { notFound } from '../../http/http-error.ts';
+import { notFound } from '../../errors/app-error.ts';
 import { requireGroupEditor, type PromptCaller } from './prompt-caller.ts';
 import { toPromptGroup, toPromptVersion } from './prompt-dto.ts';
 import { checkProjectChanges, nextProjectIds } from './prompt-sharing.ts';

@@ -1,5 +1,5 @@
 import type { UpdatePromptGroupBody } from '@parley/schema';
-import { badRequest } from '../../http/http-error.ts';
+import { badRequest } from '../../errors/app-error.ts';
 import { INSTANCE_PROJECT_ID } from '../config/startup-config.ts';
 import { requirePromptPermission, type PromptCaller } from './prompt-caller.ts';
 

@@ -2,7 +2,7 @@ import type { CreatePromptBody, DeletePromptResult, PromptVersion } from '@parle
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { promptGroups, prompts, type PromptGroupRow, type PromptRow } from '../../db/schema/index.ts';
-import { notFound } from '../../http/http-error.ts';
+import { notFound } from '../../errors/app-error.ts';
 import { requireGroupEditor, type PromptCaller } from './prompt-caller.ts';
 import { toPromptVersion } from './prompt-dto.ts';
 import { findEditableGroup, findReadableGroup } from './prompt-group-service.ts';

@@ -1,4 +1,4 @@
-import { HttpError } from '../../http/http-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 import type { ViolationBans } from './violation-bans.ts';
 
 /**
@@ -24,13 +24,7 @@ export async function assertBrowser(
   const agent = request.headers['user-agent'];
   if (looksLikeBrowser(typeof agent === 'string' ? agent : undefined)) return;
   await bans.record('non_browser', [`ip:${request.ip}`, `user:${userId}`]);
-  throw new HttpError(
-    403,
-    'Illegal request: chat requests must come from a web browser.',
-    'non_browser',
-    undefined,
-    {
-      type: 'non_browser',
-    },
-  );
+  throw new AppError('non_browser', 'Illegal request: chat requests must come from a web browser.', {
+    type: 'non_browser',
+  });
 }

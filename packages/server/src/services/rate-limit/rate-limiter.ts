@@ -1,6 +1,6 @@
 import type { LimitType } from '@parley/schema';
 import type { Bus } from '../../bus/bus.ts';
-import { HttpError } from '../../http/http-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { violatorsOf, type ViolationBans } from './violation-bans.ts';
 
 /** At most `max` attempts per `windowMs`, counted per key; `max` 0 turns the rule off. */
@@ -15,12 +15,12 @@ export interface LimitRule {
 }
 
 /** A 429 answer `{message, type}` as the error catalogue names the limit types (000 §8). */
-export class RateLimitError extends HttpError {
+export class RateLimitError extends AppError {
   constructor(
     readonly rule: LimitRule,
     readonly retryAfterMs: number,
   ) {
-    super(429, tooManyMessage(rule), 'rate_limited', undefined, {
+    super('rate_limited', tooManyMessage(rule), {
       type: rule.type,
       retryAfter: Math.ceil(retryAfterMs / 1000),
       // The client words message_limit with the cap and its window (001 §8).

@@ -1,6 +1,6 @@
 import type { LimitType } from '@parley/schema';
 import type { Bus } from '../../bus/bus.ts';
-import { HttpError } from '../../http/http-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 
 /** The error catalogue's text for the `ban` type (001 §8). */
 export const BAN_MESSAGE = 'Your account has been temporarily banned due to violations of our service.';
@@ -16,9 +16,9 @@ export interface BanSettings {
 }
 
 /** A 403 `{message, type: 'ban'}`; `retryAfter` in seconds, as the rate-limit answers give it. */
-export class BanError extends HttpError {
+export class BanError extends AppError {
   constructor(retryAfterMs: number) {
-    super(403, BAN_MESSAGE, 'banned', undefined, { type: 'ban', retryAfter: Math.ceil(retryAfterMs / 1000) });
+    super('banned', BAN_MESSAGE, { type: 'ban', retryAfter: Math.ceil(retryAfterMs / 1000) });
     this.name = 'BanError';
   }
 }

@@ -2,7 +2,7 @@ import type { SharedConversation, SharedLink, ShareLookup } from '@parley/schema
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { sharedLinks } from '../../db/schema/index.ts';
-import { badRequest, notFound } from '../../http/http-error.ts';
+import { badRequest, notFound } from '../../errors/app-error.ts';
 import { requireConversation } from '../conversations/conversation-service.ts';
 import { toSharedConversation, toSharedLink } from './share-dto.ts';
 import { newShareId } from './share-id.ts';

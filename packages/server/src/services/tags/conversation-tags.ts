@@ -2,7 +2,7 @@ import type { ConversationTag } from '@parley/schema';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { conversations, conversationTags } from '../../db/schema/index.ts';
-import { notFound } from '../../http/http-error.ts';
+import { notFound } from '../../errors/app-error.ts';
 import { visibleConversation } from '../conversations/conversation-access.ts';
 import { ensureTags, recountTags } from './tag-counts.ts';
 import { toConversationTag } from './tag-dto.ts';

@@ -1,7 +1,7 @@
 import { hasPermission } from '@parley/schema';
 import type { AuthUser } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
-import { forbidden } from '../../http/http-error.ts';
+import { forbidden } from '../../errors/app-error.ts';
 import { getRole } from '../roles/role-service.ts';
 
 /** Every bookmark call needs BOOKMARKS.USE on the caller's role (002 §6). */

@@ -7,7 +7,7 @@ import {
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { conversations, conversationTags } from '../../db/schema/index.ts';
-import { conflict, notFound } from '../../http/http-error.ts';
+import { conflict, notFound } from '../../errors/app-error.ts';
 import { addTagToConversation } from './conversation-tags.ts';
 import { toConversationTag } from './tag-dto.ts';
 import { recountTags } from './tag-counts.ts';

@@ -5,8 +5,8 @@ import {
   type TwoFactorEnableAnswer,
 } from '@parley/schema';
 import type { UserRow } from '../../db/schema/index.ts';
-import type { HttpError } from '../../http/http-error.ts';
-import { badRequest, unauthorized } from '../../http/http-error.ts';
+import type { AppError } from '../../errors/app-error.ts';
+import { badRequest, unauthorized } from '../../errors/app-error.ts';
 import type { AuthDeps } from '../auth/auth-deps.ts';
 import { decryptSecret, encryptSecret } from '../keys/key-cipher.ts';
 import { findUserById } from '../users/user-service.ts';
@@ -67,7 +67,7 @@ export async function checkSecondFactor(
   return spendBackupCode(deps.db, user.id, pick);
 }
 
-function wrongCode(input: TwoFactorCodeBody): HttpError {
+function wrongCode(input: TwoFactorCodeBody): AppError {
   return badRequest(input.token !== undefined ? M.invalidCode : M.invalidBackupCode);
 }
 

@@ -1,6 +1,6 @@
 import { TWO_FACTOR_MESSAGES as M, type TwoFactorVerifyTemp } from '@parley/schema';
 import type { UserRow } from '../../db/schema/index.ts';
-import { HttpError, forbidden, unauthorized } from '../../http/http-error.ts';
+import { forbidden, unauthorized } from '../../errors/app-error.ts';
 import type { AuthDeps } from '../auth/auth-deps.ts';
 import { BANNED } from '../auth/login-service.ts';
 import { isBanned } from '../users/public-user.ts';
@@ -40,11 +40,7 @@ export async function completeTwoFactorSignIn(
     if (isBanned(user)) throw forbidden(BANNED);
     const body = input.token !== undefined ? { token: input.token } : { backupCode: input.backupCode };
     if (!(await checkSecondFactor(deps, user, body, true))) {
-      throw new HttpError(
-        401,
-        input.token !== undefined ? M.invalidCode : M.invalidBackupCode,
-        'unauthorized',
-      );
+      throw unauthorized(input.token !== undefined ? M.invalidCode : M.invalidBackupCode);
     }
     await deps.bus.set(claimKey(pending.id), 'used', ttlMs);
     return user;
