@@ -1,8 +1,8 @@
 import { CONVERSATION_SETTING_KEYS, type ChatRequest, type ModelSpecsConfig } from '@parley/schema';
-import { HttpError } from '../../http/http-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 
 const illegal = (message: string) =>
-  new HttpError(400, message, 'illegal_model_request', undefined, { type: 'illegal_model_request' });
+  new AppError('illegal_model_request', message, { type: 'illegal_model_request' });
 
 /**
  * A chat request under parley.yaml's model specs. When specs are enforced the request must name
