@@ -29,4 +29,56 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  // Walls between the web app's layers. A feature folder is used through its index.ts only, so its
+  // other files can change without breaking another feature; features never reach up into app/
+  // (the router and root layout), and the lower layers (api, store, lib, components, i18n) never
+  // reach up into features or app. Lazily loaded screens are the exception: a dynamic import()
+  // names the file so that it stays a chunk of its own (this rule does not look at import()).
+  {
+    files: ['packages/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.\\./[^./][^/]*/', message: 'Import another feature through its index.ts.' },
+            {
+              regex: '^(\\.\\./)+app(/|$)',
+              message: 'Features may not import app/ (move shared code to api/, lib/ or store/).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/web/src/app/**/*.{ts,tsx}', 'packages/web/src/main.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(\\.\\./|\\./)+features/[^/]+/', message: 'Import a feature through its index.ts.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/web/src/{api,store,lib,components,i18n}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(features|app)(/|$)',
+              message:
+                'api/, store/, lib/, components/ and i18n/ sit below the features and app/: move the shared code down instead.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

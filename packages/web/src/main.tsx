@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { refreshSession } from './api/client';
-import { queryClient } from './app/query-client';
+import { queryClient } from './api/query-client';
 import { router } from './app/router';
 import { initI18n, loadAllStrings } from './i18n';
 import './index.css';

@@ -1,10 +1,10 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { PageFallback } from '../components/ui/page-fallback';
-import { Toaster } from '../features/toasts/toaster';
-import { useThemeSync } from '../features/settings/theme';
+import { Toaster } from '../features/toasts';
+import { useThemeSync } from '../features/settings';
 import { useLocaleSync } from '../i18n/use-locale-sync';
-import { useHealthCheck, useStartupConfig } from './startup-queries';
+import { useHealthCheck, useStartupConfig } from '../api/startup-queries';
 
 /** Wraps every page: theme, language and direction, document title, health check, toasts. */
 export function RootLayout() {

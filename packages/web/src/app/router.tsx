@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { setAuthFailureHandler } from '../api/client';
-import { ErrorPage } from '../features/errors/error-page';
+import { ErrorPage } from '../features/errors';
 import { RootLayout } from './root-layout';
 
 // Every page is its own chunk so /login only downloads what it shows.

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { MOBILE_MEDIA } from '../features/shell/breakpoints';
+import { MOBILE_MEDIA } from '../lib/breakpoints';
 import { hasLocal, readLocal, writeLocal } from '../lib/local-storage';
 import { initialNavVisible } from './nav-store-rules';
 

@@ -15,8 +15,8 @@ import { Dialog } from '../../components/ui/dialog';
 import { SelectRow } from '../../components/ui/select-row';
 import { Spinner } from '../../components/ui/spinner';
 import { SwitchRow } from '../../components/ui/switch';
-import { roleKey } from '../auth/use-permission';
-import { showToast } from '../toasts/toast-store';
+import { roleKey } from '../auth';
+import { showToast } from '../toasts';
 import { rolesApi } from './roles-api';
 
 const SEGMENTS = Object.keys(UPDATABLE_PERMISSION_TYPES) as UpdatablePermissionSegment[];

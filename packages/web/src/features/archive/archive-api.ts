@@ -1,7 +1,7 @@
 import type { ConversationListPage } from '@parley/schema';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { conversationKeys } from '../conversations/conversations-api';
+import { conversationKeys } from '../conversations';
 
 /** Under the list prefix, so archiving and unarchiving refresh it with the sidebar. */
 export const archivedKey = (search: string) => [...conversationKeys.list, 'archived', search] as const;

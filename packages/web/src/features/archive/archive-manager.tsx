@@ -4,15 +4,15 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { DeleteDialog } from '../conversation-actions/delete-dialog';
+import { DeleteDialog } from '../conversation-actions';
 import {
   MANAGER_SEARCH_DEBOUNCE_MS,
   ManagerList,
   ManagerSearch,
   SettingsActionRow,
-} from '../conversation-actions/manager-parts';
-import { useConversationActions } from '../conversation-actions/use-conversation-actions';
-import { useDebouncedValue } from '../prompts/use-debounced-value';
+} from '../conversation-actions';
+import { useConversationActions } from '../conversation-actions';
+import { useDebouncedValue } from '../prompts';
 import { useArchivedConversations } from './archive-api';
 
 /** Settings → General: the archived chats, opened in a dialog (002 §2). */

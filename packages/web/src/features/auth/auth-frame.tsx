@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { LogoMark } from '../../components/ui/logo';
-import { BannerSlot } from '../banner/banner-slot';
+import { BannerSlot } from '../banner';
 
 /** The centred card every account page sits in: banner, logo, title, content, footer. */
 export function AuthFrame({

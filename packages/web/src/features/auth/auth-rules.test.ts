@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { initialNavVisible } from '../../store/nav-store-rules';
-import { emailConfirmed } from '../settings/delete-account';
+import { emailConfirmed } from '../settings';
 import { loginErrorKey } from './login-error';
 import { oauthErrorMessage } from './oauth-error';
 import { isCompleteCode, validateForgotPassword, validateRegister } from './validation';

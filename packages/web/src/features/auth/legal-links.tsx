@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useStartupConfig } from '../../app/startup-queries';
+import { useStartupConfig } from '../../api/startup-queries';
 
 /** Privacy policy and terms links under the card, when the instance configures them. */
 export function LegalLinks() {

@@ -7,7 +7,7 @@ import { authApi } from '../../api/auth-api';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
-import { useStartupConfig } from '../../app/startup-queries';
+import { useStartupConfig } from '../../api/startup-queries';
 import { setSession } from '../../store/auth-store';
 import { Turnstile } from './turnstile';
 import { useCountdown } from './use-countdown';

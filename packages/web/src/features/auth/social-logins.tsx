@@ -1,6 +1,6 @@
 import type { SocialProvider, StartupConfig } from '@parley/schema';
 import { useTranslation } from 'react-i18next';
-import { useStartupConfig } from '../../app/startup-queries';
+import { useStartupConfig } from '../../api/startup-queries';
 import { buttonClasses } from '../../components/ui/button';
 
 interface ProviderButton {

@@ -6,7 +6,7 @@ import { authApi } from '../../api/auth-api';
 import { Button } from '../../components/ui/button';
 import { inputClasses } from '../../components/ui/text-field';
 import { setSession } from '../../store/auth-store';
-import { showToast } from '../toasts/toast-store';
+import { showToast } from '../toasts';
 import { isCompleteCode } from './validation';
 
 /** Second login step: a 6-digit code, or an 8-character backup code (000 §2, §4, §5). */

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useBanner } from '../../app/startup-queries';
+import { useBanner } from '../../api/startup-queries';
 import { inDisplayWindow, useDismissedBanners } from './banner-visibility';
 
 // The sanitiser only loads when there is a banner to show.

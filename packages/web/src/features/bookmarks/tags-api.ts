@@ -1,8 +1,8 @@
 import type { ConversationTag } from '@parley/schema';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { useStartupConfig } from '../../app/startup-queries';
-import { useHasPermission } from '../auth/use-permission';
+import { useStartupConfig } from '../../api/startup-queries';
+import { useHasPermission } from '../auth';
 
 export const tagKeys = { all: ['conversationTags'] as const };
 

@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
-import { chatKeys } from '../chat/chat-api';
-import { patchEverywhere, refreshLists } from '../conversation-actions/list-cache';
-import { showToast } from '../toasts/toast-store';
+import { chatKeys } from '../chat';
+import { patchEverywhere, refreshLists } from '../conversation-actions';
+import { showToast } from '../toasts';
 import { useFilterStore } from './filter-store';
 import { tagKeys, tagsApi } from './tags-api';
 

@@ -1,12 +1,12 @@
 import type { EndpointsConfig, ModelSpec, ModelsConfig } from '@parley/schema';
 import { memo, useCallback } from 'react';
-import { useStartupConfig } from '../../app/startup-queries';
-import type { ChatSetup } from '../endpoints/chat-setup';
-import { EndpointMenu } from '../endpoints/endpoint-menu';
-import { KeyButton } from '../endpoints/key-dialog';
-import { setupOfSpec } from '../endpoints/model-specs';
-import { ParametersButton } from '../endpoints/parameters-panel';
-import { PresetsMenu } from '../presets/presets-menu';
+import { useStartupConfig } from '../../api/startup-queries';
+import type { ChatSetup } from '../endpoints';
+import { EndpointMenu } from '../endpoints';
+import { KeyButton } from '../endpoints';
+import { setupOfSpec } from '../endpoints';
+import { ParametersButton } from '../endpoints';
+import { PresetsMenu } from '../presets';
 
 /**
  * The header's model controls: model spec, endpoint and model selector, parameters, presets and (for

@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { useMediaQuery } from '../../lib/use-media-query';
-import { useLogout } from '../auth/use-logout';
-import { ChatHeaderActions } from '../conversation-actions/chat-header-actions';
-import { MOBILE_MEDIA } from '../shell/breakpoints';
+import { useLogout } from '../auth';
+import { ChatHeaderActions } from '../conversation-actions';
+import { MOBILE_MEDIA } from '../../lib/breakpoints';
 
 /**
  * The chat view's header: the model controls on the start side, the conversation title (desktop;

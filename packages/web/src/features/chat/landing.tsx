@@ -1,9 +1,9 @@
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStartupConfig } from '../../app/startup-queries';
+import { useStartupConfig } from '../../api/startup-queries';
 import { LogoMark } from '../../components/ui/logo';
 import { useAuth } from '../../store/auth-store';
-import { fillWelcome, greetingKey } from '../shell/greeting';
+import { fillWelcome, greetingKey } from '../shell';
 
 /** The landing state of a new or empty chat: logo, greeting by the hour or customWelcome. */
 export function Landing({ children }: { children?: ReactNode }) {

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Spinner } from '../../components/ui/spinner';
-import type { MessageListProps } from '../messages/message-list';
+import type { MessageListProps } from '../messages';
 
 const load = () => import('../messages/message-list');
 const List = lazy(() => load().then((m) => ({ default: m.MessageList })));

@@ -1,5 +1,5 @@
 import type { Message } from '@parley/schema';
-import { queryClient } from '../../app/query-client';
+import { queryClient } from '../../api/query-client';
 import { chatKeys } from './chat-api';
 
 /** Helpers over the messages query cache (one flat list per conversation). */

@@ -1,6 +1,6 @@
 import type { ChatRequestBody, Message } from '@parley/schema';
-import type { ChatSetup } from '../endpoints/chat-setup';
-import { temporaryFlagFor } from '../temporary-chat/temporary-store';
+import type { ChatSetup } from '../endpoints';
+import { temporaryFlagFor } from '../temporary-chat';
 import { answerFromResume, type LiveAnswer } from './stream-reducer';
 
 export interface SendOptions {

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { validSetup, type ChatSetup } from '../endpoints/chat-setup';
-import { lastModels } from '../endpoints/setup-store';
-import { parseChatQuery, withoutTransient } from '../input/query-params';
+import { validSetup, type ChatSetup } from '../endpoints';
+import { lastModels } from '../endpoints';
+import { parseChatQuery, withoutTransient } from '../input';
 import type { EndpointsConfig, ModelsConfig } from '@parley/schema';
 
 /**

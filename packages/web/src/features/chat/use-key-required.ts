@@ -1,6 +1,6 @@
 import type { EndpointsConfig } from '@parley/schema';
 import { useTranslation } from 'react-i18next';
-import type { ChatSetup } from '../endpoints/chat-setup';
+import type { ChatSetup } from '../endpoints';
 import { keyIsValid, useKeyExpiry } from '../../api/keys-api';
 
 /** 001 §4: the box is disabled when the endpoint needs the user's key and none is set. */

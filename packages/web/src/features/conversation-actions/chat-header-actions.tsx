@@ -2,9 +2,9 @@ import { Download } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { BookmarkMenu } from '../bookmarks/bookmark-menu';
-import { useConversation } from '../chat/chat-api';
-import { TemporaryToggle } from '../temporary-chat/temporary-toggle';
+import { BookmarkMenu } from '../bookmarks';
+import { useConversation } from '../chat';
+import { TemporaryToggle } from '../temporary-chat';
 import { MENU_CONTENT, MENU_ITEM } from './menu-styles';
 import { EXPORT_OPTIONS, useExport } from './row-menu';
 

@@ -1,7 +1,7 @@
 import type { Conversation, ConversationListPage } from '@parley/schema';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { chatKeys } from '../chat/chat-api';
-import { conversationKeys } from '../conversations/conversations-api';
+import { chatKeys } from '../chat';
+import { conversationKeys } from '../conversations';
 
 type ListData = InfiniteData<ConversationListPage, string | null>;
 

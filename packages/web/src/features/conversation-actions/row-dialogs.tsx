@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ShareDialog } from '../share/share-dialog';
+import { ShareDialog } from '../share';
 import { DeleteDialog } from './delete-dialog';
 import { useRowState } from './row-state';
 import { useConversationActions } from './use-conversation-actions';

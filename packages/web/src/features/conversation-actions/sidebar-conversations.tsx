@@ -1,9 +1,9 @@
 import type { Conversation } from '@parley/schema';
 import { useCallback, type ReactNode } from 'react';
 import { useMediaQuery } from '../../lib/use-media-query';
-import { TagFilter, useTagFilter } from '../bookmarks/tag-filter';
-import { ConversationList } from '../conversations/conversation-list';
-import { MOBILE_MEDIA } from '../shell/breakpoints';
+import { TagFilter, useTagFilter } from '../bookmarks';
+import { ConversationList } from '../conversations';
+import { MOBILE_MEDIA } from '../../lib/breakpoints';
 import { RowDialogs } from './row-dialogs';
 import { RowMenu } from './row-menu';
 import { RowTitle } from './row-title';

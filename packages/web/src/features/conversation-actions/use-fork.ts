@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { chatKeys } from '../chat/chat-api';
-import { addConversationToList } from '../conversations/conversations-api';
-import { showToast } from '../toasts/toast-store';
+import { chatKeys } from '../chat';
+import { addConversationToList } from '../conversations';
+import { showToast } from '../toasts';
 import { actionsApi } from './actions-api';
 
 /** Forks a conversation at a message and opens the copy (000 §7: POST /api/convos/fork). */

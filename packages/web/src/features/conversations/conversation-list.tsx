@@ -16,7 +16,7 @@ import { useNavigate, useParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { useNav } from '../../store/nav-store';
-import { MOBILE_MEDIA } from '../shell/breakpoints';
+import { MOBILE_MEDIA } from '../../lib/breakpoints';
 import { LOAD_MORE_DEBOUNCE_MS, createListRows, nearEnd } from './conversation-rows';
 import { useConversationList } from './conversations-api';
 import { monthLabel, type DateGroupKey } from './date-groups';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { showToast } from '../toasts/toast-store';
+import { showToast } from '../toasts';
 import { KEY_EXPIRY_OPTIONS, keyIsValid, useKeyExpiry, useRevokeKey, useSaveKey } from '../../api/keys-api';
 
 const FIELD =

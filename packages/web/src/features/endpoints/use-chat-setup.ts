@@ -1,9 +1,9 @@
 import { defaultModelSpec, type Conversation, type ModelSpecsConfig } from '@parley/schema';
 import { useCallback, useMemo } from 'react';
-import { useEndpoints, useModels } from '../chat/chat-api';
+import { useEndpoints, useModels } from '../chat';
 import { setupOfConversation, validSetup, type ChatSetup } from './chat-setup';
-import { setupOfPreset } from '../presets/presets-menu';
-import { usePresets } from '../presets/presets-api';
+import { setupOfPreset } from '../presets';
+import { usePresets } from '../presets';
 import { findSpec, setupOfSpec } from './model-specs';
 import { lastModels, lastSetup, useSetupStore } from './setup-store';
 

@@ -11,7 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
-import { showToast } from '../toasts/toast-store';
+import { showToast } from '../toasts';
 import { useAttachments, type Attachment } from './attachments-store';
 import { imageSizeOf, resizeForUpload } from './prepare-image';
 import { UploadError, uploadFile } from './upload-file';

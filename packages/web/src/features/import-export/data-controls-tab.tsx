@@ -1,5 +1,5 @@
 import { RevokeAllKeysRow } from './revoke-all-keys-row';
-import { SharedLinksRow } from '../share/shared-links-manager';
+import { SharedLinksRow } from '../share';
 import { DeleteAllRow } from './delete-all-row';
 import { ImportRow } from './import-row';
 

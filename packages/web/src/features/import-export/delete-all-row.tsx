@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { chatKeys } from '../chat/chat-api';
-import { actionsApi } from '../conversation-actions/actions-api';
-import { ALL_LISTS } from '../conversation-actions/list-cache';
-import { SettingsActionRow } from '../conversation-actions/manager-parts';
-import { showToast } from '../toasts/toast-store';
+import { chatKeys } from '../chat';
+import { actionsApi } from '../conversation-actions';
+import { ALL_LISTS } from '../conversation-actions';
+import { SettingsActionRow } from '../conversation-actions';
+import { showToast } from '../toasts';
 
 /** Settings → Data controls: delete all chats, after a confirmation. */
 export function DeleteAllRow() {

@@ -4,9 +4,9 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
 import { Button } from '../../components/ui/button';
-import { refreshLists } from '../conversation-actions/list-cache';
-import { SettingsActionRow } from '../conversation-actions/manager-parts';
-import { showToast } from '../toasts/toast-store';
+import { refreshLists } from '../conversation-actions';
+import { SettingsActionRow } from '../conversation-actions';
+import { showToast } from '../toasts';
 import { importConversations } from './import-api';
 import { importErrorKey, isJsonFile } from './import-rules';
 

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { SettingsActionRow } from '../conversation-actions/manager-parts';
-import { showToast } from '../toasts/toast-store';
+import { SettingsActionRow } from '../conversation-actions';
+import { showToast } from '../toasts';
 import { useRevokeAllKeys } from '../../api/keys-api';
 
 /** Settings → Data controls: forget every API key the user saved, after a confirmation. */

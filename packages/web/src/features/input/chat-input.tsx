@@ -13,11 +13,11 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../store/settings-store';
-import { AttachmentChips } from '../files/attachment-chips';
-import { messageFiles, useAttachments, useConversationAttachments } from '../files/attachments-store';
-import { pastedName } from '../files/prepare-image';
-import { useAttach } from '../files/use-attach';
-import { useSlashPrompts } from '../prompts/use-slash-prompts';
+import { AttachmentChips } from '../files';
+import { messageFiles, useAttachments, useConversationAttachments } from '../files';
+import { pastedName } from '../files';
+import { useAttach } from '../files';
+import { useSlashPrompts } from '../prompts';
 import { PENDING_DRAFT_ID } from './draft-storage';
 import { MentionPopup, POPUP_BLUR_CLOSE_MS, useMentionPopup } from './mention-popup';
 import { clearDraft, loadDraft, useDraftSaver } from './use-draft';

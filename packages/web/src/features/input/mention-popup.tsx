@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import { ChevronRight, Cpu } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { orderedEndpoints } from '../endpoints/chat-setup';
+import { orderedEndpoints } from '../endpoints';
 
 /** 002 §9: popup rows 40 px, at most 160 px tall; closes 150 ms after blur. */
 export const POPUP_ROW_PX = 40;

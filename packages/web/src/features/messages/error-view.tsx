@@ -1,7 +1,7 @@
 import { AlertCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { CONNECTION_ERROR_TEXT } from '../chat/chat-controller';
-import { errorDisplay } from '../chat/error-text';
+import { CONNECTION_ERROR_TEXT } from '../chat';
+import { errorDisplay } from '../chat';
 
 /** An error answer, worded by the 001 §8 catalogue. */
 export function ErrorView({ text }: { text: string }) {

@@ -1,9 +1,9 @@
 import type { ContentPart, Message } from '@parley/schema';
 import { memo } from 'react';
 import { useSettings } from '../../store/settings-store';
-import { MessageFiles } from '../files/message-files';
-import { ThinkingBlock } from '../markdown/thinking-block';
-import { stripThinkTags } from '../markdown/thinking-split';
+import { MessageFiles } from '../files';
+import { ThinkingBlock } from '../markdown';
+import { stripThinkTags } from '../markdown';
 import { ErrorView } from './error-view';
 import { LazyMarkdown } from './lazy-markdown';
 import { showsPlaceholder } from './placeholder-rule';

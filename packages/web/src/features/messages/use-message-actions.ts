@@ -1,11 +1,11 @@
 import type { Feedback, Message } from '@parley/schema';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showToast } from '../toasts/toast-store';
-import { chatApi } from '../chat/chat-api';
-import { sendMessage } from '../chat/chat-controller';
-import { patchMessage } from '../chat/message-cache';
-import type { ChatSetup } from '../endpoints/chat-setup';
+import { showToast } from '../toasts';
+import { chatApi } from '../chat';
+import { sendMessage } from '../chat';
+import { patchMessage } from '../chat';
+import type { ChatSetup } from '../endpoints';
 
 /** What the message buttons do, for one conversation. */
 export function useMessageActions(conversationId: string, setup: ChatSetup | null, senderLabel: string) {

@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { showToast } from '../toasts/toast-store';
-import { setupFields, type ChatSetup } from '../endpoints/chat-setup';
+import { showToast } from '../toasts';
+import { setupFields, type ChatSetup } from '../endpoints';
 import { useDeletePreset, usePresets, useSavePreset } from './presets-api';
 
 /** The setup a preset describes. */

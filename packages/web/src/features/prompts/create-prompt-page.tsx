@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 
-import { showToast } from '../toasts/toast-store';
+import { showToast } from '../toasts';
 import { CategorySelect, CommandField, OnelinerField, textAreaClasses } from './prompt-fields';
 import {
   EMPTY_PROMPT_FORM,

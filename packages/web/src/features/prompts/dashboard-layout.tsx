@@ -2,8 +2,8 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { PageFallback } from '../../components/ui/page-fallback';
 import { useAuth } from '../../store/auth-store';
-import { UNAUTHENTICATED_REDIRECT_MS } from '../shell/shell-layout';
-import { TermsGate } from '../terms/terms-gate';
+import { UNAUTHENTICATED_REDIRECT_MS } from '../shell';
+import { TermsGate } from '../terms';
 import { PromptsHeader } from './prompts-header';
 
 /**

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 
-import { useHasPermission } from '../auth/use-permission';
+import { useHasPermission } from '../auth';
 import { BackToList } from './back-to-list';
 import { ConfirmDialog } from './confirm-dialog';
 import { CategorySelect } from './prompt-fields';

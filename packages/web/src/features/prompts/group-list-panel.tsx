@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
-import { useHasPermission } from '../auth/use-permission';
+import { useHasPermission } from '../auth';
 import { useFilterOptions } from './category-meta';
 import { GroupListItem, GroupListSkeleton } from './group-list-item';
 import { GroupPager } from './group-pager';

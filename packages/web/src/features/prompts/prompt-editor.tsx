@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useMediaQuery } from '../../lib/use-media-query';
-import { showToast } from '../toasts/toast-store';
+import { showToast } from '../toasts';
 import { EditorTitleBar } from './editor-title-bar';
 import { CommandField, OnelinerField } from './prompt-fields';
 import { PromptTextCard } from './prompt-text-card';

@@ -6,7 +6,7 @@ import { Link, NavLink, useMatch } from 'react-router';
 import { buttonClasses, Button } from '../../components/ui/button';
 import { LogoMark } from '../../components/ui/logo';
 import { useAuth } from '../../store/auth-store';
-import { RolePermissionsDialog } from '../admin/role-permissions-dialog';
+import { RolePermissionsDialog } from '../admin';
 import { usePromptsUi, type EditorMode } from './prompts-store';
 
 /**

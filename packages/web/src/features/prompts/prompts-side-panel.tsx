@@ -7,7 +7,7 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { readLocal, writeLocal } from '../../lib/local-storage';
 import { useMediaQuery } from '../../lib/use-media-query';
-import { useHasPermission } from '../auth/use-permission';
+import { useHasPermission } from '../auth';
 import { matchCommandGroups } from './command-match';
 import { PromptCard } from './prompt-card';
 import { PromptSummary } from './prompt-summary';

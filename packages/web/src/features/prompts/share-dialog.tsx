@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { SwitchRow } from '../../components/ui/switch';
-import { showToast } from '../toasts/toast-store';
+import { showToast } from '../toasts';
 import { useUpdateGroup } from './use-prompt-mutations';
 import { isSharedToAll, useInstanceProjectId } from './use-shared-to-all';
 

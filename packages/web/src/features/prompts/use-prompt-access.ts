@@ -1,9 +1,9 @@
 import { hasPermission } from '@parley/schema';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { useStartupConfig } from '../../app/startup-queries';
+import { useStartupConfig } from '../../api/startup-queries';
 import { useAuth } from '../../store/auth-store';
-import { useRole } from '../auth/use-permission';
+import { useRole } from '../auth';
 
 /** 001 §9: without permission the user is sent to /c/new after one second. */
 export const UNAUTHORIZED_PROMPT_REDIRECT_MS = 1000;

@@ -1,7 +1,7 @@
 import type { PromptGroup, PromptVersion } from '@parley/schema';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { showToast } from '../toasts/toast-store';
+import { showToast } from '../toasts';
 import { productionMutation } from './production-mutation';
 import { afterVersionDeleted } from './prompt-cache-rules';
 import { promptKeys, promptsApi, type CreatePromptInput, type GroupUpdate } from './prompts-api';

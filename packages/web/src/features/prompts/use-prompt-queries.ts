@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useHasPermission } from '../auth/use-permission';
+import { useHasPermission } from '../auth';
 import { promptKeys, promptsApi, type GroupPageQuery } from './prompts-api';
 
 const MINUTE = 60 * 1000;

@@ -1,5 +1,5 @@
 import type { PromptGroup } from '@parley/schema';
-import { useStartupConfig } from '../../app/startup-queries';
+import { useStartupConfig } from '../../api/startup-queries';
 
 /** The instance project id from the startup config (001 §7 "Instance project id"). */
 export function useInstanceProjectId(): string | undefined {

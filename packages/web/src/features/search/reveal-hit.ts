@@ -1,7 +1,7 @@
 import type { Message, MessageSearchHit } from '@parley/schema';
-import { queryClient } from '../../app/query-client';
-import { chatApi, chatKeys } from '../chat/chat-api';
-import { useBranches } from '../messages/branch-store';
+import { queryClient } from '../../api/query-client';
+import { chatApi, chatKeys } from '../chat';
+import { useBranches } from '../messages';
 
 /**
  * Prepares the chat view to open on a search hit: loads the conversation's messages (the cached

@@ -11,7 +11,7 @@ import { TextField } from '../../components/ui/text-field';
 import { clearSession, useAuth } from '../../store/auth-store';
 import { resetSettings, useSettings } from '../../store/settings-store';
 import { useShell } from '../../store/shell-store';
-import { showToast } from '../toasts/toast-store';
+import { showToast } from '../toasts';
 import { emailConfirmed } from './delete-account';
 import { TwoFactorRows } from './two-factor-rows';
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { SelectRow } from '../../components/ui/select-row';
 import { SwitchRow } from '../../components/ui/switch';
 import { useSettings, type FontSize } from '../../store/settings-store';
-import { ForkSettingsSection } from '../conversation-actions/fork-settings-section';
+import { ForkSettingsSection } from '../conversation-actions';
 
 type ChatSwitch =
   | 'enterToSend'

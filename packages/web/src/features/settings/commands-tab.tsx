@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { SwitchRow } from '../../components/ui/switch';
 import { useSettings } from '../../store/settings-store';
-import { useHasPermission } from '../auth/use-permission';
+import { useHasPermission } from '../auth';
 import type { SettingsTabProps } from './settings-tab-props';
 
 /** Chat input commands (002 §2): @ always; + with multi-conversation use; / with prompts use. */

@@ -3,7 +3,7 @@ import { SelectRow } from '../../components/ui/select-row';
 import { SwitchRow } from '../../components/ui/switch';
 import { LANGUAGES } from '../../i18n/languages';
 import { useSettings, type ThemeSetting } from '../../store/settings-store';
-import { ArchiveManagerRow } from '../archive/archive-manager';
+import { ArchiveManagerRow } from '../archive';
 import type { SettingsTabProps } from './settings-tab-props';
 
 /** General settings: theme, language, display switches, and the archived chats. */

@@ -19,7 +19,7 @@ import { ChatTab } from './chat-tab';
 import { CommandsTab } from './commands-tab';
 import { EmptyTab } from './empty-tab';
 import { GeneralTab } from './general-tab';
-import { DataControlsTab } from '../import-export/data-controls-tab';
+import { DataControlsTab } from '../import-export';
 import type { SettingsTabProps } from './settings-tab-props';
 
 interface SettingsTab {

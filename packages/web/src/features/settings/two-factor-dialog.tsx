@@ -7,7 +7,7 @@ import { twoFactorApi } from '../../api/two-factor-api';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { authStore, setUser } from '../../store/auth-store';
-import { showToast } from '../toasts/toast-store';
+import { showToast } from '../toasts';
 import { BackupCodesView } from './two-factor-backup-codes-view';
 import { codeBody } from './two-factor-code-body';
 import { CodeField } from './two-factor-code-field';

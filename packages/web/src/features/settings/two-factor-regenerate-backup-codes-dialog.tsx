@@ -4,7 +4,7 @@ import { isApiError } from '../../api/api-error';
 import { twoFactorApi } from '../../api/two-factor-api';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { showToast } from '../toasts/toast-store';
+import { showToast } from '../toasts';
 import { BackupCodesView } from './two-factor-backup-codes-view';
 import { codeBody } from './two-factor-code-body';
 import { CodeField } from './two-factor-code-field';

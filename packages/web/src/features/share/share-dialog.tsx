@@ -8,8 +8,8 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { inputClasses } from '../../components/ui/text-field';
-import { useCopy } from '../markdown/use-copy';
-import { showToast } from '../toasts/toast-store';
+import { useCopy } from '../markdown';
+import { showToast } from '../toasts';
 import { shareApi, shareKeys, shareUrl, useShareLookup } from './share-api';
 
 /** 002 §9: the QR code is 200 px with a margin of 2 modules. */

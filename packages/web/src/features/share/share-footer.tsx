@@ -1,7 +1,7 @@
 import { APP_VERSION, type StartupConfig } from '@parley/schema';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LazyMarkdown } from '../messages/lazy-markdown';
+import { LazyMarkdown } from '../messages';
 import { footerParts } from './share-format';
 
 /**

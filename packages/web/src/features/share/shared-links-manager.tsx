@@ -10,9 +10,9 @@ import {
   ManagerList,
   ManagerSearch,
   SettingsActionRow,
-} from '../conversation-actions/manager-parts';
-import { useDebouncedValue } from '../prompts/use-debounced-value';
-import { showToast } from '../toasts/toast-store';
+} from '../conversation-actions';
+import { useDebouncedValue } from '../prompts';
+import { showToast } from '../toasts';
 import { validShareIds } from './bulk-delete';
 import { shareApi, shareKeys, useSharedLinks } from './share-api';
 

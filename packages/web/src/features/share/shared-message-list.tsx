@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import type { VisibleMessage } from '../messages/message-tree';
-import { useWindowMessageVirtualizer } from '../messages/use-message-virtualizer';
+import type { VisibleMessage } from '../messages';
+import { useWindowMessageVirtualizer } from '../messages';
 import { SharedMessage } from './shared-message';
 
 /**

@@ -1,9 +1,9 @@
 import clsx from 'clsx';
 import { memo } from 'react';
 import { LogoMark } from '../../components/ui/logo';
-import { MessageBody } from '../messages/message-body';
-import type { VisibleMessage } from '../messages/message-tree';
-import { SiblingNav } from '../messages/sibling-nav';
+import { MessageBody } from '../messages';
+import type { VisibleMessage } from '../messages';
+import { SiblingNav } from '../messages';
 
 /** One message of a shared conversation: the chat's rendering, without any action but branch switching. */
 export const SharedMessage = memo(function SharedMessage({

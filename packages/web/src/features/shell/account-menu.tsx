@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../store/auth-store';
 import { useSettings } from '../../store/settings-store';
 import { useShell } from '../../store/shell-store';
-import { useLogout } from '../auth/use-logout';
+import { useLogout } from '../auth';
 
 function initialOf(name: string): string {
   return (name.trim()[0] ?? '?').toUpperCase();

@@ -2,8 +2,8 @@ import { LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { useMediaQuery } from '../../lib/use-media-query';
-import { useLogout } from '../auth/use-logout';
-import { MOBILE_MEDIA } from './breakpoints';
+import { useLogout } from '../auth';
+import { MOBILE_MEDIA } from '../../lib/breakpoints';
 
 /** The chat view's top bar: only a Quit button, hidden while loading and on small screens (000 §2). */
 export function ChatTopBar({ loading }: { loading: boolean }) {

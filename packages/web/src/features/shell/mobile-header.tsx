@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { useNav } from '../../store/nav-store';
 import { useShell } from '../../store/shell-store';
-import { useLogout } from '../auth/use-logout';
+import { useLogout } from '../auth';
 import { useNewChat } from './use-new-chat';
 
 /** Phone header (≤767 px): sidebar toggle, conversation title, new chat, logout (000 §2). */

@@ -1,14 +1,14 @@
 import { clsx } from 'clsx';
 import { PanelLeftClose, PanelLeftOpen, SquarePen } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useStartupConfig } from '../../app/startup-queries';
+import { useStartupConfig } from '../../api/startup-queries';
 import { Button } from '../../components/ui/button';
 import { LogoMark } from '../../components/ui/logo';
-import { SidebarConversations } from '../conversation-actions/sidebar-conversations';
-import { SearchBox } from '../search/search-box';
+import { SidebarConversations } from '../conversation-actions';
+import { SearchBox } from '../search';
 import { useNav } from '../../store/nav-store';
 import { AccountMenu } from './account-menu';
-import { SIDEBAR_WIDTH } from './breakpoints';
+import { SIDEBAR_WIDTH } from '../../lib/breakpoints';
 import { useNewChat } from './use-new-chat';
 
 /**

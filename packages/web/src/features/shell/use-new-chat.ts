@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { useNav } from '../../store/nav-store';
 import { useShell } from '../../store/shell-store';
-import { MOBILE_MEDIA } from './breakpoints';
+import { MOBILE_MEDIA } from '../../lib/breakpoints';
 
 /** New chat: /c/new; ctrl/cmd-click opens it in a new tab (002 §2); on mobile the sidebar closes. */
 export function useNewChat() {

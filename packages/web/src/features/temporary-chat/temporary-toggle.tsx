@@ -2,8 +2,8 @@ import type { Conversation } from '@parley/schema';
 import { clsx } from 'clsx';
 import { MessageSquareDashed } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useStartupConfig } from '../../app/startup-queries';
-import { useHasPermission } from '../auth/use-permission';
+import { useStartupConfig } from '../../api/startup-queries';
+import { useHasPermission } from '../auth';
 import { useTemporaryChat } from './temporary-store';
 
 /**

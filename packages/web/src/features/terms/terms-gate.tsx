@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useStartupConfig } from '../../app/startup-queries';
+import { useStartupConfig } from '../../api/startup-queries';
 import { useTermsStatus } from './terms-query';
 
 const TermsModal = lazy(() => import('./terms-modal'));

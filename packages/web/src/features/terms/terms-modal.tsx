@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { useLogout } from '../auth/use-logout';
-import { showToast } from '../toasts/toast-store';
+import { useLogout } from '../auth';
+import { showToast } from '../toasts';
 import { useAcceptTerms } from './terms-query';
 
 /** Content may be one string or a list of paragraphs; blank lines also separate paragraphs. */

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isApiError } from '../api/api-error';
+import { isApiError } from './api-error';
 
 /** Client errors (4xx) are answers, not glitches: they are not retried. */
 function shouldRetry(failureCount: number, error: unknown): boolean {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Startup queries are enabled 500 ms after the app starts (000 §4, §9), not after each page. */
+/** Startup queries (configuration, banner, health) are enabled 500 ms after the app starts, once, not after each page. */
 export const STARTUP_QUERY_DELAY_MS = 500;
 const startedAt = performance.now();
 

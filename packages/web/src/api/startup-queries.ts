@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { userApi } from '../api/user-api';
+import { userApi } from './user-api';
 import { useAuth } from '../store/auth-store';
 import { useStartupReady } from './startup-delay';
 
@@ -11,7 +11,7 @@ export const startupKeys = {
 
 const TEN_MINUTES = 10 * 60 * 1000;
 
-/** GET /api/config: fetched once after the startup delay and never stale (000 §9). */
+/** GET /api/config: fetched once, after the startup delay, and never refetched: the configuration does not change while the page lives. */
 export function useStartupConfig() {
   const ready = useStartupReady();
   return useQuery({
@@ -35,7 +35,7 @@ export function useBanner() {
   });
 }
 
-/** Health check: first after 500 ms, then every 10 minutes; a failure is only logged (000 §7). */
+/** Health check: first after 500 ms, then every 10 minutes and on window focus; a failure is only logged, never shown. */
 export function useHealthCheck() {
   const ready = useStartupReady();
   return useQuery({

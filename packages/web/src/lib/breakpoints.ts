@@ -1,4 +1,4 @@
-/** 000 §9 / 002 §9: mobile is at most 768 px wide; the mobile header switches at 767 px. */
+/** Phones: a viewport at most 768 px wide gets the mobile layout; the header turns mobile from 767 px down. */
 export const MOBILE_MEDIA = '(max-width: 768px)';
 export const MOBILE_HEADER_MEDIA = '(max-width: 767px)';
 export const SIDEBAR_WIDTH = { desktop: 260, mobile: 320, collapsed: 96 } as const;

@@ -1,0 +1,2 @@
+/** The archive feature as other folders see it: import from here, never from its other files. */
+export { ArchiveManagerRow } from './archive-manager';

@@ -1,0 +1,3 @@
+/** The auth feature as other folders see it: import from here, never from its other files. */
+export { useLogout } from './use-logout';
+export { roleKey, useHasPermission, useRole } from './use-permission';

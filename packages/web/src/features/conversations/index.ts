@@ -1,0 +1,3 @@
+/** The conversations feature as other folders see it: import from here, never from its other files. */
+export { ConversationList } from './conversation-list';
+export { addConversationToList, conversationKeys, patchConversationInList } from './conversations-api';

@@ -1,0 +1,2 @@
+/** The errors feature as other folders see it: import from here, never from its other files. */
+export { ErrorPage } from './error-page';

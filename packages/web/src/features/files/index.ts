@@ -1,0 +1,8 @@
+/** The files feature as other folders see it: import from here, never from its other files. */
+export { AttachmentChips } from './attachment-chips';
+export { messageFiles, useAttachments, useConversationAttachments } from './attachments-store';
+export { DropOverlay } from './drop-overlay';
+export { MessageFiles } from './message-files';
+export { pastedName } from './prepare-image';
+export { useAttach } from './use-attach';
+export { useFileDrop } from './use-file-drop';

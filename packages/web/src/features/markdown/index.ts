@@ -1,0 +1,4 @@
+/** The markdown feature as other folders see it: import from here, never from its other files. */
+export { ThinkingBlock } from './thinking-block';
+export { stripThinkTags } from './thinking-split';
+export { useCopy } from './use-copy';

@@ -1,0 +1,3 @@
+/** The settings feature as other folders see it: import from here, never from its other files. */
+export { emailConfirmed } from './delete-account';
+export { useThemeSync } from './theme';
