@@ -8,6 +8,7 @@ import { chatRoutes } from './chat-routes.ts';
 import { keyRoutes } from './key-routes.ts';
 import { tokenizerRoutes } from './tokenizer-routes.ts';
 import { debugRoutes } from './debug-routes.ts';
+import { docsRoutes } from './docs-routes.ts';
 import { rolesRoutes } from './roles-routes.ts';
 import { conversationRoutes } from './conversation-routes.ts';
 import { messageRoutes } from './message-routes.ts';
@@ -27,6 +28,7 @@ export type RouteModule = (app: FastifyInstance, ctx: AppContext) => void | Prom
 export const routeModules: RouteModule[] = [
   systemRoutes,
   operationsRoutes,
+  docsRoutes,
   authRoutes,
   ssoRoutes,
   twoFactorRoutes,

@@ -1,0 +1,13 @@
+import { accountOperations } from './account-operations.ts';
+import { conversationOperations } from './conversation-operations.ts';
+import { libraryOperations } from './library-operations.ts';
+import type { OperationDoc } from './operation-doc.ts';
+import { systemOperations } from './system-operations.ts';
+
+/** Every operation of the HTTP API, as the OpenAPI document lists them. */
+export const apiOperations: OperationDoc[] = [
+  ...libraryOperations,
+  ...accountOperations,
+  ...conversationOperations,
+  ...systemOperations,
+];
