@@ -15,6 +15,7 @@ import { AccessTokens } from './services/auth/access-token.ts';
 import { banSettings } from './services/rate-limit/ban-settings.ts';
 import { ViolationBans } from './services/rate-limit/violation-bans.ts';
 import { SessionCheck } from './services/auth/session-check.ts';
+import { offerBackups } from './services/backup/backup-on-request.ts';
 import { createBlobStore } from './services/files/create-blob-store.ts';
 import { seedRoles } from './services/roles/role-service.ts';
 import { SsoRegistry, type SocialEndpointOverrides } from './services/sso/sso-registry.ts';
@@ -80,6 +81,8 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
     prometheus: config.env.METRICS_TOKEN ? new PrometheusMetrics() : undefined,
   };
   await ctx.sso.warmUp();
+  const stopBackups = await offerBackups(database, opts.databaseDir ?? config.env.DATA_DIR, logger);
+  if (stopBackups) ctx.shutdownTasks.push(stopBackups);
   const app = await buildApp(ctx, { serveWeb: opts.serveWeb });
   startJobs(ctx);
   const address = await app.listen({

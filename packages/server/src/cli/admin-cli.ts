@@ -33,11 +33,18 @@ Usage: npm run admin -- <command> [arguments]
       Replaces the banner shown above the app; --public shows it to signed-out visitors too.
   delete-banner
       Removes the banner.
+  backup <file>
+      Writes the embedded database, the uploaded files and the generated secrets to <file> (a
+      .tar.gz, mode 0600). Works while the server runs: it asks the server, which holds the
+      database still for the moment of the copy. PostgreSQL: use pg_dump (see the README).
+  restore <file>
+      Restores a backup into DATA_DIR, which must be new and empty; then start the server on it.
   help
       Shows this text.
 
 The command reads the same configuration as the server (environment, parley.yaml, DATA_DIR or
-DATABASE_URL). With the embedded database, stop the server first: only one process may open it.`;
+DATABASE_URL). With the embedded database, stop the server first (backup excepted): only one
+process may open it.`;
 
 export type AdminCommand =
   | { name: 'help' }
@@ -55,7 +62,9 @@ export type AdminCommand =
   | { name: 'reset-password'; email: string; password?: string }
   | { name: 'disable-2fa'; email: string }
   | { name: 'set-banner'; message: string; from?: string; to?: string; isPublic: boolean }
-  | { name: 'delete-banner' };
+  | { name: 'delete-banner' }
+  | { name: 'backup'; file: string }
+  | { name: 'restore'; file: string };
 
 type OptionSpec = Record<string, { type: 'string' | 'boolean' }>;
 type ParsedArgs = { values: Record<string, string | boolean | undefined>; positionals: string[] };
@@ -111,6 +120,9 @@ export function parseAdminArgs(argv: string[]): AdminCommand {
       }
       return { name, email: positionals[0]!, minutes };
     }
+    case 'backup':
+    case 'restore':
+      return { name, file: parse(args, {}, ['file']).positionals[0]! };
     case 'unban-user':
     case 'disable-2fa':
       return { name, email: parse(args, {}, ['email']).positionals[0]! };
@@ -152,6 +164,10 @@ export async function executeAdminCommand(
   switch (command.name) {
     case 'help':
       return print(ADMIN_HELP);
+    case 'backup':
+    case 'restore':
+      // They open the data directory their own way, or ask the running server (backup-commands.ts).
+      throw new Error(`${command.name} does not run on an open database`);
     case 'create-user': {
       const { user, password, generated } = await createUserCommand(db, {
         email: command.email,

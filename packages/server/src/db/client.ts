@@ -21,6 +21,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** The embedded database only: runs `fn` with the database to itself (a consistent backup). */
+  exclusive?: PgliteWorkerClient['exclusive'];
 }
 
 export const MIGRATIONS_FOLDER = join(SERVER_PACKAGE_DIR, 'drizzle');
@@ -61,6 +63,7 @@ export async function openDatabase(opts: {
       kind: 'pglite',
       migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
       close: () => client.close().finally(() => lock?.release()),
+      exclusive: (fn) => client.exclusive(fn),
     };
   } catch (err) {
     lock?.release();
@@ -78,4 +81,13 @@ async function openPglite(location: string): Promise<PgliteWorkerClient> {
     if (!existsSync(join(location, 'PG_VERSION'))) await (await PgliteWorkerClient.start(location)).close();
   }
   return PgliteWorkerClient.start(location);
+}
+
+/**
+ * Makes the embedded database at `location` (an empty directory) from a backup's dump of another
+ * one, in a worker of its own like initdb (see openPglite).
+ */
+export async function restorePgliteCluster(location: string, dump: Uint8Array): Promise<void> {
+  mkdirSync(location, { recursive: true });
+  await (await PgliteWorkerClient.start(location, { loadDataDir: dump })).close();
 }

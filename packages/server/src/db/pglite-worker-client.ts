@@ -15,6 +15,7 @@ interface QueryResult {
 type Request =
   | { op: 'query'; sql: string; params: unknown[]; rowMode?: string; rawTypes?: number[] }
   | { op: 'exec'; sql: string }
+  | { op: 'dump' }
   | { op: 'close' };
 
 interface Reply {
@@ -63,8 +64,13 @@ export class PgliteWorkerClient {
   }
 
   /** Starts the worker and waits until PGlite has opened `location` (a directory or memory://). */
-  static async start(location: string): Promise<PgliteWorkerClient> {
-    const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { location } });
+  static async start(
+    location: string,
+    options: { loadDataDir?: Uint8Array } = {},
+  ): Promise<PgliteWorkerClient> {
+    const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+      workerData: { location, loadDataDir: options.loadDataDir },
+    });
     await new Promise<void>((resolve, reject) => {
       const onError = (error: Error) => reject(error);
       const onExit = (code: number) =>
@@ -93,12 +99,34 @@ export class PgliteWorkerClient {
 
   /** Runs `fn` between BEGIN and COMMIT (ROLLBACK when it throws); transactions run one at a time. */
   transaction<T>(fn: (tx: WorkerTransaction) => Promise<T>): Promise<T> {
-    const run = this.#transactions.then(() => this.#runTransaction(fn));
+    return this.#holding(() => this.#runTransaction(fn));
+  }
+
+  /** Runs `body` when every earlier holder is done; statements from outside wait while it runs. */
+  #holding<T>(body: () => Promise<T>): Promise<T> {
+    const run = this.#transactions.then(async () => {
+      let finished!: () => void;
+      this.#runningTransaction = new Promise<void>((resolve) => (finished = resolve));
+      try {
+        return await body();
+      } finally {
+        this.#runningTransaction = null;
+        finished();
+      }
+    });
     this.#transactions = run.then(
       () => undefined,
       () => undefined,
     );
     return run;
+  }
+
+  /**
+   * Runs `fn` with the database to itself and no transaction open: statements from elsewhere wait
+   * until it ends. `dump` gives the whole cluster (PGlite's gzipped tar of its data directory).
+   */
+  exclusive<T>(fn: (held: { dump(): Promise<Uint8Array> }) => Promise<T>): Promise<T> {
+    return this.#holding(() => fn({ dump: () => this.#send({ op: 'dump' }) as Promise<Uint8Array> }));
   }
 
   async close(): Promise<void> {
@@ -109,25 +137,18 @@ export class PgliteWorkerClient {
   }
 
   async #runTransaction<T>(fn: (tx: WorkerTransaction) => Promise<T>): Promise<T> {
-    let finished!: () => void;
-    this.#runningTransaction = new Promise<void>((resolve) => (finished = resolve));
     const tx: WorkerTransaction = {
       query: (sql, params = [], options = {}) => this.#query(sql, params, options),
       exec: (sql) => this.#send({ op: 'exec', sql }) as Promise<QueryResult[]>,
     };
+    await tx.exec('BEGIN');
     try {
-      await tx.exec('BEGIN');
-      try {
-        const result = await fn(tx);
-        await tx.exec('COMMIT');
-        return result;
-      } catch (error) {
-        await tx.exec('ROLLBACK').catch(() => undefined);
-        throw error;
-      }
-    } finally {
-      this.#runningTransaction = null;
-      finished();
+      const result = await fn(tx);
+      await tx.exec('COMMIT');
+      return result;
+    } catch (error) {
+      await tx.exec('ROLLBACK').catch(() => undefined);
+      throw error;
     }
   }
 
