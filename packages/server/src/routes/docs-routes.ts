@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { APP_VERSION } from '@parley/schema';
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../http/http-error.ts';
+import { notFound } from '../errors/app-error.ts';
 import { apiOperations } from '../openapi/api-operations.ts';
 import { buildOpenApiDocument, type OpenApiDocument } from '../openapi/openapi-document.ts';
 import { DOCS_PAGE_ASSETS } from '../openapi/system-operations.ts';
