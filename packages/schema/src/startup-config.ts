@@ -1,4 +1,6 @@
 import type { ModelSpecsConfig } from './model-specs.ts';
+import type { BalanceConfig } from './balance.ts';
+
 /** The startup configuration served by GET /api/config (000 §3, 001 §2, 002 §2). */
 export const SOCIAL_PROVIDERS = [
   'discord',
@@ -69,7 +71,8 @@ export interface StartupConfig {
   customFooter?: string;
   analyticsGtmId?: string;
   turnstile?: { siteKey: string; options?: Record<string, unknown> };
-  balance?: { enabled: boolean };
+  /** The parley.yaml `balance` section the web app needs (the Balance tab, costs). */
+  balance?: BalanceConfig;
   interface: InterfaceConfig;
   /** parley.yaml's model specs, absent when none are configured. */
   modelSpecs?: ModelSpecsConfig;

@@ -4,7 +4,10 @@ import {
   CliError,
   banUserCommand,
   createUserCommand,
+  addBalanceCommand,
   deleteBannerCommand,
+  listBalancesCommand,
+  setBalanceCommand,
   disableTwoFactorCommand,
   listUsersCommand,
   resetPasswordCommand,
@@ -12,6 +15,7 @@ import {
   unbanUserCommand,
 } from './admin-commands.ts';
 import { formatTable } from './format-table.ts';
+import { balanceSettings, type BalanceSettings } from '../services/balance/balance-settings.ts';
 
 export const ADMIN_HELP = `Parley administration
 
@@ -27,6 +31,12 @@ Usage: npm run admin -- <command> [arguments]
       Lifts a ban.
   reset-password <email> [--password X]
       Sets a new password (generated when none is given) and signs the account out everywhere.
+  add-balance <email> <credits>
+      Adds credits to the account's balance (negative to take some away; it stops at zero).
+  set-balance <email> <credits>
+      Sets the account's balance.
+  list-balances
+      Lists every balance, most credits first.
   disable-2fa <email>
       Turns two-factor sign-in off for the account (lost authenticator and backup codes).
   set-banner --message HTML [--from ISO] [--to ISO] [--public]
@@ -61,6 +71,8 @@ export type AdminCommand =
   | { name: 'unban-user'; email: string }
   | { name: 'reset-password'; email: string; password?: string }
   | { name: 'disable-2fa'; email: string }
+  | { name: 'add-balance' | 'set-balance'; email: string; amount: string }
+  | { name: 'list-balances' }
   | { name: 'set-banner'; message: string; from?: string; to?: string; isPublic: boolean }
   | { name: 'delete-banner' }
   | { name: 'backup'; file: string }
@@ -109,6 +121,7 @@ export function parseAdminArgs(argv: string[]): AdminCommand {
       };
     }
     case 'list-users':
+    case 'list-balances':
     case 'delete-banner':
       parse(args, {}, []);
       return { name };
@@ -123,6 +136,12 @@ export function parseAdminArgs(argv: string[]): AdminCommand {
     case 'backup':
     case 'restore':
       return { name, file: parse(args, {}, ['file']).positionals[0]! };
+    case 'add-balance':
+    case 'set-balance': {
+      // `--` lets a negative amount through: add-balance a@b.c -- -500
+      const { positionals } = parse(args, {}, ['email', 'credits']);
+      return { name, email: positionals[0]!, amount: positionals[1]! };
+    }
     case 'unban-user':
     case 'disable-2fa':
       return { name, email: parse(args, {}, ['email']).positionals[0]! };
@@ -160,6 +179,7 @@ export async function executeAdminCommand(
   command: AdminCommand,
   db: Database,
   print: (text: string) => void,
+  balance: BalanceSettings = balanceSettings({}),
 ): Promise<void> {
   switch (command.name) {
     case 'help':
@@ -206,6 +226,18 @@ export async function executeAdminCommand(
       print(`Set a new password for ${command.email}; every session was signed out.`);
       if (generated) print(`Password: ${password}`);
       return;
+    }
+    case 'add-balance':
+    case 'set-balance': {
+      const run = command.name === 'add-balance' ? addBalanceCommand : setBalanceCommand;
+      const credits = await run(db, balance, command.email, command.amount);
+      return print(`${command.email} now has ${credits.toFixed(2)} credits.`);
+    }
+    case 'list-balances': {
+      const rows = await listBalancesCommand(db);
+      return print(
+        rows.length ? formatTable(rows, ['email', 'credits', 'autoRefill', 'lastRefill']) : 'No balances.',
+      );
     }
     case 'disable-2fa':
       return print(

@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Banner } from '@parley/schema';
 import { registerSchema } from '@parley/schema';
-import { asc } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { users, type UserRow } from '../db/schema/index.ts';
 import { hashPassword } from '../services/auth/password.ts';
 import { revokeAllSessions } from '../services/auth/refresh-sessions.ts';
 import { deleteBanners, setBanner } from '../services/banners/banner-service.ts';
+import { balances } from '../db/schema/index.ts';
+import type { BalanceSettings } from '../services/balance/balance-settings.ts';
+import { adjustBalance } from '../services/balance/balance-store.ts';
 import { clearTwoFactor } from '../services/two-factor/two-factor-store.ts';
 import { isBanned } from '../services/users/public-user.ts';
 import {
@@ -171,4 +174,68 @@ export async function disableTwoFactorCommand(db: Database, email: string): Prom
   if (!user.twoFactorEnabled && !user.totpSecret) return false;
   await clearTwoFactor(db, user.id);
   return true;
+}
+
+function parseCredits(value: string, allowNegative: boolean): number {
+  const amount = Number(value);
+  if (value.trim() === '' || !Number.isFinite(amount) || (!allowNegative && amount < 0)) {
+    throw new CliError(
+      `The amount must be a ${allowNegative ? '' : 'non-negative '}number of credits, got "${value}".`,
+    );
+  }
+  return amount;
+}
+
+/** Adds credits (negative to take some away; the balance stops at zero); answers the new balance. */
+export async function addBalanceCommand(
+  db: Database,
+  settings: BalanceSettings,
+  email: string,
+  amount: string,
+): Promise<number> {
+  const delta = parseCredits(amount, true);
+  const user = await requireUser(db, email);
+  return adjustBalance(db, user.id, settings, { delta });
+}
+
+/** Sets the balance to an amount of credits. */
+export async function setBalanceCommand(
+  db: Database,
+  settings: BalanceSettings,
+  email: string,
+  amount: string,
+): Promise<number> {
+  const to = parseCredits(amount, false);
+  const user = await requireUser(db, email);
+  return adjustBalance(db, user.id, settings, { to });
+}
+
+export interface BalanceListing {
+  email: string;
+  credits: string;
+  autoRefill: string;
+  lastRefill: string;
+}
+
+/** Every account with a balance, most credits first. */
+export async function listBalancesCommand(db: Database): Promise<BalanceListing[]> {
+  const rows = await db
+    .select({
+      email: users.email,
+      credits: balances.tokenCredits,
+      autoRefill: balances.autoRefillEnabled,
+      amount: balances.refillAmount,
+      value: balances.refillIntervalValue,
+      unit: balances.refillIntervalUnit,
+      lastRefill: balances.lastRefill,
+    })
+    .from(balances)
+    .innerJoin(users, eq(users.id, balances.userId))
+    .orderBy(desc(balances.tokenCredits), asc(users.email));
+  return rows.map((r) => ({
+    email: r.email,
+    credits: r.credits.toFixed(2),
+    autoRefill: r.autoRefill ? `${r.amount} every ${r.value} ${r.unit}` : 'off',
+    lastRefill: r.lastRefill?.toISOString() ?? '',
+  }));
 }

@@ -6,6 +6,7 @@ import { ADMIN_HELP, executeAdminCommand, parseAdminArgs } from './admin-cli.ts'
 import { CliError } from './admin-commands.ts';
 import { backupCommand, restoreCommand } from './backup-commands.ts';
 import { RestoreError } from '../services/backup/restore-backup.ts';
+import { balanceSettings } from '../services/balance/balance-settings.ts';
 
 /** `npm run admin -- <command>`: loads the server's configuration, opens and migrates the database, runs one command. */
 async function main(argv: string[]): Promise<number> {
@@ -22,7 +23,12 @@ async function main(argv: string[]): Promise<number> {
   const database = await openDatabase({ databaseUrl: config.env.DATABASE_URL, dataDir: config.env.DATA_DIR });
   try {
     await database.migrate();
-    await executeAdminCommand(command, database.db, (text) => console.log(text));
+    await executeAdminCommand(
+      command,
+      database.db,
+      (text) => console.log(text),
+      balanceSettings(config.yaml),
+    );
   } finally {
     await database.close();
   }

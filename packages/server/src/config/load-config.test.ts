@@ -31,14 +31,32 @@ speech: { tts: {} }
 
   it('names each unimplemented section with what will not happen', () => {
     const { unimplementedSections } = parseParleyYaml(
-      'balance: { enabled: true, startBalance: 1000 }\nwebSearch: {}\nmcpServers: {}\n',
+      'memory: { disabled: false }\nwebSearch: {}\nmcpServers: {}\n',
     );
-    expect(unimplementedSections.map((s) => s.section)).toEqual(['balance', 'mcpServers', 'webSearch']);
+    expect(unimplementedSections.map((s) => s.section)).toEqual(['mcpServers', 'webSearch', 'memory']);
     const warnings = unimplementedSections.map(unimplementedSectionWarning);
-    expect(warnings[0]).toBe(
-      'parley.yaml: the balance section is not implemented yet and is ignored: token balances are neither tracked nor enforced, and no credits are granted or refilled.',
+    expect(warnings[2]).toBe(
+      'parley.yaml: the memory section is not implemented yet and is ignored: memories are not kept or added to conversations.',
     );
-    expect(warnings[2]).toMatch(/the webSearch section .*web search is not offered/);
+    expect(warnings[1]).toMatch(/the webSearch section .*web search is not offered/);
+  });
+
+  it('validates balance and transactions strictly (they are implemented)', () => {
+    const { config, unimplementedSections } = parseParleyYaml(
+      'balance: { enabled: true, startBalance: 1000, refillIntervalUnit: weeks, prices: { gpt-4o: { prompt: 2, completion: 8 } } }\ntransactions: { enabled: false }\n',
+    );
+    expect(unimplementedSections).toEqual([]);
+    expect(config.balance).toMatchObject({ enabled: true, startBalance: 1000, refillIntervalUnit: 'weeks' });
+    expect(config.transactions).toEqual({ enabled: false });
+    expect(() => parseParleyYaml('balance: { startBalance: -5 }\n')).toThrow(/balance\.startBalance/);
+    expect(() => parseParleyYaml('balance: { refillIntervalUnit: fortnights }\n')).toThrow(
+      /balance\.refillIntervalUnit/,
+    );
+    expect(() => parseParleyYaml('balance: { enabledd: true }\n')).toThrow(/enabledd/);
+    expect(() => parseParleyYaml('balance: { prices: { x: { prompt: 1 } } }\n')).toThrow(
+      /balance\.prices\.x\.completion/,
+    );
+    expect(() => parseParleyYaml('transactions: { enabled: yes-please }\n')).toThrow(/transactions\.enabled/);
   });
 
   it('validates rateLimits strictly and announces the limits it cannot apply yet', () => {

@@ -4,6 +4,7 @@ import { assistantsRoutes } from './assistants-routes.ts';
 import { authRoutes } from './auth-routes.ts';
 import { ssoRoutes } from './sso-routes.ts';
 import { twoFactorRoutes } from './two-factor-routes.ts';
+import { balanceRoutes } from './balance-routes.ts';
 import { chatRoutes } from './chat-routes.ts';
 import { keyRoutes } from './key-routes.ts';
 import { tokenizerRoutes } from './tokenizer-routes.ts';
@@ -33,6 +34,7 @@ export const routeModules: RouteModule[] = [
   ssoRoutes,
   twoFactorRoutes,
   userRoutes,
+  balanceRoutes,
   rolesRoutes,
   conversationRoutes,
   messageRoutes,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_HELP, executeAdminCommand, parseAdminArgs } from '../../src/cli/admin-cli.ts';
 import { CliError, PERMANENT_BAN } from '../../src/cli/admin-commands.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
-import { banners, sessions, users } from '../../src/db/schema/index.ts';
+import { balanceTransactions, banners, sessions, users } from '../../src/db/schema/index.ts';
 import { createRefreshSession } from '../../src/services/auth/refresh-sessions.ts';
 import { findActiveBanner } from '../../src/services/banners/banner-service.ts';
 import { findUserByEmail } from '../../src/services/users/user-service.ts';
@@ -110,6 +110,36 @@ describe('admin command line', () => {
     expect(row).toMatchObject({ twoFactorEnabled: false, totpSecret: null, backupCodes: null });
     await expect(run('disable-2fa')).rejects.toThrow(/Expected <email>/);
     await expect(run('disable-2fa', 'ghost@example.com')).rejects.toThrow(/No user/);
+  });
+
+  it('adds, sets and lists balances, each change recorded as an admin transaction', async () => {
+    // No balance yet: the first change starts from the start balance (20000 by default).
+    expect(await run('add-balance', 'ann@example.com', '500')).toBe(
+      'ann@example.com now has 20500.00 credits.',
+    );
+    expect(await run('add-balance', 'ann@example.com', '--', '-30000')).toBe(
+      'ann@example.com now has 0.00 credits.',
+    );
+    expect(await run('set-balance', 'ann@example.com', '1234.5')).toBe(
+      'ann@example.com now has 1234.50 credits.',
+    );
+    const ann = (await findUserByEmail(database.db, 'ann@example.com'))!;
+    const changes = await database.db
+      .select()
+      .from(balanceTransactions)
+      .where(eq(balanceTransactions.userId, ann.id));
+    expect(changes.map((c) => [c.tokenType, c.tokenValue])).toEqual([
+      ['admin', 500],
+      ['admin', -20500],
+      ['admin', 1234.5],
+    ]);
+    const table = await run('list-balances');
+    expect(table.split('\n')[0]).toMatch(/email\s+credits\s+autoRefill\s+lastRefill/);
+    expect(table).toMatch(/ann@example\.com\s+1234\.50\s+off/);
+    await expect(run('set-balance', 'ann@example.com', '--', '-1')).rejects.toThrow(/non-negative number/);
+    await expect(run('add-balance', 'ann@example.com', 'lots')).rejects.toThrow(/number of credits/);
+    await expect(run('set-balance', 'ghost@example.com', '5')).rejects.toThrow(/No user/);
+    await expect(run('set-balance', 'ann@example.com')).rejects.toThrow(/Expected/);
   });
 
   it('resets passwords and signs the user out', async () => {

@@ -114,7 +114,7 @@ describe('the server process', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'parley-proc-'));
     dirs.push(dataDir);
     const configPath = join(dataDir, 'parley.yaml');
-    writeFileSync(configPath, 'balance:\n  enabled: true\nspeech:\n  tts: {}\n');
+    writeFileSync(configPath, 'memory:\n  disabled: false\nspeech:\n  tts: {}\n');
     const port = await freePort();
     const { child, output } = launch({
       HOST: '127.0.0.1',
@@ -125,7 +125,7 @@ describe('the server process', () => {
     children.push(child);
     await waitForHealth(`http://127.0.0.1:${port}`);
     expect(output()).toContain(
-      'the balance section is not implemented yet and is ignored: token balances are neither tracked nor enforced',
+      'the memory section is not implemented yet and is ignored: memories are not kept or added to conversations.',
     );
     expect(output()).toContain('the speech section is not implemented yet and is ignored: no text-to-speech');
     child.kill('SIGTERM');

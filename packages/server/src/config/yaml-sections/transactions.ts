@@ -1,4 +1,5 @@
-import { notImplemented } from './section.ts';
+import { z } from 'zod';
+import { implemented } from './section.ts';
 
-/** `transactions`: not acted on yet. */
-export const transactionsSection = notImplemented('token spending is not recorded.');
+/** `transactions`: whether each answer's charges are recorded (on by default; balances need them off rarely). */
+export const transactionsSection = implemented(z.strictObject({ enabled: z.boolean().optional() }));

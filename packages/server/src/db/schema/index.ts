@@ -13,3 +13,4 @@ export * from './user-keys.ts';
 export * from './imports.ts';
 export * from './files.ts';
 export * from './external-identities.ts';
+export * from './balances.ts';

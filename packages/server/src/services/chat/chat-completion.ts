@@ -7,7 +7,11 @@ import type { GenerationResult, TerminalEvent } from '../generation/generation-j
 import { failureText } from '../providers/provider-failure.ts';
 import type { Provider } from '../providers/provider.ts';
 import type { TitleService } from '../titles/title-service.ts';
-import { saveResponse, type ResponseToSave } from './chat-persistence.ts';
+import type { AnswerCharge } from '../balance/balance-service.ts';
+import { answerFigures, answerUsage } from '../balance/answer-usage.ts';
+import { isOpenAIModel } from '../context/context-window.ts';
+import type { ResponseToSave } from './chat-persistence.ts';
+import { saveChargedAnswer } from './save-charged-answer.ts';
 
 export interface CompletionContext {
   db: Database;
@@ -27,6 +31,10 @@ export interface CompletionContext {
   responseMetadata: Record<string, unknown>;
   /** The first answer of a new conversation: title it. */
   wantsTitle: boolean;
+  /** Prompt tokens counted before the request (used when the provider reports no usage). */
+  promptTokens: number;
+  /** The answer's hold on the balance; null with balances off. */
+  charge: AnswerCharge | null;
 }
 
 /** The saved state an outcome leads to (PROTOCOL.md "final"). */
@@ -63,33 +71,41 @@ export async function completeExchange(
     c.wantsTitle && c.endpoint.title.kind === 'local' && !state.error
       ? c.titles.localTitle(c.request.text)
       : null;
-  const saved = await saveResponse(c.db, {
-    userId: c.userId,
-    conversationId: c.conversationId,
-    mode: c.continued ? 'update' : 'insert',
-    message: {
-      messageId: c.responseMessageId,
-      conversationId: c.conversationId,
+  const usage = answerUsage(result, c.promptTokens, isOpenAIModel(c.model));
+  const figures = answerFigures(result, usage, c.charge ? c.charge.cost(usage) : null);
+  const saved = await saveChargedAnswer(
+    c.db,
+    {
       userId: c.userId,
-      parentMessageId: c.request.messageId,
-      sender: c.sender,
-      isCreatedByUser: false,
-      // An answer that failed before any text keeps the error as its text, so a reload shows why.
-      text: hasAnswer || !errorText ? result.text : errorText,
-      content,
-      endpoint: c.endpoint.name,
-      model: c.model,
-      error: state.error,
-      unfinished: state.unfinished,
-      finishReason: state.finishReason,
-      metadata: {
-        ...(c.continued?.metadata ?? {}),
-        ...c.responseMetadata,
-        ...(result.usage?.outputTokens !== undefined ? { tokenCount: result.usage.outputTokens } : {}),
+      conversationId: c.conversationId,
+      mode: c.continued ? 'update' : 'insert',
+      message: {
+        messageId: c.responseMessageId,
+        conversationId: c.conversationId,
+        userId: c.userId,
+        parentMessageId: c.request.messageId,
+        sender: c.sender,
+        isCreatedByUser: false,
+        // An answer that failed before any text keeps the error as its text, so a reload shows why.
+        text: hasAnswer || !errorText ? result.text : errorText,
+        content,
+        endpoint: c.endpoint.name,
+        model: c.model,
+        error: state.error,
+        unfinished: state.unfinished,
+        finishReason: state.finishReason,
+        metadata: {
+          ...(c.continued?.metadata ?? {}),
+          ...c.responseMetadata,
+          ...(result.usage?.outputTokens !== undefined ? { tokenCount: result.usage.outputTokens } : {}),
+          figures,
+        },
       },
+      conversation: { ...c.conversation, ...(localTitle ? { title: localTitle } : {}) },
     },
-    conversation: { ...c.conversation, ...(localTitle ? { title: localTitle } : {}) },
-  });
+    c.charge,
+    usage,
+  );
   if (!saved) return { kind: 'e', json: deletedJson(idsOf(c)) };
   if (localTitle) await c.titles.announce(c.conversationId, localTitle);
   else if (c.wantsTitle && !state.error && hasAnswer) {

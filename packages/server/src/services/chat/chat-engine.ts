@@ -6,8 +6,13 @@ import { GenerationManager } from '../generation/generation-manager.ts';
 import { AddressPolicy } from '../net/address-policy.ts';
 import { GuardedHttpClient } from '../net/guarded-http-client.ts';
 import { TitleService } from '../titles/title-service.ts';
+import { BalanceService } from '../balance/balance-service.ts';
+import { balanceSettings } from '../balance/balance-settings.ts';
 import { saveOrphanedAnswer } from './chat-recovery.ts';
 import type { ChatServices } from './chat-service.ts';
+
+/** How often stale balance holds are looked for. */
+const HOLD_SWEEP_MS = 10 * 60 * 1000;
 
 export interface ChatEngine extends ChatServices {
   /** Stops running generations, saving each answer as unfinished; safe to call twice. */
@@ -21,10 +26,21 @@ export interface ChatEngine extends ChatServices {
  */
 export async function createChatEngine(ctx: AppContext): Promise<ChatEngine> {
   const endpoints = await EndpointRegistry.create(ctx.config, ctx.logger);
+  const balance = new BalanceService(ctx.db, balanceSettings(ctx.config.yaml));
+  // One instance alone (no Redis) has no generation running yet: every open hold is a crash's.
+  const refunded = await balance.refundOrphanedHolds(new Date(), !ctx.config.env.REDIS_URL);
+  if (refunded) ctx.logger.info({ refunded }, 'balance holds of interrupted answers refunded');
+  // Holds no answer settled (their generation failed after the hold) go back once they are stale.
+  const holdSweep = setInterval(() => {
+    balance
+      .refundOrphanedHolds()
+      .catch((err: unknown) => ctx.logger.warn({ err }, 'balance hold sweep failed'));
+  }, HOLD_SWEEP_MS);
+  holdSweep.unref();
   const generations = new GenerationManager(ctx.bus, ctx.logger, {
     lockTtlMs: ctx.config.env.GENERATION_LOCK_TTL_MS,
     sweepIntervalMs: ctx.config.env.GENERATION_SWEEP_MS,
-    saveOrphan: (meta, state) => saveOrphanedAnswer(ctx.db, meta, state),
+    saveOrphan: (meta, state) => saveOrphanedAnswer(ctx.db, balance, meta, state),
     observer: ctx.prometheus,
   });
   const titles = new TitleService(ctx.db, ctx.bus, ctx.logger);
@@ -37,9 +53,11 @@ export async function createChatEngine(ctx: AppContext): Promise<ChatEngine> {
     titles,
     keys: new KeyStore(ctx.db, ctx.config.secrets.credsKey),
     userHttp,
+    balance,
     stopGenerations: () => generations.shutdown(),
   };
   ctx.shutdownTasks.push(async () => {
+    clearInterval(holdSweep);
     await generations.shutdown();
     await titles.stop();
     await endpoints.close();

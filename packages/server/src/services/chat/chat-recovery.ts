@@ -5,7 +5,12 @@ import type { TerminalEvent } from '../generation/generation-job.ts';
 import type { JobMeta } from '../generation/job-keys.ts';
 import type { OrphanState } from '../generation/orphan-sweeper.ts';
 import { deletedJson } from './chat-completion.ts';
-import { findMessage, saveResponse } from './chat-persistence.ts';
+import { answerUsage } from '../balance/answer-usage.ts';
+import type { BalanceService } from '../balance/balance-service.ts';
+import { findHold } from '../balance/balance-store.ts';
+import { isOpenAIModel } from '../context/context-window.ts';
+import { findMessage } from './chat-persistence.ts';
+import { saveChargedAnswer } from './save-charged-answer.ts';
 
 /**
  * Saves the answer of a generation whose instance died mid-stream, from what its event log
@@ -14,6 +19,7 @@ import { findMessage, saveResponse } from './chat-persistence.ts';
  */
 export async function saveOrphanedAnswer(
   db: Database,
+  balance: BalanceService,
   meta: JobMeta,
   state: OrphanState,
 ): Promise<TerminalEvent> {
@@ -38,27 +44,45 @@ export async function saveOrphanedAnswer(
     .filter((p) => p.type === 'text')
     .map((p) => String(p.text ?? ''))
     .join('');
-  const saved = await saveResponse(db, {
-    userId,
-    conversationId,
-    mode: recovery.continued ? 'update' : 'insert',
-    message: {
-      messageId: responseMessageId,
-      conversationId,
+  // The answer's hold (balances on) is settled for what was generated, with the save.
+  const hold = await findHold(db, responseMessageId);
+  const charge = hold
+    ? balance.chargeFor({
+        userId,
+        conversationId,
+        messageId: responseMessageId,
+        endpoint: recovery.endpoint,
+        model: recovery.model,
+        promptTokens: hold.promptTokens,
+      })
+    : null;
+  const usage = answerUsage({ text }, hold?.promptTokens ?? 0, isOpenAIModel(recovery.model));
+  const saved = await saveChargedAnswer(
+    db,
+    {
       userId,
-      parentMessageId: request.messageId,
-      sender: recovery.sender,
-      isCreatedByUser: false,
-      text,
-      content,
-      endpoint: recovery.endpoint,
-      model: recovery.model,
-      error: false,
-      unfinished: true,
-      finishReason: 'incomplete',
+      conversationId,
+      mode: recovery.continued ? 'update' : 'insert',
+      message: {
+        messageId: responseMessageId,
+        conversationId,
+        userId,
+        parentMessageId: request.messageId,
+        sender: recovery.sender,
+        isCreatedByUser: false,
+        text,
+        content,
+        endpoint: recovery.endpoint,
+        model: recovery.model,
+        error: false,
+        unfinished: true,
+        finishReason: 'incomplete',
+      },
+      conversation: {},
     },
-    conversation: {},
-  });
+    charge,
+    usage,
+  );
   if (!saved) return { kind: 'e', json: deletedJson(failure) };
   return {
     kind: 'f',

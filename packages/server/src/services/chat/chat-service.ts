@@ -21,6 +21,7 @@ import type { KeyStore } from '../keys/key-store.ts';
 import { resolveProviderAccess } from '../keys/provider-access.ts';
 import { resolveParameters } from '../parameters/resolve-parameters.ts';
 import type { TitleService } from '../titles/title-service.ts';
+import type { AnswerCharge, BalanceService } from '../balance/balance-service.ts';
 import { completeExchange } from './chat-completion.ts';
 import { prepareExchange, type Exchange } from './chat-exchange.ts';
 import { findConversation, loadBranchMessages } from './chat-persistence.ts';
@@ -37,6 +38,7 @@ export interface ChatServices {
   keys: KeyStore;
   /** Every request to a URL a user supplied goes through it. */
   userHttp: GuardedHttpClient;
+  balance: BalanceService;
 }
 
 /**
@@ -118,30 +120,39 @@ export async function startChat(
 
   // Pictures are loaded (and the new message's files checked) before anything is saved.
   let upstreamMessages: ProviderMessage[];
+  let promptTokens: number;
+  let charge: AnswerCharge | null;
   try {
-    upstreamMessages = await attachImages(
-      // The oldest turns give way when the conversation outgrows the model's context.
-      (
-        await trimHistory(
-          toProviderMessages(exchange.branch, body.promptPrefix ?? body.system ?? promptPrefixOf(existing)),
-          {
-            model,
-            maxContextTokens: parameters.maxContextTokens ?? endpoint.maxContextTokens,
-            maxOutputTokens: parameters.model.maxOutputTokens,
-          },
-        )
-      ).messages,
+    // The oldest turns give way when the conversation outgrows the model's context.
+    const history = await trimHistory(
+      toProviderMessages(exchange.branch, body.promptPrefix ?? body.system ?? promptPrefixOf(existing)),
       {
-        db: ctx.db,
-        store: ctx.blobStore,
-        userId,
-        endpointKind: endpoint.type,
-        limits: fileLimitsFor(resolveFileConfig(ctx.config.yaml.fileConfig), endpoint.name),
-        imageDetail: (body.imageDetail ??
-          existing?.settings.imageDetail) as MessageImageOptions['imageDetail'],
-        resendFiles: (body.resendFiles ?? existing?.settings.resendFiles) as boolean | null | undefined,
+        model,
+        maxContextTokens: parameters.maxContextTokens ?? endpoint.maxContextTokens,
+        maxOutputTokens: parameters.model.maxOutputTokens,
       },
     );
+    promptTokens = history.tokens;
+    upstreamMessages = await attachImages(history.messages, {
+      db: ctx.db,
+      store: ctx.blobStore,
+      userId,
+      endpointKind: endpoint.type,
+      limits: fileLimitsFor(resolveFileConfig(ctx.config.yaml.fileConfig), endpoint.name),
+      imageDetail: (body.imageDetail ?? existing?.settings.imageDetail) as MessageImageOptions['imageDetail'],
+      resendFiles: (body.resendFiles ?? existing?.settings.resendFiles) as boolean | null | undefined,
+    });
+    // With balances on, the answer's estimated cost is held before anything is saved or sent
+    // (a balance that does not cover it refuses the request with token_balance).
+    charge = await services.balance.hold({
+      userId,
+      conversationId,
+      messageId: exchange.responseMessageId,
+      endpoint: endpoint.name,
+      model,
+      promptTokens,
+      maxOutputTokens: parameters.model.maxOutputTokens,
+    });
   } catch (error) {
     await services.generations.release(conversationId, jobId);
     throw error;
@@ -152,6 +163,8 @@ export async function startChat(
   // The request message is written while the upstream request starts: its latency is not added
   // to the time to first token, and the job publishes nothing until the write has committed.
   const committed = exchange.commit().then((row) => (request = row));
+  // The question was not saved: no answer will follow, so the hold goes back.
+  committed.catch(() => charge?.refund()).catch(() => undefined);
   const requestMessage = {
     messageId: request.messageId,
     parentMessageId: request.parentMessageId,
@@ -199,6 +212,8 @@ export async function startChat(
             },
             responseMetadata: body.iconURL ? { iconURL: body.iconURL } : {},
             wantsTitle: !existing,
+            promptTokens,
+            charge,
           },
           result,
         ),

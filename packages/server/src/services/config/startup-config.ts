@@ -5,6 +5,7 @@ import {
   type StartupConfig,
 } from '@parley/schema';
 import type { AppConfig } from '../../config/app-config.ts';
+import { balanceConfig } from '../balance/balance-settings.ts';
 
 /** Instance-wide project id used to share prompts and agents with all users. */
 export const INSTANCE_PROJECT_ID = 'instance';
@@ -54,6 +55,7 @@ export function buildStartupConfig(config: AppConfig, available: SignInAvailabil
     instanceProjectId: INSTANCE_PROJECT_ID,
     ...(env.CUSTOM_FOOTER !== undefined ? { customFooter: env.CUSTOM_FOOTER } : {}),
     ...(env.ANALYTICS_GTM_ID ? { analyticsGtmId: env.ANALYTICS_GTM_ID } : {}),
+    balance: balanceConfig(config.yaml),
     interface: config.interface,
     ...(config.yaml.modelSpecs ? { modelSpecs: config.yaml.modelSpecs } : {}),
   };

@@ -31,6 +31,8 @@ export interface GenerationResult {
   finishReason?: string;
   usage?: TokenUsage;
   failure?: ProviderFailure;
+  /** When the generation started, its first streamed output arrived, and it ended (ms epoch). */
+  timing?: { startedAt: number; firstOutputAt?: number; endedAt: number };
 }
 
 interface Upstream {
@@ -112,6 +114,8 @@ export class GenerationJob {
   private async run(): Promise<void> {
     const { spec, channel } = this;
     const builder = new ContentBuilder(spec.responseMessageId, spec.init.content);
+    // Time to first output counts from here: the upstream request starts now.
+    const startedAt = Date.now();
     const upstream = this.openUpstream();
     const saved = await spec.ready.then(
       () => true,
@@ -126,7 +130,7 @@ export class GenerationJob {
     }
     channel.emit('i', JSON.stringify(spec.init));
     channel.emit('m', spec.createdJson);
-    const result = await this.consume(upstream, builder);
+    const result = await this.consume(upstream, builder, startedAt);
     let terminal: TerminalEvent;
     try {
       terminal = await spec.complete(result);
@@ -155,11 +159,17 @@ export class GenerationJob {
     return { iterator, first };
   }
 
-  private async consume(upstream: Upstream | null, builder: ContentBuilder): Promise<GenerationResult> {
+  private async consume(
+    upstream: Upstream | null,
+    builder: ContentBuilder,
+    startedAt: number,
+  ): Promise<GenerationResult> {
+    let firstOutputAt: number | undefined;
     const snapshot = (outcome: GenerationOutcome, extra: Partial<GenerationResult> = {}) => ({
       outcome,
       parts: builder.parts,
       text: builder.text(),
+      timing: { startedAt, firstOutputAt, endedAt: Date.now() },
       ...extra,
     });
     if (!upstream) {
@@ -177,6 +187,7 @@ export class GenerationJob {
         }
         for (const json of builder.apply(event)) {
           this.onFirstOutput();
+          firstOutputAt ??= Date.now();
           this.channel.emit('m', json);
         }
       }

@@ -177,6 +177,8 @@ export function fromModelPart(part: LanguageModelV3StreamPart): ProviderEvent | 
           inputTokens: part.usage.inputTokens.total,
           outputTokens: part.usage.outputTokens.total,
           reasoningTokens: part.usage.outputTokens.reasoning,
+          cacheReadTokens: part.usage.inputTokens.cacheRead,
+          cacheWriteTokens: part.usage.inputTokens.cacheWrite,
         },
       };
     default:

@@ -57,9 +57,13 @@ export interface ProviderRequest {
 }
 
 export interface TokenUsage {
+  /** All input tokens, the cached ones included. */
   inputTokens?: number;
   outputTokens?: number;
   reasoningTokens?: number;
+  /** Input tokens read from, or written to, the provider's prompt cache. */
+  cacheReadTokens?: number;
+  cacheWriteTokens?: number;
 }
 
 /** Why a provider request failed, in the terms the stream's error text needs. */

@@ -33,7 +33,7 @@ export const chatApi = {
     ),
 };
 
-/** Endpoints and models are fetched once per session and never go stale. */
+/** Endpoints and models never go stale (000 §9). */
 export function useEndpoints() {
   const status = useAuth((s) => s.status);
   return useQuery({

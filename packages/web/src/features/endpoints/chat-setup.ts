@@ -1,4 +1,4 @@
-import type { Conversation, ConversationSettingKey, EndpointsConfig, ModelsConfig } from '@parley/schema';
+import type { Conversation, EndpointsConfig, ModelsConfig } from '@parley/schema';
 
 /** A conversation's model setup: endpoint, model and the parameters the user tuned. */
 export interface ChatSetup {
@@ -8,10 +8,7 @@ export interface ChatSetup {
   [parameter: string]: unknown;
 }
 
-/**
- * Conversation fields that are setup (sent with every chat request and kept by presets): the
- * model parameters among the settings the schema lets a chat request store on its conversation.
- */
+/** Conversation fields that are setup (sent with every chat request and kept by presets). */
 export const SETUP_KEYS = [
   'modelLabel',
   'promptPrefix',
@@ -29,7 +26,7 @@ export const SETUP_KEYS = [
   'thinking',
   'promptCache',
   'stop',
-] as const satisfies readonly ConversationSettingKey[];
+] as const;
 
 /** Endpoints in menu order (ascending `order`, then name). */
 export function orderedEndpoints(config: EndpointsConfig | undefined): string[] {

@@ -9,6 +9,7 @@ import { useLiveAnswer } from '../chat';
 import { ForkButton } from '../conversation-actions';
 import { useCopy } from '../markdown';
 import { allowedActions } from './action-rules';
+import { AnswerFiguresLine } from './answer-figures-line';
 import { FeedbackButton } from './feedback-button';
 import { MessageBody } from './message-body';
 import { MessageEditor } from './message-editor';
@@ -83,6 +84,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
             {message.unfinished && !streaming && !submitting && !message.error && <UnfinishedNotice />}
           </div>
         )}
+        {!user && !editing && !streaming && <AnswerFiguresLine message={message} />}
         {!editing && !streaming && (
           <div
             className={clsx(

@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
 import {
+  Coins,
   Command,
   Database,
   Mic,
@@ -15,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/ui/dialog';
 import { useShell } from '../../store/shell-store';
 import { AccountTab } from './account-tab';
+import { BalanceTab } from './balance-tab';
 import { ChatTab } from './chat-tab';
 import { CommandsTab } from './commands-tab';
 import { EmptyTab } from './empty-tab';
@@ -43,12 +45,19 @@ const TABS: SettingsTab[] = [
   },
   { value: 'data', labelKey: 'com_nav_setting_data', icon: Database, Content: DataControlsTab },
   { value: 'account', labelKey: 'com_nav_setting_account', icon: UserRound, Content: AccountTab },
+  { value: 'balance', labelKey: 'com_nav_setting_balance', icon: Coins, Content: BalanceTab },
 ];
 
-export default function SettingsDialog({ interfaceConfig }: SettingsTabProps) {
+/** `balanceEnabled`: the server keeps token balances (its startup configuration says so). */
+export default function SettingsDialog({
+  interfaceConfig,
+  balanceEnabled = false,
+}: SettingsTabProps & { balanceEnabled?: boolean }) {
   const { t } = useTranslation();
   const open = useShell((s) => s.settingsOpen);
   const setOpen = useShell((s) => s.setSettingsOpen);
+  // The Balance tab exists only when the server keeps balances (002 §2).
+  const tabs = TABS.filter((tab) => tab.value !== 'balance' || balanceEnabled);
   return (
     <Dialog
       open={open}
@@ -67,7 +76,7 @@ export default function SettingsDialog({ interfaceConfig }: SettingsTabProps) {
           aria-label={t('com_nav_settings')}
           className="-mx-1 flex shrink-0 gap-1 overflow-x-auto px-1 pb-1 sm:mx-0 sm:w-48 sm:flex-col sm:overflow-visible sm:px-0"
         >
-          {TABS.map(({ value, labelKey, icon: Icon }) => (
+          {tabs.map(({ value, labelKey, icon: Icon }) => (
             <Tabs.Trigger
               key={value}
               value={value}
@@ -82,7 +91,7 @@ export default function SettingsDialog({ interfaceConfig }: SettingsTabProps) {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        {TABS.map(({ value, Content }) => (
+        {tabs.map(({ value, Content }) => (
           <Tabs.Content
             key={value}
             value={value}

@@ -82,7 +82,10 @@ function Shell() {
       <TermsGate />
       {settingsOpen && (
         <Suspense fallback={null}>
-          <SettingsDialog interfaceConfig={config?.interface} />
+          <SettingsDialog
+            interfaceConfig={config?.interface}
+            balanceEnabled={config?.balance?.enabled === true}
+          />
         </Suspense>
       )}
     </div>

@@ -1,0 +1,179 @@
+import { nextRefill, type BalanceAnswer, type RefillIntervalUnit } from '@parley/schema';
+import type { Database } from '../../db/client.ts';
+import type { BalanceRow } from '../../db/schema/index.ts';
+import { AppError } from '../../errors/app-error.ts';
+import type { BalanceSettings } from './balance-settings.ts';
+import {
+  ensureBalance,
+  holdCredits,
+  refillIfDue,
+  refundHold,
+  settleCharges,
+  spendByModel,
+  staleHolds,
+  type Db,
+} from './balance-store.ts';
+import type { TokenPrice } from './prices.ts';
+
+/** The Balance tab's window of recent spend. */
+export const RECENT_SPEND_DAYS = 30;
+/** A hold this old whose answer was never saved belongs to a generation that died: refunded. */
+export const STALE_HOLD_MS = 60 * 60 * 1000;
+
+/** Tokens an answer used, from the provider's usage or counted when it gave none. */
+export interface AnswerUsage {
+  promptTokens: number;
+  completionTokens: number;
+  cacheReadTokens?: number;
+  cacheWriteTokens?: number;
+}
+
+/** The chat's `token_balance` refusal (001 §8): the catalogue's text and its fields. */
+export class InsufficientBalanceError extends AppError {
+  constructor(balance: number, tokenCost: number, promptTokens: number) {
+    const shown = (n: number) => Math.round(n * 100) / 100;
+    super(
+      'token_balance',
+      `Insufficient Funds! Balance: ${shown(balance)}. Prompt tokens: ${promptTokens}. Cost: ${shown(tokenCost)}.`,
+      { type: 'token_balance', balance: shown(balance), tokenCost: shown(tokenCost), promptTokens },
+    );
+    this.name = 'InsufficientBalanceError';
+  }
+}
+
+/** One answer's hold on the balance, settled or refunded exactly once. */
+export interface AnswerCharge {
+  /** What the answer costs for this usage (credits). */
+  cost(usage: AnswerUsage): number;
+  /** In the transaction that saves the answer: records the charges; answers the credits charged. */
+  settle(tx: Db, usage: AnswerUsage): Promise<number | null>;
+  /** Nothing was saved: the hold goes back. */
+  refund(): Promise<boolean>;
+}
+
+export interface AnswerToCharge {
+  userId: string;
+  conversationId: string;
+  messageId: string;
+  endpoint: string;
+  model: string;
+  promptTokens: number;
+  /** The request's output cap, when it set one. */
+  maxOutputTokens?: number;
+}
+
+/** Balances and spending (002 §3, §4): holds before a request, charges with the saved answer. */
+export class BalanceService {
+  constructor(
+    private readonly db: Database,
+    readonly settings: BalanceSettings,
+  ) {}
+
+  get enabled(): boolean {
+    return this.settings.enabled;
+  }
+
+  /** The caller's balance, created on first use and refilled when due. */
+  async current(userId: string): Promise<BalanceRow> {
+    const row = await ensureBalance(this.db, userId, this.settings);
+    const { refillIntervalValue: value, refillIntervalUnit: unit, lastRefill } = row;
+    if (!value || !unit || !lastRefill) return row;
+    return refillIfDue(this.db, row, nextRefill(lastRefill, value, unit as RefillIntervalUnit));
+  }
+
+  /** GET /api/balance: the balance, its refill settings and the recent spend by model. */
+  async answer(userId: string, now = new Date()): Promise<BalanceAnswer> {
+    const row = await this.current(userId);
+    const since = new Date(now.getTime() - RECENT_SPEND_DAYS * 86_400_000);
+    return {
+      tokenCredits: row.tokenCredits,
+      autoRefillEnabled: row.autoRefillEnabled,
+      refillIntervalValue: row.refillIntervalValue,
+      refillIntervalUnit: row.refillIntervalUnit as RefillIntervalUnit | null,
+      refillAmount: row.refillAmount,
+      lastRefill: row.lastRefill?.toISOString() ?? null,
+      recentSpend: await spendByModel(this.db, userId, since),
+      recentDays: RECENT_SPEND_DAYS,
+    };
+  }
+
+  /** What an answer will at most cost before it is generated: its prompt and the completion held. */
+  estimate(price: TokenPrice, promptTokens: number, maxOutputTokens?: number): number {
+    const completion = Math.min(maxOutputTokens ?? Infinity, this.settings.reserveCompletionTokens);
+    return promptTokens * price.prompt + completion * price.completion;
+  }
+
+  /**
+   * Holds the estimated cost of an answer, or refuses with `token_balance` when the balance
+   * does not cover it. Null when balances are off.
+   */
+  async hold(answer: AnswerToCharge): Promise<AnswerCharge | null> {
+    if (!this.enabled) return null;
+    const price = this.settings.prices.priceOf(answer.model);
+    const amount = this.estimate(price, answer.promptTokens, answer.maxOutputTokens);
+    const balance = await this.current(answer.userId);
+    const held = await holdCredits(this.db, {
+      userId: answer.userId,
+      messageId: answer.messageId,
+      amount,
+      promptTokens: answer.promptTokens,
+    });
+    if (!held) throw new InsufficientBalanceError(balance.tokenCredits, amount, answer.promptTokens);
+    return this.chargeFor(answer);
+  }
+
+  /** The charge of an answer whose hold exists already (e.g. an orphaned answer being saved). */
+  chargeFor(answer: AnswerToCharge): AnswerCharge {
+    const price = this.settings.prices.priceOf(answer.model);
+    return {
+      cost: (usage) => -chargesFor(answer, price, usage).reduce((sum, c) => sum + c.tokenValue, 0),
+      settle: (tx, usage) =>
+        settleCharges(
+          tx,
+          answer.messageId,
+          chargesFor(answer, price, usage),
+          this.settings.recordTransactions,
+        ),
+      refund: () => refundHold(this.db, answer.messageId),
+    };
+  }
+
+  /**
+   * Gives back holds no answer settled: their generation died before saving anything (a crash,
+   * or a failure between the hold and the job). Holds older than STALE_HOLD_MS; with `all`, every
+   * hold (one instance starting alone: nothing of its own runs yet). A settle racing a refund
+   * finds the hold gone and charges nothing, so a hold is never both refunded and charged.
+   */
+  async refundOrphanedHolds(now = new Date(), all = false): Promise<number> {
+    const holds = await staleHolds(this.db, all ? now : new Date(now.getTime() - STALE_HOLD_MS));
+    let refunded = 0;
+    for (const hold of holds) if (await refundHold(this.db, hold.messageId)) refunded++;
+    return refunded;
+  }
+}
+
+/** The charges of one answer: prompt, completion and cache tokens at the model's prices. */
+export function chargesFor(answer: AnswerToCharge, price: TokenPrice, usage: AnswerUsage) {
+  const base = {
+    userId: answer.userId,
+    conversationId: answer.conversationId,
+    messageId: answer.messageId,
+    endpoint: answer.endpoint,
+    model: answer.model,
+  };
+  const kinds: [string, number, number][] = [
+    ['prompt', usage.promptTokens, price.prompt],
+    ['completion', usage.completionTokens, price.completion],
+    ['cache_read', usage.cacheReadTokens ?? 0, price.cacheRead ?? price.prompt],
+    ['cache_write', usage.cacheWriteTokens ?? 0, price.cacheWrite ?? price.prompt],
+  ];
+  return kinds
+    .filter(([kind, tokens]) => tokens > 0 || kind === 'prompt' || kind === 'completion')
+    .map(([tokenType, tokens, rate]) => ({
+      ...base,
+      tokenType,
+      rawAmount: -tokens,
+      rate,
+      tokenValue: -tokens * rate,
+    }));
+}
