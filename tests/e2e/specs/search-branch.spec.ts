@@ -53,3 +53,19 @@ test('a search hit opens the branch holding its message, scrolled into view', as
   await expect(page.getByTestId('message-user').first()).toContainText('Edited opening');
   await expect(page.getByText('Tell me about zeppelins')).toHaveCount(0);
 });
+
+test('search as you type finds a word by its first letters and marks it', async ({ page, baseURL }) => {
+  await signIn(page, baseURL!, 'prefixsearch');
+  await chooseModel(page, 'echo');
+  await send(page, 'Tell me a story about lighthouses');
+  await expect(lastAnswer(page)).toContainText('lighthouses');
+  await waitIdle(page);
+
+  // Typed letter by letter, as a person does: "lighth" is no word, only the start of one.
+  await page.getByTestId('search-input').pressSequentially('lighth', { delay: 60 });
+  await page.waitForURL('**/search');
+  const hit = page.getByTestId('search-hit').filter({ has: page.getByText('You', { exact: true }) });
+  await expect(hit).toHaveCount(1);
+  await expect(hit.locator('mark')).toHaveText('lighthouses');
+  await page.screenshot({ path: test.info().outputPath('prefix-search.png') });
+});
