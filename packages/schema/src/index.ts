@@ -10,6 +10,7 @@ export * from './list-query.ts';
 export * from './conversation-api.ts';
 export * from './message-api.ts';
 export * from './chat.ts';
+export * from './conversation-settings.ts';
 export * from './endpoints.ts';
 export * from './stream/index.ts';
 export * from './prompt-command.ts';

@@ -37,7 +37,11 @@ test('a reload mid-stream re-attaches and the answer keeps streaming to the end'
 }) => {
   await signIn(page, baseURL!);
   await chooseModel(page, 'slow');
+  // The web client asks for a generation that outlives its stream (docs/protocol.md); without
+  // the header the reload below would stop the answer where it stood.
+  const started = page.waitForRequest((r) => r.method() === 'POST' && /\/api\/agents\/chat\//.test(r.url()));
   await send(page, 'Slow one please');
+  expect((await started).headers()['x-parley-resumable']).toBe('true');
   await expect(lastAnswer(page)).toContainText('Sentence 1 of the slow answer');
   await page.waitForURL(/\/c\/[0-9a-f-]{36}$/);
   await page.reload();

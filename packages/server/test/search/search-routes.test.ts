@@ -121,6 +121,38 @@ describe('full-text search', () => {
     expect(next.conversations.map((c) => c.title)).toEqual(['Gardening notes']);
   });
 
+  it('matches the word being typed as a prefix, in message and conversation search', async () => {
+    const titles = async (search: string) =>
+      (
+        await json<ConversationListPage>(
+          await server.api(`/api/convos?search=${encodeURIComponent(search)}`, { token: ann.token }),
+        )
+      ).conversations.map((c) => c.title);
+    const found = async (search: string) => ids(await messages(ann, `search=${encodeURIComponent(search)}`));
+    // "pes" is no word; as the start of one it finds "pesto".
+    expect(await found('pes')).toEqual(['c2']);
+    expect(await found('PES')).toEqual(['c2']);
+    // Finished words stay exact; only the last one is a prefix.
+    expect(await found('plant sha')).toEqual(['g2']);
+    expect(await found('sha plant')).toEqual([]);
+    // The prefix is stemmed like the stored words: "tomatoe" and "roses" still match.
+    expect(await found('tomatoe')).toEqual(['g2', 'a1', 'c2', 'c1', 'g1']);
+    expect(await found('roses')).toEqual(['g3']);
+    // Inside an open phrase, after `or` and in an exclusion the word is taken as typed.
+    expect(await found('"tomato cag')).toEqual([]);
+    expect(await found('roses or pes')).toEqual(['g3']);
+    // ("bas" is no word: nothing is excluded.)
+    expect((await found('tomato -bas')).sort()).toEqual(['a1', 'c1', 'c2', 'g1', 'g2']);
+    // One or two letters are a whole word, not a prefix (they would match most of a history).
+    expect(await found('pe')).toEqual([]);
+    const snippet = (await messages(ann, 'search=bas')).messages.find((m) => m.messageId === 'c1')!.snippet;
+    expect(snippet).toContain('<mark>basil</mark>');
+    // Conversations: by title ("Gardening notes") and by message ("Roses like sun").
+    expect(await titles('gard')).toEqual(['Gardening notes']);
+    expect(await titles('ros')).toEqual(['Gardening notes']);
+    expect(await titles('sou')).toEqual(['Tomato soup']);
+  });
+
   it('never shows another user’s messages or conversations', async () => {
     expect(ids(await messages(ben, 'search=tomato'))).toEqual(['b1']);
     expect(ids(await messages(ann, 'search=another'))).toEqual([]);

@@ -1,6 +1,8 @@
 // Plain JavaScript: the token-count worker thread loads it with Node's bare module loader (no
 // tsx there), and the server imports the same file for small texts counted in place.
-import { countTokens } from 'gpt-tokenizer';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
 
 /**
  * Byte-pair encoding is quadratic in the length of one pre-token, and a run of letters or
@@ -17,9 +19,30 @@ export const RUN_SAMPLE = 1_024;
 /** User text may contain `<|endoftext|>` and the like: counted as plain text, never refused. */
 const PLAIN_TEXT = { disallowedSpecial: new Set() };
 
+/**
+ * gpt-tokenizer's count, loaded on the first count: its encoding tables cost about 50 MB, which a
+ * server that has answered no chat yet does not need. The load (a synchronous require of its
+ * CommonJS build, so counting stays synchronous) takes a fraction of a second, once.
+ * @type {((text: string, options: object) => number) | undefined}
+ */
+let countTokens;
+
+function loadTokenizer() {
+  countTokens ??= /** @type {typeof import('gpt-tokenizer')} */ (require('gpt-tokenizer')).countTokens;
+  return countTokens;
+}
+
+/**
+ * Loads the tokenizer soon, off the current request, so the first chat does not wait for it
+ * (called when someone opens the app).
+ */
+export function prepareTokenizer() {
+  if (!countTokens) setImmediate(loadTokenizer);
+}
+
 /** The tokenizer's exact count of a piece of text. */
 function exactCount(text) {
-  return countTokens(text, PLAIN_TEXT);
+  return loadTokenizer()(text, PLAIN_TEXT);
 }
 
 /** JavaScript's \s: where the tokenizer's pre-tokens break. */

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { ProviderMessage } from '../providers/provider.ts';
-import { countTokensBounded } from './bounded-token-count.mjs';
+import { countTokensBounded, prepareTokenizer } from './bounded-token-count.mjs';
 
 /** Tokens a chat message costs beyond its text (role and separators), and the reply's priming. */
 const PER_MESSAGE_TOKENS = 3;
@@ -12,6 +12,14 @@ export const NON_OPENAI_MARGIN = 1.1;
  * ordinary text); more go to the token-count thread, so no request's text holds up the others.
  */
 export const INLINE_CHARS = 4_000;
+
+/**
+ * Loads the tokenizer (about 50 MB, left out of an idle server's start) once someone opens the
+ * app, ahead of their first chat.
+ */
+export function prepareTokenCounting(): void {
+  prepareTokenizer();
+}
 
 /** Tokens of a text with OpenAI's o200k encoding (gpt-4o and later), linear in its length. */
 export function countTextTokens(text: string): number {

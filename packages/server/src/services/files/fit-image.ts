@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import { VISION_IMAGE_TYPES } from '@parley/schema';
 import { MAX_IMAGE_PIXELS } from './image-check.ts';
+import { loadSharp } from './load-sharp.ts';
 import type { ImageLimits } from './provider-image-limits.ts';
 
 /**
@@ -20,6 +20,7 @@ export async function fitImage(
     const { readFile } = await import('node:fs/promises');
     return { data: await readFile(path), mediaType: type };
   }
+  const sharp = await loadSharp();
   const resized = () =>
     sharp(path, { limitInputPixels: MAX_IMAGE_PIXELS, animated: false })
       .autoOrient()

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from './load-sharp.ts';
 
 /**
  * Largest picture accepted, in pixels (width × height). A small file that declares more is a
@@ -19,6 +19,7 @@ export class ImageRejected extends Error {
  * decoded so that a truncated or corrupt file is refused too.
  */
 export async function checkImage(path: string): Promise<{ width: number; height: number; format: string }> {
+  const sharp = await loadSharp();
   try {
     const meta = await sharp(path, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
     const width = meta.autoOrient?.width ?? meta.width;

@@ -18,9 +18,61 @@ export const SEARCH_CANDIDATES = 300;
 /** A title hit counts this many times a message hit of the same rank. */
 export const TITLE_WEIGHT = 2;
 
-/** `websearch_to_tsquery`: quoted phrases, `or`, and `-word` as people type them in a search box. */
+const CONFIG = sql.raw(`'${SEARCH_CONFIG}'::regconfig`);
+
+/**
+ * A word being typed matches as a prefix from this many characters on. One or two letters start
+ * a large share of all words: on a big history such a prefix matches most messages, which costs
+ * far more to collect than the few hundred that are ranked, and finds nothing in particular;
+ * until then the word is matched whole.
+ */
+export const MIN_PREFIX_LENGTH = 3;
+
+/**
+ * The query of a search box, as people type into it: `websearch_to_tsquery` (quoted phrases, `or`,
+ * `-word`) for what is typed, except that the last word, still being typed, matches as a prefix
+ * (`sto` finds "story") once it has MIN_PREFIX_LENGTH characters. Both kinds of term are answered
+ * by the GIN index.
+ */
 export function tsQuery(search: string): SQL {
-  return sql`websearch_to_tsquery(${sql.raw(`'${SEARCH_CONFIG}'`)}, ${search})`;
+  const typing = wordBeingTyped(search);
+  if (!typing || typing.word.length < MIN_PREFIX_LENGTH)
+    return sql`websearch_to_tsquery(${CONFIG}, ${search})`;
+  const prefix = prefixQuery(typing.word);
+  return typing.before.trim() === ''
+    ? prefix
+    : sql`(websearch_to_tsquery(${CONFIG}, ${typing.before}) && ${prefix})`;
+}
+
+/**
+ * A prefix term. The stored lexemes are stemmed ("story" is stored as `stori`), so the prefix is
+ * stemmed the same way: `stori:*` for "storie". A word the configuration drops as a stop word
+ * ("when") would leave no term at all, and the results would vanish between "whe" and "whene";
+ * its unstemmed prefix is used instead. `word` holds only letters and digits (see
+ * wordBeingTyped), so it cannot break out of the quoted lexeme.
+ */
+function prefixQuery(word: string): SQL {
+  const term = `'${word.toLowerCase()}':*`;
+  // Written out twice rather than in a subquery: a plain expression of constants is folded
+  // before planning, so the planner estimates how many rows the term matches.
+  return sql`(case when numnode(to_tsquery(${CONFIG}, ${term})) = 0
+    then to_tsquery('simple'::regconfig, ${term}) else to_tsquery(${CONFIG}, ${term}) end)`;
+}
+
+/**
+ * The word at the very end of the search, which the person may still be typing: letters and
+ * digits at the end, after a space or at the start. Not after a closing quote, not inside an
+ * open quoted phrase (a phrase is matched as typed), not a `-word` (an exclusion is exact), not
+ * right after `or` (joined to the words before with "and", the alternative would be lost).
+ */
+export function wordBeingTyped(search: string): { before: string; word: string } | undefined {
+  const match = /(?:^|\s)([\p{L}\p{N}]+)$/u.exec(search);
+  if (!match) return undefined;
+  const word = match[1]!;
+  const before = search.slice(0, search.length - word.length);
+  if ((before.match(/"/g)?.length ?? 0) % 2 === 1) return undefined;
+  if (word.toLowerCase() === 'or' || /(?:^|\s)or\s+$/i.test(before)) return undefined;
+  return { before, word };
 }
 
 /**

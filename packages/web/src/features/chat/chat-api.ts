@@ -33,7 +33,7 @@ export const chatApi = {
     ),
 };
 
-/** Endpoints and models never go stale (000 §9). */
+/** Endpoints and models are fetched once per session and never go stale. */
 export function useEndpoints() {
   const status = useAuth((s) => s.status);
   return useQuery({

@@ -10,7 +10,7 @@ import { MOBILE_MEDIA } from '../../lib/breakpoints';
 /**
  * The chat view's header: the model controls on the start side, the conversation title (desktop;
  * the mobile header shows it there) and the Quit button, hidden while loading and on small
- * screens (000 §2).
+ * screens.
  */
 export function ChatHeader({
   title,

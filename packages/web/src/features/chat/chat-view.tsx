@@ -15,7 +15,7 @@ import { preloadMarkdown } from '../messages';
 import { useMessageActions } from '../messages';
 import { PromptsSidePanel } from '../prompts';
 import { chatApi, chatKeys, useConversation, useMessages } from './chat-api';
-import { resumeGeneration, sendMessage, stopGeneration } from './chat-controller';
+import { resumeGeneration, sendMessage, stopGeneration } from './run-registry';
 import { DropOverlay } from '../files';
 import { useAttach } from '../files';
 import { useFileDrop } from '../files';
@@ -111,7 +111,7 @@ export default function ChatView() {
     [conversationId, path, setup, senderLabel],
   );
 
-  // 000 §2: a new chat's setup is written into its address (unless parameters are disabled).
+  // A new chat's setup is written into its address (unless parameters are disabled).
   const [, setParams] = useSearchParams();
   const paramsAllowed = config?.interface.parameters !== false;
   const changeSetup = useCallback(

@@ -1,4 +1,4 @@
-/** Longest generic error text shown before it is cut with an ellipsis (001 §9). */
+/** Longest provider message shown inside the generic error text before it is cut with an ellipsis. */
 export const ERROR_TEXT_MAX = 512;
 
 /** What the chat shows for an error message: a translation key with its values. */
@@ -81,7 +81,7 @@ function fromJson(json: Record<string, unknown>): ErrorDisplay | null {
 }
 
 /**
- * The 001 §8 catalogue: an embedded JSON `type` (or `code`) maps to its localized text; anything
+ * The error catalogue: an embedded JSON `type` (or `code`) maps to its localized text; anything
  * else is the generic text with the message cut to 512 characters.
  */
 export function errorDisplay(text: string): ErrorDisplay {

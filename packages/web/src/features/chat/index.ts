@@ -1,6 +1,7 @@
 /** The chat feature as other folders see it: import from here, never from its other files. */
 export { chatApi, chatKeys, useConversation, useEndpoints, useModels } from './chat-api';
-export { CONNECTION_ERROR_TEXT, sendMessage } from './chat-controller';
+export { CONNECTION_ERROR_TEXT } from './chat-run';
+export { sendMessage } from './run-registry';
 export { errorDisplay } from './error-text';
 export { useIsSubmitting, useLiveAnswer } from './live-store';
 export { patchMessage } from './message-cache';

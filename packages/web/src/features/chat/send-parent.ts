@@ -2,7 +2,7 @@ import { NO_PARENT, type Message } from '@parley/schema';
 
 /**
  * The message a new user message answers: the last message of the visible branch that the server
- * knows and that is not an error (000 §4: an errored or client-only tail cannot be appended to).
+ * knows and that is not an error (an errored or client-only tail cannot be answered).
  */
 export function parentForNewMessage(path: readonly Message[]): string {
   for (let i = path.length - 1; i >= 0; i -= 1) {

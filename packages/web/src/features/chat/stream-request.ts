@@ -2,16 +2,7 @@ import { RESUMABLE_STREAM_HEADER } from '@parley/schema';
 import { refreshSession } from '../../api/client';
 import { authStore } from '../../store/auth-store';
 import { createSseParser, type SseEvent } from './sse-parser';
-
-/** The server refused the stream before it began (validation, limits): its body as text. */
-export class StreamRefused extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: string,
-  ) {
-    super(`stream refused with status ${status}`);
-  }
-}
+import { StreamRefused } from './stream-refused';
 
 function request(path: string, body: unknown, token: string | null, signal: AbortSignal) {
   const headers: Record<string, string> = { Accept: 'text/event-stream' };
@@ -33,7 +24,7 @@ function request(path: string, body: unknown, token: string | null, signal: Abor
 
 /**
  * Opens a chat stream (POST with a body, or GET to resume) and calls back per SSE event until it
- * ends. A 401 refreshes the session once and retries (000 §7). Resolves when the stream closes.
+ * ends. A 401 refreshes the session once and retries with the new token. Resolves when the stream closes.
  */
 export async function readStream(
   path: string,

@@ -6,7 +6,7 @@ import { parseChatQuery, withoutTransient } from '../input';
 import type { EndpointsConfig, ModelsConfig } from '@parley/schema';
 
 /**
- * 000 §2: on /c/new, `prompt`/`q` prefill the box, `submit=true` sends it, other parameters are
+ * On /c/new, `prompt`/`q` prefill the box, `submit=true` sends it, other parameters are
  * conversation settings; prompt, q and submit are then removed from the address.
  */
 export function useChatQueryParams(options: {

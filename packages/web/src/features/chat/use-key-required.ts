@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChatSetup } from '../endpoints';
 import { keyIsValid, useKeyExpiry } from '../../api/keys-api';
 
-/** 001 §4: the box is disabled when the endpoint needs the user's key and none is set. */
+/** The box is disabled when the endpoint needs the user's key and none is set. */
 export function useKeyRequired(
   setup: ChatSetup | null,
   endpoints: EndpointsConfig | undefined,

@@ -1,4 +1,4 @@
-import type { Conversation, EndpointsConfig, ModelsConfig } from '@parley/schema';
+import type { Conversation, ConversationSettingKey, EndpointsConfig, ModelsConfig } from '@parley/schema';
 
 /** A conversation's model setup: endpoint, model and the parameters the user tuned. */
 export interface ChatSetup {
@@ -8,7 +8,10 @@ export interface ChatSetup {
   [parameter: string]: unknown;
 }
 
-/** Conversation fields that are setup (sent with every chat request and kept by presets). */
+/**
+ * Conversation fields that are setup (sent with every chat request and kept by presets): the
+ * model parameters among the settings the schema lets a chat request store on its conversation.
+ */
 export const SETUP_KEYS = [
   'modelLabel',
   'promptPrefix',
@@ -26,7 +29,7 @@ export const SETUP_KEYS = [
   'thinking',
   'promptCache',
   'stop',
-] as const;
+] as const satisfies readonly ConversationSettingKey[];
 
 /** Endpoints in menu order (ascending `order`, then name). */
 export function orderedEndpoints(config: EndpointsConfig | undefined): string[] {

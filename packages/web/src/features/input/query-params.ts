@@ -1,5 +1,7 @@
+import { chatFieldKind, type ChatRequest, type SettingKind } from '@parley/schema';
+
 /**
- * The /c/new query (000 §2): `prompt` (or `q`) prefills the box, `submit=true` sends it; every other
+ * The /c/new query: `prompt` (or `q`) prefills the box, `submit=true` sends it; every other
  * parameter is a conversation setting, parsed by type. `assistant_id` forces the assistants
  * endpoint and `agent_id` the agents endpoint. Invalid values are skipped.
  */
@@ -11,38 +13,45 @@ export interface ChatQuery {
   hasTransient: boolean;
 }
 
-/** Settings a query may carry, with their type. */
-const SETTING_TYPES: Record<string, 'string' | 'number' | 'boolean' | 'list'> = {
-  endpoint: 'string',
-  endpointType: 'string',
-  model: 'string',
-  modelLabel: 'string',
-  chatGptLabel: 'string',
-  promptPrefix: 'string',
-  spec: 'string',
-  assistant_id: 'string',
-  agent_id: 'string',
-  temperature: 'number',
-  top_p: 'number',
-  topP: 'number',
-  topK: 'number',
-  frequency_penalty: 'number',
-  presence_penalty: 'number',
-  max_tokens: 'number',
-  maxOutputTokens: 'number',
-  maxContextTokens: 'number',
-  thinkingBudget: 'number',
-  resendFiles: 'boolean',
-  promptCache: 'boolean',
-  thinking: 'boolean',
-  web_search: 'boolean',
-  useResponsesApi: 'boolean',
-  disableStreaming: 'boolean',
-  reasoning_effort: 'string',
-  reasoning_summary: 'string',
-  imageDetail: 'string',
-  stop: 'list',
-};
+/**
+ * The chat request fields a query may carry; how each is parsed from text (number, boolean, list
+ * or string) comes from the request schema.
+ */
+const QUERY_SETTING_KEYS = [
+  'endpoint',
+  'endpointType',
+  'model',
+  'modelLabel',
+  'chatGptLabel',
+  'promptPrefix',
+  'spec',
+  'assistant_id',
+  'agent_id',
+  'temperature',
+  'top_p',
+  'topP',
+  'topK',
+  'frequency_penalty',
+  'presence_penalty',
+  'max_tokens',
+  'maxOutputTokens',
+  'maxContextTokens',
+  'thinkingBudget',
+  'resendFiles',
+  'promptCache',
+  'thinking',
+  'web_search',
+  'useResponsesApi',
+  'disableStreaming',
+  'reasoning_effort',
+  'reasoning_summary',
+  'imageDetail',
+  'stop',
+] as const satisfies readonly (keyof ChatRequest)[];
+
+const SETTING_TYPES: Record<string, SettingKind> = Object.fromEntries(
+  QUERY_SETTING_KEYS.map((key) => [key, chatFieldKind(key) ?? 'string']),
+);
 
 export const TRANSIENT_PARAMS = ['prompt', 'q', 'submit'] as const;
 

@@ -1,0 +1,117 @@
+import i18next from 'i18next';
+import { isApiError } from '../../api/api-error';
+import { showToast } from '../toasts';
+import { chatApi } from './chat-api';
+import { chatCacheWriter } from './chat-cache-writer';
+import { ChatRun, type ChatRunDeps } from './chat-run';
+import { useLive } from './live-store';
+import { buildRequestBody, type SendOptions } from './request-body';
+import { EMPTY_ANSWER } from './stream-reducer';
+import { readStream } from './stream-request';
+
+/** The runs of this tab, one per conversation key ("new" until the server names the chat). */
+const runs = new Map<string, ChatRun>();
+/** Conversations whose send was accepted and is about to start (see sendMessage). */
+const starting = new Set<string>();
+
+const liveGenerations: ChatRunDeps['live'] = {
+  get: (key) => useLive.getState().generations[key],
+  patch: (key, patch) => useLive.getState().patch(key, patch),
+  rekey: (from, to) => useLive.getState().rekey(from, to),
+  remove: (key) => useLive.getState().remove(key),
+};
+
+const deps: ChatRunDeps = {
+  live: liveGenerations,
+  writer: chatCacheWriter,
+  abortOnServer: (conversationId) => chatApi.abort(conversationId),
+  onStopFailed: (error) => {
+    // A failed stop says so, unless there was nothing left to stop; the saved messages tell what happened.
+    if (!isApiError(error, 404)) showToast(i18next.t('com_error_cancel'), 'error');
+  },
+  fetchTitle: async (conversationId) => (await chatApi.genTitle(conversationId)).title,
+  requestFrame: (callback) => requestAnimationFrame(callback),
+  cancelFrame: (handle) => cancelAnimationFrame(handle),
+  setTimer: (callback, ms) => void window.setTimeout(callback, ms),
+  moved: (from, to, run) => {
+    runs.set(to, run);
+    runs.delete(from);
+  },
+  ended: (key) => {
+    runs.delete(key);
+  },
+};
+
+const isLive = (key: string): boolean => Boolean(useLive.getState().generations[key]);
+
+/**
+ * Sends a message (or regenerates, continues, or resubmits an edit) and streams the answer into
+ * the message cache. Ignored while this conversation is already submitting or the text is empty.
+ * The exchange starts in a task of its own: the event that sends (Enter, a click) ends at once,
+ * so the box clears and echoes without waiting for the new rows to render.
+ */
+export function sendMessage(options: SendOptions): boolean {
+  const key = options.conversationId;
+  if (isLive(key) || starting.has(key)) return false;
+  if (options.kind === 'new' && options.text.trim() === '') return false;
+  starting.add(key);
+  window.setTimeout(() => {
+    starting.delete(key);
+    startExchange(options);
+  }, 0);
+  return true;
+}
+
+function startExchange(options: SendOptions): void {
+  const key = options.conversationId;
+  if (isLive(key)) return;
+  const { body, userMessage, placeholder, initial } = buildRequestBody(options);
+  const kind = options.kind === 'new' || options.kind === 'regenerate' ? options.kind : 'other';
+  chatCacheWriter.startExchange(key, kind, userMessage, placeholder);
+  const run = new ChatRun(key, { wantsTitle: key === 'new', userUnsent: options.kind === 'new' }, deps);
+  runs.set(key, run);
+  useLive.getState().put({
+    key,
+    userMessageId: userMessage.messageId,
+    placeholderId: placeholder.messageId,
+    answer: initial ?? EMPTY_ANSWER,
+    stopRequested: false,
+  });
+  const path = `/api/agents/chat/${encodeURIComponent(options.setup.endpoint)}`;
+  void run.send((signal, onEvent) => readStream(path, body, signal, onEvent));
+}
+
+/** Re-attaches to a generation still running on the server (a reload mid-stream). */
+export function resumeGeneration(conversationId: string): void {
+  if (isLive(conversationId)) return;
+  const run = new ChatRun(conversationId, { wantsTitle: false, userUnsent: false }, deps);
+  runs.set(conversationId, run);
+  useLive.getState().put({
+    key: conversationId,
+    userMessageId: '',
+    placeholderId: `${conversationId}__resume`,
+    answer: EMPTY_ANSWER,
+    stopRequested: false,
+  });
+  const path = `/api/agents/chat/stream/${encodeURIComponent(conversationId)}?resume=true`;
+  void run.resume((signal, onEvent) => readStream(path, undefined, signal, onEvent));
+}
+
+/** Stop: the server stops the generation and saves the partial answer; its final closes the run. */
+export async function stopGeneration(key: string): Promise<void> {
+  const run = runs.get(key);
+  if (!isLive(key) || !run) return;
+  useLive.getState().patch(key, { stopRequested: true });
+  if (key === 'new') {
+    // Not named yet: stop as soon as `created` arrives.
+    const unsubscribe = useLive.subscribe((s) => {
+      const created = s.created;
+      if (created?.from === 'new') {
+        unsubscribe();
+        void stopGeneration(created.to);
+      }
+    });
+    return;
+  }
+  await run.stop();
+}
