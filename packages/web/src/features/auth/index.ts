@@ -1,3 +1,4 @@
 /** The auth feature as other folders see it: import from here, never from its other files. */
 export { useLogout } from './use-logout';
 export { roleKey, useHasPermission, useRole } from './use-permission';
+export { UNAUTHENTICATED_REDIRECT_MS, useRequireAuth } from './use-require-auth';

@@ -1,4 +1,3 @@
 /** The shell feature as other folders see it: import from here, never from its other files. */
 export { ChatTopBar } from './chat-top-bar';
 export { fillWelcome, greetingKey } from './greeting';
-export { UNAUTHENTICATED_REDIRECT_MS } from './shell-layout';

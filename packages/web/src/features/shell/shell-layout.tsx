@@ -1,15 +1,15 @@
 import { clsx } from 'clsx';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet } from 'react-router';
 import { useStartupConfig } from '../../api/startup-queries';
 import { PageFallback } from '../../components/ui/page-fallback';
 import { loadAllStrings } from '../../i18n';
 import { useAllStrings } from '../../i18n/use-all-strings';
 import { useMediaQuery } from '../../lib/use-media-query';
-import { useAuth } from '../../store/auth-store';
 import { useNav } from '../../store/nav-store';
 import { useShell } from '../../store/shell-store';
+import { useRequireAuth } from '../auth';
 import { BannerSlot } from '../banner';
 import { TermsGate } from '../terms';
 import { MOBILE_HEADER_MEDIA, MOBILE_MEDIA } from '../../lib/breakpoints';
@@ -22,22 +22,9 @@ void loadAllStrings();
 // Settings are heavy and rarely opened: their code loads on first open.
 const SettingsDialog = lazy(() => import('../settings/settings-dialog'));
 
-/** Unauthenticated visitors are sent to /login (replace) after 300 ms (000 §2). */
-export const UNAUTHENTICATED_REDIRECT_MS = 300;
-
 /** The signed-in application frame: sidebar, mobile header, banner, main pane, terms gate. */
 export default function ShellLayout() {
-  const status = useAuth((s) => s.status);
-  const navigate = useNavigate();
-
-  useEffect(() => {
-    if (status !== 'unauthenticated') return;
-    const timer = window.setTimeout(
-      () => void navigate('/login', { replace: true }),
-      UNAUTHENTICATED_REDIRECT_MS,
-    );
-    return () => window.clearTimeout(timer);
-  }, [status, navigate]);
+  const status = useRequireAuth();
 
   // Only authenticated users see the shell; otherwise nothing is rendered.
   if (status !== 'authenticated') return null;
