@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { AppEngines } from './app-engines.ts';
 import type { AppContext } from './context.ts';
 import { installBanCheck } from './http/ban-check.ts';
 import { installErrorHandler } from './http/error-handler.ts';
@@ -20,7 +21,11 @@ function trustedProxies(setting: string): string | false {
 }
 
 /** The Fastify application: plugins, error handling, every route module and the web app. */
-export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  ctx: AppContext,
+  engines: AppEngines,
+  opts: BuildAppOptions = {},
+): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
     loggerInstance: ctx.logger as FastifyBaseLogger,
     logController: new LogController({
@@ -53,7 +58,10 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   installErrorHandler(app);
   installInputGuard(app);
   installBanCheck(app, ctx);
-  for (const register of routeModules) await register(app, ctx);
+  // Before the server stops accepting: stop generations so their answers are saved as unfinished
+  // and their open streams end with `final` instead of being cut at the grace deadline.
+  app.addHook('preClose', async () => engines.chat.stopGenerations());
+  for (const register of routeModules) await register(app, ctx, engines);
   await installWebApp(app, opts.serveWeb !== false, { turnstile: Boolean(ctx.config.yaml.turnstile) });
   return app;
 }

@@ -5,6 +5,7 @@ import type { Bus } from './bus/bus.ts';
 import type { AppConfig } from './config/app-config.ts';
 import { unimplementedSectionWarning } from './config/yaml-schema.ts';
 import { buildApp } from './app.ts';
+import type { AppEngines } from './app-engines.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { startJobs } from './jobs/start-jobs.ts';
@@ -16,6 +17,8 @@ import { banSettings } from './services/rate-limit/ban-settings.ts';
 import { ViolationBans } from './services/rate-limit/violation-bans.ts';
 import { SessionCheck } from './services/auth/session-check.ts';
 import { offerBackups } from './services/backup/backup-on-request.ts';
+import { createChatEngine } from './services/chat/chat-engine.ts';
+import { KeyStore } from './services/keys/key-store.ts';
 import { createBlobStore } from './services/files/create-blob-store.ts';
 import { seedRoles } from './services/roles/role-service.ts';
 import { SsoRegistry, type SocialEndpointOverrides } from './services/sso/sso-registry.ts';
@@ -23,6 +26,8 @@ import { SsoRegistry, type SocialEndpointOverrides } from './services/sso/sso-re
 export interface StartedServer {
   app: FastifyInstance;
   ctx: AppContext;
+  /** The chat engine and key store the routes share (tests add plan checks and answer hooks). */
+  engines: AppEngines;
   url: string;
   /** Stops accepting, lets requests finish (at most `graceMs`), runs shutdown tasks, closes the database. */
   close(graceMs?: number): Promise<void>;
@@ -83,7 +88,9 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
   await ctx.sso.warmUp();
   const stopBackups = await offerBackups(database, opts.databaseDir ?? config.env.DATA_DIR, logger);
   if (stopBackups) ctx.shutdownTasks.push(stopBackups);
-  const app = await buildApp(ctx, { serveWeb: opts.serveWeb });
+  const keys = new KeyStore(database.db, config.secrets.credsKey);
+  const engines: AppEngines = { chat: await createChatEngine(ctx, keys), keys };
+  const app = await buildApp(ctx, engines, { serveWeb: opts.serveWeb });
   startJobs(ctx);
   const address = await app.listen({
     port: opts.port ?? config.env.PORT,
@@ -104,5 +111,5 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
       await ctx.bus.close();
       await database.close();
     })());
-  return { app, ctx, url: address.replace('[::1]', 'localhost'), close };
+  return { app, ctx, engines, url: address.replace('[::1]', 'localhost'), close };
 }

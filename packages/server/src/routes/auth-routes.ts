@@ -73,7 +73,7 @@ export function limitKeys(request: FastifyRequest): string[] {
   return [`ip:${request.ip}`, ...(email.trim() ? [`email:${normalizeEmail(email).slice(0, 200)}`] : [])];
 }
 
-/** Sign-up, sign-in, session refresh, sign-out and password reset (000 §7 Auth). */
+/** Sign-up, sign-in, session refresh, sign-out and password reset. */
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const deps = authDeps(ctx);
   const signInAnswer = (reply: FastifyReply, signIn: SignIn) => {
@@ -123,8 +123,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
     if (caller) ctx.sessionCheck.forget(caller.id);
     clearRefreshCookie(deps, reply);
-    // Someone who signed in through OpenID also ends the provider's session (000 §2: the
-    // client follows the redirect the server gives).
+    // Someone who signed in through OpenID also ends the provider's session: the answer names
+    // the provider's sign-out address and the client follows it.
     const account = caller ? await findUserById(ctx.db, caller.id) : null;
     const redirect = account?.provider === 'openid' ? ctx.sso.openid?.logoutUrl() : undefined;
     return redirect ? { message: 'Logout successful', redirect } : { message: 'Logout successful' };

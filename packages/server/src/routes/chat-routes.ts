@@ -4,10 +4,12 @@ import type { AppContext } from '../context.ts';
 import { authenticate, currentUser } from '../http/authenticate.ts';
 import { notFound } from '../errors/app-error.ts';
 import { parse } from '../http/validate.ts';
-import { createChatEngine, type ChatEngine } from '../services/chat/chat-engine.ts';
-import { findConversation } from '../services/chat/chat-persistence.ts';
-import { startChat } from '../services/chat/chat-service.ts';
-import { SseStream } from '../services/chat/sse-stream.ts';
+import type { AppEngines } from '../app-engines.ts';
+import { SseStream } from '../http/sse-stream.ts';
+import type { ChatEngine } from '../services/chat/chat-engine.ts';
+import { findConversation } from '../services/conversations/conversation-access.ts';
+import { planChat } from '../services/chat/chat-plan.ts';
+import { startChat } from '../services/chat/chat-start.ts';
 import { messageLimits } from '../services/rate-limit/message-limits.ts';
 import { assertBrowser } from '../services/rate-limit/non-browser.ts';
 import { RateLimiter } from '../services/rate-limit/rate-limiter.ts';
@@ -20,11 +22,7 @@ import { titleRoutes } from './title-routes.ts';
  * The chat engine's routes (PROTOCOL.md): start a generation and stream it, stop, resume and
  * list running ones; plus the endpoint lists and title wait that share the engine.
  */
-export async function chatRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const engine = await createChatEngine(ctx);
-  // Before the server stops accepting: stop generations so their answers are saved as unfinished
-  // and their open streams end with `final` instead of being cut at the grace deadline.
-  app.addHook('preClose', async () => engine.stopGenerations());
+export function chatRoutes(app: FastifyInstance, ctx: AppContext, { chat: engine }: AppEngines): void {
   endpointRoutes(app, ctx, engine.endpoints);
   titleRoutes(app, ctx, engine.titles);
   streamRoutes(app, ctx, engine);
@@ -64,14 +62,15 @@ function streamRoutes(app: FastifyInstance, ctx: AppContext, engine: ChatEngine)
   const limits = messageLimits(ctx.config.env);
   const start = async (request: FastifyRequest, reply: FastifyReply) => {
     const body = parse(chatRequestSchema, request.body);
-    const { endpoint } = request.params as { endpoint?: string };
+    const { endpoint: endpointName } = request.params as { endpoint?: string };
     const userId = currentUser(request).id;
     // Off unless the operator turns them on (NON_BROWSER_VIOLATION_SCORE, LIMIT_MESSAGE_*).
     await assertBrowser(ctx.bans, ctx.config.env.NON_BROWSER_VIOLATION_SCORE, request, userId);
     await limiter.hit(limits.ip, [`ip:${request.ip}`]);
     await limiter.hit(limits.user, [`user:${userId}`]);
     const resumable = wantsResumable(request);
-    const job = await startChat(ctx, engine, userId, endpoint, body, resumable);
+    const plan = await planChat(ctx, engine, { userId, endpointName, body, resumable });
+    const job = await startChat(ctx, engine, plan);
     return streamJob(ctx, engine, reply, job, false);
   };
   app.post('/api/agents/chat', auth, start);

@@ -63,7 +63,7 @@ async function receiveUpload(request: FastifyRequest, ctx: AppContext) {
 }
 
 /**
- * Files (001 §7): upload (multipart, streamed to the BlobStore), list, delete, download and the
+ * Files: upload (multipart, streamed to the BlobStore), list, delete, download and the
  * upload configuration. Every query filters by the caller; another user's file is a 404.
  */
 export async function fileRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

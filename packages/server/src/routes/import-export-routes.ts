@@ -15,7 +15,7 @@ import { importConversations } from '../services/import/import-service.ts';
 import { importLimits } from '../services/rate-limit/file-limits.ts';
 import { RateLimiter } from '../services/rate-limit/rate-limiter.ts';
 
-/** Import (multipart, .json only) and export (json, md, txt) of conversations (002 §2, §5, §7). */
+/** Import (multipart, .json only) and export (json, md, txt) of conversations. */
 export async function importExportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const auth = { preHandler: authenticate(ctx) };
   const limiter = new RateLimiter(ctx.bus, ctx.bans);

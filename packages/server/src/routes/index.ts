@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppEngines } from '../app-engines.ts';
 import type { AppContext } from '../context.ts';
 import { assistantsRoutes } from './assistants-routes.ts';
 import { authRoutes } from './auth-routes.ts';
@@ -23,7 +24,11 @@ import { tagRoutes } from './tag-routes.ts';
 import { importExportRoutes } from './import-export-routes.ts';
 import { fileRoutes } from './file-routes.ts';
 
-export type RouteModule = (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;
+export type RouteModule = (
+  app: FastifyInstance,
+  ctx: AppContext,
+  engines: AppEngines,
+) => void | Promise<void>;
 
 /** Every route module of the API, registered in this order. */
 export const routeModules: RouteModule[] = [

@@ -1,14 +1,17 @@
 import { deleteAllKeysQuerySchema, setUserKeySchema, userKeyQuerySchema } from '@parley/schema';
 import type { FastifyInstance } from 'fastify';
+import type { AppEngines } from '../app-engines.ts';
 import type { AppContext } from '../context.ts';
 import { authenticate, currentUser } from '../http/authenticate.ts';
 import { parse } from '../http/validate.ts';
-import { KeyStore } from '../services/keys/key-store.ts';
 
-/** The caller's own provider keys (000 §7 Keys); values go in encrypted and never come back out. */
-export function keyRoutes(app: FastifyInstance, ctx: AppContext): void {
+/**
+ * The caller's own provider keys for endpoints whose key each user provides: set with an optional
+ * expiry, read back as the expiry only, deleted one by one or all; values go in encrypted and
+ * never come back out.
+ */
+export function keyRoutes(app: FastifyInstance, ctx: AppContext, { keys }: AppEngines): void {
   const auth = { preHandler: authenticate(ctx) };
-  const keys = new KeyStore(ctx.db, ctx.config.secrets.credsKey);
 
   app.put('/api/keys', auth, async (request, reply) => {
     const { name, value, expiresAt } = parse(setUserKeySchema, request.body);

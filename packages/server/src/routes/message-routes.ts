@@ -14,7 +14,7 @@ import { listMessages } from '../services/messages/message-list.ts';
 import { setMessageFeedback, updateMessageText } from '../services/messages/message-mutations.ts';
 import { getMessages } from '../services/messages/message-service.ts';
 
-/** Message reads, edits and feedback (000 §7). */
+/** Message reads, edits and feedback. */
 export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
   const preHandler = authenticate(ctx);
 

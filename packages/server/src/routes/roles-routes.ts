@@ -19,7 +19,7 @@ function roleName(fromPath: string): string {
   return fromPath.toUpperCase();
 }
 
-/** Role permission sets (000 §6): read your own (admins any); admins edit three feature types. */
+/** Role permission sets: read your own (admins any); admins edit three feature types. */
 export function rolesRoutes(app: FastifyInstance, ctx: AppContext): void {
   const auth = { preHandler: authenticate(ctx) };
 

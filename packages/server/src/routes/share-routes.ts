@@ -18,7 +18,7 @@ import {
 } from '../services/shares/share-service.ts';
 
 /**
- * Share links (002 §4, §7). With ALLOW_SHARED_LINKS off no link can be made, refreshed or read;
+ * Share links. With ALLOW_SHARED_LINKS off no link can be made, refreshed or read;
  * the owner can still list and delete old ones. With ALLOW_SHARED_LINKS_PUBLIC off reading a
  * link needs a signed-in user (any user).
  */

@@ -10,7 +10,7 @@ import { toPublicUser } from '../services/users/public-user.ts';
 import { deleteUser, findUserById, setTermsAccepted } from '../services/users/user-service.ts';
 import { clearRefreshCookie, limitKeys } from './auth-routes.ts';
 
-/** The caller's account: profile, deletion, terms, e-mail verification (000 §7 User). */
+/** The caller's account: profile, deletion, terms, e-mail verification. */
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   const deps = authDeps(ctx);
   const auth = { preHandler: authenticate(ctx) };

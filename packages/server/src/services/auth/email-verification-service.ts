@@ -12,7 +12,7 @@ export const INVALID_VERIFY_TOKEN = 'Invalid or expired email verification token
 export const RESEND_ANSWER =
   'If an account with that email exists and is not verified yet, a verification email has been sent to it.';
 
-/** Mails a fresh `${clientDomain}/verify?token=…&email=…` link (000 §2 verification page). */
+/** Mails a fresh `${clientDomain}/verify?token=…&email=…` link, which opens the web app's verification page. */
 export async function sendVerificationMail(
   deps: AuthDeps,
   user: Pick<UserRow, 'id' | 'email' | 'name'>,

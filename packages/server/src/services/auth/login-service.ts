@@ -24,8 +24,8 @@ export function assertEmailLoginAllowed(config: AuthDeps['config']): void {
 }
 
 /**
- * Checks email and password and the account's state (000 §8 login mapping: 403 banned, 422
- * unverified). Returns the account; the caller decides what follows (a session now, or a
+ * Checks email and password and the account's state (the login page tells a banned account, 403, from an
+ * unverified one, 422). Returns the account; the caller decides what follows (a session now, or a
  * two-factor step when that is enabled for the account).
  */
 export async function checkCredentials(

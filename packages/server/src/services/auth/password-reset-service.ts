@@ -19,7 +19,7 @@ export function assertPasswordResetAllowed(config: AuthDeps['config']): void {
 
 /**
  * Always the same answer. When e-mail is not configured, nobody could receive the link, so the
- * answer carries it instead (000 §4: the page then shows it directly).
+ * answer carries it instead and the page shows it directly.
  */
 export async function requestPasswordReset(
   deps: AuthDeps,

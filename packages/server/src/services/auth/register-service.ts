@@ -22,7 +22,7 @@ export function assertRegistrationOpen(config: AuthDeps['config']): void {
 }
 
 /**
- * Creates a local account (000 §5). A taken email gets the very same answer as a new account
+ * Creates a local account. A taken email gets the very same answer as a new account
  * and creates nothing, so the form cannot be used to find out who has an account. Without
  * e-mail configured accounts count as verified, as nobody could ever verify them.
  */

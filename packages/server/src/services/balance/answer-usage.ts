@@ -1,6 +1,6 @@
 import type { AnswerFigures } from '@parley/schema';
 import { countTextTokens, NON_OPENAI_MARGIN } from '../context/token-count.ts';
-import type { GenerationResult } from '../generation/generation-job.ts';
+import type { GenerationResult } from '../generation/completion-port.ts';
 import type { AnswerUsage } from './balance-service.ts';
 
 /**

@@ -1,30 +1,47 @@
 import type { AppContext } from '../../context.ts';
 import { commaList } from '../endpoints/default-models.ts';
 import { EndpointRegistry } from '../endpoints/endpoint-registry.ts';
-import { KeyStore } from '../keys/key-store.ts';
+import type { KeyStore } from '../keys/key-store.ts';
 import { GenerationManager } from '../generation/generation-manager.ts';
 import { AddressPolicy } from '../net/address-policy.ts';
 import { GuardedHttpClient } from '../net/guarded-http-client.ts';
 import { TitleService } from '../titles/title-service.ts';
 import { BalanceService } from '../balance/balance-service.ts';
 import { balanceSettings } from '../balance/balance-settings.ts';
+import type { AnswerHook, PlanCheck } from './answer-hook.ts';
 import { saveOrphanedAnswer } from './chat-recovery.ts';
-import type { ChatServices } from './chat-service.ts';
 
 /** How often stale balance holds are looked for. */
 const HOLD_SWEEP_MS = 10 * 60 * 1000;
 
-export interface ChatEngine extends ChatServices {
+/**
+ * The chat pipeline's long-lived parts: endpoints (and the Demo simulator), the generation job
+ * manager, the title service, the users' provider keys and the guarded client for URLs users
+ * supply; plus the checks every plan passes before it starts and the hooks every saved answer
+ * goes through. Built once, in server.ts.
+ */
+export interface ChatEngine {
+  endpoints: EndpointRegistry;
+  generations: GenerationManager;
+  titles: TitleService;
+  keys: KeyStore;
+  /** Every request to a URL a user supplied goes through it. */
+  userHttp: GuardedHttpClient;
+  /** Users' token credits: a hold before each answer, the charge saved with it. */
+  balance: BalanceService;
+  /** Run in order before a plan takes its lock; one that throws refuses the request. */
+  planChecks: PlanCheck[];
+  /** Run in order after each answer is saved, before its final event. */
+  answerHooks: AnswerHook[];
   /** Stops running generations, saving each answer as unfinished; safe to call twice. */
   stopGenerations(): Promise<void>;
 }
 
 /**
- * The chat pipeline's long-lived parts: endpoints (and the Demo simulator), the generation job
- * manager and the title service. Running generations are saved as unfinished before the
- * database closes; the simulator and title calls stop after them.
+ * Builds the engine. Running generations are saved as unfinished before the database closes;
+ * the simulator and title calls stop after them.
  */
-export async function createChatEngine(ctx: AppContext): Promise<ChatEngine> {
+export async function createChatEngine(ctx: AppContext, keys: KeyStore): Promise<ChatEngine> {
   const endpoints = await EndpointRegistry.create(ctx.config, ctx.logger);
   const balance = new BalanceService(ctx.db, balanceSettings(ctx.config.yaml));
   // One instance alone (no Redis) has no generation running yet: every open hold is a crash's.
@@ -51,9 +68,11 @@ export async function createChatEngine(ctx: AppContext): Promise<ChatEngine> {
     endpoints,
     generations,
     titles,
-    keys: new KeyStore(ctx.db, ctx.config.secrets.credsKey),
+    keys,
     userHttp,
     balance,
+    planChecks: [],
+    answerHooks: [],
     stopGenerations: () => generations.shutdown(),
   };
   ctx.shutdownTasks.push(async () => {

@@ -9,6 +9,7 @@ import {
   loadBranchMessages,
   updateRequestMessage,
   type BranchMessage,
+  type NewConversation,
 } from './chat-persistence.ts';
 import { branchTo } from './conversation-history.ts';
 
@@ -16,11 +17,11 @@ import { branchTo } from './conversation-history.ts';
 export interface Exchange {
   /**
    * The user message being answered (new, or existing for regenerate and continue), as it will
-   * be once `commit` has run.
+   * be once `commitRequest` has written it.
    */
   request: MessageRow;
-  /** Writes the request message (insert, or an `editedContent` update); answers the saved row. */
-  commit(): Promise<MessageRow>;
+  /** How the request message is written when the chat starts. */
+  write: RequestWrite;
   responseMessageId: string;
   /** With `isContinued`: the answer being extended. */
   continued: MessageRow | null;
@@ -28,11 +29,21 @@ export interface Exchange {
   branch: BranchMessage[];
 }
 
+/**
+ * The write a chat request makes before its answer: a new user message (with its conversation
+ * when that is new), an `editedContent` update of the message regenerated, or none (a plain
+ * regenerate or a continue answer a message that is saved already).
+ */
+export type RequestWrite =
+  | { kind: 'insert'; newConversation: NewConversation | null }
+  | { kind: 'update'; edit: { text: string; content: ContentPart[] | null } }
+  | { kind: 'none' };
+
 export interface ExchangeInput {
   userId: string;
   conversationId: string;
   /** The conversation row to create with the user message, or null when it exists. */
-  newConversation: Parameters<typeof insertUserMessage>[2];
+  newConversation: NewConversation | null;
   body: ChatRequest;
   endpoint: string;
   model: string;
@@ -44,7 +55,7 @@ export interface ExchangeInput {
  * Plans the request's place in the conversation tree: a new user message under
  * `parentMessageId`, a new sibling answer to an existing user message (`isRegenerate`, optionally
  * after `editedContent`), or the same answer extended (`isContinued`). Reads and validates only;
- * the write is `commit`, which the caller runs alongside the upstream request.
+ * the write is `commitRequest`, which the start step runs alongside the upstream request.
  */
 export async function prepareExchange(db: Database, input: ExchangeInput): Promise<Exchange> {
   const { body } = input;
@@ -94,7 +105,7 @@ async function newUserMessage(
   };
   return {
     request,
-    commit: () => insertUserMessage(db, request, input.newConversation),
+    write: { kind: 'insert', newConversation: input.newConversation },
     responseMessageId: randomUUID(),
     continued: null,
     branch: [...branch, request],
@@ -120,7 +131,7 @@ async function regenerate(
   messages.set(request.messageId, request);
   return {
     request,
-    commit: async () => (edit ? updateRequestMessage(db, input.userId, request.messageId, edit) : saved),
+    write: edit ? { kind: 'update', edit } : { kind: 'none' },
     responseMessageId: randomUUID(),
     continued: null,
     branch: branchTo(messages, request.messageId),
@@ -159,7 +170,7 @@ async function continueAnswer(
   ]);
   return {
     request: request!,
-    commit: async () => request!,
+    write: { kind: 'none' },
     responseMessageId: continued!.messageId,
     continued: continued!,
     branch: branchTo(messages, continued!.messageId),
@@ -200,4 +211,17 @@ export function applyEdit(
     .map((p) => String(p.text ?? ''))
     .join('');
   return { text: edit.type === 'text' ? text : message.text, content: next };
+}
+
+/** Writes the request message as the exchange plans it; answers the saved row. */
+export async function commitRequest(db: Database, userId: string, exchange: Exchange): Promise<MessageRow> {
+  const { write, request } = exchange;
+  switch (write.kind) {
+    case 'insert':
+      return insertUserMessage(db, request, write.newConversation);
+    case 'update':
+      return updateRequestMessage(db, userId, request.messageId, write.edit);
+    case 'none':
+      return request;
+  }
 }

@@ -2,7 +2,6 @@ import { toStorable, type ContentPart } from '@parley/schema';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { conversations, messages, type ConversationRow, type MessageRow } from '../../db/schema/index.ts';
-import { visibleConversation } from '../conversations/conversation-access.ts';
 import { rowFromJson } from './row-from-json.ts';
 
 /**
@@ -11,7 +10,7 @@ import { rowFromJson } from './row-from-json.ts';
  * Every query filters by the caller's id.
  */
 
-type NewConversation = typeof conversations.$inferInsert;
+export type NewConversation = typeof conversations.$inferInsert;
 type NewMessage = typeof messages.$inferInsert;
 
 /** The fields of a message the pipeline needs to walk and replay a branch. */
@@ -19,23 +18,6 @@ export type BranchMessage = Pick<
   MessageRow,
   'messageId' | 'parentMessageId' | 'isCreatedByUser' | 'text' | 'content' | 'error' | 'files'
 >;
-
-/**
- * The caller's conversation under the one visibility rule: not a temporary chat past its expiry
- * and not written by an import that is still running.
- */
-export async function findConversation(
-  db: Database,
-  userId: string,
-  conversationId: string,
-): Promise<ConversationRow | null> {
-  const [row] = await db
-    .select()
-    .from(conversations)
-    .where(visibleConversation(userId, conversationId, new Date()))
-    .limit(1);
-  return row ?? null;
-}
 
 /** Every message of the conversation, oldest first, in the few fields a branch walk needs. */
 export async function loadBranchMessages(
@@ -201,26 +183,4 @@ function isForeignKeyViolation(err: unknown): boolean {
     if (e.code === '23503') return true;
   }
   return false;
-}
-
-/** Sets a generated title, unless the user renamed the conversation meanwhile. */
-export async function saveGeneratedTitle(
-  db: Database,
-  userId: string,
-  conversationId: string,
-  title: string,
-  untitled: string,
-): Promise<boolean> {
-  const rows = await db
-    .update(conversations)
-    .set({ title })
-    .where(
-      and(
-        eq(conversations.conversationId, conversationId),
-        eq(conversations.userId, userId),
-        eq(conversations.title, untitled),
-      ),
-    )
-    .returning({ id: conversations.conversationId });
-  return rows.length > 0;
 }

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { conversations } from '../../db/schema/index.ts';
+import type { Database } from '../../db/client.ts';
+import { conversations, type ConversationRow } from '../../db/schema/index.ts';
 
 /**
  * The conversations a user may see: their own, minus temporary chats past their expiry and
@@ -25,4 +26,21 @@ export function notPendingImport(): SQL {
 /** One conversation of the user by id, under the same visibility rule. */
 export function visibleConversation(userId: string, conversationId: string, now: Date): SQL {
   return and(eq(conversations.conversationId, conversationId), visibleConversations(userId, now))!;
+}
+
+/**
+ * The caller's conversation under the one visibility rule: not a temporary chat past its expiry
+ * and not written by an import that is still running.
+ */
+export async function findConversation(
+  db: Database,
+  userId: string,
+  conversationId: string,
+): Promise<ConversationRow | null> {
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(visibleConversation(userId, conversationId, new Date()))
+    .limit(1);
+  return row ?? null;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryBus } from '../../bus/memory-bus.ts';
 import type { Provider, ProviderEvent, ProviderRequest } from '../providers/provider.ts';
-import { GenerationJob, type GenerationResult, type GenerationSpec } from './generation-job.ts';
+import type { CompletionPort, GenerationResult } from './completion-port.ts';
+import { GenerationJob, type GenerationSpec } from './generation-job.ts';
 import { JobChannel } from './job-channel.ts';
 import { decodeEntry } from './job-entry.ts';
 import { jobKeys } from './job-keys.ts';
@@ -39,25 +40,28 @@ async function runJob(
     responseMessageId: 'r',
     init: { responseMessageId: 'r', requestMessage: { messageId: 'm' } as never, content: [] },
     createdJson: '{"created":true}',
-    provider,
-    missingProvider: { message: 'no key', key: 'no_user_key' },
-    model: 'echo',
-    messages: [{ role: 'user', content: 'hi' }],
-    parameters: {},
-    ready,
+    call: {
+      provider,
+      missingProvider: { message: 'no key', key: 'no_user_key' },
+      model: 'echo',
+      messages: [{ role: 'user', content: 'hi' }],
+      parameters: {},
+    },
+  };
+  const port: CompletionPort = {
+    requestSaved: () => ready,
     complete: async (result) => {
       results.push(result);
       return { kind: result.outcome === 'error' ? 'e' : 'f', json: `{"outcome":"${result.outcome}"}` };
     },
   };
-  const job = new GenerationJob(
-    spec,
-    new JobChannel(bus, 'job', () => undefined),
-    () => undefined,
-    async () => {
+  const job = new GenerationJob(spec, port, new JobChannel(bus, 'job', () => undefined), {
+    failed: () => undefined,
+    settle: async () => {
       settled++;
     },
-  );
+    firstOutput: () => undefined,
+  });
   job.start();
   control?.(job);
   await job.done;

@@ -1,51 +1,23 @@
-import { errorEvent, type ContentPart } from '@parley/schema';
+import { errorEvent } from '@parley/schema';
+import type { ProviderEvent } from '../providers/provider.ts';
 import type {
-  ModelParameters,
-  Provider,
-  ProviderEvent,
-  ProviderFailure,
-  ProviderMessage,
-  TokenUsage,
-} from '../providers/provider.ts';
+  CompletionPort,
+  GenerationOutcome,
+  GenerationResult,
+  JobHost,
+  TerminalEvent,
+} from './completion-port.ts';
 import { ContentBuilder } from './content-builder.ts';
 import type { JobChannel } from './job-channel.ts';
+import { singleModelCall, type AnswerSource, type ModelCall } from './model-call.ts';
 import type { JobInit } from './resume-state.ts';
-
-/** How a generation ended. */
-export type GenerationOutcome =
-  /** The provider finished. */
-  | 'done'
-  /** Stopped by the user or by shutdown. */
-  | 'aborted'
-  /** The upstream connection broke mid-answer. */
-  | 'lost'
-  /** The provider refused or failed. */
-  | 'error';
-
-export interface GenerationResult {
-  outcome: GenerationOutcome;
-  parts: ContentPart[];
-  /** The plain text of the whole answer (a continued answer's earlier text included). */
-  text: string;
-  /** The provider's finish reason when outcome is `done`. */
-  finishReason?: string;
-  usage?: TokenUsage;
-  failure?: ProviderFailure;
-  /** When the generation started, its first streamed output arrived, and it ended (ms epoch). */
-  timing?: { startedAt: number; firstOutputAt?: number; endedAt: number };
-}
 
 interface Upstream {
   iterator: AsyncIterator<ProviderEvent>;
   first: Promise<IteratorResult<ProviderEvent>>;
 }
 
-/** The event that ends the stream, built once the answer is saved. */
-export interface TerminalEvent {
-  kind: 'f' | 'e';
-  json: string;
-}
-
+/** What one generation streams, and under which ids; plain data. */
 export interface GenerationSpec {
   jobId: string;
   userId: string;
@@ -54,28 +26,17 @@ export interface GenerationSpec {
   init: JobInit;
   /** The `created` event (already JSON). */
   createdJson: string;
-  /** Null when the endpoint cannot be called (e.g. it needs the user's key). */
-  provider: Provider | null;
-  /** Why the provider is missing, as a failure the error event reports. */
-  missingProvider?: ProviderFailure;
-  model: string;
-  messages: ProviderMessage[];
-  parameters: ModelParameters;
-  /**
-   * Settles when the request message is saved. The upstream request starts at once, in
-   * parallel; no event is published before this resolves, and when it rejects the upstream
-   * request is dropped and nothing is saved.
-   */
-  ready: Promise<unknown>;
   /** The client asked for the job to outlive its streams (see JobMeta.resumable). */
   resumable?: boolean;
-  /** Saves the answer and shapes the stream's last event; called exactly once. */
-  complete(result: GenerationResult): Promise<TerminalEvent>;
+  call: ModelCall;
+  /** Where the events come from; one model call unless given. */
+  source?: AnswerSource;
 }
 
 /**
- * One generation: the provider stream mapped to content parts and step events, published through
- * its channel, independent of any HTTP connection. Ends with `complete()` whatever happens.
+ * One generation: the model's events mapped to content parts and step events, published through
+ * its channel, independent of any HTTP connection. Ends with its port's `complete()` whatever
+ * happens.
  */
 export class GenerationJob {
   private readonly controller = new AbortController();
@@ -85,16 +46,13 @@ export class GenerationJob {
 
   constructor(
     readonly spec: GenerationSpec,
+    private readonly port: CompletionPort,
     private readonly channel: JobChannel,
-    private readonly onError: (err: unknown) => void,
-    /** Frees the job's resources (lock, control subscription) before its last event goes out. */
-    private readonly settle: () => Promise<void>,
-    /** Called at the first streamed output (time-to-first-token metrics). */
-    private readonly onFirstOutput: () => void = () => undefined,
+    private readonly host: JobHost,
   ) {
     this.done = new Promise<void>((resolve) => (this.startRun = resolve))
       .then(() => this.run())
-      .catch(onError);
+      .catch((err: unknown) => host.failed(err));
   }
 
   start(): void {
@@ -112,19 +70,20 @@ export class GenerationJob {
   }
 
   private async run(): Promise<void> {
-    const { spec, channel } = this;
+    const { spec, channel, port, host } = this;
+    const failed = (err: unknown) => host.failed(err);
     const builder = new ContentBuilder(spec.responseMessageId, spec.init.content);
     // Time to first output counts from here: the upstream request starts now.
     const startedAt = Date.now();
     const upstream = this.openUpstream();
-    const saved = await spec.ready.then(
+    const saved = await port.requestSaved().then(
       () => true,
       () => false,
     );
     if (!saved) {
       this.controller.abort();
       await upstream?.first.catch(() => undefined);
-      await this.settle().catch(this.onError);
+      await host.settle().catch(failed);
       await channel.emitTerminal('e', this.errorJson('The message could not be saved.'));
       return;
     }
@@ -133,25 +92,20 @@ export class GenerationJob {
     const result = await this.consume(upstream, builder, startedAt);
     let terminal: TerminalEvent;
     try {
-      terminal = await spec.complete(result);
+      terminal = await port.complete(result);
     } catch (err) {
-      this.onError(err);
+      failed(err);
       terminal = { kind: 'e', json: this.errorJson('The answer could not be saved.') };
     }
-    await this.settle().catch(this.onError);
+    await host.settle().catch(failed);
     await channel.emitTerminal(terminal.kind, terminal.json);
   }
 
   /** Starts the upstream request now (its first event is asked for at once). */
   private openUpstream(): Upstream | null {
-    const { spec } = this;
-    if (!spec.provider) return null;
-    const events = spec.provider.stream({
-      model: spec.model,
-      messages: spec.messages,
-      parameters: spec.parameters,
-      signal: this.controller.signal,
-    });
+    const { call, source = singleModelCall } = this.spec;
+    if (!call.provider) return null;
+    const events = source({ ...call, provider: call.provider }, this.controller.signal);
     const iterator = events[Symbol.asyncIterator]();
     const first = iterator.next();
     // Observed here so a rejection while the request message is still being saved is not unhandled.
@@ -173,7 +127,7 @@ export class GenerationJob {
       ...extra,
     });
     if (!upstream) {
-      return snapshot('error', { failure: this.spec.missingProvider ?? { message: 'No provider' } });
+      return snapshot('error', { failure: this.spec.call.missingProvider ?? { message: 'No provider' } });
     }
     try {
       for (let next = await upstream.first; !next.done; next = await upstream.iterator.next()) {
@@ -186,7 +140,7 @@ export class GenerationJob {
           return snapshot(event.failure.lostConnection ? 'lost' : 'error', { failure: event.failure });
         }
         for (const json of builder.apply(event)) {
-          this.onFirstOutput();
+          this.host.firstOutput();
           firstOutputAt ??= Date.now();
           this.channel.emit('m', json);
         }

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Bus } from '../../bus/bus.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { GenerationObserver } from '../../metrics/prometheus-metrics.ts';
+import type { CompletionPort, JobHost } from './completion-port.ts';
 import { GenerationJob, type GenerationSpec } from './generation-job.ts';
 import { JobChannel } from './job-channel.ts';
 import { awaitTerminal } from './job-follower.ts';
@@ -97,9 +98,10 @@ export class GenerationManager {
   /**
    * Starts a reserved job; it runs to its end, or until stopped (the stop call, or its last
    * stream closing when it is not resumable). `recovery` is what another instance needs to save
-   * the answer if this one dies.
+   * the answer if this one dies; `port` is the owner's side: the job waits on its
+   * `requestSaved` before publishing and ends by handing its result to `complete`.
    */
-  async start(spec: GenerationSpec, recovery: JobRecovery): Promise<JobMeta> {
+  async start(spec: GenerationSpec, port: CompletionPort, recovery: JobRecovery): Promise<JobMeta> {
     const onError = (err: unknown) => this.logger.error({ err, jobId: spec.jobId }, 'generation job error');
     const meta: JobMeta = {
       jobId: spec.jobId,
@@ -138,22 +140,17 @@ export class GenerationManager {
       await this.release(spec.conversationId, spec.jobId).catch(onError);
     };
     const track = this.observer?.started({ endpoint: recovery.endpoint, model: recovery.model });
-    const observed: GenerationSpec = track
+    const observed: CompletionPort = track
       ? {
-          ...spec,
+          requestSaved: () => port.requestSaved(),
           complete: (result) => {
             track.finished(result.outcome, result.usage);
-            return spec.complete(result);
+            return port.complete(result);
           },
         }
-      : spec;
-    const job = new GenerationJob(
-      observed,
-      new JobChannel(this.bus, spec.jobId, onError),
-      onError,
-      settle,
-      track && (() => track.firstToken()),
-    );
+      : port;
+    const host: JobHost = { failed: onError, settle, firstOutput: () => track?.firstToken() };
+    const job = new GenerationJob(spec, observed, new JobChannel(this.bus, spec.jobId, onError), host);
     unsubscribe = await this.bus.subscribe(jobKeys.control(spec.conversationId), (message) => {
       if (message === spec.jobId) job.abort('stop');
     });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { errorEvent } from '@parley/schema';
 import type { Logger } from 'pino';
 import type { Bus } from '../../bus/bus.ts';
-import type { TerminalEvent } from './generation-job.ts';
+import type { TerminalEvent } from './completion-port.ts';
 import { JobChannel } from './job-channel.ts';
 import { decodeEntry, isTerminal } from './job-entry.ts';
 import { FINISHED_TTL_MS, jobKeys, type JobMeta } from './job-keys.ts';

@@ -31,7 +31,7 @@ export interface ImportedConversationMeta {
   settings?: Record<string, unknown>;
 }
 
-/** The spec's message for a file that is not a supported export (002 §5). */
+/** The message for a file that is not a supported export; the client words its file-type error from it. */
 export const UNSUPPORTED_IMPORT = 'Unsupported import type';
 
 /** An unsupported or malformed file: a 400 the client shows as its file-type error. */

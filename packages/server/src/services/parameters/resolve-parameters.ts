@@ -33,8 +33,8 @@ export interface ParameterContext {
 const stop = (s: string[] | null | undefined) => (s?.length ? s : undefined);
 
 /**
- * Checks a request's parameters against its endpoint's ranges (002 §5; out of range → 400 naming
- * the field) and maps them onto the provider's settings with the §9 defaults: OpenAI-style
+ * Checks a request's parameters against its endpoint's ranges (out of range → 400 naming the
+ * field) and maps them onto the provider's settings with the product's default values: OpenAI-style
  * endpoints send only what is set (their API defaults equal the spec's), Anthropic, Google and
  * Bedrock send the spec's defaults, and thinking is on by default for models that can think.
  */

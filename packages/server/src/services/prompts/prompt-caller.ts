@@ -9,7 +9,7 @@ import { getRole } from '../roles/role-service.ts';
 export interface PromptCaller {
   id: string;
   name: string;
-  /** ADMIN bypasses the author check (001 §6). */
+  /** ADMIN bypasses the author check. */
   isAdmin: boolean;
   role: Role | null;
 }
@@ -32,12 +32,12 @@ export async function loadPromptCaller(db: Database, userId: string): Promise<Pr
   return { id: user.id, name: user.name, isAdmin: user.role === 'ADMIN', role: await getRole(db, user.role) };
 }
 
-/** 403 unless the caller's role grants PROMPTS.<permission> exactly (000 §6). */
+/** 403 unless the caller's role grants PROMPTS.<permission> exactly. */
 export function requirePromptPermission(caller: PromptCaller, permission: PromptPermission): void {
   if (!hasPermission(caller.role, 'PROMPTS', permission)) throw forbidden(DENIED[permission]);
 }
 
-/** Editing, versioning and deleting a group is for its author or an admin (001 §5, §6). */
+/** Editing, versioning and deleting a group is for its author or an admin. */
 export function requireGroupEditor(caller: PromptCaller, authorId: string): void {
   if (authorId !== caller.id && !caller.isAdmin) {
     throw forbidden('Only the author or an administrator may change this prompt.');

@@ -1,7 +1,7 @@
 import { APICallError } from 'ai';
 import type { ProviderFailure } from './provider.ts';
 
-/** Which provider failed: Google's refusals have their own error key (001 §8 "Google error"). */
+/** Which provider failed: Google's refusals have their own error key, `google_error`, whose details the client shows as they are. */
 export type FailureSource = 'google' | 'other';
 
 /** Upstream wordings of "the prompt does not fit the context window". */
@@ -28,7 +28,7 @@ export function describeFailure(
 }
 
 /**
- * Names the spec's error type (000 §8, 001 §8) for an upstream refusal, when one fits: a prompt
+ * Names the error catalogue's provider error key for an upstream refusal, when one fits: a prompt
  * too long for the context is INPUT_LENGTH, a content filter is moderation, an exhausted quota is
  * insufficient_quota, another bad request is invalid_request_error (google_error from Google).
  * Key, rate-limit and server errors keep a readable message naming the status.
@@ -96,7 +96,7 @@ export function failureText(failure: ProviderFailure): string {
       ...failure.extra,
     });
   }
-  // Upstream codes the client words itself (001 §8): the server's key ran out, or the provider
+  // Upstream codes the client words itself (asking the user to set their own key): the server's key ran out, or the provider
   // refused it (OpenAI's 401 `invalid_api_key`).
   if (failure.code === 'insufficient_quota' || failure.code === 'invalid_api_key') {
     return JSON.stringify({ code: failure.code, message: failure.message });

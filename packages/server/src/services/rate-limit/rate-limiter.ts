@@ -14,7 +14,7 @@ export interface LimitRule {
   counter?: string;
 }
 
-/** A 429 answer `{message, type}` as the error catalogue names the limit types (000 §8). */
+/** A refusal `{message, code: 'rate_limited', type}` whose `type` names the limit reached (LIMIT_TYPES). */
 export class RateLimitError extends AppError {
   constructor(
     readonly rule: LimitRule,
@@ -23,7 +23,7 @@ export class RateLimitError extends AppError {
     super('rate_limited', tooManyMessage(rule), {
       type: rule.type,
       retryAfter: Math.ceil(retryAfterMs / 1000),
-      // The client words message_limit with the cap and its window (001 §8).
+      // The client words message_limit as "a cap of {max} message(s) per {windowInMinutes} minute(s)".
       ...(rule.type === 'message_limit'
         ? { max: rule.max, windowInMinutes: Math.max(1, Math.round(rule.windowMs / 60_000)) }
         : {}),

@@ -2,7 +2,7 @@ import type { LimitType } from '@parley/schema';
 import type { Bus } from '../../bus/bus.ts';
 import { AppError } from '../../errors/app-error.ts';
 
-/** The error catalogue's text for the `ban` type (001 §8). */
+/** The text the client shows for a ban, word for word as the product words it. */
 export const BAN_MESSAGE = 'Your account has been temporarily banned due to violations of our service.';
 
 export interface BanSettings {

@@ -3,10 +3,11 @@ import { DEFAULT_CONVERSATION_TITLE } from '@parley/schema';
 import type { Logger } from 'pino';
 import type { Bus } from '../../bus/bus.ts';
 import type { Database } from '../../db/client.ts';
-import { findConversation, saveGeneratedTitle } from '../chat/chat-persistence.ts';
+import { findConversation } from '../conversations/conversation-access.ts';
 import type { ChatEndpoint } from '../endpoints/endpoint.ts';
 import type { Provider } from '../providers/provider.ts';
 import { buildTitleRequest, cleanTitle } from './title-prompt.ts';
+import { saveGeneratedTitle } from './title-store.ts';
 
 /** How long `gen_title` waits for a title being generated. */
 export const TITLE_WAIT_MS = 20_000;

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { STREAM_PING_INTERVAL_MS } from '@parley/schema';
-import type { EventSink } from '../generation/job-follower.ts';
+import type { EventSink } from '../services/generation/job-follower.ts';
 
 export const SSE_HEADERS = {
   'content-type': 'text/event-stream; charset=utf-8',

@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CONVERSATION_SETTING_KEYS,
+  DEFAULT_CONVERSATION_TITLE,
+  fileLimitsFor,
+  type ChatRequest,
+} from '@parley/schema';
+import type { AppContext } from '../../context.ts';
+import type { ConversationRow } from '../../db/schema/index.ts';
+import { AppError, badRequest, notFound } from '../../errors/app-error.ts';
+import { trimHistory } from '../context/trim-history.ts';
+import { ASSISTANTS_ENDPOINTS, assistantsRetired } from '../endpoints/assistants-retired.ts';
+import type { ChatEndpoint } from '../endpoints/endpoint.ts';
+import type { EndpointRegistry } from '../endpoints/endpoint-registry.ts';
+import { resolveFileConfig } from '../files/file-config.ts';
+import type { ModelCall } from '../generation/model-call.ts';
+import { resolveProviderAccess } from '../keys/provider-access.ts';
+import { resolveParameters } from '../parameters/resolve-parameters.ts';
+import type { ChatEngine } from './chat-engine.ts';
+import { prepareExchange, type Exchange } from './chat-exchange.ts';
+import { findConversation } from '../conversations/conversation-access.ts';
+import { loadBranchMessages } from './chat-persistence.ts';
+import type { ResponseToSave } from './chat-persistence.ts';
+import { toProviderMessages } from './conversation-history.ts';
+import { applyModelSpec } from './apply-model-spec.ts';
+import { attachImages, type MessageImageOptions } from './message-images.ts';
+
+/**
+ * Everything one chat request was resolved to before anything is written or any lock taken: the
+ * endpoint and model, the call that goes upstream (provider or why there is none, parameters in
+ * range, the branch trimmed to the context window with its pictures), the request's place in the
+ * conversation tree and what the answer's save will write. Plain data: the start step carries it
+ * out, and whatever checks a request before it starts (a balance, an agent's tools) reads it.
+ */
+export interface ChatPlan {
+  userId: string;
+  endpoint: ChatEndpoint;
+  model: string;
+  /** What the generation sends upstream. */
+  call: ModelCall;
+  /** The prompt's tokens as counted before the request (the balance's estimate). */
+  promptTokens: number;
+  conversation: PlannedConversation;
+  /** The request message, the answer's id, the answer being continued, and the write to make. */
+  exchange: Exchange;
+  answer: PlannedAnswer;
+  /** The client asked for the generation to outlive its streams. */
+  resumable: boolean;
+}
+
+export interface PlannedConversation {
+  conversationId: string;
+  /** False when this request creates the conversation (with its request message). */
+  exists: boolean;
+  /** The columns the answer's save writes on the conversation row. */
+  fields: ResponseToSave['conversation'];
+}
+
+export interface PlannedAnswer {
+  /** The name the answer is shown under (the model label, or the endpoint's). */
+  sender: string;
+  /** Metadata saved with the answer (the client's icon for it). */
+  metadata: Record<string, unknown>;
+  /** The first answer of a new conversation gets a title. */
+  wantsTitle: boolean;
+}
+
+/**
+ * Resolves a chat request into a plan: endpoint and model (an unknown model is refused as an
+ * illegal model request), parameters (out of range: refused, before anything is saved), the
+ * provider access (the user's own key when the endpoint needs one), the conversation (which must
+ * be the caller's and visible), the request's place in the tree, and the messages to send. Reads
+ * only; nothing is written.
+ */
+export async function planChat(
+  ctx: AppContext,
+  services: Pick<ChatEngine, 'endpoints' | 'keys' | 'userHttp'>,
+  request: { userId: string; endpointName: string | undefined; body: ChatRequest; resumable: boolean },
+): Promise<ChatPlan> {
+  const { userId } = request;
+  // Under parley.yaml's model specs the spec's preset decides endpoint, model and parameters.
+  const { endpointName, body } = applyModelSpec(
+    ctx.config.yaml.modelSpecs,
+    request.endpointName,
+    request.body,
+  );
+  const endpoint = resolveEndpoint(services.endpoints, endpointName, body);
+  const model = body.model ?? endpoint.defaultModels[0]!;
+  const models = await services.endpoints.models(endpoint);
+  if (!models.includes(model)) {
+    throw new AppError(
+      'illegal_model_request',
+      `Illegal model request: "${model}" is not a model of ${endpoint.name}`,
+      {
+        type: 'illegal_model_request',
+      },
+    );
+  }
+  const parameters = resolveParameters(
+    { family: endpoint.family, model, availableRegions: endpoint.availableRegions },
+    body,
+  );
+  const access = await resolveProviderAccess(endpoint, userId, services.keys, services.userHttp);
+  // A follow-up reads its conversation and the messages to send upstream at the same time.
+  const branchMessages = body.conversationId
+    ? loadBranchMessages(ctx.db, userId, body.conversationId)
+    : undefined;
+  branchMessages?.catch(() => undefined);
+  const existing = body.conversationId ? await findConversation(ctx.db, userId, body.conversationId) : null;
+  if (body.conversationId && !existing) throw notFound('Conversation not found');
+  const conversationId = existing?.conversationId ?? randomUUID();
+  const settings = pickSettings(body);
+  const expiredAt = body.isTemporary
+    ? new Date(Date.now() + ctx.config.interface.temporaryChatRetention * 3_600_000)
+    : undefined;
+  const fields = {
+    endpoint: endpoint.name,
+    endpointType: endpoint.type,
+    model,
+    settings,
+    ...(expiredAt ? { expiredAt } : {}),
+  };
+  const exchange = await prepareExchange(ctx.db, {
+    userId,
+    conversationId,
+    body,
+    endpoint: endpoint.name,
+    model,
+    branchMessages,
+    newConversation: existing
+      ? null
+      : {
+          conversationId,
+          userId,
+          title: DEFAULT_CONVERSATION_TITLE,
+          ...fields,
+          expiredAt: expiredAt ?? null,
+        },
+  });
+  // The oldest turns give way when the conversation outgrows the model's context; pictures are
+  // loaded (and the new message's files checked) before anything is saved.
+  const { messages: trimmed, tokens: promptTokens } = await trimHistory(
+    toProviderMessages(exchange.branch, body.promptPrefix ?? body.system ?? promptPrefixOf(existing)),
+    {
+      model,
+      maxContextTokens: parameters.maxContextTokens ?? endpoint.maxContextTokens,
+      maxOutputTokens: parameters.model.maxOutputTokens,
+    },
+  );
+  const messages = await attachImages(trimmed, {
+    db: ctx.db,
+    store: ctx.blobStore,
+    userId,
+    endpointKind: endpoint.type,
+    limits: fileLimitsFor(resolveFileConfig(ctx.config.yaml.fileConfig), endpoint.name),
+    imageDetail: (body.imageDetail ?? existing?.settings.imageDetail) as MessageImageOptions['imageDetail'],
+    resendFiles: (body.resendFiles ?? existing?.settings.resendFiles) as boolean | null | undefined,
+  });
+  return {
+    userId,
+    endpoint,
+    model,
+    call: {
+      provider: access.provider ?? null,
+      missingProvider: access.failure,
+      model,
+      messages,
+      parameters: parameters.model,
+    },
+    promptTokens,
+    conversation: { conversationId, exists: existing !== null, fields },
+    exchange,
+    answer: {
+      sender: body.modelLabel ?? body.chatGptLabel ?? endpoint.modelDisplayLabel ?? endpoint.name,
+      metadata: body.iconURL ? { iconURL: body.iconURL } : {},
+      wantsTitle: !existing,
+    },
+    resumable: request.resumable,
+  };
+}
+
+/** The path names the endpoint; `custom` (or no name) defers to the body's `endpoint`. */
+function resolveEndpoint(
+  registry: EndpointRegistry,
+  pathName: string | undefined,
+  body: ChatRequest,
+): ChatEndpoint {
+  const name = !pathName || pathName === 'custom' ? body.endpoint : pathName;
+  if (name && ASSISTANTS_ENDPOINTS.includes(name)) throw assistantsRetired();
+  const endpoint = name ? registry.get(name) : undefined;
+  if (!endpoint)
+    throw badRequest('Unknown endpoint', [
+      { path: 'endpoint', message: `No endpoint named "${name ?? ''}"` },
+    ]);
+  return endpoint;
+}
+
+function pickSettings(body: ChatRequest): Record<string, unknown> {
+  const settings: Record<string, unknown> = {};
+  for (const key of CONVERSATION_SETTING_KEYS) if (body[key] !== undefined) settings[key] = body[key];
+  return settings;
+}
+
+function promptPrefixOf(conversation: ConversationRow | null): string | undefined {
+  const value = conversation?.settings.promptPrefix;
+  return typeof value === 'string' ? value : undefined;
+}

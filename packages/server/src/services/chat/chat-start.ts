@@ -1,0 +1,92 @@
+import { createdEvent, type ContentPart } from '@parley/schema';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors/app-error.ts';
+import type { AnswerCharge } from '../balance/balance-service.ts';
+import type { JobMeta } from '../generation/job-keys.ts';
+import { ChatCompletion } from './chat-completion.ts';
+import type { ChatEngine } from './chat-engine.ts';
+import { commitRequest, type Exchange } from './chat-exchange.ts';
+import type { ChatPlan } from './chat-plan.ts';
+
+/**
+ * Carries out a plan: runs the engine's plan checks, takes the conversation's generation lock,
+ * writes the request message while the upstream request starts, and starts the job with the
+ * completion that saves its answer. Answers the job; the caller follows its events.
+ */
+export async function startChat(ctx: AppContext, engine: ChatEngine, plan: ChatPlan): Promise<JobMeta> {
+  for (const check of engine.planChecks) await check(plan);
+  const { conversationId } = plan.conversation;
+  const jobId = await engine.generations.reserve(conversationId).catch(async (error: unknown) => {
+    // A second generation in one conversation counts towards a ban (CONCURRENT_VIOLATION_SCORE).
+    if (error instanceof AppError && error.code === 'concurrent') {
+      await ctx.bans.record('concurrent', [`user:${plan.userId}`]);
+    }
+    throw error;
+  });
+  const { exchange } = plan;
+  let charge: AnswerCharge | null;
+  try {
+    // With balances on, the answer's estimated cost is held before anything is saved or sent
+    // (a balance that does not cover it refuses the request with token_balance).
+    charge = await engine.balance.hold({
+      userId: plan.userId,
+      conversationId,
+      messageId: exchange.responseMessageId,
+      endpoint: plan.endpoint.name,
+      model: plan.model,
+      promptTokens: plan.promptTokens,
+      maxOutputTokens: plan.call.parameters.maxOutputTokens,
+    });
+  } catch (error) {
+    await engine.generations.release(conversationId, jobId);
+    throw error;
+  }
+  // The request message is written while the upstream request starts: its latency is not added
+  // to the time to first token, and the job publishes nothing until the write has committed.
+  const committed = commitRequest(ctx.db, plan.userId, exchange);
+  // The question was not saved: no answer will follow, so the hold goes back.
+  committed.catch(() => charge?.refund()).catch(() => undefined);
+  const requestMessage = {
+    messageId: exchange.request.messageId,
+    parentMessageId: exchange.request.parentMessageId,
+    conversationId,
+    sender: exchange.request.sender,
+    text: exchange.request.text,
+    isCreatedByUser: true as const,
+  };
+  const job = await engine.generations.start(
+    {
+      jobId,
+      resumable: plan.resumable,
+      userId: plan.userId,
+      conversationId,
+      responseMessageId: exchange.responseMessageId,
+      init: {
+        responseMessageId: exchange.responseMessageId,
+        requestMessage,
+        content: continuedContent(exchange),
+      },
+      createdJson: JSON.stringify(createdEvent(requestMessage)),
+      call: plan.call,
+    },
+    new ChatCompletion(ctx, engine, plan, committed, charge),
+    {
+      endpoint: plan.endpoint.name,
+      model: plan.model,
+      sender: plan.answer.sender,
+      continued: exchange.continued !== null,
+    },
+  );
+  // A failed write (the job has dropped the upstream request and freed the lock) fails the request.
+  await committed;
+  return job;
+}
+
+/** The parts a continued answer starts from (a text-only answer becomes one text part). */
+function continuedContent(exchange: Exchange): ContentPart[] {
+  const answer = exchange.continued;
+  if (!answer) return [];
+  const parts = (answer.content as ContentPart[] | null)?.filter((p) => p.type !== 'error');
+  if (parts?.length) return parts;
+  return answer.text ? [{ type: 'text', text: answer.text }] : [];
+}
