@@ -1,4 +1,4 @@
-import { Search } from 'lucide-react';
+import { SearchField } from '../../components/ui/search-field';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
@@ -39,23 +39,7 @@ export function ManagerSearch({
   label: string;
   testId?: string;
 }) {
-  return (
-    <div className="relative">
-      <Search
-        className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-fg-subtle"
-        aria-hidden
-      />
-      <input
-        type="search"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        placeholder={label}
-        aria-label={label}
-        data-testid={testId}
-        className="h-9 w-full rounded-lg border border-border-strong bg-surface ps-9 pe-3 text-sm text-fg outline-none placeholder:text-fg-subtle focus:border-accent focus:ring-3 focus:ring-accent/20"
-      />
-    </div>
-  );
+  return <SearchField value={value} onChange={onChange} label={label} testId={testId} />;
 }
 
 /** The body of a manager list: spinner while loading, the 'no data' row when empty, else rows. */

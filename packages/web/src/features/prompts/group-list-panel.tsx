@@ -1,4 +1,5 @@
-import { ChevronDown, Plus, Search } from 'lucide-react';
+import { ChevronDown, Plus } from 'lucide-react';
+import { SearchField } from '../../components/ui/search-field';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -41,21 +42,13 @@ export function GroupListPanel() {
     <>
       <div className="space-y-2 border-b border-border p-3">
         <div className="flex gap-2">
-          <label className="relative min-w-0 flex-1">
-            <span className="sr-only">{t('prompts.filter_name')}</span>
-            <Search
-              className="pointer-events-none absolute start-2.5 top-1/2 size-4 -translate-y-1/2 text-fg-subtle"
-              aria-hidden
-            />
-            <input
-              type="search"
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-              placeholder={t('prompts.filter_name')}
-              data-testid="prompt-name-filter"
-              className="h-9 w-full rounded-lg border border-border-strong bg-surface ps-8 pe-2 text-sm outline-none placeholder:text-fg-subtle focus:border-accent focus:ring-3 focus:ring-accent/20"
-            />
-          </label>
+          <SearchField
+            value={typed}
+            onChange={setTyped}
+            label={t('prompts.filter_name')}
+            testId="prompt-name-filter"
+            className="min-w-0 flex-1"
+          />
           {canCreate && (
             <Link
               to="/d/prompts/new"

@@ -1,5 +1,6 @@
 import type { PromptGroup } from '@parley/schema';
-import { BookOpen, PanelRightClose, Plus, Search } from 'lucide-react';
+import { BookOpen, PanelRightClose, Plus } from 'lucide-react';
+import { SearchField } from '../../components/ui/search-field';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -90,20 +91,7 @@ function PanelBody({ onSubmit, onCollapse }: { onSubmit: (text: string) => void;
         </Button>
       </div>
       <div className="px-3 pb-2">
-        <label className="relative block">
-          <span className="sr-only">{t('prompts.filter_name')}</span>
-          <Search
-            className="pointer-events-none absolute start-2.5 top-1/2 size-4 -translate-y-1/2 text-fg-subtle"
-            aria-hidden
-          />
-          <input
-            type="search"
-            value={filter}
-            onChange={(e) => setFilter(e.target.value)}
-            placeholder={t('prompts.filter_name')}
-            className="h-8 w-full rounded-lg border border-border-strong bg-surface ps-8 pe-2 text-sm outline-none placeholder:text-fg-subtle focus:border-accent focus:ring-3 focus:ring-accent/20"
-          />
-        </label>
+        <SearchField value={filter} onChange={setFilter} label={t('prompts.filter_name')} size="sm" />
       </div>
       <ul className="min-h-0 flex-1 space-y-2 overflow-y-auto px-3 py-1" data-testid="prompt-cards">
         {isPending &&
