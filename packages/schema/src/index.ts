@@ -31,3 +31,5 @@ export * from './sso.ts';
 export * from './two-factor.ts';
 export * from './model-specs.ts';
 export * from './balance.ts';
+export * from './agents.ts';
+export * from './tools.ts';

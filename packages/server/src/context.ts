@@ -9,6 +9,7 @@ import type { AccessTokens } from './services/auth/access-token.ts';
 import type { SessionCheck } from './services/auth/session-check.ts';
 import type { ViolationBans } from './services/rate-limit/violation-bans.ts';
 import type { SsoRegistry } from './services/sso/sso-registry.ts';
+import type { ToolRegistry } from './services/tools/tool-registry.ts';
 
 /** What every route and service may depend on; built once in server.ts. */
 export interface AppContext {
@@ -26,6 +27,8 @@ export interface AppContext {
   bans: ViolationBans;
   /** External sign-in methods (OpenID Connect, social, SAML) configured for this instance. */
   sso: SsoRegistry;
+  /** The tools agents can call (built-in tools; later MCP servers' and actions'). */
+  tools: ToolRegistry;
   /**
    * Work to finish before the database closes on shutdown (e.g. saving running generations as
    * unfinished). Each runs once, in registration order.

@@ -1,3 +1,4 @@
+import { ToolRegistry } from './services/tools/tool-registry.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { createBus } from './bus/create-bus.ts';
@@ -84,6 +85,7 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
     metrics,
     sso,
     prometheus: config.env.METRICS_TOKEN ? new PrometheusMetrics() : undefined,
+    tools: new ToolRegistry(),
   };
   await ctx.sso.warmUp();
   const stopBackups = await offerBackups(database, opts.databaseDir ?? config.env.DATA_DIR, logger);

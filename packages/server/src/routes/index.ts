@@ -23,6 +23,8 @@ import { shareRoutes } from './share-routes.ts';
 import { tagRoutes } from './tag-routes.ts';
 import { importExportRoutes } from './import-export-routes.ts';
 import { fileRoutes } from './file-routes.ts';
+import { agentRoutes } from './agent-routes.ts';
+import { toolRoutes } from './tool-routes.ts';
 
 export type RouteModule = (
   app: FastifyInstance,
@@ -49,6 +51,8 @@ export const routeModules: RouteModule[] = [
   tagRoutes,
   importExportRoutes,
   fileRoutes,
+  agentRoutes,
+  toolRoutes,
   chatRoutes,
   assistantsRoutes,
   keyRoutes,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { agentsEndpointSchema } from './agents-endpoint.ts';
 import { implemented } from './section.ts';
+import { titleKeys } from './title-keys.ts';
 
 /** The format's built-in endpoint names; a custom endpoint must not take one. */
 const BUILT_IN_ENDPOINTS = [
@@ -57,7 +59,7 @@ export const customEndpointSchema = z.strictObject({
 });
 export type CustomEndpointConfig = z.infer<typeof customEndpointSchema>;
 
-/** Sections Parley does not implement yet (assistants, agents, all): accepted as they are. */
+/** Sections Parley does not implement yet (assistants, all): accepted as they are. */
 const providerSection = z.record(z.string(), z.unknown());
 
 const modelList = z.strictObject({
@@ -75,12 +77,7 @@ const builtInBase = {
   apiKey: z.string().optional(),
   baseURL: z.string().optional(),
   models: modelList.optional(),
-  titleConvo: z.boolean().optional(),
-  titleModel: z.string().optional(),
-  titleMethod: z.enum(['completion', 'functions', 'structured']).optional(),
-  titlePrompt: z.string().optional(),
-  titlePromptTemplate: z.string().optional(),
-  titleEndpoint: z.string().optional(),
+  ...titleKeys,
   streamRate: z.number().optional(),
   maxContextTokens: z.number().int().positive().optional(),
 };
@@ -181,7 +178,7 @@ export const endpointsSchema = z
     bedrock: bedrockSectionSchema.optional(),
     assistants: providerSection.optional(),
     azureAssistants: providerSection.optional(),
-    agents: providerSection.optional(),
+    agents: agentsEndpointSchema.optional(),
     all: providerSection.optional(),
   })
   .refine((e) => Object.keys(e).length > 0, 'needs at least one endpoints field')

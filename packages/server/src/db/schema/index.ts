@@ -14,3 +14,6 @@ export * from './imports.ts';
 export * from './files.ts';
 export * from './external-identities.ts';
 export * from './balances.ts';
+export * from './agents.ts';
+export * from './tool-calls.ts';
+export * from './tool-credentials.ts';

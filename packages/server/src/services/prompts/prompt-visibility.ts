@@ -24,7 +24,4 @@ export function readableGroups(caller: PromptCaller): SQL {
   return caller.isAdmin ? sql`true` : listedGroups(caller);
 }
 
-/** `%text%` for ILIKE with the pattern characters of the user's text taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+export { containsPattern } from '../permissions/share-to-all.ts';

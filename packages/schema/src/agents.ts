@@ -1,0 +1,296 @@
+import { z } from 'zod';
+import { cursorQuery, searchQuery } from './list-query.ts';
+
+/**
+ * Agents (000 §5, 001 §4): a named model setup with instructions, tools and files that its author
+ * may share with every user. These are the API's shapes and the rules of every agent body.
+ */
+
+/** Limits of an agent definition. The spec fixes only the starters' count; the rest are Parley's. */
+export const AGENT_LIMITS = {
+  name: 256,
+  description: 2_000,
+  instructions: 100_000,
+  provider: 100,
+  model: 256,
+  /** At most 4 conversation starters are shown (000 §9). */
+  conversationStarters: 4,
+  conversationStarter: 1_000,
+  tools: 100,
+  toolName: 200,
+  toolFiles: 500,
+  modelParameters: 50,
+  modelParameterText: 10_000,
+  filepath: 1_000,
+  recursionLimit: 1_000,
+  pageSize: { default: 10, max: 100 },
+} as const;
+
+/** Agent ids look like `agent_<random>` so they never collide with other ids in URLs. */
+export const AGENT_ID_PATTERN = /^agent_[A-Za-z0-9_-]{1,64}$/;
+export const AGENT_ID_PREFIX = 'agent_';
+
+/** What an agent may be allowed to do (000 §6), from parley.yaml `endpoints.agents.capabilities`. */
+export const AGENT_CAPABILITIES = [
+  'execute_code',
+  'file_search',
+  'web_search',
+  'artifacts',
+  'actions',
+  'tools',
+  'chain',
+  'ocr',
+] as const;
+export type AgentCapability = (typeof AGENT_CAPABILITIES)[number];
+
+/** The built-in agent categories; labels are i18n keys as the web app expects. */
+export const AGENT_CATEGORIES = ['general', 'hr', 'rd', 'finance', 'it', 'sales', 'aftersales'] as const;
+export type AgentCategory = (typeof AGENT_CATEGORIES)[number];
+
+/** The tool resources an agent can carry, and the capability each one needs. */
+export const TOOL_RESOURCE_CAPABILITY = {
+  file_search: 'file_search',
+  execute_code: 'execute_code',
+  ocr: 'ocr',
+} as const satisfies Record<string, AgentCapability>;
+export type ToolResourceName = keyof typeof TOOL_RESOURCE_CAPABILITY;
+
+// ---- entities as the API answers them ----
+
+export interface AgentAvatar {
+  filepath: string;
+  source: string;
+}
+
+export interface AgentToolResources {
+  file_search?: { file_ids: string[] };
+  execute_code?: { file_ids: string[] };
+  ocr?: { file_ids: string[] };
+}
+
+/** The fields that make up an agent's definition; each change of them is a new version. */
+export interface AgentDefinition {
+  name: string;
+  description: string;
+  instructions: string;
+  provider: string;
+  model: string;
+  model_parameters: Record<string, string | number | boolean | null>;
+  tools: string[];
+  tool_resources: AgentToolResources;
+  conversation_starters: string[];
+  avatar: AgentAvatar | null;
+  category: string;
+  recursion_limit: number | null;
+}
+
+export interface Agent extends AgentDefinition {
+  id: string;
+  /** User id of the author. */
+  author: string;
+  authorName: string;
+  /** Contains the instance project id when shared to all users. */
+  projectIds: string[];
+  /** The number of the current version (1 after creation). */
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * What someone who may use but not edit an agent sees of it: enough to pick and start it, not
+ * the author's instructions, tools or files.
+ */
+export type AgentSummary = Pick<
+  Agent,
+  | 'id'
+  | 'name'
+  | 'description'
+  | 'avatar'
+  | 'author'
+  | 'authorName'
+  | 'projectIds'
+  | 'conversation_starters'
+  | 'category'
+  | 'provider'
+  | 'model'
+  | 'version'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
+/** GET /api/agents: one page, OpenAI-list style with an opaque cursor. */
+export interface AgentListPage {
+  object: 'list';
+  data: (Agent | AgentSummary)[];
+  first_id: string | null;
+  last_id: string | null;
+  has_more: boolean;
+  /** Pass as `cursor` for the next page; null on the last. */
+  after: string | null;
+}
+
+export interface AgentVersion extends AgentDefinition {
+  version: number;
+  /** User id of whoever made this version (the author or an admin). */
+  updatedBy: string;
+  createdAt: string;
+}
+
+export interface AgentCategoryOption {
+  value: string;
+  label: string;
+  /** How many agents the caller can list in this category. */
+  count: number;
+}
+
+// ---- field rules ----
+
+const text = (name: string, max: number) =>
+  z.string({ error: `${name} must be a string` }).max(max, `${name} must be at most ${max} characters`);
+
+const trimmed = (name: string, max: number) => text(name, max).trim();
+
+/** A model parameter value: scalars only, so a definition stays small and comparable. */
+const modelParameterValue = z.union([
+  z.number().finite(),
+  z.boolean(),
+  z.null(),
+  text('a model parameter', AGENT_LIMITS.modelParameterText),
+]);
+
+const modelParameters = z
+  .record(text('a model parameter name', 100), modelParameterValue)
+  .refine(
+    (p) => Object.keys(p).length <= AGENT_LIMITS.modelParameters,
+    `model_parameters may have at most ${AGENT_LIMITS.modelParameters} entries`,
+  );
+
+const toolName = z
+  .string({ error: 'a tool must be a string' })
+  .trim()
+  .min(1, 'a tool name is required')
+  .max(AGENT_LIMITS.toolName, `a tool name must be at most ${AGENT_LIMITS.toolName} characters`);
+
+const tools = z
+  .array(toolName, { error: 'tools must be a list' })
+  .max(AGENT_LIMITS.tools, `at most ${AGENT_LIMITS.tools} tools`)
+  .refine((t) => new Set(t).size === t.length, 'tools must not repeat');
+
+const fileIds = z.strictObject({
+  file_ids: z
+    .array(z.string().trim().min(1).max(200), { error: 'file_ids must be a list' })
+    .max(AGENT_LIMITS.toolFiles, `at most ${AGENT_LIMITS.toolFiles} files per tool`),
+});
+
+const toolResources = z.strictObject({
+  file_search: fileIds.optional(),
+  execute_code: fileIds.optional(),
+  ocr: fileIds.optional(),
+});
+
+const conversationStarters = z
+  .array(trimmed('a conversation starter', AGENT_LIMITS.conversationStarter), {
+    error: 'conversation_starters must be a list',
+  })
+  .max(
+    AGENT_LIMITS.conversationStarters,
+    `at most ${AGENT_LIMITS.conversationStarters} conversation starters`,
+  )
+  .transform((s) => s.filter((starter) => starter.length > 0));
+
+const avatar = z.strictObject({
+  filepath: trimmed('avatar.filepath', AGENT_LIMITS.filepath).min(1, 'avatar.filepath is required'),
+  source: trimmed('avatar.source', 50).min(1, 'avatar.source is required'),
+});
+
+const recursionLimit = z
+  .number({ error: 'recursion_limit must be a number' })
+  .int('recursion_limit must be an integer')
+  .min(1, 'recursion_limit must be at least 1')
+  .max(AGENT_LIMITS.recursionLimit, `recursion_limit must be at most ${AGENT_LIMITS.recursionLimit}`);
+
+/** Every field of a definition, each optional: the base of both create and update bodies. */
+const definitionFields = {
+  name: trimmed('name', AGENT_LIMITS.name),
+  description: trimmed('description', AGENT_LIMITS.description),
+  instructions: text('instructions', AGENT_LIMITS.instructions),
+  provider: trimmed('provider', AGENT_LIMITS.provider).min(1, 'provider is required'),
+  model: trimmed('model', AGENT_LIMITS.model).min(1, 'model is required'),
+  model_parameters: modelParameters,
+  tools,
+  tool_resources: toolResources,
+  conversation_starters: conversationStarters,
+  avatar: avatar.nullable(),
+  category: z.enum(AGENT_CATEGORIES, { error: `category must be one of ${AGENT_CATEGORIES.join(', ')}` }),
+  recursion_limit: recursionLimit.nullable(),
+};
+
+/** POST /api/agents. Provider and model are required; everything else has a default. */
+export const createAgentSchema = z.strictObject({
+  name: definitionFields.name.default(''),
+  description: definitionFields.description.default(''),
+  instructions: definitionFields.instructions.default(''),
+  provider: definitionFields.provider,
+  model: definitionFields.model,
+  model_parameters: definitionFields.model_parameters.default({}),
+  tools: definitionFields.tools.default([]),
+  tool_resources: definitionFields.tool_resources.default({}),
+  conversation_starters: definitionFields.conversation_starters.default([]),
+  avatar: definitionFields.avatar.default(null),
+  category: definitionFields.category.default('general'),
+  recursion_limit: definitionFields.recursion_limit.default(null),
+});
+export type CreateAgentBody = z.infer<typeof createAgentSchema>;
+
+/** Sharing with all users: the instance project id added or removed (as for prompt groups). */
+const projectIdList = z.array(z.string().trim().min(1).max(100)).max(10);
+
+/** PATCH /api/agents/{id}: any definition field, and sharing. An empty body changes nothing. */
+export const updateAgentSchema = z.strictObject({
+  name: definitionFields.name.optional(),
+  description: definitionFields.description.optional(),
+  instructions: definitionFields.instructions.optional(),
+  provider: definitionFields.provider.optional(),
+  model: definitionFields.model.optional(),
+  model_parameters: definitionFields.model_parameters.optional(),
+  tools: definitionFields.tools.optional(),
+  tool_resources: definitionFields.tool_resources.optional(),
+  conversation_starters: definitionFields.conversation_starters.optional(),
+  avatar: definitionFields.avatar.optional(),
+  category: definitionFields.category.optional(),
+  recursion_limit: definitionFields.recursion_limit.optional(),
+  projectIds: projectIdList.optional(),
+  removeProjectIds: projectIdList.optional(),
+});
+export type UpdateAgentBody = z.infer<typeof updateAgentSchema>;
+
+export const agentIdParamsSchema = z.strictObject({
+  id: z.string({ error: 'agent id is required' }).regex(AGENT_ID_PATTERN, 'not an agent id'),
+});
+
+/** POST /api/agents/{id}/revert: the version number to restore (as GET …/versions lists them). */
+export const revertAgentSchema = z.strictObject({
+  version: z.number({ error: 'version must be a number' }).int().min(1, 'version must be at least 1'),
+});
+
+/** GET /api/agents: a page of what the caller can list, optionally searched and filtered. */
+export const listAgentsQuerySchema = z.strictObject({
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be an integer')
+    .min(1, 'limit must be at least 1')
+    .max(AGENT_LIMITS.pageSize.max, `limit must be at most ${AGENT_LIMITS.pageSize.max}`)
+    .default(AGENT_LIMITS.pageSize.default),
+  cursor: cursorQuery,
+  search: searchQuery,
+  category: z
+    .enum(AGENT_CATEGORIES, { error: `category must be one of ${AGENT_CATEGORIES.join(', ')}` })
+    .optional(),
+  /** Only agents shared to all users by someone else. */
+  shared: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
+});
+export type ListAgentsQuery = z.infer<typeof listAgentsQuerySchema>;

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { entityId } from './list-query.ts';
+
+/** Tools and their credentials as the web app sees them (001 §4, §5). */
+
+/** One credential field a tool asks its user for (e.g. an API key). */
+export interface ToolAuthField {
+  authField: string;
+  label: string;
+  description: string;
+}
+
+/** A tool in GET /api/agents/tools and GET /api/plugins (001 §4 "Tool entry"). */
+export interface ToolEntry {
+  name: string;
+  pluginKey: string;
+  description: string;
+  icon?: string;
+  authConfig: ToolAuthField[];
+  /** Whether the caller has stored every credential the tool needs (true when it needs none). */
+  authenticated: boolean;
+}
+
+/** A tool call saved for a conversation (001 §4 "Tool-call result cache entry"). */
+export interface SavedToolCall {
+  id: string;
+  toolId: string;
+  conversationId: string;
+  messageId: string;
+  partIndex: number;
+  blockIndex: number;
+  result: unknown;
+  attachments: unknown[];
+  createdAt: string;
+}
+
+export const TOOL_CREDENTIAL_LIMITS = {
+  pluginKey: 200,
+  fields: 20,
+  fieldName: 100,
+  value: 10_000,
+} as const;
+
+/** POST /api/user/plugins: store (install) or remove (uninstall) the caller's credentials for a tool. */
+export const userPluginsSchema = z.strictObject({
+  pluginKey: z
+    .string({ error: 'pluginKey is required' })
+    .trim()
+    .min(1, 'pluginKey is required')
+    .max(TOOL_CREDENTIAL_LIMITS.pluginKey, 'pluginKey is too long'),
+  action: z.enum(['install', 'uninstall'], { error: 'action must be install or uninstall' }),
+  auth: z
+    .record(
+      z.string().max(TOOL_CREDENTIAL_LIMITS.fieldName, 'an auth field name is too long'),
+      z
+        .string({ error: 'auth values must be strings' })
+        .max(
+          TOOL_CREDENTIAL_LIMITS.value,
+          `auth values must be at most ${TOOL_CREDENTIAL_LIMITS.value} characters`,
+        ),
+    )
+    .refine((a) => Object.keys(a).length <= TOOL_CREDENTIAL_LIMITS.fields, 'too many auth fields')
+    .optional(),
+  /** The web app sends it for agent tools; credentials are per user either way. */
+  isEntityTool: z.boolean().optional(),
+});
+export type UserPluginsBody = z.infer<typeof userPluginsSchema>;
+
+/** GET /api/agents/tools/calls?conversationId=… */
+export const toolCallsQuerySchema = z.strictObject({
+  conversationId: entityId('conversationId'),
+});

@@ -1,0 +1,51 @@
+import { hasPermission, type Role } from '@parley/schema';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { forbidden, unauthorized } from '../../errors/app-error.ts';
+import { getRole } from '../roles/role-service.ts';
+
+/**
+ * Who calls a route on a shareable entity (prompt groups, agents), read from the database: a
+ * token may predate a role change.
+ */
+export interface SharedEntityCaller {
+  id: string;
+  name: string;
+  /** ADMIN bypasses the author check (001 §6). */
+  isAdmin: boolean;
+  role: Role | null;
+}
+
+/** The permissions of a feature whose entities are authored and may be shared with all users. */
+export type SharingPermission = 'USE' | 'CREATE' | 'SHARED_GLOBAL';
+/** The features whose entities follow that model (PROMPTS and AGENTS carry exactly those flags). */
+export type SharingFeature = 'PROMPTS' | 'AGENTS';
+
+export async function loadSharedEntityCaller(db: Database, userId: string): Promise<SharedEntityCaller> {
+  const [user] = await db
+    .select({ id: users.id, name: users.name, role: users.role })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!user) throw unauthorized('User not found');
+  return { id: user.id, name: user.name, isAdmin: user.role === 'ADMIN', role: await getRole(db, user.role) };
+}
+
+/** 403 with the feature's wording unless the caller's role grants <feature>.<permission> exactly (000 §6). */
+export function requireSharingPermission(
+  caller: SharedEntityCaller,
+  feature: SharingFeature,
+  permission: SharingPermission,
+  denied: Record<SharingPermission, string>,
+): void {
+  if (!hasPermission(caller.role, feature, permission)) throw forbidden(denied[permission]);
+}
+
+/**
+ * Changing an entity is for its author or an admin (001 §6). Callers check visibility first, so
+ * someone who cannot see the entity gets a 404 and only a reader who may not change it a 403.
+ */
+export function requireAuthorOrAdmin(caller: SharedEntityCaller, authorId: string, message: string): void {
+  if (authorId !== caller.id && !caller.isAdmin) throw forbidden(message);
+}

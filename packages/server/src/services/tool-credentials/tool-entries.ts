@@ -1,0 +1,72 @@
+import type { ToolEntry, UserPluginsBody } from '@parley/schema';
+import { badRequest } from '../../errors/app-error.ts';
+import type { Tool } from '../tools/tool.ts';
+import type { ToolCredentialStore } from './tool-credential-store.ts';
+import type { ToolRegistry } from '../tools/tool-registry.ts';
+
+/** Whether every field the tool asks for is stored (a tool that asks for none always is). */
+function isAuthenticated(tool: Tool, stored: Set<string> | undefined): boolean {
+  return tool.authConfig.every((f) => stored?.has(f.authField));
+}
+
+/** GET /api/agents/tools and GET /api/plugins: the tools that exist, with the caller's auth state. */
+export async function listToolEntries(
+  registry: ToolRegistry,
+  credentials: ToolCredentialStore,
+  userId: string,
+): Promise<ToolEntry[]> {
+  const tools = registry.all();
+  const stored = await credentials.storedFields(
+    userId,
+    tools.map((t) => t.name),
+  );
+  return tools.map((tool) => ({
+    name: tool.name,
+    pluginKey: tool.name,
+    description: tool.description,
+    ...(tool.icon ? { icon: tool.icon } : {}),
+    authConfig: tool.authConfig,
+    authenticated: isAuthenticated(tool, stored.get(tool.name)),
+  }));
+}
+
+/**
+ * POST /api/user/plugins. Install stores exactly the fields the tool asks for (each non-empty);
+ * uninstall removes them. A pluginKey that names no tool is a 400: nothing is stored for a tool
+ * that does not exist.
+ */
+export async function changeToolCredentials(
+  registry: ToolRegistry,
+  credentials: ToolCredentialStore,
+  userId: string,
+  body: UserPluginsBody,
+): Promise<{ message: string }> {
+  const tool = registry.get(body.pluginKey);
+  if (!tool) {
+    throw badRequest(`Unknown tool: ${body.pluginKey}`, [
+      { path: 'pluginKey', message: 'no tool has this key' },
+    ]);
+  }
+  if (body.action === 'uninstall') {
+    await credentials.remove(userId, tool.name);
+    return { message: `Credentials for ${tool.name} removed` };
+  }
+  const auth = body.auth ?? {};
+  const wanted = new Set(tool.authConfig.map((f) => f.authField));
+  const issues = [
+    ...Object.keys(auth)
+      .filter((field) => !wanted.has(field))
+      .map((field) => ({ path: `auth.${field}`, message: `${tool.name} does not use this field` })),
+    ...[...wanted]
+      .filter((field) => !auth[field]?.trim())
+      .map((field) => ({ path: `auth.${field}`, message: 'a value is required' })),
+  ];
+  if (wanted.size === 0) {
+    throw badRequest(`${tool.name} needs no credentials`, [
+      { path: 'pluginKey', message: 'nothing to install' },
+    ]);
+  }
+  if (issues.length > 0) throw badRequest(`Invalid credentials for ${tool.name}`, issues);
+  await credentials.set(userId, tool.name, Object.fromEntries([...wanted].map((f) => [f, auth[f]!.trim()])));
+  return { message: `Credentials for ${tool.name} saved` };
+}
