@@ -1,4 +1,5 @@
 import { accountOperations } from './account-operations.ts';
+import { agentOperations } from './agent-operations.ts';
 import { conversationOperations } from './conversation-operations.ts';
 import { libraryOperations } from './library-operations.ts';
 import type { OperationDoc } from './operation-doc.ts';
@@ -7,6 +8,7 @@ import { systemOperations } from './system-operations.ts';
 /** Every operation of the HTTP API, as the OpenAPI document lists them. */
 export const apiOperations: OperationDoc[] = [
   ...libraryOperations,
+  ...agentOperations,
   ...accountOperations,
   ...conversationOperations,
   ...systemOperations,
