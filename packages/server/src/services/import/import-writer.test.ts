@@ -15,7 +15,7 @@ describe('ImportWriter', () => {
     const writer = new ImportWriter(refusingDb('22P05'), 'u1', 'i1');
     const error = await writer.startConversation({ title: 'Holiday plans' }).catch((e: unknown) => e);
     expect(error).toMatchObject({
-      statusCode: 400,
+      code: 'bad_request', // answered 400 by the HTTP layer's one status map
       message: expect.stringMatching(
         /conversation 1 \("Holiday plans"\) could not be imported: unsupported Unicode/,
       ),
@@ -25,6 +25,7 @@ describe('ImportWriter', () => {
   it('leaves other failures as they are (a 500)', async () => {
     const writer = new ImportWriter(refusingDb('57P01'), 'u1', 'i1');
     const error = await writer.startConversation({ title: 'x' }).catch((e: unknown) => e);
-    expect(error).not.toHaveProperty('statusCode');
+    expect(error).not.toHaveProperty('code', 'bad_request');
+    expect(error).toHaveProperty('code', '57P01');
   });
 });

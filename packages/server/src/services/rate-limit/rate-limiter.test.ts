@@ -13,9 +13,9 @@ describe('RateLimiter', () => {
     const refused = await limiter.hit(rule, ['ip:1']).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(RateLimitError);
     expect(refused).toMatchObject({
-      statusCode: 429,
+      code: 'rate_limited', // answered 429 by the HTTP layer's one status map
       message: 'Too many login attempts, please try again after 1 minute.',
-      extra: { type: 'logins', retryAfter: 60 },
+      details: { type: 'logins', retryAfter: 60 },
     });
     // Another IP with a fresh email is fine; an email over its limit is refused from any IP.
     await limiter.hit(rule, ['ip:2', 'email:c']);

@@ -21,9 +21,9 @@ describe('ViolationBans', () => {
     const refused = await bans.check(['ip:2', 'ip:1']).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(BanError);
     expect(refused).toMatchObject({
-      statusCode: 403,
+      code: 'banned', // answered 403 by the HTTP layer's one status map
       message: BAN_MESSAGE,
-      extra: { type: 'ban', retryAfter: 60 },
+      details: { type: 'ban', retryAfter: 60 },
     });
     await expect(bans.check(['ip:2'])).resolves.toBeUndefined();
 
