@@ -28,8 +28,13 @@ export default defineConfig({
               test: {
                 name: 'postgres',
                 include: ['packages/server/test/**/*.test.ts'],
-                // The production start runs on the embedded database whatever the project.
-                exclude: [...configDefaults.exclude, 'packages/server/test/startup/production-start.test.ts'],
+                // The production start runs on the embedded database whatever the project, and
+                // `admin backup`/`restore` are the embedded database's (PostgreSQL uses pg_dump).
+                exclude: [
+                  ...configDefaults.exclude,
+                  'packages/server/test/startup/production-start.test.ts',
+                  'packages/server/test/backup/backup-restore.test.ts',
+                ],
                 env: { TEST_DATABASE_URL: postgresUrl },
               },
             },
