@@ -8,6 +8,7 @@ import { TOOL_ANSWER_PREFIX } from '../src/behaviours/tools.ts';
 import { simTitle, startSimulator, type SimServer } from '../src/index.ts';
 import { countTokens } from '../src/tokenize.ts';
 import { collectAiSdk, simProvider } from './ai-sdk-collect.ts';
+import { describeAiSdkToolScripts } from './ai-sdk-tool-scripts.ts';
 
 let sim: SimServer;
 let provider: ReturnType<typeof simProvider>;
@@ -135,3 +136,5 @@ describe('AI SDK (openai-compatible)', () => {
     expect(statusOf(result.errors[0])).toBe(404);
   });
 });
+
+describeAiSdkToolScripts('openai-compatible (Chat Completions)', (behaviour) => provider(behaviour));

@@ -7,6 +7,7 @@ import { TOOL_ANSWER_PREFIX } from '../src/behaviours/tools.ts';
 import { SIM_MODELS, startSimulator, type SimServer } from '../src/index.ts';
 import { countTokens } from '../src/tokenize.ts';
 import { describeAiSdkBehaviours } from './ai-sdk-matrix.ts';
+import { describeAiSdkToolScripts } from './ai-sdk-tool-scripts.ts';
 
 let sim: SimServer;
 let client: Anthropic;
@@ -181,3 +182,7 @@ describeAiSdkBehaviours('anthropic', {
   // Anthropic reports no separate reasoning token count.
   reasoningTokens: false,
 });
+
+describeAiSdkToolScripts('anthropic', (behaviour) =>
+  createAnthropic({ baseURL: `${sim.url}/v1`, apiKey: 'x' })(behaviour),
+);

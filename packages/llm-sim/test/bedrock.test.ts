@@ -15,6 +15,7 @@ import { TOOL_ANSWER_PREFIX } from '../src/behaviours/tools.ts';
 import { startSimulator, type SimServer } from '../src/index.ts';
 import { countTokens } from '../src/tokenize.ts';
 import { describeAiSdkBehaviours } from './ai-sdk-matrix.ts';
+import { describeAiSdkToolScripts } from './ai-sdk-tool-scripts.ts';
 
 let sim: SimServer;
 let client: BedrockRuntimeClient;
@@ -189,3 +190,5 @@ describeAiSdkBehaviours('amazon-bedrock', {
   // Converse reports no separate reasoning token count.
   reasoningTokens: false,
 });
+
+describeAiSdkToolScripts('amazon-bedrock', (behaviour) => bedrockProvider('x')(`sim.${behaviour}-v1:0`));

@@ -8,6 +8,7 @@ import { TOOL_ANSWER_PREFIX } from '../src/behaviours/tools.ts';
 import { SIM_MODELS, startSimulator, type SimServer } from '../src/index.ts';
 import { countTokens } from '../src/tokenize.ts';
 import { describeAiSdkBehaviours } from './ai-sdk-matrix.ts';
+import { describeAiSdkToolScripts } from './ai-sdk-tool-scripts.ts';
 
 let sim: SimServer;
 let genai: GoogleGenAI;
@@ -167,3 +168,7 @@ describeAiSdkBehaviours('google', {
   badKeyModel: () => createGoogleGenerativeAI({ baseURL: `${sim.url}/v1beta`, apiKey: 'sk-invalid' })('echo'),
   thinkingOptions: { google: { thinkingConfig: { includeThoughts: true } } },
 });
+
+describeAiSdkToolScripts('google', (behaviour) =>
+  createGoogleGenerativeAI({ baseURL: `${sim.url}/v1beta`, apiKey: 'x' })(behaviour),
+);

@@ -9,6 +9,7 @@ import { TOOL_ANSWER_PREFIX } from '../src/behaviours/tools.ts';
 import { startSimulator, type SimServer } from '../src/index.ts';
 import { countTokens } from '../src/tokenize.ts';
 import { describeAiSdkBehaviours } from './ai-sdk-matrix.ts';
+import { describeAiSdkToolScripts } from './ai-sdk-tool-scripts.ts';
 
 let sim: SimServer;
 let client: OpenAI;
@@ -150,3 +151,7 @@ describeAiSdkBehaviours('openai (Responses API)', {
   model: (behaviour) => createOpenAI({ baseURL: `${sim.url}/v1`, apiKey: 'x' })(behaviour),
   badKeyModel: () => createOpenAI({ baseURL: `${sim.url}/v1`, apiKey: 'sk-invalid' })('echo'),
 });
+
+describeAiSdkToolScripts('openai (Responses API)', (behaviour) =>
+  createOpenAI({ baseURL: `${sim.url}/v1`, apiKey: 'x' })(behaviour),
+);

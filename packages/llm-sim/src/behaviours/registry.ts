@@ -9,6 +9,9 @@ import { slow } from './slow.ts';
 import { thinking } from './thinking.ts';
 import { title } from './title.ts';
 import { tools } from './tools.ts';
+import { toolsChain } from './tools-chain.ts';
+import { toolsBadArguments, toolsTimeout, toolsUnknown } from './tools-misuse.ts';
+import { toolsParallel } from './tools-parallel.ts';
 import { vision } from './vision.ts';
 
 const BEHAVIOURS: Readonly<Record<string, Behaviour>> = {
@@ -19,6 +22,11 @@ const BEHAVIOURS: Readonly<Record<string, Behaviour>> = {
   thinking,
   slow,
   tools,
+  'tools-parallel': toolsParallel,
+  'tools-chain': toolsChain,
+  'tools-bad-args': toolsBadArguments,
+  'tools-unknown': toolsUnknown,
+  'tools-timeout': toolsTimeout,
   vision,
   title,
   'error-401': error401,
