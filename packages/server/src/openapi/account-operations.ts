@@ -1,5 +1,6 @@
 import {
   authAnswerSchema,
+  balanceAnswerSchema,
   backupCodesAnswerSchema,
   deleteAllKeysQuerySchema,
   loginSchema,
@@ -31,7 +32,10 @@ const message = (description: string) => ok(description, messageAnswerSchema);
 
 const SOCIAL = ['discord', 'facebook', 'github', 'google', 'apple', 'openid'] as const;
 
-/** Sign-up, sign-in, sessions, two-factor, external sign-in, the account, roles and user keys. */
+/**
+ * Sign-up, sign-in, sessions, two-factor, external sign-in, the account, its token balance, roles
+ * and user keys.
+ */
 export const accountOperations: OperationDoc[] = [
   {
     method: 'post',
@@ -316,5 +320,16 @@ export const accountOperations: OperationDoc[] = [
     access: 'user',
     query: deleteAllKeysQuerySchema,
     answers: [{ status: 204, kind: 'empty', description: 'Deleted' }],
+  },
+  {
+    method: 'get',
+    path: '/api/balance',
+    tag: 'Balance',
+    summary: 'Your token credits, the refill schedule and recent spend by model',
+    access: 'user',
+    answers: [
+      ok('The balance', balanceAnswerSchema),
+      { status: 404, description: 'Balances are not enabled on this server' },
+    ],
   },
 ];
