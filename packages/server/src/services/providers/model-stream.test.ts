@@ -25,14 +25,21 @@ describe('model stream parts → provider events (the direct doStream path)', ()
         type: 'finish',
         finishReason: { unified: 'tool-calls', raw: 'tool_use' },
         usage: {
-          inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 },
+          inputTokens: { total: 10, noCache: 6, cacheRead: 3, cacheWrite: 1 },
           outputTokens: { total: 5, text: 3, reasoning: 2 },
         },
       }),
     ).toEqual({
       type: 'finish',
       reason: 'tool_calls',
-      usage: { inputTokens: 10, outputTokens: 5, reasoningTokens: 2 },
+      // Cache reads and writes are priced apart from other input tokens by the balance.
+      usage: {
+        inputTokens: 10,
+        outputTokens: 5,
+        reasoningTokens: 2,
+        cacheReadTokens: 3,
+        cacheWriteTokens: 1,
+      },
     });
     expect(fromModelPart({ type: 'stream-start', warnings: [] })).toBeNull();
   });
