@@ -22,7 +22,7 @@ const DENIED: Record<AgentPermission, string> = {
 export const loadAgentCaller = (db: Database, userId: string): Promise<AgentCaller> =>
   loadSharedEntityCaller(db, userId);
 
-/** 403 unless the caller's role grants AGENTS.<permission> exactly (000 §6). */
+/** 403 unless the caller's role grants AGENTS.<permission> exactly (no permission implies another). */
 export function requireAgentPermission(caller: AgentCaller, permission: AgentPermission): void {
   requireSharingPermission(caller, 'AGENTS', permission, DENIED);
 }
