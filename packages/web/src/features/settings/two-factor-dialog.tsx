@@ -1,18 +1,18 @@
 import { TWO_FACTOR_QR_MARGIN, TWO_FACTOR_QR_SIZE, type TwoFactorEnableAnswer } from '@parley/schema';
-import { QRCodeSVG } from 'qrcode.react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
 import { twoFactorApi } from '../../api/two-factor-api';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
+import { QrCodeImage } from '../../components/ui/qr-code';
 import { authStore, setUser } from '../../store/auth-store';
 import { showToast } from '../toasts';
 import { BackupCodesView } from './two-factor-backup-codes-view';
 import { codeBody } from './two-factor-code-body';
 import { CodeField } from './two-factor-code-field';
 
-/** The steps of 002 §2: setup, QR, verify, backup; `disable` when two-factor is already on. */
+/** The steps of the two-factor dialog: setup, QR, verify, backup; `disable` when two-factor is already on. */
 export type TwoFactorStep = 'setup' | 'qr' | 'verify' | 'backup' | 'disable';
 
 function markTwoFactor(enabled: boolean): void {
@@ -111,7 +111,7 @@ export function TwoFactorDialog({
             <p className="text-sm text-fg-muted">{t('com_ui_2fa_scan_info')}</p>
             <div className="flex justify-center">
               <div className="rounded-xl bg-white p-2" data-testid="two-factor-qr">
-                <QRCodeSVG
+                <QrCodeImage
                   value={setup.otpauthUrl}
                   size={TWO_FACTOR_QR_SIZE}
                   marginSize={TWO_FACTOR_QR_MARGIN}

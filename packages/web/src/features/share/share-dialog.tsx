@@ -1,11 +1,11 @@
 import type { SharedLink } from '@parley/schema';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, Copy, Link2, QrCode, RefreshCw, Trash2 } from 'lucide-react';
-import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
+import { QrCodeImage } from '../../components/ui/qr-code';
 import { Spinner } from '../../components/ui/spinner';
 import { inputClasses } from '../../components/ui/text-field';
 import { useCopy } from '../markdown';
@@ -113,7 +113,7 @@ export function ShareDialog({
             {showQr && (
               <div className="flex justify-center" data-testid="share-qr">
                 <div className="rounded-xl bg-white p-2 shadow-sm">
-                  <QRCodeSVG value={url} size={QR_SIZE} marginSize={QR_MARGIN} title={url} />
+                  <QrCodeImage value={url} size={QR_SIZE} marginSize={QR_MARGIN} title={url} />
                 </div>
               </div>
             )}
