@@ -21,7 +21,7 @@ export const BUILT_FEATURES: Record<InterfaceFeature, boolean> = {
   temporaryChat: true,
   /** The right-hand side panel (agents, files, parameters builder). */
   sidePanel: false,
-  memories: false,
+  memories: true,
   /** Talking to several models at once (the + command). */
   multiConvo: false,
   agents: false,

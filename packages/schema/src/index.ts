@@ -33,3 +33,4 @@ export * from './model-specs.ts';
 export * from './balance.ts';
 export * from './agents.ts';
 export * from './tools.ts';
+export * from './memories.ts';

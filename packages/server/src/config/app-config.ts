@@ -47,7 +47,8 @@ export function resolveInterface(yaml: ParleyYaml): InterfaceConfig {
     presets: flag('presets'),
     prompts: flag('prompts'),
     bookmarks: flag('bookmarks'),
-    memories: flag('memories'),
+    // `memory.disabled` turns memories off whatever the interface section says.
+    memories: flag('memories') && yaml.memory?.disabled !== true,
     multiConvo: flag('multiConvo'),
     agents: flag('agents'),
     temporaryChat: flag('temporaryChat'),

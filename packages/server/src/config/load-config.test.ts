@@ -30,15 +30,28 @@ speech: { tts: {} }
   });
 
   it('names each unimplemented section with what will not happen', () => {
-    const { unimplementedSections } = parseParleyYaml(
-      'memory: { disabled: false }\nwebSearch: {}\nmcpServers: {}\n',
-    );
-    expect(unimplementedSections.map((s) => s.section)).toEqual(['mcpServers', 'webSearch', 'memory']);
+    const { unimplementedSections } = parseParleyYaml('ocr: { apiKey: x }\nwebSearch: {}\nmcpServers: {}\n');
+    expect(unimplementedSections.map((s) => s.section)).toEqual(['mcpServers', 'webSearch', 'ocr']);
     const warnings = unimplementedSections.map(unimplementedSectionWarning);
     expect(warnings[2]).toBe(
-      'parley.yaml: the memory section is not implemented yet and is ignored: memories are not kept or added to conversations.',
+      'parley.yaml: the ocr section is not implemented yet and is ignored: documents are not sent to an OCR service.',
     );
     expect(warnings[1]).toMatch(/the webSearch section .*web search is not offered/);
+  });
+
+  it('validates the memory section strictly (it is implemented)', () => {
+    const { config, unimplementedSections } = parseParleyYaml(
+      'memory: { tokenLimit: 2000, validKeys: [name, job], personalize: false, messageWindowSize: 3, agent: { provider: openAI, model: gpt-4o-mini } }\n',
+    );
+    expect(unimplementedSections).toEqual([]);
+    expect(config.memory).toMatchObject({ tokenLimit: 2000, validKeys: ['name', 'job'], personalize: false });
+    expect(() => parseParleyYaml('memory: { tokenLimit: 0 }\n')).toThrow(/memory\.tokenLimit/);
+    expect(() => parseParleyYaml('memory: { tokenLimitt: 10 }\n')).toThrow(/tokenLimitt/);
+    expect(() => parseParleyYaml('memory: { validKeys: [] }\n')).toThrow(/memory\.validKeys/);
+    expect(() => parseParleyYaml('memory: { messageWindowSize: 2.5 }\n')).toThrow(
+      /memory\.messageWindowSize/,
+    );
+    expect(() => parseParleyYaml('memory: { agent: { model: gpt-4o } }\n')).toThrow(/memory\.agent/);
   });
 
   it('validates balance and transactions strictly (they are implemented)', () => {

@@ -2,6 +2,7 @@ import { accountOperations } from './account-operations.ts';
 import { agentOperations } from './agent-operations.ts';
 import { conversationOperations } from './conversation-operations.ts';
 import { libraryOperations } from './library-operations.ts';
+import { memoryOperations } from './memory-operations.ts';
 import type { OperationDoc } from './operation-doc.ts';
 import { systemOperations } from './system-operations.ts';
 
@@ -10,6 +11,7 @@ export const apiOperations: OperationDoc[] = [
   ...libraryOperations,
   ...agentOperations,
   ...accountOperations,
+  ...memoryOperations,
   ...conversationOperations,
   ...systemOperations,
 ];

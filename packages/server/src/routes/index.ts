@@ -25,6 +25,7 @@ import { importExportRoutes } from './import-export-routes.ts';
 import { fileRoutes } from './file-routes.ts';
 import { agentRoutes } from './agent-routes.ts';
 import { toolRoutes } from './tool-routes.ts';
+import { memoryRoutes } from './memory-routes.ts';
 
 export type RouteModule = (
   app: FastifyInstance,
@@ -53,6 +54,7 @@ export const routeModules: RouteModule[] = [
   fileRoutes,
   agentRoutes,
   toolRoutes,
+  memoryRoutes,
   chatRoutes,
   assistantsRoutes,
   keyRoutes,

@@ -1,4 +1,4 @@
-import { startSimulator, type SimServer } from '@parley/llm-sim';
+import { startSimulator, type RequestObserver, type SimServer } from '@parley/llm-sim';
 import { NO_PARENT, RESUMABLE_STREAM_HEADER } from '@parley/schema';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../src/db/client.ts';
@@ -47,9 +47,11 @@ export async function startChatFixture(
     /** More `endpoints.custom` entries; SIM_URL stands for the simulator's address. */
     extraYaml?: string;
     env?: Record<string, string>;
+    /** Sees every request the simulator receives (e.g. to check what the model was sent). */
+    onSimRequest?: RequestObserver;
   } = {},
 ): Promise<ChatFixture> {
-  const sim = await startSimulator();
+  const sim = await startSimulator({ onRequest: opts.onSimRequest });
   const yaml = `
 version: 1.2.8
 endpoints:

@@ -26,13 +26,6 @@ const EXPECTED_MISSING: Record<string, string[]> = {
     'GET /api/mcp/connection/status',
     'GET /api/mcp/{serverName}/auth-values',
   ],
-  memories: [
-    'GET /api/memories',
-    'POST /api/memories',
-    'PATCH /api/memories/{key}',
-    'DELETE /api/memories/{key}',
-    'PATCH /api/memories/preferences',
-  ],
 };
 
 /**

@@ -117,7 +117,7 @@ describe('the server process', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'parley-proc-'));
     dirs.push(dataDir);
     const configPath = join(dataDir, 'parley.yaml');
-    writeFileSync(configPath, 'memory:\n  disabled: false\nspeech:\n  tts: {}\n');
+    writeFileSync(configPath, 'ocr:\n  apiKey: x\nwebSearch: {}\n');
     const port = await freePort();
     const { child, output } = launch({
       HOST: '127.0.0.1',
@@ -128,9 +128,9 @@ describe('the server process', () => {
     children.push(child);
     await waitForHealth(`http://127.0.0.1:${port}`);
     expect(output()).toContain(
-      'the memory section is not implemented yet and is ignored: memories are not kept or added to conversations.',
+      'the ocr section is not implemented yet and is ignored: documents are not sent to an OCR service.',
     );
-    expect(output()).toContain('the speech section is not implemented yet and is ignored: no text-to-speech');
+    expect(output()).toContain('the webSearch section is not implemented yet and is ignored: web search');
     child.kill('SIGTERM');
     expect(await exited(child)).toBe(0);
   }, 180_000);

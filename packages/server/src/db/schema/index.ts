@@ -17,3 +17,4 @@ export * from './balances.ts';
 export * from './agents.ts';
 export * from './tool-calls.ts';
 export * from './tool-credentials.ts';
+export * from './memories.ts';

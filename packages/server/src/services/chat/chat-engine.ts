@@ -8,6 +8,8 @@ import { GuardedHttpClient } from '../net/guarded-http-client.ts';
 import { TitleService } from '../titles/title-service.ts';
 import { BalanceService } from '../balance/balance-service.ts';
 import { balanceSettings } from '../balance/balance-settings.ts';
+import { MemoryService } from '../memories/memory-service.ts';
+import { memorySettings } from '../memories/memory-settings.ts';
 import type { AnswerHook, PlanCheck } from './answer-hook.ts';
 import { saveOrphanedAnswer } from './chat-recovery.ts';
 
@@ -29,6 +31,8 @@ export interface ChatEngine {
   userHttp: GuardedHttpClient;
   /** Users' token credits: a hold before each answer, the charge saved with it. */
   balance: BalanceService;
+  /** Users' memories, added to the context of the chats of users who keep them on. */
+  memories: MemoryService;
   /** Run in order before a plan takes its lock; one that throws refuses the request. */
   planChecks: PlanCheck[];
   /** Run in order after each answer is saved, before its final event. */
@@ -71,6 +75,7 @@ export async function createChatEngine(ctx: AppContext, keys: KeyStore): Promise
     keys,
     userHttp,
     balance,
+    memories: new MemoryService(ctx.db, memorySettings(ctx.config.yaml)),
     planChecks: [],
     answerHooks: [],
     stopGenerations: () => generations.shutdown(),

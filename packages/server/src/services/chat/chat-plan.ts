@@ -23,6 +23,8 @@ import { loadBranchMessages } from './chat-persistence.ts';
 import type { ResponseToSave } from './chat-persistence.ts';
 import { toProviderMessages } from './conversation-history.ts';
 import { applyModelSpec } from './apply-model-spec.ts';
+import { loadMemoryCaller } from '../memories/memory-caller.ts';
+import { withMemories } from '../memories/memory-prompt.ts';
 import { attachImages, type MessageImageOptions } from './message-images.ts';
 
 /**
@@ -74,10 +76,13 @@ export interface PlannedAnswer {
  */
 export async function planChat(
   ctx: AppContext,
-  services: Pick<ChatEngine, 'endpoints' | 'keys' | 'userHttp'>,
+  services: Pick<ChatEngine, 'endpoints' | 'keys' | 'userHttp' | 'memories'>,
   request: { userId: string; endpointName: string | undefined; body: ChatRequest; resumable: boolean },
 ): Promise<ChatPlan> {
   const { userId } = request;
+  // The user's memories (when they keep them on) are read while the rest is resolved.
+  const memories = loadMemoryCaller(ctx.db, userId).then((caller) => services.memories.forChat(caller));
+  memories.catch(() => undefined);
   // Under parley.yaml's model specs the spec's preset decides endpoint, model and parameters.
   const { endpointName, body } = applyModelSpec(
     ctx.config.yaml.modelSpecs,
@@ -140,7 +145,10 @@ export async function planChat(
   // The oldest turns give way when the conversation outgrows the model's context; pictures are
   // loaded (and the new message's files checked) before anything is saved.
   const { messages: trimmed, tokens: promptTokens } = await trimHistory(
-    toProviderMessages(exchange.branch, body.promptPrefix ?? body.system ?? promptPrefixOf(existing)),
+    toProviderMessages(
+      exchange.branch,
+      withMemories(body.promptPrefix ?? body.system ?? promptPrefixOf(existing), await memories),
+    ),
     {
       model,
       maxContextTokens: parameters.maxContextTokens ?? endpoint.maxContextTokens,
