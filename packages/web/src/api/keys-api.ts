@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
-import { isApiError } from './api-error';
+import { hasErrorCode } from './api-error';
 
 export const keyKeys = { expiry: (name: string) => ['userKeyExpiry', name] as const };
 
@@ -29,7 +29,7 @@ export function useKeyExpiry(name: string, enabled: boolean) {
           }
         );
       } catch (error) {
-        if (isApiError(error, 404)) return { expiresAt: null };
+        if (hasErrorCode(error, 'not_found')) return { expiresAt: null };
         throw error;
       }
     },

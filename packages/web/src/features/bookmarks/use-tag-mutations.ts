@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/api-error';
+import { hasErrorCode } from '../../api/api-error';
 import { chatKeys } from '../chat';
 import { patchEverywhere, refreshLists } from '../conversation-actions';
 import { showToast } from '../toasts';
@@ -52,7 +52,7 @@ export function useTagMutations() {
         return true;
       } catch (error) {
         showToast(
-          t(isApiError(error, 409) ? 'com_ui_bookmarks_exists' : 'com_ui_bookmarks_create_error'),
+          t(hasErrorCode(error, 'conflict') ? 'com_ui_bookmarks_exists' : 'com_ui_bookmarks_create_error'),
           'error',
         );
         return false;
@@ -72,7 +72,7 @@ export function useTagMutations() {
         return true;
       } catch (error) {
         showToast(
-          t(isApiError(error, 409) ? 'com_ui_bookmarks_exists' : 'com_ui_bookmarks_update_error'),
+          t(hasErrorCode(error, 'conflict') ? 'com_ui_bookmarks_exists' : 'com_ui_bookmarks_update_error'),
           'error',
         );
         return false;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { isApiError } from '../../api/api-error';
+import { hasErrorCode } from '../../api/api-error';
 import { useStartupConfig } from '../../api/startup-queries';
 import { Spinner } from '../../components/ui/spinner';
 import { useSettings } from '../../store/settings-store';
@@ -56,7 +56,7 @@ export default function ChatView() {
   }, [conversationId]);
 
   // A conversation that does not exist (or is not the caller's) opens a new chat instead.
-  const missing = messagesQuery.isError && isApiError(messagesQuery.error, 404);
+  const missing = messagesQuery.isError && hasErrorCode(messagesQuery.error, 'not_found');
   useEffect(() => {
     if (missing) void navigate('/c/new', { replace: true });
   }, [missing, navigate]);

@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { isApiError } from '../../api/api-error';
+import { hasErrorCode } from '../../api/api-error';
 import { showToast } from '../toasts';
 import { chatApi } from './chat-api';
 import { chatCacheWriter } from './chat-cache-writer';
@@ -27,7 +27,7 @@ const deps: ChatRunDeps = {
   abortOnServer: (conversationId) => chatApi.abort(conversationId),
   onStopFailed: (error) => {
     // A failed stop says so, unless there was nothing left to stop; the saved messages tell what happened.
-    if (!isApiError(error, 404)) showToast(i18next.t('com_error_cancel'), 'error');
+    if (!hasErrorCode(error, 'not_found')) showToast(i18next.t('com_error_cancel'), 'error');
   },
   fetchTitle: async (conversationId) => (await chatApi.genTitle(conversationId)).title,
   requestFrame: (callback) => requestAnimationFrame(callback),

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { isApiError } from '../../api/api-error';
+import { hasErrorCode } from '../../api/api-error';
 import { chatKeys } from '../chat';
 import { addConversationToList } from '../conversations';
 import { showToast } from '../toasts';
@@ -53,7 +53,7 @@ export function useConversationActions() {
         await actionsApi.remove(id, conversation.endpoint);
       } catch (error) {
         showToast(
-          t(isApiError(error, 403) ? 'com_ui_delete_not_allowed' : 'com_ui_convo_delete_error'),
+          t(hasErrorCode(error, 'forbidden') ? 'com_ui_delete_not_allowed' : 'com_ui_convo_delete_error'),
           'error',
         );
         return false;

@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/api-error';
 import { Button } from '../../components/ui/button';
 import { refreshLists } from '../conversation-actions';
 import { SettingsActionRow } from '../conversation-actions';
@@ -39,8 +38,7 @@ export function ImportRow() {
       void refreshLists(client);
     } catch (error) {
       console.error('An error occurred while uploading the file.', error);
-      const status = isApiError(error) ? error.status : undefined;
-      showToast(t(importErrorKey(status, isApiError(error) ? error.serverMessage : undefined)), 'error');
+      showToast(t(importErrorKey(error)), 'error');
     } finally {
       setPending(false);
     }

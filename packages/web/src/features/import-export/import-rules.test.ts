@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../api/api-error';
 import { importErrorKey, isJsonFile } from './import-rules';
 
 describe('import rules', () => {
@@ -8,9 +9,19 @@ describe('import rules', () => {
     expect(isJsonFile('notes.txt')).toBe(false);
     expect(isJsonFile('a.json.zip')).toBe(false);
   });
-  it('maps the unsupported-type answer to the file-type error', () => {
-    expect(importErrorKey(400, 'Unsupported import type')).toBe('com_ui_import_conversation_file_type_error');
-    expect(importErrorKey(400, 'The multipart upload is malformed')).toBe('com_ui_import_conversation_error');
-    expect(importErrorKey(500, undefined)).toBe('com_ui_import_conversation_error');
+  it('maps the unsupported-import code to the file-type error, anything else to the generic one', () => {
+    const unsupported = new ApiError(400, {
+      message: 'Unsupported import type: x',
+      code: 'unsupported_import',
+    });
+    expect(importErrorKey(unsupported)).toBe('com_ui_import_conversation_file_type_error');
+    // The same words without the code (a proxy's page, an older server) are not trusted.
+    expect(importErrorKey(new ApiError(400, { message: 'Unsupported import type' }))).toBe(
+      'com_ui_import_conversation_error',
+    );
+    expect(importErrorKey(new ApiError(400, { message: 'malformed', code: 'bad_request' }))).toBe(
+      'com_ui_import_conversation_error',
+    );
+    expect(importErrorKey(new TypeError('Failed to fetch'))).toBe('com_ui_import_conversation_error');
   });
 });
