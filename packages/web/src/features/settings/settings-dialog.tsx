@@ -15,6 +15,7 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/ui/dialog';
 import { useShell } from '../../store/shell-store';
+import { useHasPermission } from '../auth';
 import { AccountTab } from './account-tab';
 import { BalanceTab } from './balance-tab';
 import { ChatTab } from './chat-tab';
@@ -22,6 +23,7 @@ import { CommandsTab } from './commands-tab';
 import { EmptyTab } from './empty-tab';
 import { GeneralTab } from './general-tab';
 import { DataControlsTab } from '../import-export';
+import { PersonalizationTab } from '../memories';
 import type { SettingsTabProps } from './settings-tab-props';
 
 interface SettingsTab {
@@ -31,7 +33,7 @@ interface SettingsTab {
   Content: ComponentType<SettingsTabProps>;
 }
 
-/** The tabs of 002 §2. Speech, personalization and data controls are filled by their features. */
+/** The tabs of 002 §2. Speech and data controls are filled by their features. */
 const TABS: SettingsTab[] = [
   { value: 'general', labelKey: 'com_nav_setting_general', icon: Settings2, Content: GeneralTab },
   { value: 'chat', labelKey: 'com_nav_setting_chat', icon: MessageSquare, Content: ChatTab },
@@ -41,7 +43,7 @@ const TABS: SettingsTab[] = [
     value: 'personalization',
     labelKey: 'com_nav_setting_personalization',
     icon: Sparkles,
-    Content: EmptyTab,
+    Content: PersonalizationTab,
   },
   { value: 'data', labelKey: 'com_nav_setting_data', icon: Database, Content: DataControlsTab },
   { value: 'account', labelKey: 'com_nav_setting_account', icon: UserRound, Content: AccountTab },
@@ -56,8 +58,13 @@ export default function SettingsDialog({
   const { t } = useTranslation();
   const open = useShell((s) => s.settingsOpen);
   const setOpen = useShell((s) => s.setSettingsOpen);
-  // The Balance tab exists only when the server keeps balances (002 §2).
-  const tabs = TABS.filter((tab) => tab.value !== 'balance' || balanceEnabled);
+  // The Balance tab exists only when the server keeps balances (002 §2); Personalization only
+  // with memories on (the interface flag) and MEMORIES.READ.
+  const canReadMemories = useHasPermission('MEMORIES', 'READ');
+  const memories = interfaceConfig?.memories === true && canReadMemories;
+  const tabs = TABS.filter(
+    (tab) => (tab.value !== 'balance' || balanceEnabled) && (tab.value !== 'personalization' || memories),
+  );
   return (
     <Dialog
       open={open}

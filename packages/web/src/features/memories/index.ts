@@ -1,0 +1,2 @@
+/** The memories feature as other folders see it: import from here, never from its other files. */
+export { PersonalizationTab } from './personalization-tab';
