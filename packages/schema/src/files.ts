@@ -13,6 +13,18 @@ export const AVATAR_SIZE_LIMIT_DEFAULT = 2 * MB;
 /** The avatar is cropped to a square of this many pixels; the crop's zoom runs 1 to 5. */
 export const AVATAR_CROP_PX = 250;
 export const AVATAR_ZOOM = { min: 1, max: 5 } as const;
+/** An avatar is a PNG or a JPEG (.png, .jpg, .jpeg). */
+export const AVATAR_IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;
+export const AVATAR_EXTENSIONS = ['png', 'jpg', 'jpeg'] as const;
+
+/** `POST /api/files/images/avatar`'s form fields beside the file (`manual` is the spec's flag). */
+export const avatarUploadFieldsSchema = z.object({
+  manual: z.enum(['true', 'false']).optional(),
+});
+
+/** The avatar upload's answer: where the new avatar is served. */
+export const avatarUploadResponseSchema = z.object({ url: z.string(), message: z.string() });
+export type AvatarUploadResponse = z.infer<typeof avatarUploadResponseSchema>;
 
 /** Browser-side resize before upload: off unless `fileConfig.clientImageResize.enabled`. */
 export const CLIENT_IMAGE_RESIZE_DEFAULTS = {

@@ -6,13 +6,17 @@ import {
   fileRouteParamsSchema,
   isImageType,
   uploadFieldsSchema,
+  avatarUploadFieldsSchema,
+  type AvatarUploadResponse,
   type FileConfigResponse,
 } from '@parley/schema';
+import type { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { authenticate, currentUser } from '../http/authenticate.ts';
 import { badRequest, AppError, notFound } from '../errors/app-error.ts';
 import { parse } from '../http/validate.ts';
+import { replaceAvatar } from '../services/files/avatar-service.ts';
 import { deleteOwnFiles } from '../services/files/delete-service.ts';
 import { resolveFileConfig } from '../services/files/file-config.ts';
 import { cleanFileName } from '../services/files/file-name.ts';
@@ -25,13 +29,19 @@ import { RateLimiter } from '../services/rate-limit/rate-limiter.ts';
 export const FILE_METADATA_HEADER = 'x-file-metadata';
 
 /** Form fields and the one file part of an upload, the file streamed to the store as it arrives. */
-async function receiveUpload(request: FastifyRequest, ctx: AppContext) {
+async function receiveUpload(
+  request: FastifyRequest,
+  ctx: AppContext,
+  fileSizeLimit?: number,
+): Promise<{ stored: StoredUpload; raw: Record<string, string> }> {
   if (!request.isMultipart()) throw badRequest('A multipart upload with a file is required');
   const userId = currentUser(request).id;
   const fields: Record<string, string> = {};
   let stored: StoredUpload | undefined;
   try {
-    for await (const part of request.parts()) {
+    const parts =
+      fileSizeLimit === undefined ? request.parts() : request.parts({ limits: { fileSize: fileSizeLimit } });
+    for await (const part of parts) {
       if (part.type === 'file') {
         const file = part as MultipartFile;
         if (file.fieldname !== 'file' || stored) {
@@ -51,15 +61,23 @@ async function receiveUpload(request: FastifyRequest, ctx: AppContext) {
     throw badRequest('The multipart upload is malformed');
   }
   if (!stored) throw badRequest('A multipart upload with a file is required');
-  const parsed = uploadFieldsSchema.safeParse(fields);
-  if (!parsed.success) {
-    await ctx.blobStore.delete(stored.key).catch(() => undefined);
-    throw badRequest(
-      'Invalid upload fields',
-      parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-    );
-  }
-  return { stored, fields: parsed.data };
+  return { stored, raw: fields };
+}
+
+/** The upload's text fields checked by `schema`; a refusal deletes the stored file. */
+async function uploadFields<S extends z.ZodType>(
+  ctx: AppContext,
+  stored: StoredUpload,
+  raw: Record<string, string>,
+  schema: S,
+): Promise<z.infer<S>> {
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  await ctx.blobStore.delete(stored.key).catch(() => undefined);
+  throw badRequest(
+    'Invalid upload fields',
+    parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+  );
 }
 
 /**
@@ -87,6 +105,25 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext): Promise
       body.files.map((f) => f.file_id),
     );
     return { message: 'Files deleted successfully' };
+  });
+
+  // Avatars are shown by <img> everywhere, so they are served without the session (see avatarPath).
+  app.get('/api/files/avatars/:userId/:fileId', async (request, reply) => {
+    const { userId, fileId } = parse(fileRouteParamsSchema, request.params, 'params');
+    const row = await findOwnFile(ctx.db, userId, fileId);
+    if (!row || row.context !== 'avatar') throw notFound('File not found');
+    const stream = await ctx.blobStore.get(row.storageKey).catch(() => {
+      throw notFound('File not found');
+    });
+    return (
+      reply
+        .header('content-type', row.type)
+        .header('content-length', row.bytes)
+        .header('x-content-type-options', 'nosniff')
+        // A new avatar gets a new address, so an old one never changes.
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(stream)
+    );
   });
 
   app.get('/api/files/download/:userId/:fileId', auth, async (request, reply) => {
@@ -131,7 +168,8 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const user = currentUser(request);
       await limiter.hit(uploadLimits.ip, [`ip:${request.ip}`]);
       await limiter.hit(uploadLimits.user, [`user:${user.id}`]);
-      const { stored, fields } = await receiveUpload(request, ctx);
+      const { stored, raw } = await receiveUpload(request, ctx);
+      const fields = await uploadFields(ctx, stored, raw, uploadFieldsSchema);
       const limits = fileLimitsFor(fileConfig, fields.endpoint);
       if (limits.disabled) {
         await ctx.blobStore.delete(stored.key).catch(() => undefined);
@@ -155,5 +193,17 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext): Promise
     scope.post('/api/files/images', auth, async (request, reply) =>
       reply.code(201).send(await upload(request, true)),
     );
+
+    // The body is cut off one byte past the avatar limit, so an oversized picture is never
+    // stored whole; the cut-off upload is refused with the size text.
+    scope.post('/api/files/images/avatar', auth, async (request): Promise<AvatarUploadResponse> => {
+      const user = currentUser(request);
+      await limiter.hit(uploadLimits.ip, [`ip:${request.ip}`]);
+      await limiter.hit(uploadLimits.user, [`user:${user.id}`]);
+      const { stored, raw } = await receiveUpload(request, ctx, fileConfig.avatarSizeLimit + 1);
+      await uploadFields(ctx, stored, raw, avatarUploadFieldsSchema);
+      const { url } = await replaceAvatar(ctx.db, ctx.blobStore, user.id, stored, fileConfig.avatarSizeLimit);
+      return { url, message: 'Avatar updated' };
+    });
   });
 }

@@ -6,6 +6,8 @@ import { createRefreshQueue, skipsRefresh } from './refresh-queue';
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   json?: unknown;
+  /** A multipart body (the browser sets its content type and boundary). */
+  form?: FormData;
   signal?: AbortSignal;
 }
 
@@ -39,7 +41,7 @@ function send(path: string, opts: RequestOptions, token: string | null): Promise
   return fetch(path, {
     method: opts.method ?? 'GET',
     headers,
-    body: opts.json === undefined ? undefined : JSON.stringify(opts.json),
+    body: opts.form ?? (opts.json === undefined ? undefined : JSON.stringify(opts.json)),
     credentials: 'same-origin',
     signal: opts.signal,
   });

@@ -14,7 +14,8 @@ import { badRequest, AppError } from '../../errors/app-error.ts';
 import { blobKey, type BlobStore } from './blob-store.ts';
 import { withBlobOnDisk } from './blob-on-disk.ts';
 import { checkImage, ImageRejected } from './image-check.ts';
-import { SNIFF_BYTES, sniffType } from './sniff-type.ts';
+import { readHead } from './read-head.ts';
+import { sniffType } from './sniff-type.ts';
 
 /** A file part received and stored, waiting for its checks. */
 export interface StoredUpload {
@@ -45,13 +46,6 @@ export async function storeUpload(
     await store.delete(key).catch(() => undefined);
     throw err;
   }
-}
-
-async function readHead(store: BlobStore, key: string, bytes: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  const stream = await store.get(key, { start: 0, end: Math.min(bytes, SNIFF_BYTES) - 1 });
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }
 
 export interface UploadCheck {

@@ -4,5 +4,5 @@ export { messageFiles, useAttachments, useConversationAttachments } from './atta
 export { DropOverlay } from './drop-overlay';
 export { MessageFiles } from './message-files';
 export { pastedName } from './prepare-image';
-export { useAttach } from './use-attach';
+export { useAttach, useFileConfig } from './use-attach';
 export { useFileDrop } from './use-file-drop';

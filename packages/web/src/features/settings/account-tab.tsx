@@ -11,11 +11,12 @@ import { TextField } from '../../components/ui/text-field';
 import { clearSession, useAuth } from '../../store/auth-store';
 import { resetSettings, useSettings } from '../../store/settings-store';
 import { useShell } from '../../store/shell-store';
+import { AvatarRow } from '../avatar';
 import { showToast } from '../toasts';
 import { emailConfirmed } from './delete-account';
 import { TwoFactorRows } from './two-factor-rows';
 
-/** Account settings (002 §2): display-username switch, two-factor, backup codes, account deletion. */
+/** Account settings: display-username switch, profile picture, two-factor, backup codes, account deletion. */
 export function AccountTab() {
   const { t } = useTranslation();
   const showUsername = useSettings((s) => s.UsernameDisplay);
@@ -28,6 +29,7 @@ export function AccountTab() {
         checked={showUsername}
         onCheckedChange={(v) => setSetting('UsernameDisplay', v)}
       />
+      <AvatarRow />
       <TwoFactorRows />
       <div className="flex items-center justify-between gap-4 py-3">
         <div>

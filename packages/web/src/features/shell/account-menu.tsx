@@ -6,10 +6,7 @@ import { useAuth } from '../../store/auth-store';
 import { useSettings } from '../../store/settings-store';
 import { useShell } from '../../store/shell-store';
 import { useLogout } from '../auth';
-
-function initialOf(name: string): string {
-  return (name.trim()[0] ?? '?').toUpperCase();
-}
+import { UserAvatar } from '../avatar';
 
 const ITEM =
   'flex cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm outline-none data-[highlighted]:bg-surface-muted';
@@ -33,7 +30,7 @@ export function AccountMenu({ collapsed }: { collapsed: boolean }) {
           collapsed && 'justify-center',
         )}
       >
-        <Avatar name={name} src={user?.avatar ?? null} />
+        <UserAvatar name={name} src={user?.avatar ?? null} />
         {!collapsed && (
           <span className="min-w-0 flex-1">
             <span className="block truncate text-sm font-medium">{name}</span>
@@ -65,17 +62,5 @@ export function AccountMenu({ collapsed }: { collapsed: boolean }) {
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
-  );
-}
-
-function Avatar({ name, src }: { name: string; src: string | null }) {
-  if (src) return <img src={src} alt="" className="size-8 shrink-0 rounded-full object-cover" />;
-  return (
-    <span
-      aria-hidden
-      className="flex size-8 shrink-0 items-center justify-center rounded-full bg-accent text-sm font-semibold text-accent-fg"
-    >
-      {initialOf(name)}
-    </span>
   );
 }

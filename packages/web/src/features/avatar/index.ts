@@ -1,0 +1,2 @@
+export { AvatarRow } from './avatar-row';
+export { UserAvatar } from './user-avatar';
