@@ -30,13 +30,16 @@ speech: { tts: {} }
   });
 
   it('names each unimplemented section with what will not happen', () => {
-    const { unimplementedSections } = parseParleyYaml('ocr: { apiKey: x }\nwebSearch: {}\nmcpServers: {}\n');
-    expect(unimplementedSections.map((s) => s.section)).toEqual(['mcpServers', 'webSearch', 'ocr']);
+    const { unimplementedSections } = parseParleyYaml('ocr: { apiKey: x }
+webSearch: {}
+mcpServers: {}
+');
+    expect(unimplementedSections.map((s) => s.section)).toEqual(['webSearch', 'ocr']);
     const warnings = unimplementedSections.map(unimplementedSectionWarning);
-    expect(warnings[2]).toBe(
+    expect(warnings[1]).toBe(
       'parley.yaml: the ocr section is not implemented yet and is ignored: documents are not sent to an OCR service.',
     );
-    expect(warnings[1]).toMatch(/the webSearch section .*web search is not offered/);
+    expect(warnings[0]).toMatch(/the webSearch section .*web search is not offered/);
   });
 
   it('validates the memory section strictly (it is implemented)', () => {
@@ -115,17 +118,62 @@ speech: { tts: {} }
     [
       'a WebSocket tool server without ws://',
       'mcpServers:\n  a: { type: websocket, url: "http://x" }\n',
-      'mcpServers.a.url: a WebSocket server URL must start with ws:// or wss://',
+      'mcpServers.a.url: WebSocket URL must start with ws:// or wss://',
     ],
     [
       'an SSE tool server with ws://',
       'mcpServers:\n  a: { type: sse, url: "ws://x" }\n',
-      'mcpServers.a.url: a sse server URL must not start with ws:// or wss://',
+      'mcpServers.a.url: SSE URL must not start with ws:// or wss://',
     ],
     [
       'a streamable-HTTP tool server with wss://',
       'mcpServers:\n  a: { type: streamable-http, url: "wss://x" }\n',
-      'mcpServers.a.url: a streamable-http server URL must not start',
+      'mcpServers.a.url: Streamable HTTP URL must not start with ws:// or wss://',
+    ],
+    [
+      'an HTTP tool server with another scheme',
+      'mcpServers:\n  a: { type: http, url: "file:///etc/passwd" }\n',
+      'mcpServers.a.url: Streamable HTTP URL must start with http:// or https://',
+    ],
+    [
+      'a stdio tool server without a command',
+      'mcpServers:\n  a: { type: stdio, args: [x] }\n',
+      'mcpServers.a.command',
+    ],
+    [
+      'a tool server of an unknown type',
+      'mcpServers:\n  a: { type: grpc, url: "https://x" }\n',
+      'mcpServers.a.type',
+    ],
+    [
+      'a misspelt tool server key',
+      'mcpServers:\n  a: { command: node, timout: 5 }\n',
+      'mcpServers.a.timout: unknown key',
+    ],
+    [
+      'a tool server timeout that is not positive',
+      'mcpServers:\n  a: { command: node, timeout: 0 }\n',
+      'mcpServers.a.timeout: must be a positive number of milliseconds',
+    ],
+    [
+      'a tool server name with the tool-name delimiter',
+      'mcpServers:\n  a_mcp_b: { command: node }\n',
+      'a server name must not contain _mcp_',
+    ],
+    [
+      'a tool server name with a space',
+      'mcpServers:\n  "a b": { command: node }\n',
+      'a server name is letters, digits',
+    ],
+    [
+      'a user placeholder that is no custom variable',
+      'mcpServers:\n  a: { url: "https://x/{{TEAM}}" }\n',
+      'mcpServers.a: {{TEAM}} is not one of the server\'s customUserVars',
+    ],
+    [
+      'an OAuth token exchange method of another name',
+      'mcpServers:\n  a: { url: "https://x", oauth: { token_exchange_method: post } }\n',
+      'mcpServers.a.oauth.token_exchange_method',,
     ],
     [
       'a negative file limit',
@@ -194,6 +242,25 @@ speech: { tts: {} }
         'mcpServers:\n  a: { type: websocket, url: "wss://x" }\n  b: { type: sse, url: "https://x/sse" }\n  c: { command: npx, args: [server] }\n',
       ),
     ).not.toThrow();
+    const { config } = parseParleyYaml(
+      [
+        'mcpServers:',
+        '  d: { url: "wss://x" }',
+        '  e: { type: http, url: "https://x/mcp?team={{TEAM}}", headers: { Authorization: "Bearer ${MCP_TOKEN}" },',
+        '       customUserVars: { TEAM: { title: Team, description: Your team id } }, timeout: 5000, initTimeout: 2000,',
+        '       oauth: { client_id: parley, token_exchange_method: basic_auth_header }, startup: false, chatMenu: false,',
+        '       serverInstructions: "Use e for lookups", iconPath: /e.svg }',
+        '  f: { command: node, env: { USER: "{{LIBRECHAT_USER_ID}}" } }',
+      ].join('\n'),
+      { MCP_TOKEN: 't0k' },
+    );
+    expect(config.mcpServers?.d?.type).toBe('websocket');
+    expect(config.mcpServers?.e).toMatchObject({
+      type: 'streamable-http',
+      headers: { Authorization: 'Bearer t0k' },
+      timeout: 5000,
+      startup: false,
+    });
   });
 
   it('lists every bad key with its path', () => {
