@@ -15,7 +15,7 @@ export async function listToolEntries(
   credentials: ToolCredentialStore,
   userId: string,
 ): Promise<ToolEntry[]> {
-  const tools = registry.all();
+  const tools = await registry.toolsFor(userId);
   const stored = await credentials.storedFields(
     userId,
     tools.map((t) => t.name),
@@ -41,14 +41,15 @@ export async function changeToolCredentials(
   userId: string,
   body: UserPluginsBody,
 ): Promise<{ message: string }> {
-  const tool = registry.get(body.pluginKey);
+  const tool = registry.credentialTarget(body.pluginKey);
   if (!tool) {
     throw badRequest(`Unknown tool: ${body.pluginKey}`, [
       { path: 'pluginKey', message: 'no tool has this key' },
     ]);
   }
   if (body.action === 'uninstall') {
-    await credentials.remove(userId, tool.name);
+    await credentials.remove(userId, tool.pluginKey);
+    await tool.changed?.(userId);
     return { message: `Credentials for ${tool.name} removed` };
   }
   const auth = body.auth ?? {};
@@ -67,6 +68,11 @@ export async function changeToolCredentials(
     ]);
   }
   if (issues.length > 0) throw badRequest(`Invalid credentials for ${tool.name}`, issues);
-  await credentials.set(userId, tool.name, Object.fromEntries([...wanted].map((f) => [f, auth[f]!.trim()])));
+  await credentials.set(
+    userId,
+    tool.pluginKey,
+    Object.fromEntries([...wanted].map((f) => [f, auth[f]!.trim()])),
+  );
+  await tool.changed?.(userId);
   return { message: `Credentials for ${tool.name} saved` };
 }

@@ -1,4 +1,5 @@
 import type { Tool } from './tool.ts';
+import type { CredentialTarget, ToolSource } from './tool-source.ts';
 
 /**
  * The tools that exist on this server. Each tool issue adds its tool to `builtInTools`; until one
@@ -7,9 +8,14 @@ import type { Tool } from './tool.ts';
  */
 export const builtInTools: readonly Tool[] = [];
 
-/** Looks tools up by name; built once per server (AppContext.tools). */
+/**
+ * Looks tools up by name; built once per server (AppContext.tools). Built-in tools are the same
+ * for everyone; a source (MCP servers) adds tools per user, so a run resolves its tools with
+ * `resolve(userId, names)` and listings use `toolsFor(userId)`.
+ */
 export class ToolRegistry {
   private readonly byName = new Map<string, Tool>();
+  private readonly sources: ToolSource[] = [];
 
   constructor(tools: readonly Tool[] = builtInTools) {
     for (const tool of tools) this.add(tool);
@@ -21,16 +27,49 @@ export class ToolRegistry {
     this.byName.set(tool.name, tool);
   }
 
+  addSource(source: ToolSource): void {
+    this.sources.push(source);
+  }
+
   get(name: string): Tool | undefined {
     return this.byName.get(name);
   }
 
+  /** The built-in tools (the same for every user). */
   all(): Tool[] {
     return [...this.byName.values()];
   }
 
-  /** The names in `names` that are no tool here. */
+  /** Every tool `userId` can use now: the built-in ones and each source's for this user. */
+  async toolsFor(userId: string): Promise<Tool[]> {
+    const fromSources = await Promise.all(this.sources.map((s) => s.toolsFor(userId)));
+    return [...this.byName.values(), ...fromSources.flat()];
+  }
+
+  /**
+   * The tools of `names` that `userId` can use now, in that order; a name whose tool is not
+   * available (its server unreachable) is left out, so the model is not offered it.
+   */
+  async resolve(userId: string, names: readonly string[]): Promise<Tool[]> {
+    const builtIn = names.flatMap((n) => this.byName.get(n) ?? []);
+    if (!names.some((n) => this.sources.some((s) => s.owns(n)))) return builtIn;
+    const available = new Map((await this.toolsFor(userId)).map((t) => [t.name, t]));
+    return names.flatMap((n) => available.get(n) ?? []);
+  }
+
+  /** A tool's, or a source's credential target, by pluginKey (POST /api/user/plugins). */
+  credentialTarget(pluginKey: string): CredentialTarget | undefined {
+    const tool = this.byName.get(pluginKey);
+    if (tool) return { pluginKey, name: tool.name, authConfig: tool.authConfig };
+    for (const source of this.sources) {
+      const target = source.credentialTarget(pluginKey);
+      if (target) return target;
+    }
+    return undefined;
+  }
+
+  /** The names in `names` that are no tool here nor any source's. */
   unknown(names: readonly string[]): string[] {
-    return names.filter((n) => !this.byName.has(n));
+    return names.filter((n) => !this.byName.has(n) && !this.sources.some((s) => s.owns(n)));
   }
 }

@@ -1,0 +1,27 @@
+import type { ToolAuthField } from '@parley/schema';
+import type { Tool } from './tool.ts';
+
+/**
+ * Credentials that belong to a group of tools rather than one (an MCP server's custom user
+ * variables): saved and removed through POST /api/user/plugins under their own pluginKey.
+ */
+export interface CredentialTarget {
+  pluginKey: string;
+  name: string;
+  authConfig: ToolAuthField[];
+  /** Called after the user saved or removed them (e.g. to reconnect with the new values). */
+  changed?(userId: string): Promise<void>;
+}
+
+/**
+ * Tools that are not the same for every user and every moment: an MCP server's tools exist over
+ * a connection (the user's own, for a server with per-user credentials) and change when the server
+ * says so. The registry asks its sources when it lists or resolves a user's tools.
+ */
+export interface ToolSource {
+  /** Whether a tool name is this source's, even while its server cannot be reached. */
+  owns(name: string): boolean;
+  /** The source's tools as `userId` can use them now (connecting on first use). */
+  toolsFor(userId: string): Promise<Tool[]>;
+  credentialTarget(pluginKey: string): CredentialTarget | undefined;
+}
