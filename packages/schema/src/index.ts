@@ -34,3 +34,4 @@ export * from './balance.ts';
 export * from './agents.ts';
 export * from './tools.ts';
 export * from './memories.ts';
+export * from './mcp.ts';

@@ -10,6 +10,7 @@ import type { SessionCheck } from './services/auth/session-check.ts';
 import type { ViolationBans } from './services/rate-limit/violation-bans.ts';
 import type { SsoRegistry } from './services/sso/sso-registry.ts';
 import type { ToolRegistry } from './services/tools/tool-registry.ts';
+import type { McpManager } from './services/mcp/mcp-manager.ts';
 
 /** What every route and service may depend on; built once in server.ts. */
 export interface AppContext {
@@ -27,8 +28,10 @@ export interface AppContext {
   bans: ViolationBans;
   /** External sign-in methods (OpenID Connect, social, SAML) configured for this instance. */
   sso: SsoRegistry;
-  /** The tools agents can call (built-in tools; later MCP servers' and actions'). */
+  /** The tools agents can call (built-in tools, and MCP servers' tools per user). */
   tools: ToolRegistry;
+  /** Connections to parley.yaml's MCP servers, shared and per user. */
+  mcp: McpManager;
   /**
    * Work to finish before the database closes on shutdown (e.g. saving running generations as
    * unfinished). Each runs once, in registration order.

@@ -23,6 +23,8 @@ import { KeyStore } from './services/keys/key-store.ts';
 import { createBlobStore } from './services/files/create-blob-store.ts';
 import { seedRoles } from './services/roles/role-service.ts';
 import { SsoRegistry, type SocialEndpointOverrides } from './services/sso/sso-registry.ts';
+import { createMcp } from './services/mcp/create-mcp.ts';
+import type { McpManagerOptions } from './services/mcp/mcp-manager.ts';
 
 export interface StartedServer {
   app: FastifyInstance;
@@ -45,6 +47,8 @@ export interface StartServerOptions {
   host?: string;
   /** Social sign-in endpoints replaced (tests point them at a local OAuth server). */
   socialEndpoints?: SocialEndpointOverrides;
+  /** MCP settings replaced (tests shorten the restart backoff and the idle time). */
+  mcp?: Partial<McpManagerOptions>;
 }
 
 /** Opens the database, applies migrations, seeds roles, builds the app and listens. */
@@ -71,7 +75,7 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
   await database.migrate();
   await seedRoles(database.db);
   const bus = opts.bus ?? createBus(config.env.REDIS_URL);
-  const ctx: AppContext = {
+  const base: Omit<AppContext, 'mcp'> = {
     config,
     db: database.db,
     dbKind: database.kind,
@@ -87,6 +91,7 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
     prometheus: config.env.METRICS_TOKEN ? new PrometheusMetrics() : undefined,
     tools: new ToolRegistry(),
   };
+  const ctx: AppContext = { ...base, mcp: createMcp(base, opts.mcp) };
   await ctx.sso.warmUp();
   const stopBackups = await offerBackups(database, opts.databaseDir ?? config.env.DATA_DIR, logger);
   if (stopBackups) ctx.shutdownTasks.push(stopBackups);

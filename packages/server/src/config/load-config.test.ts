@@ -30,10 +30,7 @@ speech: { tts: {} }
   });
 
   it('names each unimplemented section with what will not happen', () => {
-    const { unimplementedSections } = parseParleyYaml('ocr: { apiKey: x }
-webSearch: {}
-mcpServers: {}
-');
+    const { unimplementedSections } = parseParleyYaml('ocr: { apiKey: x }\nwebSearch: {}\nmcpServers: {}\n');
     expect(unimplementedSections.map((s) => s.section)).toEqual(['webSearch', 'ocr']);
     const warnings = unimplementedSections.map(unimplementedSectionWarning);
     expect(warnings[1]).toBe(
@@ -168,12 +165,12 @@ mcpServers: {}
     [
       'a user placeholder that is no custom variable',
       'mcpServers:\n  a: { url: "https://x/{{TEAM}}" }\n',
-      'mcpServers.a: {{TEAM}} is not one of the server\'s customUserVars',
+      "mcpServers.a: {{TEAM}} is not one of the server's customUserVars",
     ],
     [
       'an OAuth token exchange method of another name',
       'mcpServers:\n  a: { url: "https://x", oauth: { token_exchange_method: post } }\n',
-      'mcpServers.a.oauth.token_exchange_method',,
+      'mcpServers.a.oauth.token_exchange_method',
     ],
     [
       'a negative file limit',

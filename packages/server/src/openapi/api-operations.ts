@@ -3,6 +3,7 @@ import { agentOperations } from './agent-operations.ts';
 import { conversationOperations } from './conversation-operations.ts';
 import { libraryOperations } from './library-operations.ts';
 import { memoryOperations } from './memory-operations.ts';
+import { mcpOperations } from './mcp-operations.ts';
 import type { OperationDoc } from './operation-doc.ts';
 import { systemOperations } from './system-operations.ts';
 
@@ -10,6 +11,7 @@ import { systemOperations } from './system-operations.ts';
 export const apiOperations: OperationDoc[] = [
   ...libraryOperations,
   ...agentOperations,
+  ...mcpOperations,
   ...accountOperations,
   ...memoryOperations,
   ...conversationOperations,

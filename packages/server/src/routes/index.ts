@@ -26,6 +26,7 @@ import { fileRoutes } from './file-routes.ts';
 import { agentRoutes } from './agent-routes.ts';
 import { toolRoutes } from './tool-routes.ts';
 import { memoryRoutes } from './memory-routes.ts';
+import { mcpRoutes } from './mcp-routes.ts';
 
 export type RouteModule = (
   app: FastifyInstance,
@@ -55,6 +56,7 @@ export const routeModules: RouteModule[] = [
   agentRoutes,
   toolRoutes,
   memoryRoutes,
+  mcpRoutes,
   chatRoutes,
   assistantsRoutes,
   keyRoutes,

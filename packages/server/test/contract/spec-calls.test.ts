@@ -19,12 +19,6 @@ const EXPECTED_MISSING: Record<string, string[]> = {
     'GET /api/files/speech/tts/voices',
     'GET /api/files/speech/config/get',
   ],
-  'MCP servers': [
-    'POST /api/mcp/{serverName}/reinitialize',
-    'POST /api/mcp/oauth/cancel/{serverName}',
-    'GET /api/mcp/connection/status',
-    'GET /api/mcp/{serverName}/auth-values',
-  ],
 };
 
 /**

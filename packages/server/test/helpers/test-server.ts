@@ -7,6 +7,7 @@ import { parseParleyYaml } from '../../src/config/load-config.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
 import { startServer, type StartedServer } from '../../src/server.ts';
 import type { SocialEndpointOverrides } from '../../src/services/sso/sso-registry.ts';
+import type { McpManagerOptions } from '../../src/services/mcp/mcp-manager.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export interface TestServer extends StartedServer {
@@ -46,6 +47,8 @@ export async function startTestServer(
     diskDatabase?: boolean;
     /** Social sign-in endpoints pointed at a local OAuth server. */
     socialEndpoints?: SocialEndpointOverrides;
+    /** MCP settings replaced (a short restart backoff, a small per-user limit). */
+    mcp?: Partial<McpManagerOptions>;
   } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-test-'));
@@ -67,6 +70,7 @@ export async function startTestServer(
     serveWeb: opts.serveWeb ?? false,
     port: env.PORT,
     socialEndpoints: opts.socialEndpoints,
+    mcp: opts.mcp,
     host: '127.0.0.1',
   });
   const api: TestServer['api'] = (path, init = {}) => {

@@ -45,7 +45,10 @@ const commonFields = {
   /** true: the server's own instructions go into the prompt; a string: these instead. */
   serverInstructions: z.union([z.boolean(), z.string()]).optional(),
   customUserVars: z
-    .record(z.string().regex(USER_VAR_NAME, 'must be a letter or _ followed by letters, digits or _'), customUserVar)
+    .record(
+      z.string().regex(USER_VAR_NAME, 'must be a letter or _ followed by letters, digits or _'),
+      customUserVar,
+    )
     .optional(),
   oauth: oauthSettings.optional(),
   /** false: not connected at start; connected on first use instead. */
@@ -74,7 +77,10 @@ const httpUrl = (label: string) =>
   z
     .string()
     .refine((url) => !WEBSOCKET_SCHEME.test(url), `${label} URL must not start with ws:// or wss://`)
-    .refine((url) => WEBSOCKET_SCHEME.test(url) || HTTP_SCHEME.test(url), `${label} URL must start with http:// or https://`);
+    .refine(
+      (url) => WEBSOCKET_SCHEME.test(url) || HTTP_SCHEME.test(url),
+      `${label} URL must start with http:// or https://`,
+    );
 
 const sseServer = z.strictObject({
   type: z.literal('sse'),
@@ -115,7 +121,11 @@ export const mcpServerSchema = z.preprocess(
 export type McpServerConfig = z.infer<typeof mcpServerSchema>;
 
 /** `{{NAME}}` placeholders every user has without setting them: who is connecting. */
-export const BUILT_IN_USER_PLACEHOLDERS = ['LIBRECHAT_USER_ID', 'LIBRECHAT_USER_EMAIL', 'LIBRECHAT_USER_USERNAME'];
+export const BUILT_IN_USER_PLACEHOLDERS = [
+  'LIBRECHAT_USER_ID',
+  'LIBRECHAT_USER_EMAIL',
+  'LIBRECHAT_USER_USERNAME',
+];
 
 /** Every string a connection is made from, where `{{NAME}}` placeholders may stand. */
 export function templatedStrings(server: McpServerConfig): string[] {
@@ -134,30 +144,28 @@ export function placeholdersIn(value: string): string[] {
 }
 
 /** `mcpServers`: MCP tool servers by name, whose tools agents and conversations can use. */
-export const mcpServersSchema = z
-  .record(z.string(), mcpServerSchema)
-  .superRefine((servers, ctx) => {
-    for (const [name, server] of Object.entries(servers)) {
-      if (!SERVER_NAME.test(name))
-        ctx.addIssue({
-          code: 'custom',
-          path: [name],
-          message: "a server name is letters, digits, _ and - (it ends its tools' names)",
-        });
-      if (name.includes('_mcp_'))
-        ctx.addIssue({ code: 'custom', path: [name], message: 'a server name must not contain _mcp_' });
-      const known = new Set([...Object.keys(server.customUserVars ?? {}), ...BUILT_IN_USER_PLACEHOLDERS]);
-      for (const value of templatedStrings(server)) {
-        for (const placeholder of placeholdersIn(value)) {
-          if (!known.has(placeholder))
-            ctx.addIssue({
-              code: 'custom',
-              path: [name],
-              message: `{{${placeholder}}} is not one of the server's customUserVars`,
-            });
-        }
+export const mcpServersSchema = z.record(z.string(), mcpServerSchema).superRefine((servers, ctx) => {
+  for (const [name, server] of Object.entries(servers)) {
+    if (!SERVER_NAME.test(name))
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: "a server name is letters, digits, _ and - (it ends its tools' names)",
+      });
+    if (name.includes('_mcp_'))
+      ctx.addIssue({ code: 'custom', path: [name], message: 'a server name must not contain _mcp_' });
+    const known = new Set([...Object.keys(server.customUserVars ?? {}), ...BUILT_IN_USER_PLACEHOLDERS]);
+    for (const value of templatedStrings(server)) {
+      for (const placeholder of placeholdersIn(value)) {
+        if (!known.has(placeholder))
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: `{{${placeholder}}} is not one of the server's customUserVars`,
+          });
       }
     }
-  });
+  }
+});
 
 export const mcpServersSection = implemented(mcpServersSchema);

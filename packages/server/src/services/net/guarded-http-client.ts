@@ -117,6 +117,11 @@ export class GuardedHttpClient {
     }
   }) as typeof fetch;
 
+  /** The checked connection pool, for clients that take a dispatcher rather than a fetch (WebSocket). */
+  get dispatcher(): Agent {
+    return this.agent;
+  }
+
   /** Closes the pooled connections. */
   close(): Promise<void> {
     return this.agent.close();

@@ -1,0 +1,288 @@
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import { mcpPluginKey, type McpServerStatus } from '@parley/schema';
+import type { Logger } from 'pino';
+import type { McpServerConfig } from '../../config/yaml-sections/mcp-servers.ts';
+import { badRequest, notFound } from '../../errors/app-error.ts';
+import type { GuardedHttpClient } from '../net/guarded-http-client.ts';
+import type { ToolCredentialStore } from '../tool-credentials/tool-credential-store.ts';
+import { McpConnection, type Backoff } from './mcp-connection.ts';
+import {
+  fillPlaceholders,
+  isHostTemplated,
+  isPerUserServer,
+  type ConnectingUser,
+} from './mcp-placeholders.ts';
+import { createTransport } from './mcp-transport.ts';
+
+/** How many servers one user may hold a connection of their own to at once. */
+export const MCP_USER_CONNECTION_LIMIT = 20;
+/** A user's own connection unused this long is closed (reopened on next use). */
+export const MCP_USER_IDLE_MS = 15 * 60_000;
+
+/** Signs a user in to a server with OAuth (mcp-oauth.ts); absent, OAuth servers cannot connect. */
+export interface McpOAuthProviders {
+  /** The SDK's OAuth client provider for this user and server (reads and stores their tokens). */
+  providerFor(userId: string, serverName: string, config: McpServerConfig): OAuthClientProvider;
+  /** The authorization URL the last attempt asked the user to open, if any. */
+  pendingUrl(userId: string, serverName: string): string | null;
+  cancel(userId: string, serverName: string): boolean;
+}
+
+export interface McpManagerOptions {
+  servers: Record<string, McpServerConfig>;
+  logger: Logger;
+  credentials: ToolCredentialStore;
+  /** The user a per-user connection is for (its `{{LIBRECHAT_USER_*}}` values). */
+  findUser: (userId: string) => Promise<ConnectingUser | null>;
+  /** The private-address guard for URLs a user's values shape. */
+  guard: GuardedHttpClient;
+  oauth?: McpOAuthProviders;
+  userConnectionLimit?: number;
+  idleMs?: number;
+  backoff?: Backoff;
+}
+
+interface UserConnection {
+  connection: McpConnection;
+  lastUsed: number;
+}
+
+/** Why a server cannot be used by this user right now, in words to show them. */
+export class McpUnavailableError extends Error {
+  constructor(
+    message: string,
+    readonly oauthRequired = false,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Every MCP connection of this server process. Servers that are the same for everyone get one
+ * app-level connection, opened at start (unless `startup: false`) in the background and
+ * supervised; servers that depend on the user (custom variables, OAuth, `{{…}}` placeholders) get
+ * one connection per user, opened on first use, closed when idle and limited in number per user.
+ * A server that cannot be reached is reported in its state and never stops Parley from starting.
+ */
+export class McpManager {
+  private readonly app = new Map<string, McpConnection>();
+  private readonly users = new Map<string, Map<string, UserConnection>>();
+  private readonly sweep: NodeJS.Timeout;
+  private closed = false;
+
+  constructor(private readonly options: McpManagerOptions) {
+    const idle = options.idleMs ?? MCP_USER_IDLE_MS;
+    this.sweep = setInterval(() => void this.closeIdle(idle), Math.min(idle, 60_000));
+    this.sweep.unref();
+  }
+
+  get serverNames(): string[] {
+    return Object.keys(this.options.servers);
+  }
+
+  config(serverName: string): McpServerConfig | undefined {
+    return Object.hasOwn(this.options.servers, serverName) ? this.options.servers[serverName] : undefined;
+  }
+
+  /** The server's config, or a 404 for a name parley.yaml does not list. */
+  requireConfig(serverName: string): McpServerConfig {
+    const config = this.config(serverName);
+    if (!config) throw notFound(`MCP server '${serverName}' not found`);
+    return config;
+  }
+
+  isPerUser(serverName: string): boolean {
+    const config = this.config(serverName);
+    return config ? isPerUserServer(config) : false;
+  }
+
+  /** Opens the app-level connections in the background; returns at once. */
+  start(): void {
+    for (const [name, config] of Object.entries(this.options.servers)) {
+      if (isPerUserServer(config)) continue;
+      const connection = this.appConnection(name, config);
+      if (config.startup !== false) connection.connect().catch(() => undefined);
+    }
+  }
+
+  /** The connection `userId` uses for a server, connected; throws McpUnavailableError when it cannot be. */
+  async connectionFor(userId: string, serverName: string): Promise<McpConnection> {
+    const config = this.requireConfig(serverName);
+    const connection = isPerUserServer(config)
+      ? await this.userConnection(userId, serverName, config)
+      : this.appConnection(serverName, config);
+    try {
+      await connection.connect();
+    } catch {
+      throw new McpUnavailableError(
+        connection.lastError ?? `${serverName} is not reachable`,
+        connection.oauthRequired,
+      );
+    }
+    return connection;
+  }
+
+  /** The connection a user has now, without opening one. */
+  existingConnection(userId: string, serverName: string): McpConnection | undefined {
+    if (!this.isPerUser(serverName)) return this.app.get(serverName);
+    const held = this.users.get(userId)?.get(serverName);
+    if (held) held.lastUsed = Date.now();
+    return held?.connection;
+  }
+
+  /** GET /api/mcp/connection/status: each server's state as this user sees it. */
+  status(userId: string): Record<string, McpServerStatus> {
+    return Object.fromEntries(
+      Object.entries(this.options.servers).map(([name, config]) => {
+        const connection = isPerUserServer(config)
+          ? this.users.get(userId)?.get(name)?.connection
+          : this.app.get(name);
+        const needsOAuth = Boolean(config.oauth || config.requiresOAuth || connection?.oauthRequired);
+        return [
+          name,
+          {
+            connectionState: connection?.state ?? 'disconnected',
+            requiresOAuth: needsOAuth && connection?.state !== 'connected',
+          },
+        ];
+      }),
+    );
+  }
+
+  /** Drops a user's connection to a server, e.g. after their values changed; the next use reconnects. */
+  async disconnectUser(userId: string, serverName: string): Promise<void> {
+    const held = this.users.get(userId)?.get(serverName);
+    if (!held) return;
+    this.users.get(userId)!.delete(serverName);
+    await held.connection.close();
+  }
+
+  /** Connects again now (POST /api/mcp/{serverName}/reinitialize). */
+  async reinitialize(userId: string, serverName: string): Promise<McpConnection> {
+    const config = this.requireConfig(serverName);
+    if (isPerUserServer(config)) {
+      await this.disconnectUser(userId, serverName);
+      return this.connectionFor(userId, serverName);
+    }
+    const connection = this.appConnection(serverName, config);
+    // A shared connection that works is not torn down for everyone by one user's click.
+    if (connection.state !== 'connected') {
+      await connection.restart().catch(() => {
+        throw new McpUnavailableError(connection.lastError ?? `${serverName} is not reachable`);
+      });
+    }
+    return connection;
+  }
+
+  /** The authorization URL a user was asked to open for a server, while their sign-in waits. */
+  pendingOAuthUrl(userId: string, serverName: string): string | null {
+    return this.options.oauth?.pendingUrl(userId, serverName) ?? null;
+  }
+
+  /** Forgets a waiting sign-in (POST /api/mcp/oauth/cancel/{serverName}); true when one was waiting. */
+  cancelOAuth(userId: string, serverName: string): boolean {
+    return this.options.oauth?.cancel(userId, serverName) ?? false;
+  }
+
+  /** Closes every connection (shutdown): stdio servers' processes end with Parley. */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.sweep);
+    const all = [
+      ...this.app.values(),
+      ...[...this.users.values()].flatMap((byServer) => [...byServer.values()].map((h) => h.connection)),
+    ];
+    this.app.clear();
+    this.users.clear();
+    await Promise.all(all.map((c) => c.close()));
+  }
+
+  /** How many per-user connections are open (for the benchmark and tests). */
+  userConnectionCount(): number {
+    return [...this.users.values()].reduce((n, byServer) => n + byServer.size, 0);
+  }
+
+  private appConnection(serverName: string, config: McpServerConfig): McpConnection {
+    let connection = this.app.get(serverName);
+    if (!connection) {
+      connection = new McpConnection({
+        serverName,
+        transport: () => createTransport(config),
+        logger: this.options.logger,
+        initTimeoutMs: config.initTimeout,
+        callTimeoutMs: config.timeout,
+        supervise: !this.closed,
+        backoff: this.options.backoff,
+      });
+      this.app.set(serverName, connection);
+    }
+    return connection;
+  }
+
+  private async userConnection(
+    userId: string,
+    serverName: string,
+    config: McpServerConfig,
+  ): Promise<McpConnection> {
+    const byServer = this.users.get(userId) ?? new Map<string, UserConnection>();
+    this.users.set(userId, byServer);
+    const held = byServer.get(serverName);
+    if (held) {
+      held.lastUsed = Date.now();
+      return held.connection;
+    }
+    const values = await this.options.credentials.get(userId, mcpPluginKey(serverName));
+    const missing = Object.entries(config.customUserVars ?? {}).filter(([field]) => !values[field]);
+    if (missing.length > 0) {
+      throw new McpUnavailableError(
+        `Set your ${missing.map(([, v]) => v.title).join(', ')} for ${serverName} first`,
+      );
+    }
+    const user = await this.options.findUser(userId);
+    if (!user) throw badRequest('Unknown user');
+    const filled = fillPlaceholders(config, values, user);
+    const remote = filled.type !== 'stdio';
+    const authProvider =
+      remote && (config.oauth || config.requiresOAuth || this.options.oauth)
+        ? this.options.oauth?.providerFor(userId, serverName, config)
+        : undefined;
+    const guard = isHostTemplated(config) ? this.options.guard : undefined;
+    if (guard && filled.type !== 'stdio') {
+      await guard.check(filled.url.replace(/^ws/i, 'http')).catch((error: Error) => {
+        throw new McpUnavailableError(error.message);
+      });
+    }
+    const connection = new McpConnection({
+      serverName,
+      transport: () => createTransport(filled, { authProvider, guard }),
+      logger: this.options.logger,
+      initTimeoutMs: config.initTimeout,
+      callTimeoutMs: config.timeout,
+    });
+    byServer.set(serverName, { connection, lastUsed: Date.now() });
+    await this.enforceLimit(byServer);
+    return connection;
+  }
+
+  /** Over the per-user limit, the least recently used of the user's connections is closed. */
+  private async enforceLimit(byServer: Map<string, UserConnection>): Promise<void> {
+    const limit = this.options.userConnectionLimit ?? MCP_USER_CONNECTION_LIMIT;
+    while (byServer.size > limit) {
+      const [oldest] = [...byServer.entries()].sort((a, b) => a[1].lastUsed - b[1].lastUsed);
+      byServer.delete(oldest![0]);
+      await oldest![1].connection.close();
+    }
+  }
+
+  private async closeIdle(idleMs: number): Promise<void> {
+    const cutoff = Date.now() - idleMs;
+    for (const [userId, byServer] of this.users) {
+      for (const [name, held] of byServer) {
+        if (held.lastUsed >= cutoff) continue;
+        byServer.delete(name);
+        await held.connection.close();
+      }
+      if (byServer.size === 0) this.users.delete(userId);
+    }
+  }
+}
