@@ -22,10 +22,7 @@ export interface McpHost {
   shutdownTasks: (() => Promise<void>)[];
 }
 
-export function createMcp(
-  ctx: McpHost,
-  overrides: Partial<McpManagerOptions> = {},
-): McpManager {
+export function createMcp(ctx: McpHost, overrides: Partial<McpManagerOptions> = {}): McpManager {
   const manager = new McpManager({
     servers: ctx.config.yaml.mcpServers ?? {},
     logger: ctx.logger.child({ component: 'mcp' }),
