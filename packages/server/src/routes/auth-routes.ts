@@ -11,7 +11,8 @@ import { readUser } from '../http/authenticate.ts';
 import { AppError, forbidden } from '../errors/app-error.ts';
 import { ERROR_STATUS } from '../http/error-status.ts';
 import { parse } from '../http/validate.ts';
-import { authDeps, type AuthDeps } from '../services/auth/auth-deps.ts';
+import { authDepsOf } from '../auth-deps-of.ts';
+import type { AuthDeps } from '../services/auth/auth-deps.ts';
 import {
   assertEmailLoginAllowed,
   checkCredentials,
@@ -75,7 +76,7 @@ export function limitKeys(request: FastifyRequest): string[] {
 
 /** Sign-up, sign-in, session refresh, sign-out and password reset. */
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const deps = authDeps(ctx);
+  const deps = authDepsOf(ctx);
   const signInAnswer = (reply: FastifyReply, signIn: SignIn) => {
     setRefreshCookie(deps, reply, signIn);
     return { user: signIn.user, token: signIn.token };

@@ -1,7 +1,7 @@
 import { SOCIAL_PROVIDERS, type SsoErrorCode } from '@parley/schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { authDeps } from '../services/auth/auth-deps.ts';
+import { authDepsOf } from '../auth-deps-of.ts';
 import { startSignIn } from '../services/auth/login-service.ts';
 import { pendingTwoFactor } from '../services/two-factor/two-factor-sign-in.ts';
 import {
@@ -26,7 +26,7 @@ const SOCIAL_ONLY = new Set(['discord', 'facebook', 'github', 'google', 'apple']
  * nothing in a request chooses where the browser goes next.
  */
 export function ssoRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const deps = authDeps(ctx);
+  const deps = authDepsOf(ctx);
   const secret = ctx.config.secrets.ssoSecret;
   const loginPage = (code: SsoErrorCode) =>
     new URL(`/login?redirect=false&error=${code}`, ctx.config.clientDomain).href;

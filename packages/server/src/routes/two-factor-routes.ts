@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { authenticate, currentUser } from '../http/authenticate.ts';
 import { parse } from '../http/validate.ts';
-import { authDeps } from '../services/auth/auth-deps.ts';
+import { authDepsOf } from '../auth-deps-of.ts';
 import { startSignIn } from '../services/auth/login-service.ts';
 import { completeTwoFactorSignIn } from '../services/two-factor/two-factor-sign-in.ts';
 import {
@@ -18,7 +18,7 @@ import { setRefreshCookie } from './auth-routes.ts';
 
 /** Two-factor setup, use and removal, and the second step of a sign-in (000 §7 Auth; 002 §4). */
 export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const deps = authDeps(ctx);
+  const deps = authDepsOf(ctx);
   const auth = { preHandler: authenticate(ctx) };
   const attempt = (request: FastifyRequest): Attempt => ({ userId: currentUser(request).id, ip: request.ip });
 

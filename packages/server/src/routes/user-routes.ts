@@ -4,7 +4,7 @@ import type { AppContext } from '../context.ts';
 import { authenticate, currentUser } from '../http/authenticate.ts';
 import { unauthorized } from '../errors/app-error.ts';
 import { parse } from '../http/validate.ts';
-import { authDeps } from '../services/auth/auth-deps.ts';
+import { authDepsOf } from '../auth-deps-of.ts';
 import { resendVerification, verifyEmail } from '../services/auth/email-verification-service.ts';
 import { toPublicUser } from '../services/users/public-user.ts';
 import { deleteUser, findUserById, setTermsAccepted } from '../services/users/user-service.ts';
@@ -12,7 +12,7 @@ import { clearRefreshCookie, limitKeys } from './auth-routes.ts';
 
 /** The caller's account: profile, deletion, terms, e-mail verification. */
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const deps = authDeps(ctx);
+  const deps = authDepsOf(ctx);
   const auth = { preHandler: authenticate(ctx) };
 
   app.get('/api/user', auth, async (request) => {
