@@ -1,28 +1,35 @@
-import { lazy } from 'react';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { setAuthFailureHandler } from '../api/client';
+import { AreaError } from '../components/ui/area-error';
+import { lazyArea } from '../components/ui/lazy-area';
 import { ErrorPage } from '../features/errors';
 import { RootLayout } from './root-layout';
 
-// Every page is its own chunk so /login only downloads what it shows.
-const AuthLayout = lazy(() => import('../features/auth/auth-layout'));
-const LoginPage = lazy(() => import('../features/auth/login-page'));
-const RegisterPage = lazy(() => import('../features/auth/register-page'));
-const ForgotPasswordPage = lazy(() => import('../features/auth/forgot-password-page'));
-const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page'));
-const TwoFactorPage = lazy(() => import('../features/auth/two-factor-page'));
-const VerifyEmailPage = lazy(() => import('../features/auth/verify-email-page'));
-const OAuthSuccessPage = lazy(() => import('../features/auth/oauth-success-page'));
-const OAuthErrorPage = lazy(() => import('../features/auth/oauth-error-page'));
-const ShellLayout = lazy(() => import('../features/shell/shell-layout'));
-const ChatRoute = lazy(() => import('../features/chat/chat-view'));
-const SearchRoute = lazy(() => import('../features/search/search-view'));
-const SharePage = lazy(() => import('../features/share/share-page'));
-const DashboardLayout = lazy(() => import('../features/prompts/dashboard-layout'));
-const PromptsPage = lazy(() => import('../features/prompts/prompts-page'));
-const PromptPlaceholder = lazy(() => import('../features/prompts/prompt-placeholder'));
-const CreatePromptPage = lazy(() => import('../features/prompts/create-prompt-page'));
-const PromptDetailPage = lazy(() => import('../features/prompts/prompt-detail-page'));
+// Every page is its own chunk so /login only downloads what it shows. A chunk the network drops
+// is tried again; if it still fails the page's own area offers Retry (the shell around it stays).
+function page(load: () => Promise<{ default: ComponentType }>) {
+  return lazyArea<object>(load, (retry) => <AreaError onRetry={retry} />).Area;
+}
+
+const AuthLayout = page(() => import('../features/auth/auth-layout'));
+const LoginPage = page(() => import('../features/auth/login-page'));
+const RegisterPage = page(() => import('../features/auth/register-page'));
+const ForgotPasswordPage = page(() => import('../features/auth/forgot-password-page'));
+const ResetPasswordPage = page(() => import('../features/auth/reset-password-page'));
+const TwoFactorPage = page(() => import('../features/auth/two-factor-page'));
+const VerifyEmailPage = page(() => import('../features/auth/verify-email-page'));
+const OAuthSuccessPage = page(() => import('../features/auth/oauth-success-page'));
+const OAuthErrorPage = page(() => import('../features/auth/oauth-error-page'));
+const ShellLayout = page(() => import('../features/shell/shell-layout'));
+const ChatRoute = page(() => import('../features/chat/chat-view'));
+const SearchRoute = page(() => import('../features/search/search-view'));
+const SharePage = page(() => import('../features/share/share-page'));
+const DashboardLayout = page(() => import('../features/prompts/dashboard-layout'));
+const PromptsPage = page(() => import('../features/prompts/prompts-page'));
+const PromptPlaceholder = page(() => import('../features/prompts/prompt-placeholder'));
+const CreatePromptPage = page(() => import('../features/prompts/create-prompt-page'));
+const PromptDetailPage = page(() => import('../features/prompts/prompt-detail-page'));
 
 export const router = createBrowserRouter([
   {

@@ -1,9 +1,13 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyArea } from '../../components/ui/lazy-area';
 import { useBanner } from '../../api/startup-queries';
 import { inDisplayWindow, useDismissedBanners } from './banner-visibility';
 
 // The sanitiser only loads when there is a banner to show.
-const BannerView = lazy(() => import('./banner-view'));
+const BannerView = lazyArea(
+  () => import('./banner-view'),
+  () => null,
+).Area;
 
 /** Shows the active banner (auth layout and shell) unless it is outside its window or dismissed. */
 export function BannerSlot() {

@@ -115,7 +115,10 @@ export const chatCacheWriter: ChatRunWriter = {
   applyTitle,
 
   writeError(key, live, { text, messageId, refused, userUnsent }) {
-    if (refused && userUnsent) patchMessage(key, live.userMessageId, { clientOnly: true });
+    // Nothing reached the server (refused, or no connection before `created`): the user message
+    // is only in this tab too, so trying again sends it anew.
+    if (userUnsent && (refused || messageId === undefined))
+      patchMessage(key, live.userMessageId, { clientOnly: true });
     if (messageId) keepRowKey(messageId, live.placeholderId);
     patchMessage(key, live.placeholderId, {
       messageId: messageId ?? live.placeholderId,

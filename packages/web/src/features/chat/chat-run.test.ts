@@ -104,6 +104,9 @@ function setup(key = 'c1', options = { wantsTitle: false, userUnsent: true }) {
     refetchMessages: vi.fn(),
   } satisfies ChatRunWriter;
   const registry = { moved: [] as string[], ended: [] as string[] };
+  const resumed = fakeStream();
+  const online = { resolve: () => undefined as void, promise: Promise.resolve() };
+  online.promise = new Promise<void>((resolve) => (online.resolve = resolve));
   const deps: ChatRunDeps = {
     live: {
       get: (k) => generations.get(k),
@@ -122,6 +125,8 @@ function setup(key = 'c1', options = { wantsTitle: false, userUnsent: true }) {
     abortOnServer: vi.fn(async () => ({})),
     onStopFailed: vi.fn(),
     fetchTitle: vi.fn(async () => 'Fetched title'),
+    resumeStream: vi.fn(() => resumed.stream),
+    whenOnline: vi.fn(() => online.promise),
     requestFrame: (callback) => {
       frames.set(nextFrame, callback);
       return nextFrame++;
@@ -137,7 +142,7 @@ function setup(key = 'c1', options = { wantsTitle: false, userUnsent: true }) {
     for (const callback of pending) callback();
   };
   const run = new ChatRun(key, options, deps);
-  return { run, deps, writer, generations, frames, runFrames, timers, registry };
+  return { run, deps, writer, generations, frames, runFrames, timers, registry, resumed, online };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -345,5 +350,63 @@ describe('ChatRun', () => {
     // Closed without a final: the run ends and the saved messages are the truth.
     expect(writer.refetchMessages).toHaveBeenCalledWith('c1');
     expect(generations.has('c1')).toBe(false);
+  });
+
+  it('a stream that breaks after `created` is followed again through resume once online', async () => {
+    const { run, deps, writer, generations, timers, resumed, online, runFrames } = setup('c1', {
+      wantsTitle: false,
+      userUnsent: true,
+    });
+    const fake = fakeStream();
+    const done = run.send(fake.stream);
+    fake.emit({ message: message('user-1', { isCreatedByUser: true }), created: true }, 'message');
+    fake.emit(runStep('s0'));
+    fake.emit(step('s0', 'Half'));
+    runFrames();
+    fake.fail(new TypeError('network error'));
+    await settle();
+    // Offline: nothing is tried and no error shows; the answer waits as it is.
+    expect(deps.resumeStream).not.toHaveBeenCalled();
+    expect(writer.writeError).not.toHaveBeenCalled();
+    expect(generations.get('c1')!.answer.content).toEqual([{ type: 'text', text: 'Half' }]);
+    online.resolve();
+    await settle();
+    timers.shift()!.callback();
+    await settle();
+    expect(deps.resumeStream).toHaveBeenCalledWith('c1');
+    resumed.emit({
+      sync: true,
+      resumeState: {
+        responseMessageId: 'answer-1',
+        content: [{ type: 'text', text: 'Half and more' }],
+        requestMessage: { messageId: 'user-1', conversationId: 'c1', isCreatedByUser: true },
+        runSteps: [],
+      },
+    });
+    expect(generations.get('c1')!.answer.content).toEqual([{ type: 'text', text: 'Half and more' }]);
+    // The answer keeps its row: the placeholder is not replaced by a second one.
+    expect(writer.writeResumed).not.toHaveBeenCalled();
+    resumed.emit(final('c1'));
+    resumed.close();
+    await done;
+    expect(writer.writeFinal).toHaveBeenCalled();
+    expect(writer.writeError).not.toHaveBeenCalled();
+    expect(generations.has('c1')).toBe(false);
+  });
+
+  it('a request that never reached the server still shows the connection error', async () => {
+    const { run, deps, timers, writer } = setup();
+    const fake = fakeStream();
+    const done = run.send(fake.stream);
+    fake.fail(new TypeError('Failed to fetch'));
+    await done;
+    expect(deps.resumeStream).not.toHaveBeenCalled();
+    expect(timers[0]!.ms).toBe(CONNECTION_ERROR_DELAY_MS);
+    timers[0]!.callback();
+    expect(writer.writeError).toHaveBeenCalledWith(
+      'c1',
+      expect.anything(),
+      expect.objectContaining({ text: CONNECTION_ERROR_TEXT }),
+    );
   });
 });

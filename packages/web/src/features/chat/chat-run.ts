@@ -9,6 +9,11 @@ import { StreamRefused } from './stream-refused';
 export const CONNECTION_ERROR_DELAY_MS = 5500;
 /** A new conversation with no title in its final event asks for one 2.5 s later. */
 export const TITLE_DELAY_MS = 2500;
+/**
+ * Pauses before each attempt at following a generation again after its stream broke (the server
+ * goes on generating without us); each attempt waits for the browser to be online first.
+ */
+export const REATTACH_DELAYS_MS = [300, 2000, 5000] as const;
 /** Marker text of the connection error message; rendered as its localized text. */
 export const CONNECTION_ERROR_TEXT = 'Error connecting to server, try refreshing the page.';
 
@@ -32,6 +37,10 @@ export interface ChatRunDeps {
   /** A stop call that failed for a reason other than "nothing to stop". */
   onStopFailed(error: unknown): void;
   fetchTitle(conversationId: string): Promise<string | undefined>;
+  /** The resume call's stream for a conversation's running generation. */
+  resumeStream(conversationId: string): RunStream;
+  /** Resolves when the browser has a network connection (at once when it has one). */
+  whenOnline(): Promise<void>;
   requestFrame(callback: () => void): number;
   cancelFrame(handle: number): void;
   setTimer(callback: () => void, ms: number): void;
@@ -85,6 +94,12 @@ export class ChatRun {
         this.fail(text, undefined, true);
         return;
       }
+      // The connection broke after the server took the request: it goes on generating, so the
+      // answer is followed again through the resume call once the network is back.
+      if (!this.options.userUnsent) {
+        await this.reattach();
+        return;
+      }
       this.deps.setTimer(() => {
         if (!this.finished) this.fail(CONNECTION_ERROR_TEXT);
       }, CONNECTION_ERROR_DELAY_MS);
@@ -120,6 +135,27 @@ export class ChatRun {
       this.finish();
       this.deps.writer.refetchMessages(key);
     }
+  }
+
+  private async reattach(): Promise<void> {
+    for (const delay of REATTACH_DELAYS_MS) {
+      await this.deps.whenOnline();
+      await new Promise<void>((resolve) => this.deps.setTimer(resolve, delay));
+      if (this.abort.signal.aborted || this.finished) return;
+      try {
+        await this.deps.resumeStream(this.key)(this.abort.signal, (event) => this.handle(event));
+      } catch (error) {
+        if (this.abort.signal.aborted || this.finished) return;
+        // Refused (say, 404): there is nothing left to follow; the saved messages tell the end.
+        if (error instanceof StreamRefused) break;
+        continue;
+      }
+      break;
+    }
+    if (this.finished || this.abort.signal.aborted) return;
+    const key = this.key;
+    this.finish();
+    this.deps.writer.refetchMessages(key);
   }
 
   /** Stop: the server stops the generation and saves the partial answer; its final ends the run. */

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import i18next from 'i18next';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { hasErrorCode } from '../../api/api-error';
@@ -13,7 +14,9 @@ import { ChatInput, type ChatInputHandle } from '../input';
 import { useVisiblePath } from '../messages';
 import { preloadMarkdown } from '../messages';
 import { useMessageActions } from '../messages';
+import { OfflineState } from '../network';
 import { PromptsSidePanel } from '../prompts';
+import { showToast } from '../toasts';
 import { chatApi, chatKeys, useConversation, useMessages } from './chat-api';
 import { resumeGeneration, sendMessage, stopGeneration } from './run-registry';
 import { DropOverlay } from '../files';
@@ -92,6 +95,11 @@ export default function ChatView() {
   const send = useCallback(
     (text: string, withSetup: ChatSetup | null = setup, files?: Record<string, unknown>[]): boolean => {
       if (!withSetup) return false;
+      // Offline the request could only fail: the text stays in the box until the network is back.
+      if (!navigator.onLine) {
+        showToast(i18next.t('com_ui_offline_send'), 'warning');
+        return false;
+      }
       preloadMessageList();
       preloadMarkdown();
       const sent = sendMessage({
@@ -149,6 +157,8 @@ export default function ChatView() {
   const attach = useAttach(conversationId, setup?.endpoint);
   const drop = useFileDrop(attach.add);
   const loading = conversationId !== 'new' && messagesQuery.isPending;
+  // The messages query waits for the network rather than failing: say so instead of spinning.
+  const waitingForNetwork = loading && messagesQuery.fetchStatus === 'paused';
   const landing = !loading && messages.length === 0;
   const box = (
     <ChatInput
@@ -178,7 +188,9 @@ export default function ChatView() {
             onSetup={changeSetup}
           />
         </ChatHeader>
-        {loading ? (
+        {waitingForNetwork ? (
+          <OfflineState />
+        ) : loading ? (
           <div className="flex flex-1 items-center justify-center" data-testid="messages-loading">
             <Spinner className="size-6 text-fg-muted" />
           </div>

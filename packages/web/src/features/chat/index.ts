@@ -6,3 +6,4 @@ export { errorDisplay } from './error-text';
 export { useIsSubmitting, useLiveAnswer } from './live-store';
 export { patchMessage } from './message-cache';
 export { liveMessage } from './stream-reducer';
+export { isUnsentFailure, resendFailed } from './resend-failed';

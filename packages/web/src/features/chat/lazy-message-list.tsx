@@ -1,14 +1,17 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { AreaError } from '../../components/ui/area-error';
+import { lazyArea } from '../../components/ui/lazy-area';
 import { Spinner } from '../../components/ui/spinner';
 import type { MessageListProps } from '../messages';
 
-const load = () => import('../messages/message-list');
-const List = lazy(() => load().then((m) => ({ default: m.MessageList })));
+// The message tree's code is not needed on the landing page: it loads with the first message. If
+// it cannot arrive (offline on a first send), only the list area says so; the composer stays.
+const list = lazyArea<MessageListProps>(
+  () => import('../messages/message-list').then((m) => ({ default: m.MessageList })),
+  (retry) => <AreaError onRetry={retry} />,
+);
 
-/** The message tree's code is not needed on the landing page: it loads with the first message. */
-export function preloadMessageList(): void {
-  void load();
-}
+export const preloadMessageList = list.preload;
 
 export function LazyMessageList(props: MessageListProps) {
   return (
@@ -19,7 +22,7 @@ export function LazyMessageList(props: MessageListProps) {
         </div>
       }
     >
-      <List {...props} />
+      <list.Area {...props} />
     </Suspense>
   );
 }

@@ -30,6 +30,12 @@ const deps: ChatRunDeps = {
     if (!hasErrorCode(error, 'not_found')) showToast(i18next.t('com_error_cancel'), 'error');
   },
   fetchTitle: async (conversationId) => (await chatApi.genTitle(conversationId)).title,
+  resumeStream: (conversationId) => (signal, onEvent) =>
+    readStream(resumePath(conversationId), undefined, signal, onEvent),
+  whenOnline: () =>
+    navigator.onLine
+      ? Promise.resolve()
+      : new Promise((resolve) => window.addEventListener('online', () => resolve(), { once: true })),
   requestFrame: (callback) => requestAnimationFrame(callback),
   cancelFrame: (handle) => cancelAnimationFrame(handle),
   setTimer: (callback, ms) => void window.setTimeout(callback, ms),
@@ -41,6 +47,9 @@ const deps: ChatRunDeps = {
     runs.delete(key);
   },
 };
+
+const resumePath = (conversationId: string) =>
+  `/api/agents/chat/stream/${encodeURIComponent(conversationId)}?resume=true`;
 
 const isLive = (key: string): boolean => Boolean(useLive.getState().generations[key]);
 
@@ -93,8 +102,7 @@ export function resumeGeneration(conversationId: string): void {
     answer: EMPTY_ANSWER,
     stopRequested: false,
   });
-  const path = `/api/agents/chat/stream/${encodeURIComponent(conversationId)}?resume=true`;
-  void run.resume((signal, onEvent) => readStream(path, undefined, signal, onEvent));
+  void run.resume(deps.resumeStream(conversationId));
 }
 
 /** Stop: the server stops the generation and saves the partial answer; its final closes the run. */

@@ -22,13 +22,16 @@ function partsOf(message: Message): ContentPart[] {
 export const MessageBody = memo(function MessageBody({
   message,
   streaming,
+  onRetry,
 }: {
   message: Message;
   streaming: boolean;
+  /** Given for an answer that failed before the server saved it: tries the exchange again. */
+  onRetry?: () => void;
 }) {
   const latex = useSettings((s) => s.LaTeXParsing);
   const userMarkdown = useSettings((s) => s.enableUserMsgMarkdown);
-  if (message.error) return <ErrorView text={message.text} />;
+  if (message.error) return <ErrorView text={message.text} onRetry={onRetry} />;
   if (message.isCreatedByUser) {
     return (
       <>

@@ -4,7 +4,7 @@ import { Check, Copy, Pencil, RefreshCw, StepForward } from 'lucide-react';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LogoMark } from '../../components/ui/logo';
-import { liveMessage } from '../chat';
+import { isUnsentFailure, liveMessage } from '../chat';
 import { useLiveAnswer } from '../chat';
 import { ForkButton } from '../conversation-actions';
 import { useCopy } from '../markdown';
@@ -80,7 +80,11 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
               user && 'rounded-2xl rounded-ee-md bg-surface-muted px-4 py-2.5 dark:bg-surface-raised',
             )}
           >
-            <MessageBody message={message} streaming={streaming} />
+            <MessageBody
+              message={message}
+              streaming={streaming}
+              onRetry={isUnsentFailure(message) ? () => actions.regenerate(message) : undefined}
+            />
             {message.unfinished && !streaming && !submitting && !message.error && <UnfinishedNotice />}
           </div>
         )}

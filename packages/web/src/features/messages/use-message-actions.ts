@@ -5,6 +5,7 @@ import { showToast } from '../toasts';
 import { chatApi } from '../chat';
 import { sendMessage } from '../chat';
 import { patchMessage } from '../chat';
+import { isUnsentFailure, resendFailed } from '../chat';
 import type { ChatSetup } from '../endpoints';
 
 /** What the message buttons do, for one conversation. */
@@ -14,6 +15,11 @@ export function useMessageActions(conversationId: string, setup: ChatSetup | nul
   const regenerate = useCallback(
     (answer: Message) => {
       if (!setup) return;
+      // An answer that failed before the server saved anything cannot be regenerated there.
+      if (isUnsentFailure(answer)) {
+        resendFailed(conversationId, answer, setup, senderLabel);
+        return;
+      }
       sendMessage({
         conversationId,
         kind: 'regenerate',

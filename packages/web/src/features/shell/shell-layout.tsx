@@ -1,8 +1,10 @@
 import { clsx } from 'clsx';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useStartupConfig } from '../../api/startup-queries';
+import { AreaError } from '../../components/ui/area-error';
+import { lazyArea } from '../../components/ui/lazy-area';
 import { PageFallback } from '../../components/ui/page-fallback';
 import { loadAllStrings } from '../../i18n';
 import { useAllStrings } from '../../i18n/use-all-strings';
@@ -11,6 +13,7 @@ import { useNav } from '../../store/nav-store';
 import { useShell } from '../../store/shell-store';
 import { useRequireAuth } from '../auth';
 import { BannerSlot } from '../banner';
+import { OfflineBanner } from '../network';
 import { TermsGate } from '../terms';
 import { MOBILE_HEADER_MEDIA, MOBILE_MEDIA } from '../../lib/breakpoints';
 import { MobileHeader } from './mobile-header';
@@ -19,8 +22,21 @@ import { Sidebar } from './sidebar';
 // The shell's strings start loading as soon as its code does.
 void loadAllStrings();
 
-// Settings are heavy and rarely opened: their code loads on first open.
-const SettingsDialog = lazy(() => import('../settings/settings-dialog'));
+// Settings are heavy and rarely opened: their code loads on first open. If it cannot arrive, a
+// small card says so with Retry; a click beside it closes it like the dialog would.
+const SettingsDialog = lazyArea(
+  () => import('../settings/settings-dialog'),
+  (retry) => (
+    <div
+      className="fixed inset-0 z-50 flex items-center justify-center bg-overlay"
+      onClick={(e) => e.target === e.currentTarget && useShell.getState().setSettingsOpen(false)}
+    >
+      <div className="rounded-2xl bg-surface shadow-lg">
+        <AreaError onRetry={retry} />
+      </div>
+    </div>
+  ),
+).Area;
 
 /** The signed-in application frame: sidebar, mobile header, banner, main pane, terms gate. */
 export default function ShellLayout() {
@@ -58,6 +74,7 @@ function Shell() {
         />
       )}
       <div className={clsx('flex min-w-0 flex-1 flex-col')}>
+        <OfflineBanner />
         <BannerSlot />
         {mobileHeader && <MobileHeader />}
         <main className="relative flex min-h-0 flex-1 flex-col">

@@ -1,8 +1,17 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { useToasts } from './toast-store';
+import { Suspense, useEffect } from 'react';
+import { lazyArea } from '../../components/ui/lazy-area';
+import { useToasts, type Toast } from './toast-store';
 
-// The card (and its icons) loads with the first toast, keeping it off the first page.
-const ToastCard = lazy(() => import('./toast-card'));
+// The card (and its icons) loads with the first toast, keeping it off the first page. If it cannot
+// arrive (offline), the message still shows as plain text.
+const card = lazyArea<{ toast: Toast; onDismiss: () => void }>(
+  () => import('./toast-card'),
+  (_retry, { toast }) => (
+    <div className="pointer-events-auto rounded-xl border border-border bg-surface-raised px-4 py-3 text-sm text-fg shadow-lg">
+      {toast.messages.join(' · ')}
+    </div>
+  ),
+);
 
 /** Renders the single visible toast and removes it when its time is up. */
 export function Toaster() {
@@ -23,7 +32,7 @@ export function Toaster() {
     >
       {toast && (
         <Suspense fallback={null}>
-          <ToastCard key={toast.id} toast={toast} onDismiss={() => dismiss(toast.id)} />
+          <card.Area key={toast.id} toast={toast} onDismiss={() => dismiss(toast.id)} />
         </Suspense>
       )}
     </div>
