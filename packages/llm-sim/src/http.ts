@@ -25,13 +25,14 @@ export async function readJsonBody(req: IncomingMessage): Promise<BodyResult> {
   }
 }
 
-async function readRaw(req: IncomingMessage): Promise<Buffer | undefined> {
+/** The raw body, or undefined when it is larger than `limit` bytes. */
+export async function readRaw(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer | undefined> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     const buffer = chunk as Buffer;
     size += buffer.length;
-    if (size > MAX_BODY_BYTES) return undefined;
+    if (size > limit) return undefined;
     chunks.push(buffer);
   }
   return Buffer.concat(chunks);

@@ -8,3 +8,6 @@ export type { SimStats } from './stats.ts';
 export type { ReceivedRequest, RequestObserver } from './serve.ts';
 export type { Script, ScriptEvent, SimError, FinishReason } from './script.ts';
 export type { SimRequest, SimMessage } from './conversation.ts';
+export { SIM_TRANSCRIPT } from './audio/transcriptions.ts';
+export { SPEECH_VOICES, speechDurationMs } from './audio/speech.ts';
+export { decodeWav, encodeWav, type WavInfo } from './audio/wav.ts';

@@ -1,6 +1,8 @@
 // Which wire protocol answers which path. Routes match on the END of the path, so the handler works
 // under any prefix (`/v1/…`, `/sim/v1/…`, `/openai/v1/…`). Order matters: the first match wins.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { handleSpeech } from './audio/speech.ts';
+import { handleTranscriptions } from './audio/transcriptions.ts';
 import { listAnthropicModels, retrieveAnthropicModel } from './anthropic/models.ts';
 import { handleMessages } from './anthropic/messages.ts';
 import { handleConverse } from './bedrock/converse.ts';
@@ -72,6 +74,16 @@ export const ROUTES: readonly Route[] = [
     method: 'POST',
     pattern: /\/chat\/completions$/,
     handle: openAI((req, res, context) => handleChatCompletions(req, res, context)),
+  },
+  {
+    method: 'POST',
+    pattern: /\/audio\/speech$/,
+    handle: openAI((req, res) => handleSpeech(req, res)),
+  },
+  {
+    method: 'POST',
+    pattern: /\/audio\/transcriptions$/,
+    handle: openAI((req, res) => handleTranscriptions(req, res)),
   },
   { method: 'GET', pattern: /\/models$/, handle: (req, res) => modelsFormat(req, res, undefined) },
   // Model ids may contain slashes (`demo/echo`), so everything after /models/ is the id.
