@@ -35,3 +35,4 @@ export * from './agents.ts';
 export * from './tools.ts';
 export * from './memories.ts';
 export * from './mcp.ts';
+export * from './speech.ts';

@@ -20,13 +20,13 @@ endpoints:
       apiKey: "\${OLLAMA_KEY}"
       baseURL: http://localhost:11434/v1
       models: { default: [llama3] }
-speech: { tts: {} }
+ocr: { apiKey: x }
 `,
       { OLLAMA_KEY: 'secret' },
     );
     expect(config.endpoints?.custom?.[0]?.apiKey).toBe('secret');
     expect(config.interface?.temporaryChatRetention).toBe(48);
-    expect(unimplementedSections.map((s) => s.section)).toEqual(['cache', 'speech']);
+    expect(unimplementedSections.map((s) => s.section)).toEqual(['cache', 'ocr']);
   });
 
   it('names each unimplemented section with what will not happen', () => {
@@ -52,6 +52,27 @@ speech: { tts: {} }
       /memory\.messageWindowSize/,
     );
     expect(() => parseParleyYaml('memory: { agent: { model: gpt-4o } }\n')).toThrow(/memory\.agent/);
+  });
+
+  it('validates the speech section strictly (it is implemented)', () => {
+    const { config, unimplementedSections } = parseParleyYaml(
+      'speech:\n  tts: { openai: { apiKey: k, model: tts-1, voices: [alloy] } }\n  stt: { openai: { url: http://localhost:8000/v1, apiKey: k, model: whisper-1 } }\n  speechTab: { conversationMode: true, speechToText: { decibelValue: -60 }, textToSpeech: false }\nrateLimits: { stt: { userMax: 3 } }\n',
+    );
+    expect(unimplementedSections).toEqual([]);
+    expect(config.speech?.tts?.openai?.voices).toEqual(['alloy']);
+    expect(() => parseParleyYaml('speech: { tts: {} }\n')).toThrow(
+      /speech\.tts: tts needs exactly one provider/,
+    );
+    expect(() =>
+      parseParleyYaml('speech: { stt: { openai: { apiKey: k, model: m, url: "file:///etc" } } }\n'),
+    ).toThrow(/speech\.stt\.openai\.url/);
+    expect(() =>
+      parseParleyYaml('speech: { tts: { openai: { apiKey: k, model: m, voices: [] } } }\n'),
+    ).toThrow(/speech\.tts\.openai\.voices/);
+    expect(() => parseParleyYaml('speech: { speechTab: { speechToText: { decibelValue: -10 } } }\n')).toThrow(
+      /decibelValue/,
+    );
+    expect(() => parseParleyYaml('speech: { sppechTab: {} }\n')).toThrow(/sppechTab/);
   });
 
   it('validates balance and transactions strictly (they are implemented)', () => {
@@ -84,10 +105,9 @@ speech: { tts: {} }
       userMax: 3,
       userWindowInMinutes: 1,
     });
-    expect(unimplementedSections.map((s) => s.section)).toEqual(['rateLimits.tts']);
-    expect(unimplementedSectionWarning(unimplementedSections[0]!)).toMatch(
-      /rateLimits\.tts .*text-to-speech is not implemented yet/,
-    );
+    // Speech exists, so its limits apply and nothing is announced as ignored.
+    expect(unimplementedSections).toEqual([]);
+    expect(config.rateLimits?.tts).toEqual({ userMax: 5 });
     const refused = (yaml: string) => {
       try {
         parseParleyYaml(yaml);

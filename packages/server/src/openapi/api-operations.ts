@@ -4,6 +4,7 @@ import { conversationOperations } from './conversation-operations.ts';
 import { libraryOperations } from './library-operations.ts';
 import { memoryOperations } from './memory-operations.ts';
 import { mcpOperations } from './mcp-operations.ts';
+import { speechOperations } from './speech-operations.ts';
 import type { OperationDoc } from './operation-doc.ts';
 import { systemOperations } from './system-operations.ts';
 
@@ -14,6 +15,7 @@ export const apiOperations: OperationDoc[] = [
   ...mcpOperations,
   ...accountOperations,
   ...memoryOperations,
+  ...speechOperations,
   ...conversationOperations,
   ...systemOperations,
 ];

@@ -20,6 +20,7 @@ const MEDIA_TYPES: Record<Exclude<AnswerKind, 'redirect' | 'empty'>, string> = {
   javascript: 'text/javascript',
   css: 'text/css',
   download: 'application/octet-stream',
+  audio: 'audio/mpeg',
 };
 
 const SECURITY: Record<OperationDoc['access'], unknown[] | undefined> = {
@@ -221,5 +222,6 @@ function describeAnswer(answer: Answer, convert: Convert): Record<string, unknow
 function defaultSchema(kind: AnswerKind): JsonSchema {
   if (kind === 'json') return {};
   if (kind === 'download') return { type: 'string', contentMediaType: 'application/octet-stream' };
+  if (kind === 'audio') return { type: 'string', contentMediaType: 'audio/mpeg' };
   return { type: 'string' };
 }

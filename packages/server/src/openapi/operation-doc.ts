@@ -21,6 +21,7 @@ export type AnswerKind =
   | 'javascript'
   | 'css'
   | 'download'
+  | 'audio'
   | 'redirect'
   | 'empty';
 

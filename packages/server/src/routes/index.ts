@@ -27,6 +27,7 @@ import { agentRoutes } from './agent-routes.ts';
 import { toolRoutes } from './tool-routes.ts';
 import { memoryRoutes } from './memory-routes.ts';
 import { mcpRoutes } from './mcp-routes.ts';
+import { speechRoutes } from './speech-routes.ts';
 
 export type RouteModule = (
   app: FastifyInstance,
@@ -57,6 +58,7 @@ export const routeModules: RouteModule[] = [
   toolRoutes,
   memoryRoutes,
   mcpRoutes,
+  speechRoutes,
   chatRoutes,
   assistantsRoutes,
   keyRoutes,

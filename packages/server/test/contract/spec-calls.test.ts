@@ -12,13 +12,6 @@ import { SPEC_CALLS, type CallContext, type SpecCall } from './spec-call-table.t
 const EXPECTED_MISSING: Record<string, string[]> = {
   'code execution': ['POST /api/agents/tools/{toolId}/call', 'GET /api/agents/tools/{toolId}/auth'],
   artifacts: ['POST /api/messages/artifact/{messageId}'],
-  speech: [
-    'POST /api/files/speech/tts',
-    'POST /api/files/speech/tts/manual',
-    'POST /api/files/speech/stt',
-    'GET /api/files/speech/tts/voices',
-    'GET /api/files/speech/config/get',
-  ],
 };
 
 /**

@@ -12,8 +12,8 @@ export type WindowLimits = z.infer<typeof windowLimitsSchema>;
 
 /**
  * `rateLimits` of parley.yaml (librechat.yaml 1.2.8): per-feature limits that override the
- * environment's (`FILE_UPLOAD_*`, `IMPORT_*`). `tts` and `stt` are part of the format and
- * validated, but speech does not exist yet: setting them prints a warning at start.
+ * environment's (`FILE_UPLOAD_*`, `IMPORT_*`) or, for `tts` and `stt`, the speech defaults
+ * (services/speech/speech-limits.ts).
  */
 export const rateLimitsSchema = z.strictObject({
   fileUploads: windowLimitsSchema.optional(),
@@ -24,9 +24,6 @@ export const rateLimitsSchema = z.strictObject({
 export type RateLimitsYaml = z.infer<typeof rateLimitsSchema>;
 
 /** The keys of `rateLimits` that Parley cannot apply yet, with the reason. */
-export const UNAPPLIED_RATE_LIMITS: Partial<Record<keyof RateLimitsYaml, string>> = {
-  tts: 'text-to-speech is not implemented yet',
-  stt: 'speech-to-text is not implemented yet',
-};
+export const UNAPPLIED_RATE_LIMITS: Partial<Record<keyof RateLimitsYaml, string>> = {};
 
 export const rateLimitsSection = implemented(rateLimitsSchema);

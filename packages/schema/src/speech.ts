@@ -1,0 +1,193 @@
+import { z } from 'zod';
+
+/** Voice: speech to text and text to speech (002 §2–§5, §7, §9). */
+export const SPEECH_ENGINES = ['browser', 'external'] as const;
+export type SpeechEngine = (typeof SPEECH_ENGINES)[number];
+
+export const PLAYBACK_RATE = { min: 0.1, max: 2, step: 0.1, default: 1 } as const;
+/** Seconds after a transcript before it is sent; -1 means never (the user sends it). */
+export const AUTO_SEND_TEXT = { min: -1, max: 60, default: -1, conversationMode: 3 } as const;
+/** Microphone level (dB) under which the recorder hears silence. */
+export const DECIBEL_VALUE = { min: -100, max: -30, default: -45 } as const;
+/** Recording stops after this much silence. */
+export const SILENCE_STOP_MS = 3000;
+/** MediaRecorder hands over its data in pieces this long. */
+export const RECORDER_CHUNK_MS = 100;
+/** A text this long or longer takes a while to speak: the user is warned. */
+export const LONG_AUDIO_CHARS = 4096;
+/** A streamed speech answer that sends nothing for this long is given up. */
+export const TTS_CHUNK_TIMEOUT_MS = 15_000;
+/** Playback of a message starts after its control is held this long. */
+export const TTS_HOLD_TO_PLAY_MS = 1000;
+/** The largest recording the server accepts for transcription (OpenAI's limit). */
+export const STT_MAX_BYTES = 25 * 1024 * 1024;
+/** The most characters one text-to-speech request may speak. */
+export const TTS_MAX_INPUT = 20_000;
+
+/** The per-user voice settings and their local defaults (002 §3, §9). */
+export const speechSettingsSchema = z.object({
+  advancedMode: z.boolean(),
+  conversationMode: z.boolean(),
+  speechToText: z.boolean(),
+  textToSpeech: z.boolean(),
+  cacheTTS: z.boolean(),
+  engineSTT: z.enum(SPEECH_ENGINES),
+  languageSTT: z.string(),
+  autoTranscribeAudio: z.boolean(),
+  decibelValue: z.number().min(DECIBEL_VALUE.min).max(DECIBEL_VALUE.max),
+  autoSendText: z.number().int().min(AUTO_SEND_TEXT.min).max(AUTO_SEND_TEXT.max),
+  engineTTS: z.enum(SPEECH_ENGINES),
+  voice: z.string(),
+  cloudBrowserVoices: z.boolean(),
+  languageTTS: z.string(),
+  automaticPlayback: z.boolean(),
+  playbackRate: z.number().min(PLAYBACK_RATE.min).max(PLAYBACK_RATE.max),
+});
+export type SpeechSettings = z.infer<typeof speechSettingsSchema>;
+
+export const SPEECH_DEFAULTS: SpeechSettings = {
+  advancedMode: false,
+  conversationMode: false,
+  speechToText: true,
+  textToSpeech: true,
+  cacheTTS: true,
+  engineSTT: 'browser',
+  languageSTT: '',
+  autoTranscribeAudio: false,
+  decibelValue: DECIBEL_VALUE.default,
+  autoSendText: AUTO_SEND_TEXT.default,
+  engineTTS: 'browser',
+  voice: '',
+  cloudBrowserVoices: false,
+  languageTTS: '',
+  automaticPlayback: false,
+  playbackRate: PLAYBACK_RATE.default,
+};
+
+/**
+ * GET /api/files/speech/config/get: the server's `speech.speechTab` defaults flattened, with
+ * whether an external engine is configured for each direction; `{ message: 'not_found' }`
+ * without a `speech` section.
+ */
+export const speechConfigAnswerSchema = z.union([
+  z.object({ message: z.literal('not_found') }),
+  speechSettingsSchema.partial().extend({ sttExternal: z.boolean(), ttsExternal: z.boolean() }),
+]);
+export type SpeechConfigAnswer = z.infer<typeof speechConfigAnswerSchema>;
+
+/** POST /api/files/speech/tts: speak a saved message of the caller's. */
+export const ttsMessageRequestSchema = z.object({
+  messageId: z.string({ error: 'messageId is required' }).min(1, 'messageId is required').max(200),
+  runId: z.string().max(200).optional(),
+  voice: z.string().max(200).optional(),
+});
+
+/** POST /api/files/speech/tts/manual: speak a text (multipart or JSON fields). */
+export const ttsManualRequestSchema = z.object({
+  input: z
+    .string({ error: 'input is required' })
+    .trim()
+    .min(1, 'input is required')
+    .max(TTS_MAX_INPUT, `input is too long (at most ${TTS_MAX_INPUT} characters)`),
+  voice: z.string().max(200).optional(),
+});
+
+export const sttAnswerSchema = z.object({ text: z.string() });
+
+/** The languages speech recognition is offered in (BCP 47 tags), plus Pig Latin for fun. */
+export const STT_LANGUAGES = [
+  'af',
+  'ar-AE',
+  'ar-BH',
+  'ar-DZ',
+  'ar-EG',
+  'ar-IQ',
+  'ar-JO',
+  'ar-KW',
+  'ar-LB',
+  'ar-LY',
+  'ar-MA',
+  'ar-OM',
+  'ar-QA',
+  'ar-SA',
+  'ar-SY',
+  'ar-TN',
+  'ar-YE',
+  'bg',
+  'ca',
+  'cs',
+  'da',
+  'de-AT',
+  'de-CH',
+  'de-DE',
+  'el',
+  'en-AU',
+  'en-CA',
+  'en-GB',
+  'en-IE',
+  'en-IN',
+  'en-NZ',
+  'en-US',
+  'en-ZA',
+  'es-AR',
+  'es-BO',
+  'es-CL',
+  'es-CO',
+  'es-CR',
+  'es-DO',
+  'es-EC',
+  'es-ES',
+  'es-GT',
+  'es-HN',
+  'es-MX',
+  'es-NI',
+  'es-PA',
+  'es-PE',
+  'es-PR',
+  'es-PY',
+  'es-SV',
+  'es-US',
+  'es-UY',
+  'es-VE',
+  'eu',
+  'fa',
+  'fi',
+  'fil',
+  'fr-BE',
+  'fr-CA',
+  'fr-CH',
+  'fr-FR',
+  'gl',
+  'he',
+  'hi',
+  'hr',
+  'hu',
+  'id',
+  'is',
+  'it-CH',
+  'it-IT',
+  'ja',
+  'ko',
+  'lt',
+  'ms',
+  'nb',
+  'nl',
+  'pl',
+  'pt-br',
+  'pt-PT',
+  'ro',
+  'ru',
+  'sk',
+  'sl',
+  'sr',
+  'sv',
+  'th',
+  'tr',
+  'uk',
+  'vi',
+  'zh-CN',
+  'zh-HK',
+  'zh-TW',
+  'zu',
+  'xx-piglatin',
+] as const;
