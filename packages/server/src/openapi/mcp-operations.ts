@@ -46,4 +46,20 @@ export const mcpOperations: OperationDoc[] = [
     params: mcpServerParamsSchema,
     answers: [ok('success and message'), { status: 404, description: 'No server of this name' }],
   },
+  {
+    method: 'get',
+    path: '/api/mcp/:serverName/oauth/callback',
+    tag: 'MCP',
+    summary:
+      'Where the authorization server returns the sign-in popup (code and state); a state completes one sign-in only',
+    access: 'public',
+    params: mcpServerParamsSchema,
+    answers: [
+      {
+        status: 302,
+        description:
+          'To /oauth/success?serverName=…, or /oauth/error?error=missing_code|missing_state|invalid_state|callback_failed',
+      },
+    ],
+  },
 ];

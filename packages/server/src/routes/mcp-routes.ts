@@ -6,11 +6,20 @@ import {
   type McpReinitializeAnswer,
 } from '@parley/schema';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { authenticate, currentUser } from '../http/authenticate.ts';
 import { parse } from '../http/validate.ts';
 import { ToolCredentialStore } from '../services/tool-credentials/tool-credential-store.ts';
 import { McpUnavailableError } from '../services/mcp/mcp-manager.ts';
+import { McpOAuthCallbackError } from '../services/mcp/mcp-oauth.ts';
+
+/** The authorization server's redirect: every parameter optional, any other ignored. */
+const callbackQuery = z.looseObject({
+  code: z.string().max(4096).optional(),
+  state: z.string().max(512).optional(),
+  error: z.string().max(512).optional(),
+});
 
 /**
  * MCP tool servers (001 §4 "MCP server status and config"): each server's connection state as
@@ -73,5 +82,25 @@ export function mcpRoutes(app: FastifyInstance, ctx: AppContext): void {
       success: true,
       message: cancelled ? `Sign-in to ${serverName} cancelled` : `No sign-in to ${serverName} was waiting`,
     };
+  });
+
+  /**
+   * Where the authorization server sends the user's browser (the sign-in popup) back. It carries
+   * no Parley session: the one-time state names whose sign-in it completes. The popup ends on the
+   * web app's oauth/success or oauth/error page.
+   */
+  app.get('/api/mcp/:serverName/oauth/callback', async (request, reply) => {
+    const { serverName } = parse(mcpServerParamsSchema, request.params, 'params');
+    const query = callbackQuery.safeParse(request.query);
+    try {
+      if (!query.success)
+        throw new McpOAuthCallbackError('callback_failed', 'The sign-in answer is malformed');
+      await ctx.mcp.completeOAuth(serverName, query.data);
+      return reply.redirect(`/oauth/success?serverName=${encodeURIComponent(serverName)}`);
+    } catch (error) {
+      const reason = error instanceof McpOAuthCallbackError ? error.reason : 'callback_failed';
+      request.log.warn({ server: serverName, reason }, 'MCP sign-in callback refused');
+      return reply.redirect(`/oauth/error?error=${reason}`);
+    }
   });
 }

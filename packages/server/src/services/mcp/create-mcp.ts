@@ -8,6 +8,7 @@ import { GuardedHttpClient } from '../net/guarded-http-client.ts';
 import { ToolCredentialStore } from '../tool-credentials/tool-credential-store.ts';
 import { findUserById } from '../users/user-service.ts';
 import { McpManager, type McpManagerOptions } from './mcp-manager.ts';
+import { McpOAuth } from './mcp-oauth.ts';
 import { McpToolSource } from './mcp-tool-source.ts';
 
 /**
@@ -23,10 +24,12 @@ export interface McpHost {
 }
 
 export function createMcp(ctx: McpHost, overrides: Partial<McpManagerOptions> = {}): McpManager {
+  const credentials = new ToolCredentialStore(ctx.db, ctx.config.secrets.credsKey);
   const manager = new McpManager({
     servers: ctx.config.yaml.mcpServers ?? {},
     logger: ctx.logger.child({ component: 'mcp' }),
-    credentials: new ToolCredentialStore(ctx.db, ctx.config.secrets.credsKey),
+    credentials,
+    oauth: new McpOAuth({ credentials, publicOrigin: ctx.config.serverDomain }),
     findUser: async (id) => {
       const user = await findUserById(ctx.db, id);
       return user && { id: user.id, email: user.email, username: user.username };

@@ -26,6 +26,14 @@ export interface McpOAuthProviders {
   /** The authorization URL the last attempt asked the user to open, if any. */
   pendingUrl(userId: string, serverName: string): string | null;
   cancel(userId: string, serverName: string): boolean;
+  /** Completes a sign-in from the authorization server's redirect; answers whose it was. */
+  complete(
+    serverName: string,
+    query: { code?: string; state?: string; error?: string },
+    config: McpServerConfig,
+  ): Promise<{ userId: string }>;
+  /** Whether the user holds tokens for the server (else connecting would only start a sign-in). */
+  hasTokens(userId: string, serverName: string): Promise<boolean>;
 }
 
 export interface McpManagerOptions {
@@ -184,6 +192,33 @@ export class McpManager {
     return this.options.oauth?.cancel(userId, serverName) ?? false;
   }
 
+  /**
+   * GET /api/mcp/{serverName}/oauth/callback: stores the user's tokens, then connects them with
+   * those in the background (the web app's status polling sees it become connected).
+   */
+  async completeOAuth(
+    serverName: string,
+    query: { code?: string; state?: string; error?: string },
+  ): Promise<void> {
+    const config = this.requireConfig(serverName);
+    if (!this.options.oauth) throw notFound(`MCP server '${serverName}' has no sign-in`);
+    const { userId } = await this.options.oauth.complete(serverName, query, config);
+    await this.disconnectUser(userId, serverName);
+    this.connectionFor(userId, serverName).catch(() => undefined);
+  }
+
+  /** Whether a server signs each user in with OAuth. */
+  usesOAuth(serverName: string): boolean {
+    const config = this.config(serverName);
+    return Boolean(config && config.type !== 'stdio' && (config.oauth || config.requiresOAuth));
+  }
+
+  /** Whether connecting for this user now could work without first starting a sign-in. */
+  async canConnectWithoutSignIn(userId: string, serverName: string): Promise<boolean> {
+    if (!this.usesOAuth(serverName)) return true;
+    return (await this.options.oauth?.hasTokens(userId, serverName)) ?? false;
+  }
+
   /** Closes every connection (shutdown): stdio servers' processes end with Parley. */
   async close(): Promise<void> {
     this.closed = true;
@@ -243,7 +278,7 @@ export class McpManager {
     const filled = fillPlaceholders(config, values, user);
     const remote = filled.type !== 'stdio';
     const authProvider =
-      remote && (config.oauth || config.requiresOAuth || this.options.oauth)
+      remote && (config.oauth || config.requiresOAuth)
         ? this.options.oauth?.providerFor(userId, serverName, config)
         : undefined;
     const guard = isHostTemplated(config) ? this.options.guard : undefined;

@@ -77,8 +77,8 @@ export class McpToolSource implements ToolSource {
     const existing = this.manager.existingConnection(userId, server);
     if (existing?.state === 'connected') return existing;
     if (!this.manager.isPerUser(server)) return null;
-    // Opening a user's connection signs nobody in: a server waiting for OAuth stays closed.
-    if (existing?.oauthRequired) return null;
+    // Listing tools signs nobody in: a server waiting for OAuth stays closed until the user does.
+    if (existing?.oauthRequired || !(await this.manager.canConnectWithoutSignIn(userId, server))) return null;
     return this.manager.connectionFor(userId, server).catch(() => null);
   }
 
