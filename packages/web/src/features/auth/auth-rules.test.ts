@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { initialNavVisible } from '../../store/nav-store-rules';
 import { emailConfirmed } from '../settings';
-import { loginErrorKey } from './login-error';
+import { lockoutWait, loginErrorKey } from './login-error';
 import { oauthErrorMessage } from './oauth-error';
 import { isCompleteCode, validateForgotPassword, validateRegister } from './validation';
 
@@ -13,6 +13,20 @@ describe('login error mapping (000 §8)', () => {
     expect(loginErrorKey(422)).toBe('com_auth_error_login_unverified');
     expect(loginErrorKey(401)).toBe('com_auth_error_login');
     expect(loginErrorKey(undefined)).toBe('com_auth_error_login');
+  });
+});
+
+describe('lockout wait', () => {
+  it('names the retryAfter seconds in the largest fitting unit, rounded up', () => {
+    expect(lockoutWait({ retryAfter: 45 })).toEqual({ key: 'com_auth_wait_seconds', count: 45 });
+    expect(lockoutWait({ retryAfter: 61 })).toEqual({ key: 'com_auth_wait_minutes', count: 2 });
+    expect(lockoutWait({ retryAfter: 7200 })).toEqual({ key: 'com_auth_wait_hours', count: 2 });
+  });
+  it('names nothing without a usable retryAfter', () => {
+    expect(lockoutWait({ message: 'Too many' })).toBeNull();
+    expect(lockoutWait({ retryAfter: 'soon' })).toBeNull();
+    expect(lockoutWait({ retryAfter: -1 })).toBeNull();
+    expect(lockoutWait(null)).toBeNull();
   });
 });
 

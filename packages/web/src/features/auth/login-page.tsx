@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { TextField } from '../../components/ui/text-field';
 import { setSession } from '../../store/auth-store';
-import { loginErrorKey } from './login-error';
+import { lockoutWait, loginErrorKey } from './login-error';
 import { oauthErrorMessage } from './oauth-error';
 import { useFormFields } from './use-form-fields';
 import { validateLogin } from './validation';
@@ -61,7 +61,12 @@ export default function LoginPage() {
       setSession(result.token, result.user ?? null);
       void navigate('/c/new', { replace: true });
     } catch (err) {
-      setError(t(loginErrorKey(isApiError(err) ? err.status : undefined)));
+      const text = t(loginErrorKey(isApiError(err) ? err.status : undefined));
+      // A lockout says how long it lasts.
+      const wait = isApiError(err) ? lockoutWait(err.body) : null;
+      setError(
+        wait ? `${text} ${t('com_auth_try_again_in', { wait: t(wait.key, { count: wait.count }) })}` : text,
+      );
     } finally {
       setSubmitting(false);
     }

@@ -72,8 +72,8 @@ export default function RegisterPage() {
     return (
       <div className="space-y-4 text-center" data-testid="register-success">
         <Alert tone="success">
-          {t('com_auth_registration_success')}
-          {message && <span className="block text-fg-muted">{message}</span>}
+          {/* The server's answer already starts with the success sentence: say it once. */}
+          {message || t('com_auth_registration_success')}
         </Alert>
         <p className="text-sm text-fg-muted">{t('com_auth_redirect_countdown', { count: remaining })}</p>
       </div>

@@ -12,6 +12,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../store/auth-store';
 import { useSettings } from '../../store/settings-store';
 import { AttachmentChips } from '../files';
 import { messageFiles, useAttachments, useConversationAttachments } from '../files';
@@ -20,7 +21,7 @@ import { useAttach } from '../files';
 import { useSlashPrompts } from '../prompts';
 import { PENDING_DRAFT_ID } from './draft-storage';
 import { MentionPopup, POPUP_BLUR_CLOSE_MS, useMentionPopup } from './mention-popup';
-import { clearDraft, loadDraft, useDraftSaver } from './use-draft';
+import { claimDrafts, clearDraft, loadDraft, useDraftSaver } from './use-draft';
 
 export interface ChatInputHandle {
   setText: (text: string) => void;
@@ -54,7 +55,11 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
   const { t } = useTranslation();
   const enterToSend = useSettings((s) => s.enterToSend);
   const atCommand = useSettings((s) => s.atCommand);
-  const [text, setText] = useState(() => loadDraft(conversationId));
+  const userId = useAuth((s) => s.user?.id);
+  const [text, setText] = useState(() => {
+    claimDrafts(userId);
+    return loadDraft(conversationId);
+  });
   const [mention, setMention] = useState(false);
   const area = useRef<HTMLTextAreaElement>(null);
   const blurTimer = useRef<number | undefined>(undefined);

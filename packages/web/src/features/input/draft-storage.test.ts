@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  claimDraftsFor,
   decodeDraft,
   encodeDraft,
   moveDraft,
@@ -15,6 +16,10 @@ function memoryStore(): KeyValueStore & { data: Map<string, string> } {
     getItem: (k) => data.get(k) ?? null,
     setItem: (k, v) => void data.set(k, v),
     removeItem: (k) => void data.delete(k),
+    get length() {
+      return data.size;
+    },
+    key: (i) => [...data.keys()][i] ?? null,
   };
 }
 
@@ -46,5 +51,16 @@ describe('draft storage', () => {
     moveDraft(store, 'PENDING', 'c1');
     expect(readDraft(store, 'PENDING')).toBe('');
     expect(readDraft(store, 'c1')).toBe('half-written');
+  });
+  it('keeps drafts for the account that typed them and drops them for another one', () => {
+    const store = memoryStore();
+    claimDraftsFor(store, 'ada');
+    writeDraft(store, 'new', 'half a thought');
+    store.setItem('unrelated', 'kept');
+    claimDraftsFor(store, 'ada');
+    expect(readDraft(store, 'new')).toBe('half a thought');
+    claimDraftsFor(store, 'bob');
+    expect(readDraft(store, 'new')).toBe('');
+    expect(store.data.get('unrelated')).toBe('kept');
   });
 });

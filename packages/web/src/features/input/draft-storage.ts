@@ -7,11 +7,15 @@ export const DRAFT_PREFIX = 'textDraft_';
 export const PENDING_DRAFT_ID = 'PENDING';
 export const DRAFT_SAVE_DELAY_MS = 750;
 export const DRAFT_REMOVE_DELAY_MS = 2500;
+/** The id of the account whose drafts this browser holds. */
+export const DRAFTS_OWNER_KEY = 'textDraftsOwner';
 
 export interface KeyValueStore {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
   removeItem(key: string): void;
+  readonly length: number;
+  key(index: number): string | null;
 }
 
 /** Base64 of the UTF-8 bytes, so any text (emoji, CJK) round-trips. */
@@ -54,4 +58,25 @@ export function moveDraft(store: KeyValueStore, from: string, to: string): void 
   const raw = store.getItem(keyOf(from));
   store.removeItem(keyOf(from));
   if (raw) store.setItem(keyOf(to), raw);
+}
+
+/** Removes every text draft (another account signed in on this browser). */
+export function removeAllDrafts(store: KeyValueStore): void {
+  const keys: string[] = [];
+  for (let i = 0; i < store.length; i += 1) {
+    const key = store.key(i);
+    if (key?.startsWith(DRAFT_PREFIX)) keys.push(key);
+  }
+  for (const key of keys) store.removeItem(key);
+}
+
+/**
+ * Drafts belong to the account that typed them: they survive its sign-out and sign-in, and
+ * another account signing in on this browser starts without them.
+ */
+export function claimDraftsFor(store: KeyValueStore, userId: string): void {
+  const owner = store.getItem(DRAFTS_OWNER_KEY);
+  if (owner === userId) return;
+  if (owner !== null) removeAllDrafts(store);
+  store.setItem(DRAFTS_OWNER_KEY, userId);
 }

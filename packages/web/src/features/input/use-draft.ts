@@ -1,6 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { useSettings } from '../../store/settings-store';
-import { DRAFT_SAVE_DELAY_MS, moveDraft, readDraft, writeDraft, type KeyValueStore } from './draft-storage';
+import {
+  DRAFT_SAVE_DELAY_MS,
+  claimDraftsFor,
+  moveDraft,
+  readDraft,
+  writeDraft,
+  type KeyValueStore,
+} from './draft-storage';
 
 function storage(): KeyValueStore | null {
   try {
@@ -28,11 +35,13 @@ export function clearDraft(conversationId: string): void {
 /**
  * Saves the text as a draft for its conversation 750 ms after the last keystroke (when the
  * save-drafts setting is on). `draftId` is the conversation id, or PENDING while a new chat's
- * first message waits for its id.
+ * first message waits for its id. Text not yet saved when the box goes away (signing out, leaving
+ * the chat) is saved at once rather than dropped.
  */
 export function useDraftSaver(draftId: string, text: string): void {
   const enabled = useSettings((s) => s.saveDrafts);
   const first = useRef(true);
+  const unsaved = useRef<{ draftId: string; text: string } | null>(null);
   useEffect(() => {
     // The restored text is not a new edit: skip the save it would trigger.
     if (first.current) {
@@ -42,7 +51,26 @@ export function useDraftSaver(draftId: string, text: string): void {
     if (!enabled) return;
     const store = storage();
     if (!store) return;
-    const timer = window.setTimeout(() => writeDraft(store, draftId, text), DRAFT_SAVE_DELAY_MS);
+    unsaved.current = { draftId, text };
+    const timer = window.setTimeout(() => {
+      writeDraft(store, draftId, text);
+      unsaved.current = null;
+    }, DRAFT_SAVE_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [draftId, text, enabled]);
+
+  useEffect(
+    () => () => {
+      const pending = unsaved.current;
+      const store = storage();
+      if (pending && store) writeDraft(store, pending.draftId, pending.text);
+    },
+    [],
+  );
+}
+
+/** See `claimDraftsFor`: called with the signed-in user's id before a box reads its draft. */
+export function claimDrafts(userId: string | undefined): void {
+  const store = storage();
+  if (store && userId) claimDraftsFor(store, userId);
 }

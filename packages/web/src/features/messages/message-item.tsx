@@ -4,7 +4,7 @@ import { Check, Copy, Pencil, RefreshCw, StepForward } from 'lucide-react';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LogoMark } from '../../components/ui/logo';
-import { isUnsentFailure, liveMessage } from '../chat';
+import { isUnsentFailure, liveMessage, wasStoppedByUser } from '../chat';
 import { useLiveAnswer } from '../chat';
 import { ForkButton } from '../conversation-actions';
 import { useCopy } from '../markdown';
@@ -15,6 +15,7 @@ import { MessageBody } from './message-body';
 import { MessageEditor } from './message-editor';
 import type { VisibleMessage } from './message-tree';
 import { SiblingNav } from './sibling-nav';
+import { StoppedNote } from './stopped-note';
 import { UnfinishedNotice } from './unfinished-notice';
 import type { useMessageActions } from './use-message-actions';
 
@@ -85,7 +86,17 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
               streaming={streaming}
               onRetry={isUnsentFailure(message) ? () => actions.regenerate(message) : undefined}
             />
-            {message.unfinished && !streaming && !submitting && !message.error && <UnfinishedNotice />}
+            {message.unfinished &&
+              !streaming &&
+              !submitting &&
+              !message.error &&
+              (wasStoppedByUser(message.messageId) ? (
+                <StoppedNote
+                  onContinue={allowed.continue ? () => actions.continueAnswer(message) : undefined}
+                />
+              ) : (
+                <UnfinishedNotice />
+              ))}
           </div>
         )}
         {!user && !editing && !streaming && <AnswerFiguresLine message={message} />}

@@ -1,0 +1,91 @@
+import { chooseModel, lastAnswer, send, signIn, waitIdle } from '../support/chat.ts';
+import { expect, loginViaUi, registerViaApi, test, uniqueUser } from '../support/fixtures.ts';
+
+// The rough edges a new user meets in the first hour: Stop, sign-out, registration, lockouts.
+
+// The incomplete-response notice shows 250 ms after an unfinished answer settles.
+const NOTICE_DELAY_MS = 250;
+
+test('an answer the user stopped says Stopped with Continue, not the unfinished notice', async ({
+  page,
+  baseURL,
+}) => {
+  await signIn(page, baseURL!);
+  await chooseModel(page, 'slow');
+  await send(page, 'Tell me the slow story');
+  await expect(lastAnswer(page)).toContainText('Sentence 2 of the slow answer');
+  await page.getByTestId('stop-button').click();
+  await waitIdle(page);
+  const stopped = lastAnswer(page).getByTestId('answer-stopped');
+  await expect(stopped).toContainText('Stopped');
+  // Still so after a reload, and the notice does not come after its delay.
+  await page.reload();
+  await expect(stopped).toBeVisible();
+  await page.waitForTimeout(NOTICE_DELAY_MS + 150);
+  await expect(page.getByTestId('unfinished-notice')).toHaveCount(0);
+  await stopped.getByTestId('stopped-continue').click();
+  await expect(page.getByTestId('stop-button')).toBeVisible();
+  await page.getByTestId('stop-button').click();
+  await waitIdle(page);
+});
+
+test('a draft survives signing out and in again, and is not shown to another account', async ({
+  page,
+  baseURL,
+}) => {
+  const user = await signIn(page, baseURL!);
+  const input = page.getByTestId('chat-input');
+  // Signing out right after typing: the draft is saved without waiting for the typing pause.
+  await input.fill('Half a thought, kept');
+  await page.getByRole('button', { name: 'Quit' }).click();
+  await page.waitForURL('**/login');
+  await loginViaUi(page, user);
+  await expect(input).toHaveValue('Half a thought, kept');
+
+  await page.getByRole('button', { name: 'Quit' }).click();
+  await page.waitForURL('**/login');
+  const other = uniqueUser('other');
+  await registerViaApi(baseURL!, other);
+  await loginViaUi(page, other);
+  await expect(input).toBeVisible();
+  await expect(input).toHaveValue('');
+});
+
+test('registration says so once and lands signed in on a new chat', async ({ page }) => {
+  const user = uniqueUser('once');
+  await page.goto('/register');
+  await page.getByLabel('Full name').fill(user.name);
+  await page.getByLabel('Email address').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Confirm password').fill(user.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  const success = page.getByTestId('register-success');
+  await expect(success).toBeVisible();
+  expect((await success.innerText()).split('Registration successful.').length - 1).toBe(1);
+  await page.waitForURL('**/c/new');
+  await expect(page.getByTestId('chat-input')).toBeVisible();
+});
+
+test('a sign-in lockout says how long to wait', async ({ page, baseURL }) => {
+  const user = uniqueUser('locked');
+  await registerViaApi(baseURL!, user);
+  await page.route('**/api/auth/login', (route) =>
+    route.fulfill({
+      status: 429,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        message: 'Too many login attempts',
+        code: 'rate_limited',
+        type: 'logins',
+        retryAfter: 290,
+      }),
+    }),
+  );
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    'Too many login attempts in a short amount of time. Please try again later. Try again in 5 minutes.',
+  );
+});
