@@ -13,6 +13,15 @@ export interface EndpointInfo {
   name?: string;
   /** Bedrock: the regions a conversation may choose. */
   availableRegions?: string[];
+  /** agents: the builder is hidden and agents cannot be changed. */
+  disableBuilder?: boolean;
+  /** agents: what agents may do on this server (execute_code, file_search, tools, chain, …). */
+  capabilities?: string[];
+  /** agents: the endpoints an agent may use as its provider (absent: all). */
+  allowedProviders?: string[];
+  /** agents: the steps of a run when the agent sets none, and the most an agent may set. */
+  recursionLimit?: number;
+  maxRecursionLimit?: number;
 }
 
 /** `GET /api/endpoints`. */

@@ -70,3 +70,22 @@ export type UserPluginsBody = z.infer<typeof userPluginsSchema>;
 export const toolCallsQuerySchema = z.strictObject({
   conversationId: entityId('conversationId'),
 });
+
+/**
+ * The words a tool call's output starts with when the call failed (a tool that threw, an unknown
+ * tool, arguments its schema refused, a time-out, a sign-in that never came). The web shows such a
+ * call in its error state; the model reads the same text and can recover.
+ */
+export const TOOL_ERROR_PREFIX = 'Error processing tool';
+
+/** Whether a tool call's output reports a failure (checked case-insensitively, as clients do). */
+export function isToolErrorOutput(output: unknown): boolean {
+  return typeof output === 'string' && output.toLowerCase().includes(TOOL_ERROR_PREFIX.toLowerCase());
+}
+
+/**
+ * The `auth` link of a tool call that waits for credentials the user stores in Parley itself (an
+ * API key): `plugin:<pluginKey>`, which the web answers with that tool's credential dialog. Any
+ * other link (http/https) is an external sign-in page to open.
+ */
+export const TOOL_CREDENTIALS_AUTH_PREFIX = 'plugin:';

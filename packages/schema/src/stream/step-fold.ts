@@ -31,8 +31,11 @@ interface LooseStepData {
   delta?: {
     content?: { type?: string; text?: string; think?: string }[];
     tool_calls?: { args?: string }[];
+    auth?: string;
+    expires_at?: number;
   };
   result?: { index: number; tool_call: Record<string, unknown> };
+  agent_update?: { index?: number; runId?: string; agentId?: string };
 }
 
 function textOf(part: ContentPart | undefined, key: 'text' | 'think'): string {
@@ -93,12 +96,20 @@ function foldStep(fold: StepFold, event: StepEventLike): void {
       if (index === undefined || part?.type !== 'tool_call') return;
       const call = part.tool_call as Record<string, unknown>;
       const args = (data.delta?.tool_calls ?? []).map((c) => c.args ?? '').join('');
-      content[index] = { ...part, tool_call: { ...call, args: String(call.args ?? '') + args } };
+      // A tool waiting for the user's sign-in keeps the link until its call completes.
+      const auth = data.delta?.auth ? { auth: data.delta.auth, expires_at: data.delta.expires_at } : {};
+      content[index] = { ...part, tool_call: { ...call, args: String(call.args ?? '') + args, ...auth } };
       return;
     }
     case 'on_run_step_completed': {
       if (!data.result) return;
       content[data.result.index] = { type: 'tool_call', tool_call: { ...data.result.tool_call } };
+      return;
+    }
+    case 'on_agent_update': {
+      const update = data.agent_update;
+      if (update?.index === undefined || !update.agentId) return;
+      content[update.index] = { type: 'agent_update', agent_update: { ...update } };
       return;
     }
     default:

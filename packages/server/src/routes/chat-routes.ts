@@ -23,7 +23,7 @@ import { titleRoutes } from './title-routes.ts';
  * list running ones; plus the endpoint lists and title wait that share the engine.
  */
 export function chatRoutes(app: FastifyInstance, ctx: AppContext, { chat: engine }: AppEngines): void {
-  endpointRoutes(app, ctx, engine.endpoints);
+  endpointRoutes(app, ctx, engine.endpoints, engine.agents);
   titleRoutes(app, ctx, engine.titles);
   streamRoutes(app, ctx, engine);
 }

@@ -18,6 +18,9 @@ const TOOL_CAPABILITY: Record<string, AgentCapability> = {
   web_search: 'web_search',
 };
 
+/** The capability that must be on for agents to use a tool. */
+export const toolCapability = (tool: string): AgentCapability => TOOL_CAPABILITY[tool] ?? 'tools';
+
 const refuse = (path: string, message: string): never => {
   throw badRequest(message, [{ path, message }]);
 };
@@ -39,7 +42,7 @@ export async function checkDefinition(
   const unknown = tools.unknown(next.tools);
   if (unknown.length > 0) refuse('tools', `Unknown tool: ${unknown.join(', ')}`);
   for (const tool of next.tools) {
-    const capability = TOOL_CAPABILITY[tool] ?? 'tools';
+    const capability = toolCapability(tool);
     if (!settings.capabilities.has(capability))
       refuse('tools', `Agents may not use ${tool}: the ${capability} capability is off on this server`);
   }

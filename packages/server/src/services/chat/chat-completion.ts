@@ -85,7 +85,8 @@ export class ChatCompletion implements CompletionPort {
           // An answer that failed before any text keeps the error as its text, so a reload shows why.
           text: hasAnswer || !errorText ? result.text : errorText,
           content,
-          endpoint: plan.endpoint.name,
+          // `agents` for an agent's answer; the endpoint that answered otherwise.
+          endpoint: plan.conversation.fields.endpoint,
           model: plan.model,
           error: state.error,
           unfinished: state.unfinished,

@@ -11,6 +11,8 @@ import { balanceSettings } from '../balance/balance-settings.ts';
 import { MemoryService } from '../memories/memory-service.ts';
 import { memorySettings } from '../memories/memory-settings.ts';
 import type { AnswerHook, PlanCheck } from './answer-hook.ts';
+import { resolveAgentsSettings, type AgentsSettings } from '../agents/agents-settings.ts';
+import { ToolCredentialStore } from '../tool-credentials/tool-credential-store.ts';
 import { saveOrphanedAnswer } from './chat-recovery.ts';
 
 /** How often stale balance holds are looked for. */
@@ -33,6 +35,10 @@ export interface ChatEngine {
   balance: BalanceService;
   /** Users' memories, added to the context of the chats of users who keep them on. */
   memories: MemoryService;
+  /** What agents may do here (parley.yaml `endpoints.agents`). */
+  agents: AgentsSettings;
+  /** Users' credentials for tools, read when a tool run calls a tool that needs them. */
+  toolCredentials: ToolCredentialStore;
   /** Run in order before a plan takes its lock; one that throws refuses the request. */
   planChecks: PlanCheck[];
   /** Run in order after each answer is saved, before its final event. */
@@ -76,6 +82,8 @@ export async function createChatEngine(ctx: AppContext, keys: KeyStore): Promise
     userHttp,
     balance,
     memories: new MemoryService(ctx.db, memorySettings(ctx.config.yaml)),
+    agents: resolveAgentsSettings(ctx.config.yaml.endpoints?.agents),
+    toolCredentials: new ToolCredentialStore(ctx.db, ctx.config.secrets.credsKey),
     planChecks: [],
     answerHooks: [],
     stopGenerations: () => generations.shutdown(),

@@ -26,6 +26,11 @@ import { applyModelSpec } from './apply-model-spec.ts';
 import { loadMemoryCaller } from '../memories/memory-caller.ts';
 import { withMemories } from '../memories/memory-prompt.ts';
 import { attachImages, type MessageImageOptions } from './message-images.ts';
+import { AGENTS_ENDPOINT, resolveAgentRequest, runLimit } from '../agents/agent-chat.ts';
+import { loadAgentCaller } from '../agents/agent-caller.ts';
+import { ephemeralTools } from '../agents/ephemeral-agent.ts';
+import type { Tool } from '../tools/tool.ts';
+import type { ToolRunSetup } from '../tools/tool-loop.ts';
 
 /**
  * Everything one chat request was resolved to before anything is written or any lock taken: the
@@ -48,6 +53,10 @@ export interface ChatPlan {
   answer: PlannedAnswer;
   /** The client asked for the generation to outlive its streams. */
   resumable: boolean;
+  /** The tool run, when the request has tools (an agent's, or those the user turned on). */
+  toolRun?: ToolRunSetup;
+  /** The agent answering, on the agents endpoint. */
+  agent?: { id: string; name: string };
 }
 
 export interface PlannedConversation {
@@ -76,7 +85,7 @@ export interface PlannedAnswer {
  */
 export async function planChat(
   ctx: AppContext,
-  services: Pick<ChatEngine, 'endpoints' | 'keys' | 'userHttp' | 'memories'>,
+  services: Pick<ChatEngine, 'endpoints' | 'keys' | 'userHttp' | 'memories' | 'agents' | 'toolCredentials'>,
   request: { userId: string; endpointName: string | undefined; body: ChatRequest; resumable: boolean },
 ): Promise<ChatPlan> {
   const { userId } = request;
@@ -84,11 +93,14 @@ export async function planChat(
   const memories = loadMemoryCaller(ctx.db, userId).then((caller) => services.memories.forChat(caller));
   memories.catch(() => undefined);
   // Under parley.yaml's model specs the spec's preset decides endpoint, model and parameters.
-  const { endpointName, body } = applyModelSpec(
-    ctx.config.yaml.modelSpecs,
-    request.endpointName,
-    request.body,
-  );
+  const asked = applyModelSpec(ctx.config.yaml.modelSpecs, request.endpointName, request.body);
+  // On the agents endpoint the agent decides provider, model, parameters, instructions and tools.
+  const agentRequest = isAgentsRequest(asked.endpointName, asked.body)
+    ? await resolveAgentRequest(ctx.db, services.agents, ctx.tools, userId, asked.body)
+    : null;
+  const endpointName = agentRequest?.endpointName ?? asked.endpointName;
+  const body = agentRequest?.body ?? asked.body;
+  const tools = agentRequest?.tools ?? (await chosenTools(ctx, userId, body));
   const endpoint = resolveEndpoint(services.endpoints, endpointName, body);
   const model = body.model ?? endpoint.defaultModels[0]!;
   const models = await services.endpoints.models(endpoint);
@@ -114,13 +126,13 @@ export async function planChat(
   const existing = body.conversationId ? await findConversation(ctx.db, userId, body.conversationId) : null;
   if (body.conversationId && !existing) throw notFound('Conversation not found');
   const conversationId = existing?.conversationId ?? randomUUID();
-  const settings = pickSettings(body);
+  const settings = agentRequest ? { agent_id: agentRequest.agent.id } : pickSettings(body);
   const expiredAt = body.isTemporary
     ? new Date(Date.now() + ctx.config.interface.temporaryChatRetention * 3_600_000)
     : undefined;
   const fields = {
-    endpoint: endpoint.name,
-    endpointType: endpoint.type,
+    endpoint: agentRequest ? AGENTS_ENDPOINT : endpoint.name,
+    endpointType: agentRequest ? null : endpoint.type,
     model,
     settings,
     ...(expiredAt ? { expiredAt } : {}),
@@ -129,7 +141,7 @@ export async function planChat(
     userId,
     conversationId,
     body,
-    endpoint: endpoint.name,
+    endpoint: fields.endpoint,
     model,
     branchMessages,
     newConversation: existing
@@ -179,12 +191,46 @@ export async function planChat(
     conversation: { conversationId, exists: existing !== null, fields },
     exchange,
     answer: {
-      sender: body.modelLabel ?? body.chatGptLabel ?? endpoint.modelDisplayLabel ?? endpoint.name,
+      sender:
+        agentRequest?.agent.name ??
+        body.modelLabel ??
+        body.chatGptLabel ??
+        endpoint.modelDisplayLabel ??
+        endpoint.name,
       metadata: body.iconURL ? { iconURL: body.iconURL } : {},
       wantsTitle: !existing,
     },
     resumable: request.resumable,
+    ...(tools.length > 0
+      ? {
+          toolRun: {
+            tools,
+            recursionLimit: agentRequest?.recursionLimit ?? runLimit(services.agents, null),
+            userId,
+            conversationId,
+            credentials: (owner, pluginKey) => services.toolCredentials.get(owner, pluginKey),
+          },
+        }
+      : {}),
+    ...(agentRequest ? { agent: { id: agentRequest.agent.id, name: agentRequest.agent.name } } : {}),
   };
+}
+
+/** The agents endpoint, named by the path or (on the generic paths) by the body. */
+function isAgentsRequest(pathName: string | undefined, body: ChatRequest): boolean {
+  const name = !pathName || pathName === 'custom' ? body.endpoint : pathName;
+  return name === AGENTS_ENDPOINT;
+}
+
+/** The tools the user turned on for an ordinary chat (`ephemeralAgent`); none without that field. */
+async function chosenTools(ctx: AppContext, userId: string, body: ChatRequest): Promise<Tool[]> {
+  const asked = Object.values(body.ephemeralAgent ?? {}).some(
+    (v) => v === true || (Array.isArray(v) && v.length > 0),
+  );
+  // Most requests turn nothing on (clients send every flag false): no role to read then.
+  if (!asked) return [];
+  const caller = await loadAgentCaller(ctx.db, userId);
+  return ephemeralTools(ctx.tools, caller, body.ephemeralAgent);
 }
 
 /** The path names the endpoint; `custom` (or no name) defers to the body's `endpoint`. */

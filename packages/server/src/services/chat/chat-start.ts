@@ -7,6 +7,7 @@ import { ChatCompletion } from './chat-completion.ts';
 import type { ChatEngine } from './chat-engine.ts';
 import { commitRequest, type Exchange } from './chat-exchange.ts';
 import type { ChatPlan } from './chat-plan.ts';
+import { toolLoop } from '../tools/tool-loop.ts';
 
 /**
  * Carries out a plan: runs the engine's plan checks, takes the conversation's generation lock,
@@ -68,6 +69,8 @@ export async function startChat(ctx: AppContext, engine: ChatEngine, plan: ChatP
       },
       createdJson: JSON.stringify(createdEvent(requestMessage)),
       call: plan.call,
+      // A request with tools (an agent's, or those the user turned on) runs the tool loop.
+      source: plan.toolRun ? toolLoop(plan.toolRun) : undefined,
     },
     new ChatCompletion(ctx, engine, plan, committed, charge),
     {

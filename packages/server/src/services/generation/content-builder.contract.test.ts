@@ -1,6 +1,6 @@
 import { foldStepEvents, stepEventSchema, type StepEvent } from '@parley/schema';
 import { describe, expect, it } from 'vitest';
-import type { ProviderEvent } from '../providers/provider.ts';
+import type { AnswerEvent } from './answer-event.ts';
 import { ContentBuilder } from './content-builder.ts';
 
 /**
@@ -10,7 +10,7 @@ import { ContentBuilder } from './content-builder.ts';
  */
 describe('ContentBuilder against the stream contract', () => {
   const awkward = 'quote " backslash \\ newline \n tab \t unicode é 🙂 \u2028 </script>';
-  const providerEvents: ProviderEvent[] = [
+  const providerEvents: AnswerEvent[] = [
     { type: 'reasoning', text: 'thinking ' },
     { type: 'reasoning', text: awkward },
     { type: 'text', text: 'Hel' },
@@ -18,7 +18,11 @@ describe('ContentBuilder against the stream contract', () => {
     { type: 'tool-call-start', id: 'call_"1"', name: 'get_weather' },
     { type: 'tool-call-delta', id: 'call_"1"', args: '{"city":' },
     { type: 'tool-call-delta', id: 'call_"1"', args: '"Zürich"}' },
+    { type: 'tool-auth', id: 'call_"1"', auth: 'plugin:get_weather', expiresAt: 1_700_000_000_000 },
     { type: 'tool-call', id: 'call_2', name: 'lookup', args: '{}' },
+    { type: 'tool-result', id: 'call_2', output: awkward },
+    { type: 'tool-result', id: 'call_"1"', output: 'Error processing tool get_weather: no key' },
+    { type: 'agent-update', agentId: 'agent_"x"' },
     { type: 'text', text: 'after the tools' },
   ];
 
@@ -31,9 +35,11 @@ describe('ContentBuilder against the stream contract', () => {
       kinds.add((JSON.parse(json) as StepEvent).event);
     }
     expect([...kinds].sort()).toEqual([
+      'on_agent_update',
       'on_message_delta',
       'on_reasoning_delta',
       'on_run_step',
+      'on_run_step_completed',
       'on_run_step_delta',
     ]);
   });
@@ -42,13 +48,16 @@ describe('ContentBuilder against the stream contract', () => {
     const builder = new ContentBuilder('run-1');
     const events = providerEvents.flatMap((e) => builder.apply(e)).map((json) => JSON.parse(json));
     const fold = foldStepEvents({ responseMessageId: null, content: [], steps: {} }, events);
-    // A complete tool call (no deltas) carries its arguments in the saved part only.
-    const expected = builder.parts.map((p) =>
-      p.type === 'tool_call' && (p.tool_call as { id: string }).id === 'call_2'
-        ? { ...p, tool_call: { ...(p.tool_call as object), args: '' } }
-        : p,
-    );
-    expect(fold.content).toEqual(expected);
+    // A complete tool call (no deltas) gets its arguments to the stream with its result.
+    expect(fold.content).toEqual(builder.parts);
+    expect(builder.parts.map((p) => p.type)).toEqual([
+      'think',
+      'text',
+      'tool_call',
+      'tool_call',
+      'agent_update',
+      'text',
+    ]);
     expect(fold.responseMessageId).toBe('run-1');
   });
 

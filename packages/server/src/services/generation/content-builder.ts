@@ -1,5 +1,5 @@
 import { stepEventJson, type ContentPart } from '@parley/schema';
-import type { ProviderEvent } from '../providers/provider.ts';
+import type { AnswerEvent } from './answer-event.ts';
 
 interface Step {
   /** JSON-encoded step id, ready to splice into event strings. */
@@ -31,8 +31,8 @@ export class ContentBuilder {
     if (last >= 0 && this.parts[last]!.type === 'text') this.reopenIndex = last;
   }
 
-  /** The step events for one provider event (none for finish and error). */
-  apply(event: ProviderEvent): string[] {
+  /** The step events for one answer event (none for finish and error). */
+  apply(event: AnswerEvent): string[] {
     switch (event.type) {
       case 'text':
         return this.delta('text', event.text);
@@ -44,6 +44,12 @@ export class ContentBuilder {
         return this.toolDelta(event.id, event.args);
       case 'tool-call':
         return this.toolCall(event.id, event.name, event.args);
+      case 'tool-result':
+        return this.toolResult(event.id, event.output);
+      case 'tool-auth':
+        return this.toolAuth(event.id, event.auth, event.expiresAt);
+      case 'agent-update':
+        return [this.agentUpdate(event.agentId)];
       default:
         return [];
     }
@@ -116,6 +122,45 @@ export class ContentBuilder {
     // The complete arguments win over what the deltas assembled.
     call.args = args;
     return events;
+  }
+
+  /** A finished tool call: its output, progress 1, and the completed step with the whole call. */
+  private toolResult(id: string, output: string): string[] {
+    const step = this.toolSteps.get(id);
+    if (!step) return [];
+    const part = this.parts[step.index]!;
+    const { id: callId, name, args } = part.tool_call as { id: string; name: string; args: string };
+    // The sign-in link of a call that waited for credentials goes once the call has ended.
+    const done = { id: callId, name, args, output, progress: 1, type: 'tool_call' };
+    this.parts[step.index] = { type: 'tool_call', tool_call: done };
+    const result = { id: JSON.parse(step.idJson) as string, index: step.index, tool_call: done };
+    return [JSON.stringify({ event: 'on_run_step_completed', data: { result } })];
+  }
+
+  /** A tool call waiting for the user to sign in: the part keeps the link until the call ends. */
+  private toolAuth(id: string, auth: string, expiresAt: number): string[] {
+    const step = this.toolSteps.get(id);
+    if (!step) return [];
+    const call = this.parts[step.index]!.tool_call as Record<string, unknown>;
+    call.auth = auth;
+    call.expires_at = expiresAt;
+    const delta = JSON.stringify({
+      type: 'tool_calls',
+      tool_calls: [{ name: call.name, args: '', index: 0 }],
+      auth,
+      expires_at: expiresAt,
+    });
+    return [stepEventJson.runStepDelta(step.idJson, delta)];
+  }
+
+  /** The agent answering from the next part on; the text after it starts a new part. */
+  private agentUpdate(agentId: string): string {
+    const index = this.parts.length;
+    const runId = JSON.parse(this.runIdJson) as string;
+    this.parts.push({ type: 'agent_update', agent_update: { index, runId, agentId } });
+    this.current = null;
+    this.reopenIndex = -1;
+    return JSON.stringify({ event: 'on_agent_update', data: { agent_update: { index, runId, agentId } } });
   }
 
   private newStep(kind: Step['kind'], index: number): Step {

@@ -1,5 +1,5 @@
 import { errorEvent } from '@parley/schema';
-import type { ProviderEvent } from '../providers/provider.ts';
+import type { AnswerEvent } from './answer-event.ts';
 import type {
   CompletionPort,
   GenerationOutcome,
@@ -13,8 +13,8 @@ import { singleModelCall, type AnswerSource, type ModelCall } from './model-call
 import type { JobInit } from './resume-state.ts';
 
 interface Upstream {
-  iterator: AsyncIterator<ProviderEvent>;
-  first: Promise<IteratorResult<ProviderEvent>>;
+  iterator: AsyncIterator<AnswerEvent>;
+  first: Promise<IteratorResult<AnswerEvent>>;
 }
 
 /** What one generation streams, and under which ids; plain data. */

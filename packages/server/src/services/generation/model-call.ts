@@ -1,10 +1,5 @@
-import type {
-  ModelParameters,
-  Provider,
-  ProviderEvent,
-  ProviderFailure,
-  ProviderMessage,
-} from '../providers/provider.ts';
+import type { ModelParameters, Provider, ProviderFailure, ProviderMessage } from '../providers/provider.ts';
+import type { AnswerEvent } from './answer-event.ts';
 
 /** The model request a generation makes: the part of a chat plan that goes upstream. */
 export interface ModelCall {
@@ -18,14 +13,16 @@ export interface ModelCall {
 }
 
 /**
- * Where a generation's events come from. The plain chat makes one model call; a source that runs
- * tools would call the model again after each tool result and yield the tool events in between,
- * and the job that turns events into content and saves the answer would stay as it is.
+ * Where a generation's events come from. The plain chat makes one model call; the tool loop
+ * (services/tools/tool-loop.ts) calls the model again after each round of tool results and
+ * yields the tool events in between; the job that turns events into content and saves the answer
+ * is the same for both. A source ends after one `finish` or `error` event, or silently when the
+ * signal aborts.
  */
 export type AnswerSource = (
   call: ModelCall & { provider: Provider },
   signal: AbortSignal,
-) => AsyncIterable<ProviderEvent>;
+) => AsyncIterable<AnswerEvent>;
 
 /** One streamed model call. */
 export const singleModelCall: AnswerSource = (call, signal) =>

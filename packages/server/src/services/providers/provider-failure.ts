@@ -89,6 +89,7 @@ function parseBody(text: string | undefined): ErrorBody | undefined {
  * otherwise a readable message naming the upstream status.
  */
 export function failureText(failure: ProviderFailure): string {
+  if (failure.local) return failure.message;
   if (failure.key) {
     return JSON.stringify({
       type: failure.key,

@@ -4,8 +4,13 @@
  */
 
 export interface ProviderMessage {
-  role: 'system' | 'user' | 'assistant';
+  /** `tool`: the result of one tool call, sent back to the model within a tool run. */
+  role: 'system' | 'user' | 'assistant' | 'tool';
   content: string;
+  /** An assistant turn of a tool run: the calls the model made in it. */
+  toolCalls?: ProviderToolCall[];
+  /** A `tool` message: the call it answers. */
+  toolResult?: { id: string; name: string };
   /** The user's files attached to this message (ids, checked against the caller when loaded). */
   fileIds?: string[];
   /** Pictures sent with a user message, already fitted to the provider's limits. */
@@ -48,10 +53,26 @@ export interface ModelParameters {
   region?: string;
 }
 
+/** One tool call a model made: its id, the tool's name and the arguments as JSON text. */
+export interface ProviderToolCall {
+  id: string;
+  name: string;
+  args: string;
+}
+
+/** A tool offered to the model: its name, what it does and its arguments' JSON schema. */
+export interface ProviderTool {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+}
+
 export interface ProviderRequest {
   model: string;
   messages: ProviderMessage[];
   parameters: ModelParameters;
+  /** Tools the model may call; it then decides itself whether to (tool choice "auto"). */
+  tools?: ProviderTool[];
   /** Aborting it stops the upstream request; the stream then ends without a finish event. */
   signal: AbortSignal;
 }
@@ -81,6 +102,8 @@ export interface ProviderFailure {
   extra?: Record<string, unknown>;
   /** The connection broke after the answer had started (no status, no clean finish). */
   lostConnection?: boolean;
+  /** Raised by Parley itself (e.g. a tool run past its step limit): `message` is shown as it is. */
+  local?: boolean;
 }
 
 export type ProviderEvent =

@@ -23,8 +23,18 @@ export interface Tool<Input extends z.ZodType = z.ZodType> {
   name: string;
   description: string;
   input: Input;
+  /**
+   * The arguments' JSON schema as the model sees it; derived from `input` when absent. A tool whose
+   * schema arrives as JSON Schema (an MCP server's, an OpenAPI operation's) gives it here and a
+   * permissive `input` (or one built from it).
+   */
+  inputSchema?: Record<string, unknown>;
   /** Credentials each user must store before the tool runs for them; empty when none. */
   authConfig: ToolAuthField[];
   icon?: string;
+  /** The MCP server the tool comes from: a chat's `ephemeralAgent.mcp` turns on a server's tools. */
+  server?: string;
+  /** How long one call may run before it is stopped and reported as timed out (default 60 s). */
+  timeoutMs?: number;
   run(input: z.infer<Input>, context: ToolRunContext): Promise<unknown>;
 }

@@ -1,0 +1,113 @@
+import { chatParametersSchema, type ChatRequest } from '@parley/schema';
+import type { Database } from '../../db/client.ts';
+import type { AgentRow } from '../../db/schema/index.ts';
+import { AppError, badRequest } from '../../errors/app-error.ts';
+import type { Tool } from '../tools/tool.ts';
+import type { ToolRegistry } from '../tools/tool-registry.ts';
+import { loadAgentCaller, requireAgentPermission } from './agent-caller.ts';
+import { toolCapability } from './agent-rules.ts';
+import { findReadableAgent } from './agent-service.ts';
+import type { AgentsSettings } from './agents-settings.ts';
+
+/** The endpoint name of agent runs (`POST /api/agents/chat/agents`, conversations' `endpoint`). */
+export const AGENTS_ENDPOINT = 'agents';
+
+/** What an agent request resolves to before the ordinary chat plan takes over. */
+export interface AgentRequest {
+  agent: AgentRow;
+  /** The endpoint that answers: the agent's provider. */
+  endpointName: string;
+  /** The request with the agent's model, parameters and instructions in place of the client's. */
+  body: ChatRequest;
+  /** The agent's tools that exist on this server and whose capability is on. */
+  tools: Tool[];
+  recursionLimit: number;
+}
+
+/**
+ * Resolves a request on the agents endpoint: the caller must hold AGENTS.USE (403) and be able
+ * to see the agent (404, the same for a missing agent and someone else's private one). The agent
+ * decides provider, model, parameters and instructions; the client's own choices of those are
+ * ignored. An agent whose provider parley.yaml no longer allows is refused with
+ * `invalid_agent_provider`.
+ */
+export async function resolveAgentRequest(
+  db: Database,
+  settings: AgentsSettings,
+  registry: ToolRegistry,
+  userId: string,
+  body: ChatRequest,
+): Promise<AgentRequest> {
+  if (!body.agent_id)
+    throw badRequest('agent_id is required', [{ path: 'agent_id', message: 'name the agent to talk to' }]);
+  const caller = await loadAgentCaller(db, userId);
+  requireAgentPermission(caller, 'USE');
+  const agent = await findReadableAgent(db, caller, body.agent_id);
+  const d = agent.definition;
+  if (settings.allowedProviders && !settings.allowedProviders.has(d.provider)) {
+    throw new AppError(
+      'invalid_agent_provider',
+      `Agents may not use the provider ${d.provider} on this server`,
+    );
+  }
+  const parameters = chatParametersSchema.safeParse(d.model_parameters);
+  if (!parameters.success) {
+    throw badRequest(
+      "The agent's model parameters are invalid",
+      parameters.error.issues.map((i) => ({
+        path: `model_parameters.${i.path.join('.')}`,
+        message: i.message,
+      })),
+    );
+  }
+  return {
+    agent,
+    endpointName: d.provider,
+    body: {
+      ...withoutModelSetup(body),
+      ...stripUndefined(parameters.data),
+      model: d.model,
+      promptPrefix: d.instructions || null,
+      endpoint: d.provider,
+    },
+    tools: await enabledTools(registry, settings, userId, d.tools),
+    recursionLimit: runLimit(settings, d.recursion_limit),
+  };
+}
+
+/**
+ * The named tools the caller can use now (an MCP server that cannot be reached leaves its tools
+ * out) and whose capability parley.yaml leaves on (it may have changed since the agent was saved).
+ */
+async function enabledTools(
+  registry: ToolRegistry,
+  settings: AgentsSettings,
+  userId: string,
+  names: readonly string[],
+): Promise<Tool[]> {
+  const tools = await registry.resolve(userId, names);
+  return tools.filter((tool) => settings.capabilities.has(toolCapability(tool.name)));
+}
+
+/** The agent's own step limit, or the server's; never above the server's ceiling. */
+export function runLimit(settings: AgentsSettings, own: number | null): number {
+  const limit = own ?? settings.recursionLimit;
+  return settings.maxRecursionLimit === null ? limit : Math.min(limit, settings.maxRecursionLimit);
+}
+
+/** The request without the client's model setup, which the agent replaces. */
+function withoutModelSetup(body: ChatRequest): ChatRequest {
+  const copy: Record<string, unknown> = { ...body };
+  for (const key of Object.keys(chatParametersSchema.shape)) {
+    if (key !== 'agent_id') delete copy[key];
+  }
+  for (const key of ['modelLabel', 'chatGptLabel', 'promptPrefix', 'system', 'iconURL', 'spec'])
+    delete copy[key];
+  return copy as ChatRequest;
+}
+
+function stripUndefined<T extends Record<string, unknown>>(value: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(value).filter(([, v]) => v !== undefined && v !== null),
+  ) as Partial<T>;
+}

@@ -1,0 +1,148 @@
+import { TOOL_CREDENTIALS_AUTH_PREFIX, TOOL_ERROR_PREFIX } from '@parley/schema';
+import type { z } from 'zod';
+import type { ProviderToolCall } from '../providers/provider.ts';
+import type { Tool } from './tool.ts';
+import { outputText } from './tool-output.ts';
+
+/** How long one call may run when its tool sets no limit of its own. */
+export const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
+
+/** Where a run reads the caller's stored credentials for a tool (decrypted, by field). */
+export type CredentialSource = (userId: string, pluginKey: string) => Promise<Record<string, string>>;
+
+/** How long a call that needs the user's credentials waits for them, and how often it looks. */
+export interface AuthWait {
+  waitMs: number;
+  pollMs: number;
+}
+
+/** A call waiting for credentials gives the user this long to add them (LibreChat's OAuth wait). */
+export const DEFAULT_AUTH_WAIT: AuthWait = { waitMs: 120_000, pollMs: 1_000 };
+
+/** What every call of one run shares. */
+export interface ToolCallScope {
+  userId: string;
+  conversationId: string;
+  /** The run's signal: fires when the user stops the answer. */
+  signal: AbortSignal;
+  credentials: CredentialSource;
+  authWait: AuthWait;
+  /** Tells the stream the call waits for the user to sign in (the "requires auth" state). */
+  needsAuth(callId: string, auth: string, expiresAt: number): void;
+}
+
+/** How one call ended: the output the user sees, or nothing when the run was stopped meanwhile. */
+export type CallOutcome = { output: string } | { cancelled: true };
+
+/** A failed call's output: the words clients recognise, the tool, and why. */
+export const toolError = (name: string, reason: string): { output: string } => ({
+  output: `${TOOL_ERROR_PREFIX} ${name}: ${reason}`,
+});
+
+/**
+ * Runs one call a model made, never throwing: a tool that does not exist (or was not offered),
+ * arguments that are not JSON or fail the tool's schema, missing credentials that never came, a
+ * time-out and a tool that throws all become an error output the model reads and the user sees.
+ */
+export async function runToolCall(
+  call: ProviderToolCall,
+  tool: Tool | undefined,
+  scope: ToolCallScope,
+): Promise<CallOutcome> {
+  if (!tool) return toolError(call.name, `there is no tool named "${call.name}" in this run`);
+  const input = parseArguments(tool, call.args);
+  if ('problem' in input) return toolError(tool.name, input.problem);
+  const credentials = await credentialsFor(tool, call.id, scope);
+  if (credentials === 'cancelled') return { cancelled: true };
+  if (credentials === null)
+    return toolError(tool.name, 'it needs your credentials, and none were added in time');
+  const timeoutMs = tool.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = AbortSignal.any([scope.signal, timeout]);
+  try {
+    const value = await untilAborted(
+      tool.run(input.value, {
+        userId: scope.userId,
+        conversationId: scope.conversationId,
+        credentials,
+        signal,
+      }),
+      signal,
+    );
+    return { output: outputText(value) };
+  } catch (error) {
+    if (scope.signal.aborted) return { cancelled: true };
+    if (timeout.aborted) return toolError(tool.name, `it did not finish within ${timeoutMs / 1000} s`);
+    return toolError(tool.name, error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** The arguments checked against the tool's schema, or what is wrong with them. */
+function parseArguments(tool: Tool, args: string): { value: unknown } | { problem: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(args || '{}');
+  } catch {
+    return { problem: 'its arguments are not valid JSON' };
+  }
+  const parsed = (tool.input as z.ZodType).safeParse(json);
+  if (parsed.success) return { value: parsed.data };
+  const issues = parsed.error.issues
+    .slice(0, 5)
+    .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message));
+  return { problem: `its arguments do not match its schema (${issues.join('; ')})` };
+}
+
+/**
+ * The caller's credentials for a tool that needs some. Missing ones put the call in the "requires
+ * auth" state and wait, looking again every `pollMs`, until the user adds them (POST
+ * /api/user/plugins) or the wait ends (null) or the run is stopped.
+ */
+async function credentialsFor(
+  tool: Tool,
+  callId: string,
+  scope: ToolCallScope,
+): Promise<Record<string, string> | null | 'cancelled'> {
+  if (tool.authConfig.length === 0) return {};
+  const complete = (stored: Record<string, string>) => tool.authConfig.every((f) => stored[f.authField]);
+  let stored = await scope.credentials(scope.userId, tool.name);
+  if (complete(stored)) return stored;
+  const expiresAt = Date.now() + scope.authWait.waitMs;
+  scope.needsAuth(callId, TOOL_CREDENTIALS_AUTH_PREFIX + tool.name, expiresAt);
+  while (Date.now() < expiresAt) {
+    if (!(await pause(Math.min(scope.authWait.pollMs, expiresAt - Date.now()), scope.signal)))
+      return 'cancelled';
+    stored = await scope.credentials(scope.userId, tool.name);
+    if (complete(stored)) return stored;
+  }
+  return null;
+}
+
+/** Waits `ms`; false when the signal fired first. */
+function pause(ms: number, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', stop);
+      resolve(true);
+    }, ms);
+    const stop = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    signal.addEventListener('abort', stop, { once: true });
+  });
+}
+
+/**
+ * The tool's promise, or a rejection as soon as the signal fires: a tool that ignores its signal
+ * cannot hold the run (its late result is dropped).
+ */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(signal.reason);
+    if (signal.aborted) stop();
+    signal.addEventListener('abort', stop, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+  });
+}

@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import type { AnswerEvent } from '../generation/answer-event.ts';
+import type { AnswerSource } from '../generation/model-call.ts';
+import type { ProviderMessage, ProviderTool, ProviderToolCall, TokenUsage } from '../providers/provider.ts';
+import type { Tool } from './tool.ts';
+import {
+  DEFAULT_AUTH_WAIT,
+  runToolCall,
+  type AuthWait,
+  type CallOutcome,
+  type CredentialSource,
+} from './tool-call-runner.ts';
+import { MODEL_OUTPUT_LIMIT, SAVED_OUTPUT_LIMIT, truncated } from './tool-output.ts';
+
+/** What one tool run is set up with: the tools offered, its step limit and whose run it is. */
+export interface ToolRunSetup {
+  tools: readonly Tool[];
+  /**
+   * The most steps of the run. A model call is one step and a round of tool calls another (the
+   * counting of LibreChat's agents, whose parley.yaml settings these are): a limit of 25 allows
+   * twelve rounds of tools and a last answer.
+   */
+  recursionLimit: number;
+  userId: string;
+  conversationId: string;
+  credentials: CredentialSource;
+  authWait?: AuthWait;
+}
+
+/** The error a run that needs more steps than its limit ends with. */
+export function recursionLimitMessage(limit: number): string {
+  return `The agent stopped after ${limit} steps, its recursion limit, before it finished its answer. Ask for less at once, or raise the agent's recursion limit.`;
+}
+
+/**
+ * The tool loop as an answer source: calls the model with the tools, runs the calls it asks for
+ * (all calls of one answer at once, as they do not depend on each other), sends the results back
+ * and calls the model again, until it answers without calling a tool or the step limit is reached.
+ * Every model event is passed on as it comes, and each call's result as soon as it finishes; the
+ * last `finish` carries the whole run's usage. When the signal fires the running tools are stopped
+ * (their signal fires) and the source ends without a finish, so what was done is saved unfinished.
+ */
+export function toolLoop(setup: ToolRunSetup): AnswerSource {
+  const offered = new Map(setup.tools.map((t) => [t.name, t]));
+  const schemas = setup.tools.map(providerTool);
+  return async function* run(call, signal) {
+    const messages: ProviderMessage[] = [...call.messages];
+    const usage: TokenUsage = {};
+    let steps = 0;
+    for (;;) {
+      if (++steps > setup.recursionLimit) {
+        yield {
+          type: 'error',
+          failure: { message: recursionLimitMessage(setup.recursionLimit), local: true },
+        };
+        return;
+      }
+      const calls: ProviderToolCall[] = [];
+      let text = '';
+      let finishReason: string | null = null;
+      const stream = call.provider.stream({
+        model: call.model,
+        messages,
+        parameters: call.parameters,
+        tools: schemas.length ? schemas : undefined,
+        signal,
+      });
+      for await (const event of stream) {
+        if (event.type === 'finish') {
+          finishReason = event.reason;
+          addUsage(usage, event.usage);
+          break;
+        }
+        if (event.type === 'error') {
+          yield event;
+          return;
+        }
+        if (event.type === 'text') text += event.text;
+        if (event.type === 'tool-call') calls.push({ id: event.id, name: event.name, args: event.args });
+        yield event;
+      }
+      // Stopped, or the provider went quiet: the job saves what there is.
+      if (finishReason === null) return;
+      if (calls.length === 0) {
+        yield { type: 'finish', reason: finishReason, usage };
+        return;
+      }
+      if (++steps > setup.recursionLimit) {
+        yield {
+          type: 'error',
+          failure: { message: recursionLimitMessage(setup.recursionLimit), local: true },
+        };
+        return;
+      }
+      messages.push({ role: 'assistant', content: text, toolCalls: calls });
+      const outputs = new Map<string, string>();
+      for await (const event of runCalls(calls, offered, setup, signal, outputs)) yield event;
+      if (signal.aborted) return;
+      for (const c of calls) {
+        const output = outputs.get(c.id) ?? '';
+        messages.push({
+          role: 'tool',
+          content: truncated(output, MODEL_OUTPUT_LIMIT),
+          toolResult: { id: c.id, name: c.name },
+        });
+      }
+    }
+  };
+}
+
+/**
+ * Runs one answer's calls at once and yields their events as they happen: a call waiting for
+ * credentials, then each result as it finishes (in the order they finish). `outputs` receives
+ * every finished call's full output for the model's next turn.
+ */
+async function* runCalls(
+  calls: readonly ProviderToolCall[],
+  offered: ReadonlyMap<string, Tool>,
+  setup: ToolRunSetup,
+  signal: AbortSignal,
+  outputs: Map<string, string>,
+): AsyncIterable<AnswerEvent> {
+  const queue: AnswerEvent[] = [];
+  let wake: (() => void) | null = null;
+  const push = (event: AnswerEvent | null) => {
+    if (event) queue.push(event);
+    wake?.();
+    wake = null;
+  };
+  let pending = calls.length;
+  const scope = {
+    userId: setup.userId,
+    conversationId: setup.conversationId,
+    signal,
+    credentials: setup.credentials,
+    authWait: setup.authWait ?? DEFAULT_AUTH_WAIT,
+    needsAuth: (id: string, auth: string, expiresAt: number) =>
+      push({ type: 'tool-auth', id, auth, expiresAt }),
+  };
+  for (const c of calls) {
+    void runToolCall(c, offered.get(c.name), scope).then((outcome: CallOutcome) => {
+      pending--;
+      if ('cancelled' in outcome) return push(null);
+      outputs.set(c.id, outcome.output);
+      push({ type: 'tool-result', id: c.id, output: truncated(outcome.output, SAVED_OUTPUT_LIMIT) });
+    });
+  }
+  while (pending > 0 || queue.length > 0) {
+    if (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+    yield* queue.splice(0);
+  }
+}
+
+/** A tool as the model is offered it: its JSON schema given, or made from its zod input. */
+function providerTool(tool: Tool): ProviderTool {
+  const inputSchema =
+    tool.inputSchema ??
+    (z.toJSONSchema(tool.input, { target: 'draft-7', unrepresentable: 'any' }) as Record<string, unknown>);
+  const { $schema: _draft, ...schema } = inputSchema;
+  return { name: tool.name, description: tool.description, inputSchema: schema };
+}
+
+function addUsage(total: TokenUsage, step: TokenUsage | undefined): void {
+  if (!step) return;
+  for (const key of Object.keys(step) as (keyof TokenUsage)[]) {
+    const value = step[key];
+    if (value !== undefined) total[key] = (total[key] ?? 0) + value;
+  }
+}
