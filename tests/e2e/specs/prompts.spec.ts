@@ -187,9 +187,9 @@ test('a second user sees the shared prompt read-only and an unshared one as not 
   await page.waitForURL('**/d/prompts');
   await expect(page.getByTestId('prompt-placeholder')).toBeVisible();
 
-  // Unknown dashboard paths land on the library.
-  await page.goto('/d/files/whatever');
-  await page.waitForURL('**/d/prompts');
+  // Unknown dashboard paths land on the files.
+  await page.goto('/d/whatever');
+  await page.waitForURL('**/d/files');
   await page.context().close();
 });
 

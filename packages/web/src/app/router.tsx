@@ -30,6 +30,7 @@ const PromptsPage = page(() => import('../features/prompts/prompts-page'));
 const PromptPlaceholder = page(() => import('../features/prompts/prompt-placeholder'));
 const CreatePromptPage = page(() => import('../features/prompts/create-prompt-page'));
 const PromptDetailPage = page(() => import('../features/prompts/prompt-detail-page'));
+const FilesPage = page(() => import('../features/files-dashboard/files-page'));
 
 export const router = createBrowserRouter([
   {
@@ -61,7 +62,7 @@ export const router = createBrowserRouter([
         ],
       },
       {
-        // The dashboard (001 §2). Unknown /d/* paths go to the prompts until a files dashboard exists.
+        // The dashboard: prompts and files. /d itself and any unknown /d/* path go to the files.
         path: 'd',
         element: <DashboardLayout />,
         children: [
@@ -74,8 +75,9 @@ export const router = createBrowserRouter([
               { path: ':groupId', element: <PromptDetailPage /> },
             ],
           },
-          { index: true, element: <Navigate to="/d/prompts" replace /> },
-          { path: '*', element: <Navigate to="/d/prompts" replace /> },
+          { path: 'files', element: <FilesPage /> },
+          { index: true, element: <Navigate to="/d/files" replace /> },
+          { path: '*', element: <Navigate to="/d/files" replace /> },
         ],
       },
     ],

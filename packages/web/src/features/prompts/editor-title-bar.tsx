@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 
 import { useHasPermission } from '../auth';
 import { BackToList } from './back-to-list';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { CategorySelect } from './prompt-fields';
 
 import { usePromptsUi } from './prompts-store';

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { ArrowLeft, LayoutList, ShieldCheck } from 'lucide-react';
+import { ArrowLeft, FolderOpen, LayoutList, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useMatch } from 'react-router';
@@ -17,6 +17,7 @@ export function PromptsHeader() {
   const { t } = useTranslation();
   const detail = useMatch('/d/prompts/:groupId');
   const onPrompt = Boolean(detail && detail.params.groupId !== 'new');
+  const onFiles = Boolean(useMatch('/d/files'));
   const isAdmin = useAuth((s) => s.user?.role === 'ADMIN');
   const [adminOpen, setAdminOpen] = useState(false);
 
@@ -36,7 +37,9 @@ export function PromptsHeader() {
         className="flex min-w-0 items-center gap-2 rounded-lg px-2 py-1 text-[15px] font-semibold tracking-tight hover:bg-surface-muted"
       >
         <LogoMark className="size-6" />
-        <span className={clsx('truncate', onPrompt && 'hidden sm:inline')}>{t('prompts.title')}</span>
+        <span className={clsx('truncate', onPrompt && 'hidden sm:inline')}>
+          {onFiles ? t('com_ui_my_files') : t('prompts.title')}
+        </span>
       </NavLink>
       <div className="flex-1" />
       {onPrompt && <ModeToggle />}
@@ -51,6 +54,12 @@ export function PromptsHeader() {
         >
           <ShieldCheck className="size-5" aria-hidden />
         </Button>
+      )}
+      {!onFiles && (
+        <Link to="/d/files" className={buttonClasses('ghost', 'sm')} data-testid="dashboard-files">
+          <FolderOpen className="size-4" aria-hidden />
+          <span className="hidden sm:inline">{t('com_ui_my_files')}</span>
+        </Link>
       )}
       <Link to="/d/prompts" className={buttonClasses('outline', 'sm')} data-testid="manage-prompts">
         <LayoutList className="size-4" aria-hidden />

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { SwitchRow } from '../../components/ui/switch';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { usePromptsUi } from './prompts-store';
 import { useMakeProduction } from './use-prompt-mutations';
 import { versionTags, versionTime } from './version-tags';

@@ -1,7 +1,8 @@
 import { clsx } from 'clsx';
-import { LogOut, Settings } from 'lucide-react';
+import { FolderOpen, LogOut, Settings } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { useAuth } from '../../store/auth-store';
 import { useSettings } from '../../store/settings-store';
 import { useShell } from '../../store/shell-store';
@@ -18,6 +19,7 @@ export function AccountMenu({ collapsed }: { collapsed: boolean }) {
   const showUsername = useSettings((s) => s.UsernameDisplay);
   const openSettings = useShell((s) => s.setSettingsOpen);
   const logout = useLogout();
+  const navigate = useNavigate();
   const name = user?.name || user?.username || user?.email || '';
 
   return (
@@ -50,6 +52,10 @@ export function AccountMenu({ collapsed }: { collapsed: boolean }) {
           {user?.email && (
             <div className="truncate px-2.5 pt-1.5 pb-2 text-xs text-fg-muted">{user.email}</div>
           )}
+          <DropdownMenu.Item className={ITEM} onSelect={() => void navigate('/d/files')}>
+            <FolderOpen className="size-4 text-fg-muted" aria-hidden />
+            {t('com_ui_my_files')}
+          </DropdownMenu.Item>
           <DropdownMenu.Item className={ITEM} onSelect={() => openSettings(true)}>
             <Settings className="size-4 text-fg-muted" aria-hidden />
             {t('com_nav_settings')}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
+import { Button } from './button';
+import { Dialog } from './dialog';
 
 /** A yes/no question before something that cannot be undone. */
 export function ConfirmDialog(props: {
