@@ -29,6 +29,17 @@ test('an answer the user stopped says Stopped with Continue, not the unfinished 
   await waitIdle(page);
 });
 
+test("a new chat whose first answer fails is listed under the user's words", async ({ page, baseURL }) => {
+  await signIn(page, baseURL!);
+  await chooseModel(page, 'error-500');
+  await send(page, 'Why did the provider refuse');
+  await expect(lastAnswer(page).getByTestId('message-error')).toBeVisible();
+  const row = page.getByTestId('conversation-row').first();
+  await expect(row).toHaveText('Why did the provider refuse');
+  await page.reload();
+  await expect(row).toHaveText('Why did the provider refuse');
+});
+
 test('a draft survives signing out and in again, and is not shown to another account', async ({
   page,
   baseURL,

@@ -55,20 +55,25 @@ describe('titles', () => {
     expect(Date.now() - started).toBeGreaterThan(500);
   });
 
-  it('no title without titleConvo, after a failed answer, or for a later message: 404', async () => {
+  it('no title without titleConvo or for a later message: 404', async () => {
     const plain = finalOf(
       await (await f.send({ text: 'untitled' }, { path: '/api/agents/chat/NoTitles' })).rest(),
     );
     expect((await genTitle(plain.conversation.conversationId)).status).toBe(404);
-
-    const failed = await (await f.send({ text: 'fail', model: 'error-500' })).rest();
-    expect((await genTitle(failed[0]!.data.message.conversationId)).status).toBe(404);
 
     expect((await genTitle('no-such-conversation')).status).toBe(404);
     expect(
       (await f.server.api('/api/convos/gen_title', { method: 'POST', token: f.alice.token, json: {} }))
         .status,
     ).toBe(400);
+  });
+
+  it("a new conversation whose first answer failed is named from the user's words", async () => {
+    const text = 'Why did the provider refuse this?';
+    const failed = await (await f.send({ text, model: 'error-500' })).rest();
+    const conversationId = failed[0]!.data.message.conversationId;
+    expect(await jsonOf(await genTitle(conversationId))).toEqual({ title: simTitle(text) });
+    expect((await conversationRow(f.server.ctx.db, conversationId))!.title).toBe(simTitle(text));
   });
 
   it("another user's conversation: 404", async () => {

@@ -62,8 +62,10 @@ export class ChatCompletion implements CompletionPort {
       : result.parts;
     const hasAnswer = result.text.trim().length > 0;
     const wantsTitle = plan.answer.wantsTitle;
+    // A new conversation whose first answer failed is named from the user's words, so failed
+    // attempts do not pile up in the list as identical "New Chat" rows.
     const localTitle =
-      wantsTitle && plan.endpoint.title.kind === 'local' && !state.error
+      wantsTitle && (plan.endpoint.title.kind === 'local' || state.error)
         ? titles.localTitle(request.text)
         : null;
     const { charge } = this;

@@ -253,6 +253,17 @@ describe('ChatRun', () => {
     expect(generations.has('c1')).toBe(false);
   });
 
+  it('a new chat whose first answer fails takes the title the server gave it', async () => {
+    const { run, deps, writer } = setup('new', { wantsTitle: true, userUnsent: true });
+    const fake = fakeStream();
+    void run.send(fake.stream);
+    fake.emit({ message: message('user-1', { isCreatedByUser: true, conversationId: 'c9' }), created: true });
+    fake.emit({ error: true, final: true, conversationId: 'c9', text: 'Provider said no' }, 'error');
+    await settle();
+    expect(deps.fetchTitle).toHaveBeenCalledWith('c9');
+    expect(writer.applyTitle).toHaveBeenCalledWith('c9', 'Fetched title');
+  });
+
   it('a refused stream marks the unsent user message and the answer as local only', async () => {
     const { run, writer } = setup();
     const fake = fakeStream();

@@ -175,6 +175,9 @@ export class ChatRun {
           String(read.event.text ?? ''),
           typeof read.event.messageId === 'string' ? read.event.messageId : undefined,
         );
+        // A new conversation whose first answer failed was named from the user's words before
+        // the error was sent: its list row and header take that name instead of "New Chat".
+        if (this.options.wantsTitle && this.key !== 'new') void this.applyFetchedTitle(this.key);
         return;
       case 'created':
         this.adoptCreated(read.event.message as Message & { conversationId: string });
