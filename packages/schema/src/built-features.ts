@@ -19,8 +19,8 @@ export const BUILT_FEATURES: Record<InterfaceFeature, boolean> = {
   prompts: true,
   bookmarks: true,
   temporaryChat: true,
-  /** The right-hand side panel (agents, files, parameters builder). */
-  sidePanel: false,
+  /** The right-hand side panel (agent builder, prompts): collapsible, resizable, hideable. */
+  sidePanel: true,
   memories: true,
   /** Talking to several models at once (the + command). */
   multiConvo: false,

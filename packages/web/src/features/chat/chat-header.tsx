@@ -16,10 +16,13 @@ export function ChatHeader({
   title,
   loading,
   children,
+  end,
 }: {
   title: string | null;
   loading: boolean;
   children: ReactNode;
+  /** Buttons at the end side, before the conversation actions (e.g. the phone's side-panel button). */
+  end?: ReactNode;
 }) {
   const { t } = useTranslation();
   const small = useMediaQuery(MOBILE_MEDIA);
@@ -33,6 +36,7 @@ export function ChatHeader({
       >
         {!small && title ? title : ''}
       </h1>
+      {end}
       <ChatHeaderActions />
       {!loading && !small && (
         <Button variant="ghost" size="sm" onClick={() => void logout()} data-testid="quit">

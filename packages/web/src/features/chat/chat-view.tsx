@@ -15,8 +15,10 @@ import { useVisiblePath } from '../messages';
 import { preloadMarkdown } from '../messages';
 import { useMessageActions } from '../messages';
 import { OfflineState } from '../network';
-import { PromptsSidePanel } from '../prompts';
+import { usePromptsSection } from '../prompts';
 import { showToast } from '../toasts';
+import { useAgentBuilderSection } from '../agents';
+import { SidePanel, SidePanelToggle, type SidePanelSection } from '../side-panel';
 import { chatApi, chatKeys, useConversation, useMessages } from './chat-api';
 import { resumeGeneration, sendMessage, stopGeneration } from './run-registry';
 import { DropOverlay } from '../files';
@@ -154,6 +156,14 @@ export default function ChatView() {
     submit: (text, next) => void send(text, next),
   });
 
+  const promptsSection = usePromptsSection((text) => void send(text));
+  const agentsSection = useAgentBuilderSection({
+    endpoints,
+    models,
+    fallback: setup ? { endpoint: setup.endpoint, model: setup.model } : null,
+  });
+  const sections = [agentsSection, promptsSection].filter((s): s is SidePanelSection => s !== null);
+
   const attach = useAttach(conversationId, setup?.endpoint);
   const drop = useFileDrop(attach.add);
   const loading = conversationId !== 'new' && messagesQuery.isPending;
@@ -179,7 +189,7 @@ export default function ChatView() {
     <div className="relative flex min-h-0 flex-1" {...drop.handlers}>
       {drop.over && <DropOverlay />}
       <div className="flex min-h-0 min-w-0 flex-1 flex-col" data-conversation-id={conversationId}>
-        <ChatHeader title={title} loading={loading}>
+        <ChatHeader title={title} loading={loading} end={<SidePanelToggle sections={sections} />}>
           <ChatControls
             setup={setup}
             endpoints={endpoints}
@@ -209,7 +219,7 @@ export default function ChatView() {
           <div className="mx-auto w-full max-w-3xl shrink-0 px-3 pt-1 pb-3 sm:px-4 sm:pb-4">{box}</div>
         )}
       </div>
-      <PromptsSidePanel onSubmit={(text) => void send(text)} />
+      <SidePanel sections={sections} />
     </div>
   );
 }

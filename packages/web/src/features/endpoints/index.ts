@@ -4,7 +4,7 @@ export type { ChatSetup } from './chat-setup';
 export { EndpointMenu } from './endpoint-menu';
 export { KeyButton } from './key-dialog';
 export { setupOfSpec } from './model-specs';
-export { fitParameters } from './param-ranges';
+export { fitParameters } from '../model-parameters';
 export { ParametersButton } from './parameters-panel';
 export { lastModels, useSetupStore } from './setup-store';
 export { useChatSetup } from './use-chat-setup';

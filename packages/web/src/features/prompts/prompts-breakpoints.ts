@@ -3,5 +3,3 @@ export const LIST_COLLAPSE_MEDIA = '(max-width: 1024px)';
 /** 001 §2: the editor's side panel is a drawer below 1022 px and closes at 1022 px or wider. */
 export const DRAWER_MEDIA = '(max-width: 1021px)';
 export const DRAWER_WIDTH_PX = 320;
-/** 001 §2: the chat-side prompt list is hidden on small screens (max width 767 px). */
-export const CHAT_PANEL_HIDDEN_MEDIA = '(max-width: 767px)';

@@ -1,0 +1,58 @@
+import type { Agent } from '@parley/schema';
+import { describe, expect, it } from 'vitest';
+import { changesOf, emptyForm, formErrors, formOf, toggleTool } from './agent-form';
+
+const agent: Agent = {
+  id: 'agent_a',
+  name: 'Helper',
+  description: 'Helps',
+  instructions: 'Be kind.',
+  provider: 'Demo',
+  model: 'echo',
+  model_parameters: { temperature: 0.5, top_p: 1 },
+  tools: [],
+  tool_resources: {},
+  conversation_starters: ['Hello'],
+  avatar: null,
+  category: 'general',
+  recursion_limit: null,
+  author: 'u1',
+  authorName: 'U',
+  projectIds: [],
+  version: 1,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+describe('agent form', () => {
+  it('shows four starter slots and saves only the filled ones', () => {
+    const form = formOf(agent);
+    expect(form.conversation_starters).toEqual(['Hello', '', '', '']);
+    form.conversation_starters[2] = '  Plan a trip  ';
+    expect(changesOf(agent, form)).toEqual({ conversation_starters: ['Hello', 'Plan a trip'] });
+  });
+
+  it('sends nothing for an unchanged form, whatever the order of the parameters', () => {
+    const form = formOf(agent);
+    form.model_parameters = { top_p: 1, temperature: 0.5 };
+    expect(changesOf(agent, form)).toEqual({});
+  });
+
+  it('sends exactly the changed fields, names trimmed', () => {
+    const form = formOf(agent);
+    form.name = ' Helper 2 ';
+    form.model_parameters = { temperature: 0.5 };
+    expect(changesOf(agent, form)).toEqual({ name: 'Helper 2', model_parameters: { temperature: 0.5 } });
+  });
+
+  it('asks for a name and a model', () => {
+    expect(formErrors(emptyForm('', ''))).toEqual({ name: 'required', model: 'required' });
+    expect(formErrors({ ...emptyForm('Demo', 'echo'), name: 'A' })).toEqual({});
+  });
+
+  it('toggles tools without repeating them', () => {
+    expect(toggleTool(['a'], 'b', true)).toEqual(['a', 'b']);
+    expect(toggleTool(['a', 'b'], 'b', true)).toEqual(['a', 'b']);
+    expect(toggleTool(['a', 'b'], 'a', false)).toEqual(['b']);
+  });
+});

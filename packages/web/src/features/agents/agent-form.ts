@@ -1,0 +1,111 @@
+import { AGENT_LIMITS, type Agent, type UpdateAgentBody } from '@parley/schema';
+
+type ParameterValue = string | number | boolean | null;
+
+/** What the builder edits: an agent's definition as form values. */
+export interface AgentForm {
+  name: string;
+  description: string;
+  instructions: string;
+  category: string;
+  provider: string;
+  model: string;
+  model_parameters: Record<string, ParameterValue>;
+  tools: string[];
+  /** Always AGENT_LIMITS.conversationStarters slots; blank ones are dropped when saved. */
+  conversation_starters: string[];
+}
+
+/** The tools the builder shows as capability switches rather than in the tool list. */
+export const CAPABILITY_TOOLS = ['execute_code', 'file_search', 'web_search'] as const;
+
+function starterSlots(starters: readonly string[]): string[] {
+  const slots = starters.slice(0, AGENT_LIMITS.conversationStarters);
+  while (slots.length < AGENT_LIMITS.conversationStarters) slots.push('');
+  return slots;
+}
+
+export function emptyForm(provider: string, model: string): AgentForm {
+  return {
+    name: '',
+    description: '',
+    instructions: '',
+    category: 'general',
+    provider,
+    model,
+    model_parameters: {},
+    tools: [],
+    conversation_starters: starterSlots([]),
+  };
+}
+
+export function formOf(agent: Agent): AgentForm {
+  return {
+    name: agent.name,
+    description: agent.description,
+    instructions: agent.instructions,
+    category: agent.category,
+    provider: agent.provider,
+    model: agent.model,
+    model_parameters: { ...agent.model_parameters },
+    tools: [...agent.tools],
+    conversation_starters: starterSlots(agent.conversation_starters),
+  };
+}
+
+/** The definition fields the form saves, trimmed as the server keeps them. */
+export function definitionOf(form: AgentForm) {
+  return {
+    name: form.name.trim(),
+    description: form.description.trim(),
+    instructions: form.instructions,
+    category: form.category as Agent['category'] & UpdateAgentBody['category'] & string,
+    provider: form.provider,
+    model: form.model,
+    model_parameters: form.model_parameters,
+    tools: form.tools,
+    conversation_starters: form.conversation_starters.map((s) => s.trim()).filter((s) => s.length > 0),
+  };
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+function sameParameters(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((k) => same(a[k], b[k]));
+}
+
+/** Only the fields that differ from the saved agent: an unchanged form sends an empty update. */
+export function changesOf(agent: Agent, form: AgentForm): UpdateAgentBody {
+  const next = definitionOf(form);
+  const body: Record<string, unknown> = {};
+  for (const key of Object.keys(next) as (keyof typeof next)[]) {
+    const before = agent[key];
+    const after = next[key];
+    const equal =
+      key === 'model_parameters'
+        ? sameParameters(before as Record<string, unknown>, after as Record<string, unknown>)
+        : same(before, after);
+    if (!equal) body[key] = after;
+  }
+  return body as UpdateAgentBody;
+}
+
+export interface AgentFormErrors {
+  name?: 'required';
+  model?: 'required';
+}
+
+/** The builder asks for a name and a model before saving; the server checks the rest. */
+export function formErrors(form: AgentForm): AgentFormErrors {
+  const errors: AgentFormErrors = {};
+  if (form.name.trim() === '') errors.name = 'required';
+  if (!form.provider || !form.model) errors.model = 'required';
+  return errors;
+}
+
+/** Switches a tool on or off, keeping the order in which tools were added. */
+export function toggleTool(tools: readonly string[], tool: string, on: boolean): string[] {
+  const without = tools.filter((t) => t !== tool);
+  return on ? [...without, tool] : without;
+}
