@@ -1,7 +1,7 @@
 import type { Agent, UpdateAgentBody } from '@parley/schema';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/api-error';
+import { hasErrorCode, isApiError } from '../../api/api-error';
 import { showToast } from '../toasts';
 import { agentsApi } from './agents-api';
 import { useAgentQueries } from './agent-queries';
@@ -65,7 +65,7 @@ export function useDeleteAgent() {
     },
     onError: (error) =>
       // 001 §8: a delete refused with 403 says the person may not delete it.
-      isApiError(error, 403)
+      hasErrorCode(error, 'forbidden')
         ? showToast(t('com_ui_delete_not_allowed'), 'error')
         : fail(error, t('agents.delete_error')),
   });

@@ -9,6 +9,8 @@ import { LazyMarkdown } from './lazy-markdown';
 import { showsPlaceholder } from './placeholder-rule';
 import { StreamingPlaceholder } from './streaming-placeholder';
 import { ToolCallView } from './tool-call-view';
+import { AgentHandoff } from '../agents';
+import { ContentImage } from './content-image';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
@@ -18,7 +20,10 @@ function partsOf(message: Message): ContentPart[] {
     : [{ type: 'text', text: message.text }];
 }
 
-/** The message's content: its parts in order (reasoning, text, tool calls), or its error. */
+/**
+ * The message's content: its parts in order (reasoning, text, tool calls, agent hand-overs,
+ * pictures), or its error.
+ */
 export const MessageBody = memo(function MessageBody({
   message,
   streaming,
@@ -70,6 +75,14 @@ export const MessageBody = memo(function MessageBody({
         if (part.type === 'tool_call') {
           return <ToolCallView key={i} call={(part.tool_call ?? {}) as never} submitting={streaming} />;
         }
+        if (part.type === 'agent_update') {
+          const update = (part.agent_update ?? {}) as { agentId?: unknown };
+          return typeof update.agentId === 'string' ? (
+            <AgentHandoff key={i} agentId={update.agentId} />
+          ) : null;
+        }
+        if (part.type === 'image_file' || part.type === 'image_url')
+          return <ContentImage key={i} part={part} />;
         if (part.type === 'error') return <ErrorView key={i} text={str(part.error) || str(part.text)} />;
         return null;
       })}

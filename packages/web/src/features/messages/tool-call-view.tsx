@@ -1,48 +1,166 @@
 import { clsx } from 'clsx';
-import { ChevronDown, Wrench } from 'lucide-react';
+import { ChevronDown, CircleAlert, CircleCheck, CircleSlash, KeyRound, Wrench } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button, buttonClasses } from '../../components/ui/button';
 import { useSettings } from '../../store/settings-store';
+import { ToolCredentialsDialog, useTools } from '../tools';
+import {
+  DEFAULT_TOOL_PROGRESS,
+  argsText,
+  authLink,
+  credentialsPluginKey,
+  outputText,
+  toolCallState,
+  type ToolCall,
+  type ToolCallState,
+} from './tool-call-state';
 
-interface ToolCall {
-  name?: string;
-  args?: unknown;
-  output?: unknown;
-  progress?: number;
-}
+const ICONS: Record<ToolCallState, typeof Wrench> = {
+  running: Wrench,
+  auth: KeyRound,
+  done: CircleCheck,
+  error: CircleAlert,
+  cancelled: CircleSlash,
+};
 
-/** A tool call: its name and progress; arguments and output behind a toggle (show-code setting). */
+const LABELS: Record<ToolCallState, string> = {
+  running: 'com_ui_tool_running',
+  auth: 'com_ui_tool_requires_auth',
+  done: 'com_ui_tool_finished',
+  error: 'com_ui_tool_error',
+  cancelled: 'com_ui_tool_cancelled',
+};
+
+/**
+ * A tool call in an answer: its state (running with its progress, waiting for sign-in, finished,
+ * failed, cancelled) and, behind a toggle that starts as the show-code setting says, its arguments
+ * and output.
+ */
 export function ToolCallView({ call, submitting }: { call: ToolCall; submitting: boolean }) {
   const { t } = useTranslation();
   const showCode = useSettings((s) => s.showCode);
   const [open, setOpen] = useState(showCode);
-  const done = (call.progress ?? 0) >= 1 || call.output !== undefined;
-  const args = typeof call.args === 'string' ? call.args : JSON.stringify(call.args ?? '', null, 2);
-  const label = done
-    ? t('com_ui_tool_finished', { name: call.name ?? '' })
-    : submitting
-      ? t('com_ui_tool_running', { name: call.name ?? '' })
-      : t('com_ui_tool_cancelled', { name: call.name ?? '' });
+  const state = toolCallState(call, submitting);
+  const name = call.name ?? '';
+  const args = argsText(call.args);
+  const output = outputText(call.output);
+  const Icon = ICONS[state];
+  const progress = Math.min(1, Math.max(0, call.progress ?? DEFAULT_TOOL_PROGRESS));
   return (
-    <div className="my-2 rounded-xl border border-border text-sm" data-testid="tool-call">
-      <button
-        type="button"
-        onClick={() => setOpen(!open)}
-        aria-expanded={open}
-        className="flex w-full items-center gap-2 px-3 py-2 text-start text-fg-muted hover:text-fg"
-      >
-        <Wrench className={clsx('size-4', !done && submitting && 'animate-pulse')} aria-hidden />
-        <span className="flex-1 truncate">{label}</span>
-        <ChevronDown className={clsx('size-4 transition-transform', !open && '-rotate-90')} aria-hidden />
-      </button>
+    <div
+      className={clsx(
+        'my-2 rounded-xl border text-sm',
+        state === 'error' ? 'border-danger/40' : 'border-border',
+      )}
+      data-testid="tool-call"
+      data-state={state}
+    >
+      <div className="flex items-center">
+        <button
+          type="button"
+          onClick={() => setOpen(!open)}
+          aria-expanded={open}
+          className="flex min-w-0 flex-1 items-center gap-2 px-3 py-2 text-start text-fg-muted hover:text-fg"
+          data-testid="tool-call-toggle"
+        >
+          <Icon
+            className={clsx(
+              'size-4 shrink-0',
+              state === 'running' && 'animate-pulse',
+              state === 'error' && 'text-danger',
+              state === 'done' && 'text-success',
+            )}
+            aria-hidden
+          />
+          <span className={clsx('flex-1 truncate', state === 'running' && 'animate-pulse')}>
+            {t(LABELS[state], { name })}
+          </span>
+          <ChevronDown className={clsx('size-4 transition-transform', !open && '-rotate-90')} aria-hidden />
+        </button>
+        {state === 'auth' && <SignInAction call={call} />}
+      </div>
+      {state === 'running' && (
+        <div
+          className="mx-3 mb-2 h-1 overflow-hidden rounded-full bg-surface-sunken"
+          role="progressbar"
+          aria-label={t(LABELS.running, { name })}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(progress * 100)}
+        >
+          <div
+            className="h-full rounded-full bg-accent transition-[width]"
+            style={{ width: `${progress * 100}%` }}
+          />
+        </div>
+      )}
       {open && (
-        <div className="space-y-2 border-t border-border px-3 py-2 font-mono text-xs">
-          <pre className="overflow-x-auto whitespace-pre-wrap">{args}</pre>
-          {call.output !== undefined && (
-            <pre className="overflow-x-auto whitespace-pre-wrap text-fg-muted">{String(call.output)}</pre>
+        <div className="space-y-2 border-t border-border px-3 py-2 text-xs" data-testid="tool-call-details">
+          <div>
+            <div className="mb-1 font-medium text-fg-muted">{t('com_ui_tool_input')}</div>
+            <pre className="overflow-x-auto font-mono whitespace-pre-wrap" data-testid="tool-call-args">
+              {args || '—'}
+            </pre>
+          </div>
+          {output && (
+            <div>
+              <div className="mb-1 font-medium text-fg-muted">{t('com_ui_tool_output')}</div>
+              <pre
+                className={clsx(
+                  'max-h-80 overflow-auto font-mono whitespace-pre-wrap',
+                  state === 'error' ? 'text-danger' : 'text-fg-muted',
+                )}
+                data-testid="tool-call-output"
+              >
+                {output}
+              </pre>
+            </div>
           )}
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * The sign-in action of a call that needs the person first: an http(s) link opens in a new tab;
+ * `plugin:<key>` (or any other auth) opens that tool's credential dialog, its fields as the tool
+ * names them.
+ */
+function SignInAction({ call }: { call: ToolCall }) {
+  const { t } = useTranslation();
+  const link = authLink(call.auth);
+  const { data: tools } = useTools(!link);
+  const [open, setOpen] = useState(false);
+  if (link) {
+    return (
+      <a
+        href={link}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={buttonClasses('outline', 'sm', 'me-2')}
+        data-testid="tool-sign-in"
+      >
+        {t('com_ui_sign_in')}
+      </a>
+    );
+  }
+  const pluginKey = credentialsPluginKey(call.auth) ?? call.name;
+  const tool = tools?.find((entry) => entry.pluginKey === pluginKey);
+  if (!tool) return null;
+  return (
+    <>
+      <Button
+        variant="outline"
+        size="sm"
+        className="me-2"
+        onClick={() => setOpen(true)}
+        data-testid="tool-sign-in"
+      >
+        {t('com_ui_sign_in')}
+      </Button>
+      {open && <ToolCredentialsDialog tool={tool} open={open} onOpenChange={setOpen} />}
+    </>
   );
 }

@@ -1,0 +1,72 @@
+/** A tool call as saved in an answer's content (001 §3): all fields optional while it streams. */
+export interface ToolCall {
+  id?: string;
+  name?: string;
+  args?: unknown;
+  output?: unknown;
+  /** 0 to 1; a call the stream has only announced is at 0.1. */
+  progress?: number;
+  /** Set when the tool needs the person to sign in or give credentials first. */
+  auth?: string;
+  expires_at?: number;
+}
+
+/** The spec's default progress of a call that has no progress of its own yet. */
+export const DEFAULT_TOOL_PROGRESS = 0.1;
+
+/** The marker a tool's output carries when the tool failed (the server writes it, 001 §4). */
+const TOOL_ERROR_MARKER = 'error processing tool';
+
+export type ToolCallState = 'running' | 'auth' | 'done' | 'error' | 'cancelled';
+
+export function outputText(output: unknown): string {
+  if (output === undefined || output === null) return '';
+  return typeof output === 'string' ? output : JSON.stringify(output, null, 2);
+}
+
+/**
+ * Where a call stands (001 §4 "Tool call"): failed when its output says "error processing tool";
+ * finished at progress 1; while the answer streams, running — or waiting for the person's sign-in
+ * when it carries an auth link that has not expired; once the answer stopped below progress 1,
+ * cancelled.
+ */
+export function toolCallState(call: ToolCall, submitting: boolean, now = Date.now()): ToolCallState {
+  if (outputText(call.output).toLowerCase().includes(TOOL_ERROR_MARKER)) return 'error';
+  if ((call.progress ?? DEFAULT_TOOL_PROGRESS) >= 1) return 'done';
+  if (!submitting) return 'cancelled';
+  const authOpen = Boolean(call.auth) && (call.expires_at === undefined || call.expires_at * 1000 > now);
+  return authOpen ? 'auth' : 'running';
+}
+
+/** Arguments as the person reads them: JSON pretty-printed, anything else as it came. */
+export function argsText(args: unknown): string {
+  if (args === undefined || args === null || args === '') return '';
+  if (typeof args !== 'string') return JSON.stringify(args, null, 2);
+  try {
+    return JSON.stringify(JSON.parse(args), null, 2);
+  } catch {
+    return args;
+  }
+}
+
+/**
+ * The `auth` of a call waiting for credentials the person stores in Parley itself (an API key):
+ * `plugin:<pluginKey>`, answered with that tool's credential dialog.
+ */
+const CREDENTIALS_AUTH_PREFIX = 'plugin:';
+
+/** The tool whose credentials a call waits for, when its auth names one. */
+export function credentialsPluginKey(auth: string | undefined): string | null {
+  return auth?.startsWith(CREDENTIALS_AUTH_PREFIX) ? auth.slice(CREDENTIALS_AUTH_PREFIX.length) : null;
+}
+
+/** A sign-in link the browser may open: http(s) only, never javascript: or data:. */
+export function authLink(auth: string | undefined): string | null {
+  if (!auth) return null;
+  try {
+    const url = new URL(auth);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
