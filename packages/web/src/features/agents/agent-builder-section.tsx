@@ -5,7 +5,7 @@ import { useStartupConfig } from '../../api/startup-queries';
 import { Spinner } from '../../components/ui/spinner';
 import type { SidePanelSection } from '../side-panel';
 import type { AgentBuilderProps } from './agent-builder-panel';
-import { useAgentsAllowed } from './agent-queries';
+import { useAgentsAllowed } from './agents-allowed';
 
 // The builder is a chunk of its own: most chats never open it.
 const AgentBuilderPanel = lazy(() => import('./agent-builder-panel'));

@@ -6,7 +6,7 @@ import { useAgent } from './agent-queries';
  * An `agent_update` part of an answer: from here on another agent answers (an agent chain hands
  * over). Shows the agent's name when the caller can see it, else its id.
  */
-export function AgentHandoff({ agentId }: { agentId: string }) {
+export default function AgentHandoff({ agentId }: { agentId: string }) {
   const { t } = useTranslation();
   const { data: agent } = useAgent(agentId);
   return (

@@ -1,7 +1,6 @@
 import type { Agent, AgentSummary } from '@parley/schema';
 import { useInfiniteQuery, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useAuth } from '../../store/auth-store';
-import { useHasPermission } from '../auth';
+import { useAgentsAllowed } from './agents-allowed';
 import { agentKeys, agentsApi } from './agents-api';
 
 /** Agents lists are stale after 5 s (000 §9). */
@@ -62,12 +61,6 @@ export class AgentQueries {
 
 export function useAgentQueries(): AgentQueries {
   return new AgentQueries(useQueryClient());
-}
-
-/** May the caller see agents at all (AGENTS.USE, signed in)? */
-export function useAgentsAllowed(): boolean {
-  const signedIn = useAuth((s) => s.status) === 'authenticated';
-  return useHasPermission('AGENTS', 'USE') && signedIn;
 }
 
 /** Every agent the caller can use, newest change first (all pages, for menus and pickers). */

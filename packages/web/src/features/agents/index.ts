@@ -1,3 +1,2 @@
 /** The agents feature as other folders see it: import from here, never from its other files. */
-export { AgentHandoff } from './agent-handoff';
 export { useAgentBuilderSection } from './agent-builder-section';

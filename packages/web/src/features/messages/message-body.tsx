@@ -1,5 +1,5 @@
 import type { ContentPart, Message } from '@parley/schema';
-import { memo } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { useSettings } from '../../store/settings-store';
 import { MessageFiles } from '../files';
 import { ThinkingBlock } from '../markdown';
@@ -8,9 +8,14 @@ import { ErrorView } from './error-view';
 import { LazyMarkdown } from './lazy-markdown';
 import { showsPlaceholder } from './placeholder-rule';
 import { StreamingPlaceholder } from './streaming-placeholder';
-import { ToolCallView } from './tool-call-view';
-import { AgentHandoff } from '../agents';
 import { ContentImage } from './content-image';
+
+// Tool calls and agent hand-overs appear in few answers: their code loads with the first one.
+const ToolCallView = lazy(() => import('./tool-call-view'));
+const AgentHandoff = lazy(() => import('../agents/agent-handoff'));
+
+/** Holds a tool call's row height while its code loads, so the list does not jump. */
+const TOOL_ROW_FALLBACK = <div className="my-2 h-10 rounded-xl border border-border" aria-hidden />;
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
@@ -73,7 +78,11 @@ export const MessageBody = memo(function MessageBody({
           return <LazyMarkdown key={i} text={text} latex={latex} streaming={streaming && i === lastIndex} />;
         }
         if (part.type === 'tool_call') {
-          return <ToolCallView key={i} call={(part.tool_call ?? {}) as never} submitting={streaming} />;
+          return (
+            <Suspense key={i} fallback={TOOL_ROW_FALLBACK}>
+              <ToolCallView call={(part.tool_call ?? {}) as never} submitting={streaming} />
+            </Suspense>
+          );
         }
         if (part.type === 'agent_update') {
           const update = (part.agent_update ?? {}) as { agentId?: unknown };

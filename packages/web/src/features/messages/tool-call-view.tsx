@@ -37,7 +37,7 @@ const LABELS: Record<ToolCallState, string> = {
  * failed, cancelled) and, behind a toggle that starts as the show-code setting says, its arguments
  * and output.
  */
-export function ToolCallView({ call, submitting }: { call: ToolCall; submitting: boolean }) {
+export default function ToolCallView({ call, submitting }: { call: ToolCall; submitting: boolean }) {
   const { t } = useTranslation();
   const showCode = useSettings((s) => s.showCode);
   const [open, setOpen] = useState(showCode);
