@@ -1,14 +1,19 @@
 import { Bot } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStartupConfig } from '../../api/startup-queries';
+import { AreaError } from '../../components/ui/area-error';
+import { lazyArea } from '../../components/ui/lazy-area';
 import { Spinner } from '../../components/ui/spinner';
 import type { SidePanelSection } from '../side-panel';
 import type { AgentBuilderProps } from './agent-builder-panel';
 import { useAgentsAllowed } from './agents-allowed';
 
 // The builder is a chunk of its own: most chats never open it.
-const AgentBuilderPanel = lazy(() => import('./agent-builder-panel'));
+const AgentBuilderPanel = lazyArea<AgentBuilderProps>(
+  () => import('./agent-builder-panel'),
+  (retry) => <AreaError onRetry={retry} />,
+).Area;
 
 /**
  * The agent builder as a side-panel section; none without AGENTS.USE or when the interface

@@ -1,5 +1,7 @@
 import type { ContentPart, Message } from '@parley/schema';
-import { lazy, memo, Suspense } from 'react';
+import { memo, Suspense } from 'react';
+import { lazyArea } from '../../components/ui/lazy-area';
+import type { ToolCall } from './tool-call-state';
 import { useSettings } from '../../store/settings-store';
 import { MessageFiles } from '../files';
 import { ThinkingBlock } from '../markdown';
@@ -11,11 +13,17 @@ import { StreamingPlaceholder } from './streaming-placeholder';
 import { ContentImage } from './content-image';
 
 // Tool calls and agent hand-overs appear in few answers: their code loads with the first one.
-const ToolCallView = lazy(() => import('./tool-call-view'));
-const AgentHandoff = lazy(() => import('../agents/agent-handoff'));
-
+// If their chunk cannot arrive, the row keeps its place (the area retries when back online).
 /** Holds a tool call's row height while its code loads, so the list does not jump. */
 const TOOL_ROW_FALLBACK = <div className="my-2 h-10 rounded-xl border border-border" aria-hidden />;
+const ToolCallView = lazyArea<{ call: ToolCall; submitting: boolean }>(
+  () => import('./tool-call-view'),
+  () => TOOL_ROW_FALLBACK,
+).Area;
+const AgentHandoff = lazyArea<{ agentId: string }>(
+  () => import('../agents/agent-handoff'),
+  () => null,
+).Area;
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 

@@ -1,13 +1,18 @@
 import { BookOpen } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AreaError } from '../../components/ui/area-error';
 import { buttonClasses } from '../../components/ui/button';
+import { lazyArea } from '../../components/ui/lazy-area';
 import type { SidePanelSection } from '../side-panel';
 import { usePromptsEnabled } from './use-prompt-access';
 
 // The list's code loads when the section first opens, not with every chat page.
-const PanelBody = lazy(() => import('./prompts-panel-body'));
+const PanelBody = lazyArea<{ onSubmit: (text: string) => void }>(
+  () => import('./prompts-panel-body'),
+  (retry) => <AreaError onRetry={retry} />,
+).Area;
 
 /**
  * The chat-side prompt list (001 §2) as a section of the side panel: prompt cards, hidden without
