@@ -45,3 +45,12 @@ export function documentDirection(chatDirection: string, languageSetting: string
   const lang = resolveLanguage(languageSetting, navigator.language);
   return chatDirection === 'RTL' || isRtlLanguage(lang) ? 'rtl' : 'ltr';
 }
+
+/**
+ * Adds the strings of a lazily loaded area (the agent builder, say) to the English set when its
+ * code arrives, so the chat page does not download text it may never show. Keys already loaded
+ * are kept.
+ */
+export function addStrings(strings: Record<string, unknown>): void {
+  i18next.addResourceBundle('en', 'translation', strings, true, false);
+}

@@ -4,6 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
+import { addStrings } from '../../i18n';
+import builderStrings from '../../i18n/locales/en/agent-builder.json';
 import { useHasPermission } from '../auth';
 import { showToast } from '../toasts';
 import { AgentModelFields, AgentTextFields } from './agent-definition-fields';
@@ -15,6 +17,9 @@ import { AgentShareRow } from './agent-share-row';
 import { AgentToolsFields } from './agent-tools-fields';
 import { useBuilder } from './builder-store';
 import { useCreateAgent, useUpdateAgent } from './use-agent-mutations';
+
+// The builder's own strings arrive with its code.
+addStrings(builderStrings);
 
 export interface AgentBuilderProps {
   endpoints: EndpointsConfig | undefined;

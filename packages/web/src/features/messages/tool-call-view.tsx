@@ -3,6 +3,8 @@ import { ChevronDown, CircleAlert, CircleCheck, CircleSlash, KeyRound, Wrench } 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClasses } from '../../components/ui/button';
+import { addStrings } from '../../i18n';
+import builderStrings from '../../i18n/locales/en/agent-builder.json';
 import { useSettings } from '../../store/settings-store';
 import { ToolCredentialsDialog, useTools } from '../tools';
 import {
@@ -15,6 +17,9 @@ import {
   type ToolCall,
   type ToolCallState,
 } from './tool-call-state';
+
+// The credential dialog's strings come with the agent builder's, loaded with this view.
+addStrings(builderStrings);
 
 const ICONS: Record<ToolCallState, typeof Wrench> = {
   running: Wrench,

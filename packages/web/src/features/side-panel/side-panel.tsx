@@ -1,14 +1,21 @@
 import { clsx } from 'clsx';
-import { PanelRightClose, PanelRightOpen, X } from 'lucide-react';
-import { useState, type CSSProperties, type ReactNode } from 'react';
+import { PanelRightOpen } from 'lucide-react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStartupConfig } from '../../api/startup-queries';
 import { Button } from '../../components/ui/button';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { useSettings } from '../../store/settings-store';
-import { ResizeHandle } from './resize-handle';
+import { AreaError } from '../../components/ui/area-error';
+import { lazyArea } from '../../components/ui/lazy-area';
 import type { SidePanelSection } from './side-panel-section';
 import { useSidePanel } from './side-panel-store';
+
+// The open pane (resizing, the phone overlay) loads when a section is first open.
+const OpenPane = lazyArea<{ section: SidePanelSection; sections: SidePanelSection[]; phone: boolean }>(
+  () => import('./side-panel-pane'),
+  (retry) => <AreaError onRetry={retry} />,
+).Area;
 
 /** On small screens (at most 767 px wide) the side panel is fully collapsed: no rail, no panel. */
 export const SIDE_PANEL_COLLAPSED_MEDIA = '(max-width: 767px)';
@@ -33,43 +40,19 @@ export function SidePanel({ sections }: { sections: SidePanelSection[] }) {
   const shown = useSidePanelShown(sections);
   const phone = useMediaQuery(SIDE_PANEL_COLLAPSED_MEDIA);
   if (!shown) return null;
-  return phone ? <PhoneOverlay sections={sections} /> : <DesktopPanel sections={sections} />;
+  return phone ? <PhonePanel sections={sections} /> : <DesktopPanel sections={sections} />;
 }
 
 function DesktopPanel({ sections }: { sections: SidePanelSection[] }) {
   const { t } = useTranslation();
-  const { section, width, open, collapse, setWidth } = useSidePanel();
-  const [dragWidth, setDragWidth] = useState<number | null>(null);
+  const { section, open, collapse } = useSidePanel();
   const current = sections.find((s) => s.id === section);
   return (
     <div className="flex shrink-0" data-testid="side-panel">
       {current && (
-        <>
-          <ResizeHandle
-            width={dragWidth ?? width}
-            onResize={setDragWidth}
-            onResizeEnd={(w) => {
-              setDragWidth(null);
-              setWidth(w);
-            }}
-          />
-          <SectionPane
-            section={current}
-            style={{ width: dragWidth ?? width }}
-            close={
-              <Button
-                variant="ghost"
-                size="icon"
-                className="size-8"
-                onClick={collapse}
-                aria-label={t('side_panel.collapse')}
-                data-testid="side-panel-collapse"
-              >
-                <PanelRightClose className="size-4 rtl:-scale-x-100" aria-hidden />
-              </Button>
-            }
-          />
-        </>
+        <Suspense fallback={null}>
+          <OpenPane section={current} sections={sections} phone={false} />
+        </Suspense>
       )}
       <nav
         className="flex w-12 shrink-0 flex-col items-center gap-1 border-s border-border py-3"
@@ -100,93 +83,14 @@ function DesktopPanel({ sections }: { sections: SidePanelSection[] }) {
   );
 }
 
-/** On phones: the open section fills the screen's end side over the chat, with tabs on top. */
-function PhoneOverlay({ sections }: { sections: SidePanelSection[] }) {
-  const { t } = useTranslation();
-  const { section, overlayOpen, open, setOverlayOpen } = useSidePanel();
+function PhonePanel({ sections }: { sections: SidePanelSection[] }) {
+  const { section, overlayOpen } = useSidePanel();
   if (!overlayOpen) return null;
   const current = sections.find((s) => s.id === section) ?? sections[0]!;
   return (
-    <>
-      <button
-        type="button"
-        aria-label={t('side_panel.close')}
-        onClick={() => setOverlayOpen(false)}
-        className="animate-fade-in fixed inset-0 z-40 bg-overlay"
-      />
-      <SectionPane
-        section={current}
-        className="fixed inset-y-0 end-0 z-50 w-full max-w-sm bg-surface shadow-xl"
-        tabs={
-          sections.length > 1 && (
-            <div className="flex gap-1 px-3 pb-2" role="tablist">
-              {sections.map((s) => (
-                <Button
-                  key={s.id}
-                  variant={s.id === current.id ? 'secondary' : 'ghost'}
-                  size="sm"
-                  role="tab"
-                  aria-selected={s.id === current.id}
-                  onClick={() => open(s.id)}
-                >
-                  <s.icon className="size-4" aria-hidden />
-                  {s.label}
-                </Button>
-              ))}
-            </div>
-          )
-        }
-        close={
-          <Button
-            variant="ghost"
-            size="icon"
-            className="size-8"
-            onClick={() => setOverlayOpen(false)}
-            aria-label={t('side_panel.close')}
-            data-testid="side-panel-collapse"
-          >
-            <X className="size-4" aria-hidden />
-          </Button>
-        }
-      />
-    </>
-  );
-}
-
-function SectionPane({
-  section,
-  close,
-  tabs,
-  className,
-  style,
-}: {
-  section: SidePanelSection;
-  close: ReactNode;
-  tabs?: ReactNode;
-  className?: string;
-  style?: CSSProperties;
-}) {
-  const Icon = section.icon;
-  return (
-    <aside
-      className={clsx(
-        'flex min-h-0 flex-col border-s border-border dark:bg-surface-sunken',
-        // Over the chat (phones) the pane must be opaque; beside it, a tint sets it apart.
-        className ?? 'h-full bg-surface-muted/50',
-      )}
-      style={style}
-      aria-label={section.label}
-      data-testid={`${section.id}-side-panel`}
-    >
-      <div className="flex h-14 shrink-0 items-center gap-2 px-3">
-        <Icon className="size-4 text-fg-muted" aria-hidden />
-        <h2 className="min-w-0 flex-1 truncate text-sm font-semibold">{section.label}</h2>
-        {section.actions}
-        {close}
-      </div>
-      {tabs}
-      {section.content}
-    </aside>
+    <Suspense fallback={null}>
+      <OpenPane section={current} sections={sections} phone />
+    </Suspense>
   );
 }
 
