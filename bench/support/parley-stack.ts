@@ -33,7 +33,14 @@ export interface ServerMetrics {
 
 export const ENDPOINT = 'Sim';
 
-export async function startParleyStack(pacing: Pacing): Promise<ParleyStack> {
+export interface StackOptions {
+  /** The server's entry script (default: the server's own main.ts). */
+  entry?: string;
+  /** The simulator models the endpoint offers (default: echo). */
+  models?: string[];
+}
+
+export async function startParleyStack(pacing: Pacing, options: StackOptions = {}): Promise<ParleyStack> {
   const dir = mkdtempSync(join(tmpdir(), 'parley-bench-'));
   const simPort = await freePort();
   const sim = spawnNode(join(ROOT, 'packages/llm-sim/src/cli.ts'), { SIM_PORT: String(simPort) });
@@ -53,7 +60,7 @@ export async function startParleyStack(pacing: Pacing): Promise<ParleyStack> {
       '      apiKey: sk-bench',
       `      baseURL: ${simUrl}/v1`,
       '      models:',
-      '        default: [echo]',
+      `        default: [${(options.models ?? ['echo']).join(', ')}]`,
       '      headers:',
       ...Object.entries(pacingHeaders).map(([k, v]) => `        ${k}: '${v}'`),
       '      titleConvo: false',
@@ -62,7 +69,7 @@ export async function startParleyStack(pacing: Pacing): Promise<ParleyStack> {
   );
   const port = await freePort();
   const server = spawnNode(
-    join(ROOT, 'packages/server/src/main.ts'),
+    options.entry ?? join(ROOT, 'packages/server/src/main.ts'),
     {
       HOST: '127.0.0.1',
       PORT: String(port),
