@@ -100,3 +100,19 @@ test('a sign-in lockout says how long to wait', async ({ page, baseURL }) => {
     'Too many login attempts in a short amount of time. Please try again later. Try again in 5 minutes.',
   );
 });
+
+test('a long user message is folded to about twelve lines with Show more', async ({ page, baseURL }) => {
+  await signIn(page, baseURL!);
+  await chooseModel(page, 'echo');
+  const long = Array.from({ length: 60 }, (_, i) => `Line ${i + 1} of a long paste.`).join('\n\n');
+  await send(page, long);
+  await waitIdle(page);
+  const user = page.getByTestId('message-user');
+  const folded = (await user.boundingBox())!.height;
+  expect(folded).toBeLessThan(420);
+  await user.getByTestId('show-more').click();
+  await expect(user.getByTestId('show-more')).toHaveText('Show less');
+  expect((await user.boundingBox())!.height).toBeGreaterThan(folded + 200);
+  await user.getByTestId('show-more').click();
+  await expect.poll(async () => (await user.boundingBox())!.height).toBe(folded);
+});

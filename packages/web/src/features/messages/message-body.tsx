@@ -6,6 +6,7 @@ import { useSettings } from '../../store/settings-store';
 import { MessageFiles } from '../files';
 import { ThinkingBlock } from '../markdown';
 import { stripThinkTags } from '../markdown';
+import { CollapsibleText } from './collapsible-text';
 import { ErrorView } from './error-view';
 import { LazyMarkdown } from './lazy-markdown';
 import { showsPlaceholder } from './placeholder-rule';
@@ -54,13 +55,15 @@ export const MessageBody = memo(function MessageBody({
     return (
       <>
         <MessageFiles files={message.files} />
-        {userMarkdown ? (
-          <LazyMarkdown text={message.text} latex={latex} />
-        ) : (
-          <div className="whitespace-pre-wrap" data-testid="plain-text">
-            {message.text}
-          </div>
-        )}
+        <CollapsibleText>
+          {userMarkdown ? (
+            <LazyMarkdown text={message.text} latex={latex} />
+          ) : (
+            <div className="whitespace-pre-wrap" data-testid="plain-text">
+              {message.text}
+            </div>
+          )}
+        </CollapsibleText>
       </>
     );
   }
