@@ -80,6 +80,15 @@ export async function refreshSession(): Promise<string | null> {
  * the auth-failure handler.
  */
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const res = await apiResponse(path, opts);
+  return (await readBody(res)) as T;
+}
+
+/**
+ * The same call answered with the response itself (its body unread), for answers that are not
+ * JSON — streamed audio. A non-2xx answer still throws an ApiError.
+ */
+export async function apiResponse(path: string, opts: RequestOptions = {}): Promise<Response> {
   const usedToken = authStore.getState().token;
   let res = await send(path, opts, usedToken);
   if (res.status === 401 && !skipsRefresh(path)) {
@@ -92,7 +101,6 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
     }
     res = await send(path, opts, token);
   }
-  const body = await readBody(res);
-  if (!res.ok) throw new ApiError(res.status, body);
-  return body as T;
+  if (!res.ok) throw new ApiError(res.status, await readBody(res));
+  return res;
 }

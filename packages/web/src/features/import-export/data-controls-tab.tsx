@@ -1,11 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { RevokeAllKeysRow } from './revoke-all-keys-row';
 import { SharedLinksRow } from '../share';
 import { DeleteAllRow } from './delete-all-row';
 import { ImportRow } from './import-row';
 
+// The voice feature's row, in its own chunk (the chat page shares the voice feature's index).
+const ClearTtsCacheRow = lazy(() =>
+  import('../voice/clear-tts-cache-row').then((m) => ({ default: m.ClearTtsCacheRow })),
+);
+
 /**
- * Settings → Data controls: import, the shared-links manager, revoke all keys and delete all
- * chats. The speech cache belongs to the speech feature.
+ * Settings → Data controls: import, the shared-links manager, revoke all keys, clear the spoken
+ * audio (the voice feature's row) and delete all chats.
  */
 export function DataControlsTab() {
   return (
@@ -13,6 +19,9 @@ export function DataControlsTab() {
       <ImportRow />
       <SharedLinksRow />
       <RevokeAllKeysRow />
+      <Suspense fallback={null}>
+        <ClearTtsCacheRow />
+      </Suspense>
       <DeleteAllRow />
     </div>
   );

@@ -19,6 +19,7 @@ import { messageFiles, useAttachments, useConversationAttachments } from '../fil
 import { pastedName } from '../files';
 import { useAttach } from '../files';
 import { useSlashPrompts } from '../prompts';
+import { MicButton, useAutoSend } from '../voice';
 import { PENDING_DRAFT_ID } from './draft-storage';
 import { MentionPopup, POPUP_BLUR_CLOSE_MS, useMentionPopup } from './mention-popup';
 import { claimDrafts, clearDraft, loadDraft, useDraftSaver } from './use-draft';
@@ -112,13 +113,22 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
     send: (value) => void props.onSend(value, []),
   });
 
-  const send = () => {
-    if (submitting || disabledReason || filesLoading || text.trim() === '') return;
-    if (props.onSend(text, messageFiles(attachments))) {
+  const send = (value = text) => {
+    if (submitting || disabledReason || filesLoading || value.trim() === '') return;
+    if (props.onSend(value, messageFiles(attachments))) {
       clearDraft(conversationId);
       setText('');
       useAttachments.getState().clear(conversationId);
     }
+  };
+
+  // A transcript joins what is typed; with auto-send on it is sent after the chosen delay unless
+  // the user types meanwhile.
+  const autoSend = useAutoSend((value) => send(value));
+  const onTranscript = (spoken: string) => {
+    const joined = text.trim() ? `${text.trimEnd()} ${spoken}` : spoken;
+    setText(joined);
+    autoSend.schedule(joined);
   };
 
   // Pasted files (screenshots) are attached under a timestamped name (001 §5).
@@ -153,6 +163,7 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
   };
 
   const onChange = (value: string) => {
+    autoSend.cancel();
     setText(value);
     slash.onTextChange(value);
     if (atCommand && value.startsWith('@') && !value.includes(' ') && !value.includes('\n')) setMention(true);
@@ -216,6 +227,7 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
             data-testid="chat-input"
             className="max-h-80 min-h-10 flex-1 resize-none bg-transparent py-2 text-[15px] leading-6 outline-none placeholder:text-fg-subtle disabled:cursor-not-allowed"
           />
+          <MicButton submitting={submitting} disabled={disabled} onTranscript={onTranscript} />
           {submitting ? (
             <button
               type="button"
@@ -229,7 +241,7 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
           ) : (
             <button
               type="button"
-              onClick={send}
+              onClick={() => send()}
               disabled={disabled || filesLoading || text.trim() === ''}
               aria-label={t('com_ui_send')}
               data-testid="send-button"

@@ -3,6 +3,7 @@ import { clsx } from 'clsx';
 import { Check, Copy, Pencil, RefreshCw, StepForward } from 'lucide-react';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReadAloudButton } from '../voice';
 import { LogoMark } from '../../components/ui/logo';
 import { isUnsentFailure, liveMessage, wasStoppedByUser } from '../chat';
 import { useLiveAnswer } from '../chat';
@@ -126,6 +127,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
                 {copied ? <Check className="size-4" aria-hidden /> : <Copy className="size-4" aria-hidden />}
               </button>
             )}
+            {!user && allowed.copy && <ReadAloudButton text={message.text} className={ACTION} />}
             {allowed.edit && (
               <button
                 type="button"

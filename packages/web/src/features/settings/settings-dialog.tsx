@@ -11,20 +11,23 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/ui/dialog';
+import { Spinner } from '../../components/ui/spinner';
 import { useShell } from '../../store/shell-store';
 import { useHasPermission } from '../auth';
 import { AccountTab } from './account-tab';
 import { BalanceTab } from './balance-tab';
 import { ChatTab } from './chat-tab';
 import { CommandsTab } from './commands-tab';
-import { EmptyTab } from './empty-tab';
 import { GeneralTab } from './general-tab';
 import { DataControlsTab } from '../import-export';
 import { PersonalizationTab } from '../memories';
 import type { SettingsTabProps } from './settings-tab-props';
+
+// The voice settings are a chunk of their own: the chat page shares the voice feature's index.
+const SpeechTab = lazy(() => import('../voice/speech-tab').then((m) => ({ default: m.SpeechTab })));
 
 interface SettingsTab {
   value: string;
@@ -33,12 +36,12 @@ interface SettingsTab {
   Content: ComponentType<SettingsTabProps>;
 }
 
-/** The tabs of 002 §2. Speech and data controls are filled by their features. */
+/** The tabs of 002 §2; personalization, speech and data controls come from their features. */
 const TABS: SettingsTab[] = [
   { value: 'general', labelKey: 'com_nav_setting_general', icon: Settings2, Content: GeneralTab },
   { value: 'chat', labelKey: 'com_nav_setting_chat', icon: MessageSquare, Content: ChatTab },
   { value: 'commands', labelKey: 'com_nav_commands', icon: Command, Content: CommandsTab },
-  { value: 'speech', labelKey: 'com_nav_setting_speech', icon: Mic, Content: EmptyTab },
+  { value: 'speech', labelKey: 'com_nav_setting_speech', icon: Mic, Content: SpeechTab },
   {
     value: 'personalization',
     labelKey: 'com_nav_setting_personalization',
@@ -104,7 +107,9 @@ export default function SettingsDialog({
             value={value}
             className="min-h-0 flex-1 overflow-y-auto outline-none sm:pe-1"
           >
-            <Content interfaceConfig={interfaceConfig} />
+            <Suspense fallback={<Spinner />}>
+              <Content interfaceConfig={interfaceConfig} />
+            </Suspense>
           </Tabs.Content>
         ))}
       </Tabs.Root>
