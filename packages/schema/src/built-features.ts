@@ -24,7 +24,8 @@ export const BUILT_FEATURES: Record<InterfaceFeature, boolean> = {
   memories: true,
   /** Talking to several models at once (the + command). */
   multiConvo: false,
-  agents: false,
+  /** Agents: the builder in the side panel, agents in the model menu, agent chats. */
+  agents: true,
   runCode: false,
   webSearch: false,
   fileSearch: false,

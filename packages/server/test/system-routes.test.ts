@@ -41,7 +41,7 @@ describe('system routes', () => {
       interface: Record<string, unknown>;
     };
     // Asked for in parley.yaml, but not built: reporting them would promise what does not exist.
-    for (const absent of ['multiConvo', 'agents', 'runCode', 'webSearch', 'fileSearch'])
+    for (const absent of ['multiConvo', 'runCode', 'webSearch', 'fileSearch'])
       expect(flags[absent], absent).toBe(false);
     expect(flags.presets).toBe(false);
     for (const built of [
@@ -53,6 +53,7 @@ describe('system routes', () => {
       'endpointsMenu',
       'modelSelect',
       'sidePanel',
+      'agents',
     ])
       expect(flags[built], built).toBe(true);
   });

@@ -16,6 +16,7 @@ import { isFullAgent, useAgent } from './agent-queries';
 import { AgentShareRow } from './agent-share-row';
 import { AgentToolsFields } from './agent-tools-fields';
 import { useBuilder } from './builder-store';
+import { providerOptions } from './provider-options';
 import { useCreateAgent, useUpdateAgent } from './use-agent-mutations';
 
 // The builder's own strings arrive with its code.
@@ -73,9 +74,12 @@ function AgentEditor({
 }: AgentBuilderProps & { agent: Agent | null }) {
   const { t } = useTranslation();
   const edit = useBuilder((s) => s.edit);
-  const [form, setForm] = useState<AgentForm>(() =>
-    agent ? formOf(agent) : emptyForm(fallback?.endpoint ?? '', fallback?.model ?? ''),
-  );
+  const [form, setForm] = useState<AgentForm>(() => {
+    if (agent) return formOf(agent);
+    // A new agent starts with the chat's model, else the first model of the first provider.
+    const provider = fallback?.endpoint ?? providerOptions(endpoints)[0] ?? '';
+    return emptyForm(provider, fallback?.model ?? models?.[provider]?.[0] ?? '');
+  });
   const [tried, setTried] = useState(false);
   const create = useCreateAgent();
   const update = useUpdateAgent();

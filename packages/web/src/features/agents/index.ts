@@ -1,2 +1,4 @@
 /** The agents feature as other folders see it: import from here, never from its other files. */
 export { useAgentBuilderSection } from './agent-builder-section';
+export { AgentLabel, AgentMenuItems, AgentStarters } from './lazy-agent-parts';
+export { AGENTS_ENDPOINT } from './agents-endpoint';

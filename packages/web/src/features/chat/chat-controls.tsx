@@ -19,12 +19,14 @@ export const ChatControls = memo(function ChatControls({
   models,
   onSwitch,
   onSetup,
+  onAgent,
 }: {
   setup: ChatSetup | null;
   endpoints: EndpointsConfig | undefined;
   models: ModelsConfig | undefined;
   onSwitch: (endpoint: string, model: string) => void;
   onSetup: (setup: ChatSetup) => void;
+  onAgent: (agentId: string) => void;
 }) {
   const { data: config } = useStartupConfig();
   const ui = config?.interface;
@@ -33,6 +35,8 @@ export const ChatControls = memo(function ChatControls({
   const free = !specs?.enforce;
   const showEndpoints = ui?.modelSelect !== false && ui?.endpointsMenu !== false;
   const info = setup ? endpoints?.[setup.endpoint] : undefined;
+  // An agent decides its own parameters: tuning or presets would change nothing.
+  const tunable = free && setup?.endpoint !== 'agents';
   const chooseSpec = useCallback(
     (spec: ModelSpec) => onSetup(setupOfSpec(spec, endpoints)),
     [onSetup, endpoints],
@@ -48,10 +52,11 @@ export const ChatControls = memo(function ChatControls({
           showEndpoints={showEndpoints}
           onChange={onSwitch}
           onSpec={chooseSpec}
+          onAgent={onAgent}
         />
       )}
-      {setup && free && ui?.parameters !== false && <ParametersButton setup={setup} onChange={onSetup} />}
-      {setup && free && ui?.presets !== false && <PresetsMenu setup={setup} onApply={onSetup} />}
+      {setup && tunable && ui?.parameters !== false && <ParametersButton setup={setup} onChange={onSetup} />}
+      {setup && tunable && ui?.presets !== false && <PresetsMenu setup={setup} onApply={onSetup} />}
       {setup && info?.userProvide && (
         <KeyButton
           endpoint={setup.endpoint}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { hasErrorCode } from '../../api/api-error';
 import { useStartupConfig } from '../../api/startup-queries';
@@ -10,6 +10,7 @@ import { useShell } from '../../store/shell-store';
 import type { ChatSetup } from '../endpoints';
 import { fitParameters } from '../endpoints';
 import { useChatSetup } from '../endpoints';
+import { useSetupStore } from '../endpoints';
 import { ChatInput, type ChatInputHandle } from '../input';
 import { useVisiblePath } from '../messages';
 import { preloadMarkdown } from '../messages';
@@ -17,7 +18,7 @@ import { useMessageActions } from '../messages';
 import { OfflineState } from '../network';
 import { usePromptsSection } from '../prompts';
 import { showToast } from '../toasts';
-import { useAgentBuilderSection } from '../agents';
+import { AGENTS_ENDPOINT, AgentStarters, useAgentBuilderSection } from '../agents';
 import { SidePanel, SidePanelToggle, type SidePanelSection } from '../side-panel';
 import { chatApi, chatKeys, useConversation, useMessages } from './chat-api';
 import { resumeGeneration, sendMessage, stopGeneration } from './run-registry';
@@ -146,6 +147,21 @@ export default function ChatView() {
     [setup, changeSetup, endpoints],
   );
 
+  // A chat with an agent always starts as a new chat whose setup names the agent (and its address
+  // carries agent_id).
+  const chooseAgent = useCallback(
+    (agentId: string) => {
+      const next: ChatSetup = { endpoint: AGENTS_ENDPOINT, endpointType: null, model: '', agent_id: agentId };
+      if (conversationId === 'new') {
+        changeSetup(next);
+        return;
+      }
+      useSetupStore.getState().setSetup('new', next);
+      void navigate(`/c/new?${setupToQuery(next).toString()}`);
+    },
+    [conversationId, changeSetup, navigate],
+  );
+
   useChatQueryParams({
     conversationId,
     setup,
@@ -160,7 +176,9 @@ export default function ChatView() {
   const agentsSection = useAgentBuilderSection({
     endpoints,
     models,
-    fallback: setup ? { endpoint: setup.endpoint, model: setup.model } : null,
+    fallback:
+      setup && setup.endpoint !== AGENTS_ENDPOINT ? { endpoint: setup.endpoint, model: setup.model } : null,
+    onChat: chooseAgent,
   });
   const sections = [agentsSection, promptsSection].filter((s): s is SidePanelSection => s !== null);
 
@@ -196,6 +214,7 @@ export default function ChatView() {
             models={models}
             onSwitch={switchModel}
             onSetup={changeSetup}
+            onAgent={chooseAgent}
           />
         </ChatHeader>
         {waitingForNetwork ? (
@@ -205,7 +224,17 @@ export default function ChatView() {
             <Spinner className="size-6 text-fg-muted" />
           </div>
         ) : landing ? (
-          <Landing>{centerForm ? box : null}</Landing>
+          <Landing
+            above={
+              setup?.endpoint === AGENTS_ENDPOINT && typeof setup.agent_id === 'string' ? (
+                <Suspense fallback={null}>
+                  <AgentStarters agentId={setup.agent_id} onPick={(text) => void send(text)} />
+                </Suspense>
+              ) : null
+            }
+          >
+            {centerForm ? box : null}
+          </Landing>
         ) : (
           <LazyMessageList
             conversationId={conversationId}

@@ -5,8 +5,11 @@ import { LogoMark } from '../../components/ui/logo';
 import { useAuth } from '../../store/auth-store';
 import { fillWelcome, greetingKey } from '../shell';
 
-/** The landing state of a new or empty chat: logo, greeting by the hour or customWelcome. */
-export function Landing({ children }: { children?: ReactNode }) {
+/**
+ * The landing state of a new or empty chat: logo, greeting by the hour or customWelcome, then
+ * `above` (an agent's name and conversation starters) over the centred message box.
+ */
+export function Landing({ children, above }: { children?: ReactNode; above?: ReactNode }) {
   const { t } = useTranslation();
   const user = useAuth((s) => s.user);
   const { data: config } = useStartupConfig();
@@ -27,6 +30,7 @@ export function Landing({ children }: { children?: ReactNode }) {
       >
         {greeting}
       </h2>
+      {above}
       {children && <div className="mt-3 w-full max-w-3xl text-start">{children}</div>}
     </div>
   );

@@ -74,6 +74,8 @@ export function buildRequestBody(options: SendOptions): {
     updatedAt: now,
   };
   const { endpoint: _endpoint, ...parameters } = setup;
+  // An agent chat's model is the agent's: an unknown one is left out rather than sent empty.
+  if (parameters.model === '') delete (parameters as { model?: string }).model;
   const body: ChatRequestBody = {
     ...parameters,
     text: options.text,

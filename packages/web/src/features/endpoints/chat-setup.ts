@@ -49,12 +49,17 @@ export function setupFields(source: Record<string, unknown>): Record<string, unk
   return out;
 }
 
+/** The endpoint of agent chats: the agent decides the model, the setup names the agent. */
+const AGENTS = 'agents';
+
 export function setupOfConversation(conversation: Conversation): ChatSetup | null {
   if (!conversation.endpoint || !conversation.model) return null;
+  const agentId = (conversation as { agent_id?: unknown }).agent_id;
   return {
     endpoint: conversation.endpoint,
     endpointType: conversation.endpointType ?? null,
     model: conversation.model,
+    ...(conversation.endpoint === AGENTS && typeof agentId === 'string' ? { agent_id: agentId } : {}),
     ...setupFields(conversation),
     ...(typeof conversation.spec === 'string' ? { spec: conversation.spec } : {}),
   };
@@ -71,7 +76,19 @@ export function validSetup(
   lastModels: Record<string, string>,
 ): ChatSetup | null {
   const names = orderedEndpoints(endpoints);
-  const endpoint = wanted?.endpoint && endpoints[wanted.endpoint] ? wanted.endpoint : names[0];
+  // An agent chat keeps its agent; the model is the agent's (the server decides it).
+  if (wanted?.endpoint === AGENTS && endpoints[AGENTS] && typeof wanted.agent_id === 'string') {
+    return {
+      endpoint: AGENTS,
+      endpointType: null,
+      model: typeof wanted.model === 'string' ? wanted.model : '',
+      agent_id: wanted.agent_id,
+    };
+  }
+  const endpoint =
+    wanted?.endpoint && wanted.endpoint !== AGENTS && endpoints[wanted.endpoint]
+      ? wanted.endpoint
+      : names.find((name) => name !== AGENTS);
   if (!endpoint) return null;
   const list = models[endpoint] ?? [];
   const pick = [wanted?.endpoint === endpoint ? wanted.model : undefined, lastModels[endpoint], list[0]];

@@ -1,7 +1,9 @@
 import type { EndpointsConfig, ModelSpec, ModelSpecsConfig, ModelsConfig } from '@parley/schema';
 import { Check, ChevronDown } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AGENTS_ENDPOINT, AgentLabel, AgentMenuItems } from '../agents';
 import { orderedEndpoints, type ChatSetup } from './chat-setup';
 import { findSpec, orderedSpecs } from './model-specs';
 
@@ -20,6 +22,7 @@ export function EndpointMenu({
   showEndpoints,
   onChange,
   onSpec,
+  onAgent,
 }: {
   setup: ChatSetup | null;
   endpoints: EndpointsConfig | undefined;
@@ -29,6 +32,8 @@ export function EndpointMenu({
   showEndpoints: boolean;
   onChange: (endpoint: string, model: string) => void;
   onSpec: (spec: ModelSpec) => void;
+  /** Starts a chat with an agent (the agents endpoint lists agents instead of models). */
+  onAgent?: (agentId: string) => void;
 }) {
   const { t } = useTranslation();
   const names = showEndpoints && !specs?.enforce ? orderedEndpoints(endpoints) : [];
@@ -37,9 +42,11 @@ export function EndpointMenu({
   const label = current ? current.label : setup ? setup.model : t('com_ui_loading');
   const endpointLabel = current
     ? ''
-    : setup
-      ? (endpoints?.[setup.endpoint]?.modelDisplayLabel ?? setup.endpoint)
-      : '';
+    : setup?.endpoint === AGENTS_ENDPOINT
+      ? t('agents.menu')
+      : setup
+        ? (endpoints?.[setup.endpoint]?.modelDisplayLabel ?? setup.endpoint)
+        : '';
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
@@ -47,7 +54,15 @@ export function EndpointMenu({
         data-testid="model-menu"
         aria-label={t('com_ui_select_model')}
       >
-        <span className="truncate">{label}</span>
+        <span className="truncate">
+          {setup?.endpoint === AGENTS_ENDPOINT && typeof setup.agent_id === 'string' ? (
+            <Suspense fallback="…">
+              <AgentLabel agentId={setup.agent_id} />
+            </Suspense>
+          ) : (
+            label
+          )}
+        </span>
         {endpointLabel && (
           <span className="hidden truncate text-sm font-normal text-fg-muted sm:inline">{endpointLabel}</span>
         )}
@@ -86,8 +101,17 @@ export function EndpointMenu({
           {names.map((name) => (
             <DropdownMenu.Group key={name}>
               <DropdownMenu.Label className="px-2.5 pt-2 pb-1 text-xs font-medium text-fg-muted">
-                {endpoints?.[name]?.modelDisplayLabel ?? name}
+                {name === AGENTS_ENDPOINT ? t('agents.menu') : (endpoints?.[name]?.modelDisplayLabel ?? name)}
               </DropdownMenu.Label>
+              {name === AGENTS_ENDPOINT && onAgent && (
+                <Suspense fallback={null}>
+                  <AgentMenuItems
+                    itemClassName={ITEM}
+                    selected={setup?.endpoint === AGENTS_ENDPOINT ? String(setup.agent_id ?? '') : null}
+                    onSelect={onAgent}
+                  />
+                </Suspense>
+              )}
               {(models?.[name] ?? []).map((model) => {
                 const selected = !current && setup?.endpoint === name && setup.model === model;
                 return (
