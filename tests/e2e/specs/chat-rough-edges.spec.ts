@@ -116,3 +116,25 @@ test('a long user message is folded to about twelve lines with Show more', async
   await user.getByTestId('show-more').click();
   await expect.poll(async () => (await user.boundingBox())!.height).toBe(folded);
 });
+
+test('keyboard: a skip link leads to the message box, and Esc stops a streaming answer', async ({
+  page,
+  baseURL,
+}) => {
+  await signIn(page, baseURL!);
+  await chooseModel(page, 'slow');
+  // The link is the page's first focus stop: hidden until focused, then shown.
+  const skip = page.getByTestId('skip-to-composer');
+  await page.getByTestId('chat-input').blur();
+  await skip.focus();
+  await expect(skip).toBeInViewport();
+  await expect(skip).toHaveText('Skip to the message box');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('chat-input')).toBeFocused();
+
+  await send(page, 'Tell me slowly');
+  await expect(lastAnswer(page)).toContainText('Sentence 2 of the slow answer');
+  await page.keyboard.press('Escape');
+  await waitIdle(page);
+  await expect(lastAnswer(page).getByTestId('answer-stopped')).toBeVisible();
+});

@@ -83,6 +83,18 @@ export default function ChatView() {
     document.title = title || config?.appTitle || 'Parley';
   }, [title, config?.appTitle, setShellTitle]);
 
+  // Esc stops an answer while it streams — unless it is closing a menu or dialog first.
+  useEffect(() => {
+    if (!submitting) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented || e.isComposing) return;
+      if (document.querySelector('[role="dialog"], [role="menu"], [role="listbox"]')) return;
+      void stopGeneration(conversationId);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [submitting, conversationId]);
+
   // A conversation still generating on the server (reload mid-stream) is re-attached.
   const active = useQuery({
     queryKey: [...chatKeys.active, conversationId],

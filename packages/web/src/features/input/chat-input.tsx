@@ -20,6 +20,7 @@ import { pastedName } from '../files';
 import { useAttach } from '../files';
 import { useSlashPrompts } from '../prompts';
 import { MicButton, useAutoSend } from '../voice';
+import { MESSAGE_BOX_ID } from '../../lib/message-box-id';
 import { PENDING_DRAFT_ID } from './draft-storage';
 import { MentionPopup, POPUP_BLUR_CLOSE_MS, useMentionPopup } from './mention-popup';
 import { claimDrafts, clearDraft, loadDraft, useDraftSaver } from './use-draft';
@@ -225,6 +226,7 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
             placeholder={disabledReason ?? t('com_ui_message_placeholder')}
             aria-label={t('com_ui_message_input')}
             data-testid="chat-input"
+            id={MESSAGE_BOX_ID}
             className="max-h-80 min-h-10 flex-1 resize-none bg-transparent py-2 text-[15px] leading-6 outline-none placeholder:text-fg-subtle disabled:cursor-not-allowed"
           />
           <MicButton submitting={submitting} disabled={disabled} onTranscript={onTranscript} />

@@ -8,6 +8,7 @@ import { lazyArea } from '../../components/ui/lazy-area';
 import { PageFallback } from '../../components/ui/page-fallback';
 import { loadAllStrings } from '../../i18n';
 import { useAllStrings } from '../../i18n/use-all-strings';
+import { MESSAGE_BOX_ID } from '../../lib/message-box-id';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { useNav } from '../../store/nav-store';
 import { useShell } from '../../store/shell-store';
@@ -63,6 +64,17 @@ function Shell() {
 
   return (
     <div className="flex h-dvh overflow-hidden bg-surface text-fg">
+      <a
+        href={`#${MESSAGE_BOX_ID}`}
+        data-testid="skip-to-composer"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById(MESSAGE_BOX_ID)?.focus();
+        }}
+        className="sr-only focus:not-sr-only focus:fixed focus:start-3 focus:top-3 focus:z-[70] focus:rounded-lg focus:bg-surface-raised focus:px-3 focus:py-2 focus:text-sm focus:font-medium focus:shadow-lg"
+      >
+        {t('com_ui_skip_to_composer')}
+      </a>
       <Sidebar mobile={mobile} />
       {mobile && navVisible && (
         <button
