@@ -59,9 +59,9 @@ export class SpeechService {
     // The first request is made before answering, so a refusal is an HTTP error, not a cut stream.
     const first = await fetchSpeech(tts.request(chunks[0]!, chosen), signal);
     return (async function* () {
-      yield* first.body!;
+      yield* bytesOf(first.body!);
       for (const chunk of chunks.slice(1)) {
-        yield* (await fetchSpeech(tts.request(chunk, chosen), signal)).body!;
+        yield* bytesOf((await fetchSpeech(tts.request(chunk, chosen), signal)).body!);
       }
     })();
   }
@@ -69,5 +69,19 @@ export class SpeechService {
   async transcribe(recording: Recording, language: string | undefined, signal: AbortSignal): Promise<string> {
     if (!this.stt) throw badRequest(STT_NOT_CONFIGURED);
     return this.stt.transcribe(recording, language, signal);
+  }
+}
+
+/** The pieces of a fetch answer's body as they arrive (read explicitly: the DOM and Node typings of ReadableStream disagree on async iteration). */
+async function* bytesOf(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    reader.releaseLock();
   }
 }

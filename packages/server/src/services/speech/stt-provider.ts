@@ -33,7 +33,11 @@ function transcriber(url: string, headers: Record<string, string>, model: string
   return {
     async transcribe(recording, language, signal) {
       const form = new FormData();
-      form.append('file', new Blob([recording.bytes], { type: recording.mimeType }), recording.filename);
+      form.append(
+        'file',
+        new Blob([new Uint8Array(recording.bytes)], { type: recording.mimeType }),
+        recording.filename,
+      );
       form.append('model', model);
       // Whisper takes ISO 639-1: the language of a tag such as en-US.
       const iso = language?.split('-')[0]?.toLowerCase();
