@@ -1,4 +1,5 @@
-import { ToolRegistry } from './services/tools/tool-registry.ts';
+import { fileSearchTool } from './services/tools/file-search-tool.ts';
+import { builtInTools, ToolRegistry } from './services/tools/tool-registry.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { createBus } from './bus/create-bus.ts';
@@ -89,7 +90,7 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
     metrics,
     sso,
     prometheus: config.env.METRICS_TOKEN ? new PrometheusMetrics() : undefined,
-    tools: new ToolRegistry(),
+    tools: new ToolRegistry([...builtInTools, fileSearchTool(database.db)]),
   };
   const ctx: AppContext = { ...base, mcp: createMcp(base, opts.mcp) };
   await ctx.sso.warmUp();

@@ -13,10 +13,12 @@ import {
 import type { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import type { FileRow } from '../db/schema/index.ts';
 import { authenticate, currentUser } from '../http/authenticate.ts';
 import { badRequest, AppError, notFound } from '../errors/app-error.ts';
 import { parse } from '../http/validate.ts';
 import { replaceAvatar } from '../services/files/avatar-service.ts';
+import { indexFile } from '../services/files/file-index.ts';
 import { deleteOwnFiles } from '../services/files/delete-service.ts';
 import { resolveFileConfig } from '../services/files/file-config.ts';
 import { cleanFileName } from '../services/files/file-name.ts';
@@ -27,6 +29,10 @@ import { RateLimiter } from '../services/rate-limit/rate-limiter.ts';
 
 /** Header carrying a download's file metadata as JSON (the client updates its file cache from it). */
 export const FILE_METADATA_HEADER = 'x-file-metadata';
+
+function logIndexFailure(ctx: AppContext, row: FileRow, err: unknown): void {
+  ctx.logger.warn({ err, fileId: row.fileId }, 'file indexing failed; the file stays unsearchable');
+}
 
 /** Form fields and the one file part of an upload, the file streamed to the store as it arrives. */
 async function receiveUpload(
@@ -164,6 +170,20 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext): Promise
       },
     });
 
+    /**
+     * A document's text is indexed for file search before the answer, so `embedded` is true as
+     * soon as the upload is. An indexing failure keeps the file (it is still an attachment) unindexed.
+     */
+    async function indexUpload(row: FileRow): Promise<FileRow> {
+      try {
+        const chunks = await indexFile(ctx.db, ctx.blobStore, row);
+        return chunks > 0 ? { ...row, embedded: true } : row;
+      } catch (err) {
+        logIndexFailure(ctx, row, err);
+        return row;
+      }
+    }
+
     async function upload(request: FastifyRequest, imagesOnly: boolean) {
       const user = currentUser(request);
       await limiter.hit(uploadLimits.ip, [`ip:${request.ip}`]);
@@ -180,8 +200,9 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext): Promise
         imagesOnly,
         context: 'message_attachment',
       });
+      const indexed = await indexUpload(row);
       return {
-        ...toApiFile(row),
+        ...toApiFile(indexed),
         temp_file_id: fields.file_id ?? row.fileId,
         message: 'File uploaded and processed successfully',
       };

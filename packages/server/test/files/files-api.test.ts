@@ -43,7 +43,7 @@ describe('files API', () => {
       type: 'text/markdown',
       bytes: 12,
       source: 'local',
-      embedded: false,
+      embedded: true, // its text is indexed for file search
       filepath: `/api/files/download/${ann.id}/${file.file_id}`,
     });
     expect(file.file_id).not.toBe('temp-1');

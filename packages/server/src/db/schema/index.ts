@@ -12,6 +12,7 @@ export * from './presets.ts';
 export * from './user-keys.ts';
 export * from './imports.ts';
 export * from './files.ts';
+export * from './file-chunks.ts';
 export * from './external-identities.ts';
 export * from './balances.ts';
 export * from './agents.ts';

@@ -1,0 +1,28 @@
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { files } from './files.ts';
+import { users } from './users.ts';
+
+/**
+ * A passage of an uploaded document's text, for file search. The migration adds a stored
+ * generated `search_vector` tsvector with a GIN index, left out of this table on purpose (as on
+ * messages) so that reading chunks never ships it. Deleting the file deletes its chunks.
+ */
+export const fileChunks = pgTable(
+  'file_chunks',
+  {
+    fileId: text('file_id')
+      .notNull()
+      .references(() => files.fileId, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The chunk's place in the document, from 0. */
+    position: integer('position').notNull(),
+    text: text('text').notNull(),
+  },
+  (t) => [
+    uniqueIndex('file_chunks_file_position_idx').on(t.fileId, t.position),
+    index('file_chunks_user_idx').on(t.userId),
+  ],
+);
+export type FileChunkRow = typeof fileChunks.$inferSelect;

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { conversationFileIds, FILE_SEARCH_LIMIT, searchFiles } from '../files/file-search.ts';
+import type { Tool } from './tool.ts';
+
+const fileSearchInput = z.strictObject({
+  query: z.string().trim().min(1, 'query is required').max(1000, 'query is at most 1000 characters'),
+});
+
+/**
+ * `file_search`: finds passages in the documents the caller attached to this conversation (their
+ * own files only, by full-text rank). Each result names its file and place, so an answer can cite
+ * it; the model is told to say when nothing was found rather than guess.
+ */
+export function fileSearchTool(db: Database): Tool<typeof fileSearchInput> {
+  return {
+    name: 'file_search',
+    description:
+      'Searches the documents the user attached to this conversation and returns the passages that ' +
+      'best match the query, each with its file name. Quote and cite the file name when you use a ' +
+      'passage; if nothing is found, say so.',
+    input: fileSearchInput,
+    authConfig: [],
+    timeoutMs: 30_000,
+    async run({ query }, context) {
+      const fileIds = await conversationFileIds(db, context.userId, context.conversationId);
+      const hits = await searchFiles(db, context.userId, fileIds, query, FILE_SEARCH_LIMIT);
+      return {
+        results: hits.map((hit, i) => ({
+          citation: i + 1,
+          file_id: hit.fileId,
+          filename: hit.filename,
+          chunk: hit.position,
+          relevance: Number(hit.score.toFixed(4)),
+          content: hit.text,
+        })),
+        ...(hits.length === 0 ? { message: 'No passage of the attached files matches this query.' } : {}),
+      };
+    },
+  };
+}
