@@ -1,3 +1,4 @@
+import type { McpServerInfo } from './mcp.ts';
 import type { ModelSpecsConfig } from './model-specs.ts';
 import type { BalanceConfig } from './balance.ts';
 
@@ -76,4 +77,6 @@ export interface StartupConfig {
   interface: InterfaceConfig;
   /** parley.yaml's model specs, absent when none are configured. */
   modelSpecs?: ModelSpecsConfig;
+  /** parley.yaml's MCP servers by name (what users see and set), absent when none are configured. */
+  mcpServers?: Record<string, McpServerInfo>;
 }

@@ -1,10 +1,12 @@
 import {
   DEFAULT_SOCIAL_LOGINS,
   SOCIAL_PROVIDERS,
+  type McpServerInfo,
   type SocialProvider,
   type StartupConfig,
 } from '@parley/schema';
 import type { AppConfig } from '../../config/app-config.ts';
+import type { McpServerConfig } from '../../config/yaml-sections/mcp-servers.ts';
 import { balanceConfig } from '../balance/balance-settings.ts';
 
 /** Instance-wide project id used to share prompts and agents with all users. */
@@ -58,5 +60,22 @@ export function buildStartupConfig(config: AppConfig, available: SignInAvailabil
     balance: balanceConfig(config.yaml),
     interface: config.interface,
     ...(config.yaml.modelSpecs ? { modelSpecs: config.yaml.modelSpecs } : {}),
+    ...(config.yaml.mcpServers ? { mcpServers: mcpServerInfo(config.yaml.mcpServers) } : {}),
   };
+}
+
+/** The MCP servers as the web app shows them: what a user sees and sets, never URLs, commands or secrets. */
+function mcpServerInfo(servers: Record<string, McpServerConfig>): Record<string, McpServerInfo> {
+  return Object.fromEntries(
+    Object.entries(servers).map(([name, server]) => [
+      name,
+      {
+        type: server.type,
+        ...(server.iconPath ? { iconPath: server.iconPath } : {}),
+        chatMenu: server.chatMenu !== false,
+        customUserVars: server.customUserVars ?? {},
+        requiresOAuth: server.type !== 'stdio' && Boolean(server.oauth || server.requiresOAuth),
+      },
+    ]),
+  );
 }

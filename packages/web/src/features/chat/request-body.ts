@@ -1,3 +1,4 @@
+import { selectedMcpServers } from '../mcp';
 import type { ChatRequestBody, Message } from '@parley/schema';
 import type { ChatSetup } from '../endpoints';
 import { temporaryFlagFor } from '../temporary-chat';
@@ -91,7 +92,11 @@ export function buildRequestBody(options: SendOptions): {
     isContinued: kind === 'continue',
     responseMessageId: continued?.messageId ?? null,
     editedContent: null,
-    ephemeralAgent: { mcp: [], web_search: false, execute_code: false },
+    ephemeralAgent: {
+      mcp: selectedMcpServers(options.conversationId),
+      web_search: false,
+      execute_code: false,
+    },
     ...(options.files?.length ? { files: options.files } : {}),
   };
   const initial = continued

@@ -18,6 +18,7 @@ import { AttachmentChips } from '../files';
 import { messageFiles, useAttachments, useConversationAttachments } from '../files';
 import { pastedName } from '../files';
 import { useAttach } from '../files';
+import { McpPickerSlot } from '../mcp';
 import { useSlashPrompts } from '../prompts';
 import { MicButton, useAutoSend } from '../voice';
 import { MESSAGE_BOX_ID } from '../../lib/message-box-id';
@@ -195,6 +196,7 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
           >
             <Paperclip className="size-5" aria-hidden />
           </button>
+          <McpPickerSlot conversationId={conversationId} />
           <input
             ref={picker}
             type="file"

@@ -1,0 +1,2 @@
+export { McpPickerSlot } from './mcp-picker-slot';
+export { selectedMcpServers } from './mcp-selection';
