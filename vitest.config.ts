@@ -12,6 +12,11 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores, which on CI's two cores runs every file
+    // in turn. Most API test time is waiting (server start, database, HTTP), so two workers
+    // overlap it and nearly halve the run; each test server has its own database, so files never
+    // share state.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
