@@ -26,6 +26,8 @@ describe('the Demo endpoint (no provider configured)', () => {
         modelDisplayLabel: 'Demo (offline simulator)',
         name: 'Demo',
       },
+      // Agents run on the Demo's simulator models too, so the agents entry follows it.
+      agents: expect.objectContaining({ name: 'agents', order: 1 }),
     });
     expect(await jsonOf(await server.api('/api/models', { token }))).toEqual({ Demo: DEMO_MODELS });
     expect(await jsonOf(await server.api('/api/endpoints/config/override', { token }))).toBe(false);
@@ -108,7 +110,7 @@ endpoints:
 
   it('lists them in order, without the Demo', async () => {
     const endpoints = await jsonOf(await server.api('/api/endpoints', { token }));
-    expect(Object.keys(endpoints)).toEqual(['Fetched', 'Unreachable', 'OwnKey']);
+    expect(Object.keys(endpoints)).toEqual(['Fetched', 'Unreachable', 'OwnKey', 'agents']);
     expect(endpoints.Fetched).toMatchObject({
       type: 'custom',
       order: 0,

@@ -24,6 +24,8 @@ describe('endpoints from the environment and parley.yaml', () => {
       'anthropic',
       'bedrock',
       'Groq',
+      // Listed after the providers while the agents interface is on.
+      'agents',
     ]);
     expect(endpoints.openAI).toEqual({
       type: 'openAI',
@@ -111,6 +113,17 @@ describe('defaults and ENDPOINTS', () => {
       const endpoints = await jsonOf(await server.api('/api/endpoints', { token }));
       expect(Object.keys(endpoints)).toEqual(['anthropic', 'openAI']);
       expect(endpoints.openAI).toMatchObject({ order: 1, userProvide: true });
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('ENDPOINTS that names agents lists them after the providers it picks', async () => {
+    const server = await startTestServer({ env: { ENDPOINTS: 'agents,anthropic', ANTHROPIC_API_KEY: 'sk' } });
+    try {
+      const { token } = await createTestUser(server);
+      const endpoints = await jsonOf(await server.api('/api/endpoints', { token }));
+      expect(Object.keys(endpoints)).toEqual(['anthropic', 'agents']);
     } finally {
       await server.stop();
     }

@@ -24,7 +24,10 @@ export function enabledEndpoints(config: AppConfig, logger: Logger): ChatEndpoin
   const wanted = commaList(config.env.ENDPOINTS);
   if (wanted.length) {
     const byName = new Map(endpoints.map((e) => [e.name.toLowerCase(), e]));
-    const missing = wanted.filter((name) => !byName.has(name.toLowerCase()));
+    // `agents` is no provider: the endpoints route lists it after these when ENDPOINTS names it.
+    const missing = wanted.filter(
+      (name) => !byName.has(name.toLowerCase()) && name.toLowerCase() !== 'agents',
+    );
     if (missing.length)
       logger.warn({ missing }, 'ENDPOINTS names endpoints that are not configured; skipped');
     endpoints = wanted.flatMap((name) => byName.get(name.toLowerCase()) ?? []);
