@@ -5,7 +5,7 @@ import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReadAloudButton } from '../voice';
 import { LogoMark } from '../../components/ui/logo';
-import { isUnsentFailure, liveMessage, wasStoppedByUser } from '../chat';
+import { isUnsentFailure, liveMessage } from '../chat';
 import { useLiveAnswer } from '../chat';
 import { ForkButton } from '../conversation-actions';
 import { useCopy } from '../markdown';
@@ -16,7 +16,6 @@ import { MessageBody } from './message-body';
 import { MessageEditor } from './message-editor';
 import type { VisibleMessage } from './message-tree';
 import { SiblingNav } from './sibling-nav';
-import { StoppedNote } from './stopped-note';
 import { UnfinishedNotice } from './unfinished-notice';
 import type { useMessageActions } from './use-message-actions';
 
@@ -87,17 +86,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
               streaming={streaming}
               onRetry={isUnsentFailure(message) ? () => actions.regenerate(message) : undefined}
             />
-            {message.unfinished &&
-              !streaming &&
-              !submitting &&
-              !message.error &&
-              (wasStoppedByUser(message.messageId) ? (
-                <StoppedNote
-                  onContinue={allowed.continue ? () => actions.continueAnswer(message) : undefined}
-                />
-              ) : (
-                <UnfinishedNotice />
-              ))}
+            {message.unfinished && !streaming && !submitting && !message.error && <UnfinishedNotice />}
           </div>
         )}
         {!user && !editing && !streaming && <AnswerFiguresLine message={message} />}
@@ -127,7 +116,6 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
                 {copied ? <Check className="size-4" aria-hidden /> : <Copy className="size-4" aria-hidden />}
               </button>
             )}
-            {!user && allowed.copy && <ReadAloudButton text={message.text} className={ACTION} />}
             {allowed.edit && (
               <button
                 type="button"
@@ -180,6 +168,8 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
                 />
               </>
             )}
+            {/* Last: it appears once the speech settings load, and must not shift the buttons before it. */}
+            {!user && allowed.copy && <ReadAloudButton text={message.text} className={ACTION} />}
           </div>
         )}
       </div>
