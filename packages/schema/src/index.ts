@@ -36,3 +36,4 @@ export * from './tools.ts';
 export * from './memories.ts';
 export * from './mcp.ts';
 export * from './speech.ts';
+export * from './artifacts.ts';

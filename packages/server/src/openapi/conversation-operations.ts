@@ -1,6 +1,8 @@
 import {
   RESUMABLE_STREAM_HEADER,
   abortRequestSchema,
+  artifactEditParamsSchema,
+  artifactEditSchema,
   chatRequestSchema,
   conversationIdParamsSchema,
   deleteConversationSchema,
@@ -195,6 +197,18 @@ export const conversationOperations: OperationDoc[] = [
     params: messageParamsSchema,
     body: messageFeedbackSchema,
     answers: [ok('The message with its feedback')],
+  },
+  {
+    method: 'post',
+    path: '/api/messages/artifact/:messageId',
+    tag: 'Messages',
+    summary: "Edit an artifact's code in a message",
+    access: 'user',
+    description:
+      'Replaces the code of the index-th artifact block of the message when it still holds `original`; the rest of the message stays as it was.',
+    params: artifactEditParamsSchema,
+    body: artifactEditSchema,
+    answers: [ok('conversationId, content and text of the edited message')],
   },
   startChat('/api/agents/chat', 'Send a message and stream the answer'),
   startChat('/api/agents/chat/:endpoint', 'Send a message to an endpoint and stream the answer'),

@@ -1,4 +1,6 @@
 import {
+  artifactEditParamsSchema,
+  artifactEditSchema,
   listMessagesQuerySchema,
   messageFeedbackSchema,
   messageParamsSchema,
@@ -12,6 +14,7 @@ import { notFound } from '../errors/app-error.ts';
 import { parse } from '../http/validate.ts';
 import { listMessages } from '../services/messages/message-list.ts';
 import { setMessageFeedback, updateMessageText } from '../services/messages/message-mutations.ts';
+import { editArtifact } from '../services/messages/artifact-edit.ts';
 import { getMessages } from '../services/messages/message-service.ts';
 
 /** Message reads, edits and feedback. */
@@ -34,6 +37,13 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
     const ref = parse(messageParamsSchema, request.params, 'params');
     const edit = parse(updateMessageSchema, request.body);
     return updateMessageText(ctx.db, currentUser(request).id, ref, edit);
+  });
+
+  // Registered before the conversation routes' shapes: "artifact" is a path word, not an id.
+  app.post('/api/messages/artifact/:messageId', { preHandler }, async (request) => {
+    const { messageId } = parse(artifactEditParamsSchema, request.params, 'params');
+    const edit = parse(artifactEditSchema, request.body);
+    return editArtifact(ctx.db, currentUser(request).id, messageId, edit);
   });
 
   app.put('/api/messages/:conversationId/:messageId/feedback', { preHandler }, async (request) => {

@@ -11,7 +11,6 @@ import { SPEC_CALLS, type CallContext, type SpecCall } from './spec-call-table.t
  */
 const EXPECTED_MISSING: Record<string, string[]> = {
   'code execution': ['POST /api/agents/tools/{toolId}/call', 'GET /api/agents/tools/{toolId}/auth'],
-  artifacts: ['POST /api/messages/artifact/{messageId}'],
 };
 
 /**
