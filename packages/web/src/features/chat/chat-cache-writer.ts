@@ -8,7 +8,6 @@ import { useTemporaryChat } from '../temporary-chat';
 import { chatKeys } from './chat-api';
 import type { Generation } from './live-store';
 import { cachedMessages, patchMessage, setMessages, upsertMessages } from './message-cache';
-import { rememberStopped } from './stopped-answers';
 
 /**
  * The one place a chat run writes outside itself: the messages and conversation query caches, the
@@ -98,7 +97,6 @@ export const chatCacheWriter: ChatRunWriter = {
   },
 
   writeFinal(conversationId, final, live, title) {
-    if (live?.stopRequested) rememberStopped(final.responseMessage.messageId);
     if (live) {
       // The rows stay as they are (no markdown mounted again) while the ids become the server's.
       keepRowKey(final.responseMessage.messageId, live.placeholderId);

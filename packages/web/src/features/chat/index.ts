@@ -2,7 +2,6 @@
 export { chatApi, chatKeys, useConversation, useEndpoints, useModels } from './chat-api';
 export { CONNECTION_ERROR_TEXT } from './chat-run';
 export { sendMessage } from './run-registry';
-export { wasStoppedByUser } from './stopped-answers';
 export { errorDisplay } from './error-text';
 export { useIsSubmitting, useLiveAnswer } from './live-store';
 export { patchMessage } from './message-cache';

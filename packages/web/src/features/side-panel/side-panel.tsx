@@ -3,6 +3,7 @@ import { PanelRightOpen } from 'lucide-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStartupConfig } from '../../api/startup-queries';
+import { useRole } from '../auth';
 import { Button } from '../../components/ui/button';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { useSettings } from '../../store/settings-store';
@@ -39,8 +40,30 @@ export function useSidePanelShown(sections: SidePanelSection[]): boolean {
 export function SidePanel({ sections }: { sections: SidePanelSection[] }) {
   const shown = useSidePanelShown(sections);
   const phone = useMediaQuery(SIDE_PANEL_COLLAPSED_MEDIA);
+  const reserving = useRailReserved(sections);
+  if (reserving && !phone) return <ReservedRail />;
   if (!shown) return null;
   return phone ? <PhonePanel sections={sections} /> : <DesktopPanel sections={sections} />;
+}
+
+/**
+ * True while the person's role (which decides the sections) is still loading and the panel would
+ * otherwise show. The rail then takes its width at once: arriving later, it narrowed the chat
+ * column and moved a message's buttons under a pointer about to click them.
+ */
+function useRailReserved(sections: SidePanelSection[]): boolean {
+  const hidden = useSettings((s) => s.hideSidePanel);
+  const enabled = useStartupConfig().data?.interface.sidePanel !== false;
+  const role = useRole();
+  const roleLoading = role.isPending && role.fetchStatus === 'fetching';
+  return enabled && !hidden && sections.length === 0 && roleLoading;
+}
+
+/** The rail's empty frame, shown until the sections are known. */
+function ReservedRail() {
+  return (
+    <div className="w-12 shrink-0 border-s border-border" data-testid="side-panel-reserved" aria-hidden />
+  );
 }
 
 function DesktopPanel({ sections }: { sections: SidePanelSection[] }) {
