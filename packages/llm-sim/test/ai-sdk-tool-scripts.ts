@@ -14,6 +14,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { CHAIN_STEPS, CHAIN_TOOL_NAME } from '../src/behaviours/tools-chain.ts';
 import { BAD_WEATHER_ARGUMENTS, SLOW_TOOL_NAME, UNKNOWN_TOOL_NAME } from '../src/behaviours/tools-misuse.ts';
+import { NAMED_TOOL_HINT } from '../src/behaviours/tools-named.ts';
 import { PARALLEL_DEFAULT_LOCATIONS } from '../src/behaviours/tools-parallel.ts';
 import { TOOL_ANSWER_PREFIX, TOOL_NAME } from '../src/behaviours/tools.ts';
 
@@ -197,6 +198,18 @@ export function describeAiSdkToolScripts(name: string, model: (behaviour: string
       const run = await runTools(model('tools-unknown'), 'Find it', { [TOOL_NAME]: weather });
       expect(run.results).toEqual([]);
       expect(run.toolErrors.map((e) => e.toolName)).toEqual([UNKNOWN_TOOL_NAME]);
+    });
+
+    it('tools-named: calls the tool the user names with the arguments given, then quotes its result', async () => {
+      const run = await runTools(model('tools-named'), 'get_weather {"location":"Oslo"}', {
+        [TOOL_NAME]: weather,
+      });
+      expect(run.calls).toEqual([{ toolName: TOOL_NAME, input: { location: 'Oslo' } }]);
+      expect(run.results).toHaveLength(1);
+      expect(run.text.startsWith(TOOL_ANSWER_PREFIX)).toBe(true);
+      const bare = await runTools(model('tools-named'), '?', { [TOOL_NAME]: weather });
+      expect(bare.calls).toEqual([]);
+      expect(bare.text).toBe(NAMED_TOOL_HINT);
     });
 
     it('tools-timeout: the tool gives up, the error goes back, the model answers with it', async () => {

@@ -11,6 +11,7 @@ import { title } from './title.ts';
 import { tools } from './tools.ts';
 import { toolsChain } from './tools-chain.ts';
 import { toolsBadArguments, toolsTimeout, toolsUnknown } from './tools-misuse.ts';
+import { toolsNamed } from './tools-named.ts';
 import { toolsParallel } from './tools-parallel.ts';
 import { vision } from './vision.ts';
 
@@ -27,6 +28,7 @@ const BEHAVIOURS: Readonly<Record<string, Behaviour>> = {
   'tools-bad-args': toolsBadArguments,
   'tools-unknown': toolsUnknown,
   'tools-timeout': toolsTimeout,
+  'tools-named': toolsNamed,
   vision,
   title,
   'error-401': error401,

@@ -65,6 +65,8 @@ export const stepEventSchema = z.discriminatedUnion('event', [
         ),
         auth: z.string().optional(),
         expires_at: z.number().optional(),
+        progress: z.number().min(0).max(1).optional(),
+        progress_message: z.string().optional(),
       }),
     }),
   }),

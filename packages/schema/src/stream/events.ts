@@ -45,6 +45,10 @@ export interface RunStepDeltaData {
     tool_calls: { name?: string; args: string; index?: number }[];
     auth?: string;
     expires_at?: number;
+    /** How far a running call got (Parley: from a tool's progress reports), below 1. */
+    progress?: number;
+    /** What a running call is doing now, as the tool said. */
+    progress_message?: string;
   };
 }
 

@@ -33,6 +33,8 @@ interface LooseStepData {
     tool_calls?: { args?: string }[];
     auth?: string;
     expires_at?: number;
+    progress?: number;
+    progress_message?: string;
   };
   result?: { index: number; tool_call: Record<string, unknown> };
   agent_update?: { index?: number; runId?: string; agentId?: string };
@@ -98,7 +100,17 @@ function foldStep(fold: StepFold, event: StepEventLike): void {
       const args = (data.delta?.tool_calls ?? []).map((c) => c.args ?? '').join('');
       // A tool waiting for the user's sign-in keeps the link until its call completes.
       const auth = data.delta?.auth ? { auth: data.delta.auth, expires_at: data.delta.expires_at } : {};
-      content[index] = { ...part, tool_call: { ...call, args: String(call.args ?? '') + args, ...auth } };
+      // A running call's progress report moves its bar and says what it is doing.
+      const progress = {
+        ...(typeof data.delta?.progress === 'number' ? { progress: data.delta.progress } : {}),
+        ...(data.delta?.progress_message !== undefined
+          ? { progress_message: data.delta.progress_message }
+          : {}),
+      };
+      content[index] = {
+        ...part,
+        tool_call: { ...call, args: String(call.args ?? '') + args, ...auth, ...progress },
+      };
       return;
     }
     case 'on_run_step_completed': {

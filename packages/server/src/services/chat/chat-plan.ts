@@ -25,6 +25,7 @@ import { toProviderMessages } from './conversation-history.ts';
 import { applyModelSpec } from './apply-model-spec.ts';
 import { loadMemoryCaller } from '../memories/memory-caller.ts';
 import { withMemories } from '../memories/memory-prompt.ts';
+import { withToolInstructions } from '../tools/tool-instructions.ts';
 import { attachImages, type MessageImageOptions } from './message-images.ts';
 import { AGENTS_ENDPOINT, resolveAgentRequest, runLimit } from '../agents/agent-chat.ts';
 import { loadAgentCaller } from '../agents/agent-caller.ts';
@@ -101,6 +102,15 @@ export async function planChat(
   const endpointName = agentRequest?.endpointName ?? asked.endpointName;
   const body = agentRequest?.body ?? asked.body;
   const tools = agentRequest?.tools ?? (await chosenTools(ctx, userId, body));
+  // The instructions of the tool servers this run offers (an MCP server's serverInstructions).
+  const toolInstructions =
+    tools.length > 0
+      ? ctx.tools.instructionsFor(
+          userId,
+          tools.map((t) => t.name),
+        )
+      : Promise.resolve([]);
+  toolInstructions.catch(() => undefined);
   const endpoint = resolveEndpoint(services.endpoints, endpointName, body);
   const model = body.model ?? endpoint.defaultModels[0]!;
   const models = await services.endpoints.models(endpoint);
@@ -159,7 +169,13 @@ export async function planChat(
   const { messages: trimmed, tokens: promptTokens } = await trimHistory(
     toProviderMessages(
       exchange.branch,
-      withMemories(body.promptPrefix ?? body.system ?? promptPrefixOf(existing), await memories),
+      withMemories(
+        withToolInstructions(
+          body.promptPrefix ?? body.system ?? promptPrefixOf(existing),
+          await toolInstructions,
+        ),
+        await memories,
+      ),
     ),
     {
       model,

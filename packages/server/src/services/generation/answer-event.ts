@@ -9,6 +9,12 @@ export type AnswerEvent =
   | ProviderEvent
   /** A tool call finished: `output` is the full value the user sees (the model may get less). */
   | { type: 'tool-result'; id: string; output: string }
+  /**
+   * A running tool call reported how far it got: `progress` is the share done (between the
+   * announced 0.1 and 1, which only the result sets), absent when the tool cannot tell; `message`
+   * what it is doing.
+   */
+  | { type: 'tool-progress'; id: string; progress?: number; message?: string }
   /** A tool call waits for the user's credentials: `auth` is the sign-in link, until `expiresAt`. */
   | { type: 'tool-auth'; id: string; auth: string; expiresAt: number }
   /** The agent that answers from the next part on (a run that hands over to another agent). */

@@ -18,9 +18,13 @@ describe('ContentBuilder against the stream contract', () => {
     { type: 'tool-call-start', id: 'call_"1"', name: 'get_weather' },
     { type: 'tool-call-delta', id: 'call_"1"', args: '{"city":' },
     { type: 'tool-call-delta', id: 'call_"1"', args: '"Zürich"}' },
+    { type: 'tool-progress', id: 'call_"1"', progress: 0.5, message: awkward },
+    { type: 'tool-progress', id: 'call_"1"', message: 'still going' },
     { type: 'tool-auth', id: 'call_"1"', auth: 'plugin:get_weather', expiresAt: 1_700_000_000_000 },
     { type: 'tool-call', id: 'call_2', name: 'lookup', args: '{}' },
     { type: 'tool-result', id: 'call_2', output: awkward },
+    // A report that arrives after its call ended changes nothing.
+    { type: 'tool-progress', id: 'call_2', progress: 0.9 },
     { type: 'tool-result', id: 'call_"1"', output: 'Error processing tool get_weather: no key' },
     { type: 'agent-update', agentId: 'agent_"x"' },
     { type: 'text', text: 'after the tools' },

@@ -87,6 +87,39 @@ describe('ContentBuilder', () => {
     });
   });
 
+  it('tool progress: the part keeps the latest share and message; a late report is dropped', () => {
+    const builder = new ContentBuilder('run-1');
+    builder.apply({ type: 'tool-call', id: 'c1', name: 'slow_mcp_local', args: '{}' });
+    const [delta] = builder
+      .apply({ type: 'tool-progress', id: 'c1', progress: 0.5, message: 'step 1 of 2' })
+      .map((json) => JSON.parse(json));
+    expect(delta).toEqual({
+      event: 'on_run_step_delta',
+      data: {
+        id: 'step_1',
+        delta: {
+          type: 'tool_calls',
+          tool_calls: [{ name: 'slow_mcp_local', args: '', index: 0 }],
+          progress: 0.5,
+          progress_message: 'step 1 of 2',
+        },
+      },
+    });
+    builder.apply({ type: 'tool-progress', id: 'c1', message: 'step 2 of 2' });
+    expect(builder.parts[0]!.tool_call).toMatchObject({ progress: 0.5, progress_message: 'step 2 of 2' });
+    builder.apply({ type: 'tool-result', id: 'c1', output: 'done' });
+    expect(builder.apply({ type: 'tool-progress', id: 'c1', progress: 0.9 })).toEqual([]);
+    expect(builder.apply({ type: 'tool-progress', id: 'unknown', progress: 0.9 })).toEqual([]);
+    expect(builder.parts[0]!.tool_call).toEqual({
+      id: 'c1',
+      name: 'slow_mcp_local',
+      args: '{}',
+      output: 'done',
+      progress: 1,
+      type: 'tool_call',
+    });
+  });
+
   it('continue: new text extends the last text part of the answer', () => {
     const builder = new ContentBuilder('r', [{ type: 'text', text: 'Once upon' }]);
     const events = run(builder, [{ type: 'text', text: ' a time' }]);

@@ -48,6 +48,8 @@ export class ContentBuilder {
         return this.toolResult(event.id, event.output);
       case 'tool-auth':
         return this.toolAuth(event.id, event.auth, event.expiresAt);
+      case 'tool-progress':
+        return this.toolProgress(event.id, event.progress, event.message);
       case 'agent-update':
         return [this.agentUpdate(event.agentId)];
       default:
@@ -149,6 +151,26 @@ export class ContentBuilder {
       tool_calls: [{ name: call.name, args: '', index: 0 }],
       auth,
       expires_at: expiresAt,
+    });
+    return [stepEventJson.runStepDelta(step.idJson, delta)];
+  }
+
+  /**
+   * A running call's progress: the part keeps the latest share and message (a resumed stream shows
+   * them), and the step delta carries them. A report that arrives after the result is dropped.
+   */
+  private toolProgress(id: string, progress: number | undefined, message: string | undefined): string[] {
+    const step = this.toolSteps.get(id);
+    if (!step) return [];
+    const call = this.parts[step.index]!.tool_call as Record<string, unknown>;
+    if (typeof call.progress === 'number' && call.progress >= 1) return [];
+    if (progress !== undefined) call.progress = progress;
+    if (message !== undefined) call.progress_message = message;
+    const delta = JSON.stringify({
+      type: 'tool_calls',
+      tool_calls: [{ name: call.name, args: '', index: 0 }],
+      ...(progress !== undefined ? { progress } : {}),
+      ...(message !== undefined ? { progress_message: message } : {}),
     });
     return [stepEventJson.runStepDelta(step.idJson, delta)];
   }

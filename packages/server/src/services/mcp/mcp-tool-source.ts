@@ -106,6 +106,7 @@ export class McpToolSource implements ToolSource {
         const result = await connection.callTool(info.name, args as Record<string, unknown>, {
           signal: context.signal,
           timeoutMs,
+          ...(context.reportProgress ? { onProgress: context.reportProgress } : {}),
         });
         const text = resultText(result);
         if (result.isError) throw new Error(text || `${info.name} failed`);

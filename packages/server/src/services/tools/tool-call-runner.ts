@@ -1,7 +1,7 @@
 import { TOOL_CREDENTIALS_AUTH_PREFIX, TOOL_ERROR_PREFIX } from '@parley/schema';
 import type { z } from 'zod';
 import type { ProviderToolCall } from '../providers/provider.ts';
-import type { Tool } from './tool.ts';
+import type { Tool, ToolProgress } from './tool.ts';
 import { outputText } from './tool-output.ts';
 
 /** How long one call may run when its tool sets no limit of its own. */
@@ -29,7 +29,12 @@ export interface ToolCallScope {
   authWait: AuthWait;
   /** Tells the stream the call waits for the user to sign in (the "requires auth" state). */
   needsAuth(callId: string, auth: string, expiresAt: number): void;
+  /** Tells the stream how far a running call got. */
+  progress?(callId: string, progress: ToolProgress): void;
 }
+
+/** Progress reports of one call closer together than this are dropped (a chatty server floods). */
+export const PROGRESS_INTERVAL_MS = 100;
 
 /** How one call ended: the output the user sees, or nothing when the run was stopped meanwhile. */
 export type CallOutcome = { output: string } | { cancelled: true };
@@ -66,6 +71,7 @@ export async function runToolCall(
         conversationId: scope.conversationId,
         credentials,
         signal,
+        ...(scope.progress ? { reportProgress: throttled(call.id, scope.progress) } : {}),
       }),
       signal,
     );
@@ -75,6 +81,23 @@ export async function runToolCall(
     if (timeout.aborted) return toolError(tool.name, `it did not finish within ${timeoutMs / 1000} s`);
     return toolError(tool.name, error instanceof Error ? error.message : String(error));
   }
+}
+
+/**
+ * A call's progress reporter that passes on at most one report per PROGRESS_INTERVAL_MS (the first
+ * at once), so a server that reports on every item cannot flood the stream and the saved answer.
+ */
+function throttled(
+  callId: string,
+  report: (callId: string, progress: ToolProgress) => void,
+): (progress: ToolProgress) => void {
+  let last = -Infinity;
+  return (progress) => {
+    const now = Date.now();
+    if (now - last < PROGRESS_INTERVAL_MS) return;
+    last = now;
+    report(callId, progress);
+  };
 }
 
 /** The arguments checked against the tool's schema, or what is wrong with them. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AnswerEvent } from '../generation/answer-event.ts';
 import type { AnswerSource } from '../generation/model-call.ts';
 import type { ProviderMessage, ProviderTool, ProviderToolCall, TokenUsage } from '../providers/provider.ts';
-import type { Tool } from './tool.ts';
+import type { Tool, ToolProgress } from './tool.ts';
 import {
   DEFAULT_AUTH_WAIT,
   runToolCall,
@@ -11,6 +11,7 @@ import {
   type CredentialSource,
 } from './tool-call-runner.ts';
 import { MODEL_OUTPUT_LIMIT, SAVED_OUTPUT_LIMIT, truncated } from './tool-output.ts';
+import { progressEvent } from './tool-progress.ts';
 
 /** What one tool run is set up with: the tools offered, its step limit and whose run it is. */
 export interface ToolRunSetup {
@@ -136,6 +137,9 @@ async function* runCalls(
     authWait: setup.authWait ?? DEFAULT_AUTH_WAIT,
     needsAuth: (id: string, auth: string, expiresAt: number) =>
       push({ type: 'tool-auth', id, auth, expiresAt }),
+    progress: (id: string, report: ToolProgress) => {
+      if (!signal.aborted) push(progressEvent(id, report));
+    },
   };
   for (const c of calls) {
     void runToolCall(c, offered.get(c.name), scope).then((outcome: CallOutcome) => {

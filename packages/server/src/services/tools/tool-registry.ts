@@ -57,6 +57,14 @@ export class ToolRegistry {
     return names.flatMap((n) => available.get(n) ?? []);
   }
 
+  /** The sources' instructions for a run that offers `toolNames` (none when no source has any). */
+  async instructionsFor(userId: string, toolNames: readonly string[]): Promise<string[]> {
+    const texts = await Promise.all(
+      this.sources.map((s) => s.instructionsFor?.(userId, toolNames) ?? Promise.resolve([])),
+    );
+    return texts.flat();
+  }
+
   /** A tool's, or a source's credential target, by pluginKey (POST /api/user/plugins). */
   credentialTarget(pluginKey: string): CredentialTarget | undefined {
     const tool = this.byName.get(pluginKey);

@@ -24,4 +24,9 @@ export interface ToolSource {
   /** The source's tools as `userId` can use them now (connecting on first use). */
   toolsFor(userId: string): Promise<Tool[]>;
   credentialTarget(pluginKey: string): CredentialTarget | undefined;
+  /**
+   * What the model should be told about using these tools (an MCP server's `serverInstructions`),
+   * one text per group of tools among `toolNames` that has some.
+   */
+  instructionsFor?(userId: string, toolNames: readonly string[]): Promise<string[]>;
 }

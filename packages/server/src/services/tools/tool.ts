@@ -11,6 +11,18 @@ export interface ToolRunContext {
   /** The decrypted values of the tool's `authConfig` fields, by field name. */
   credentials: Record<string, string>;
   signal: AbortSignal;
+  /** Tells the user how far the call got while it runs (an MCP server's progress notifications). */
+  reportProgress?(progress: ToolProgress): void;
+}
+
+/**
+ * How far a running call got: `progress` out of `total` when the tool knows the whole, and a line
+ * saying what it is doing.
+ */
+export interface ToolProgress {
+  progress: number;
+  total?: number;
+  message?: string;
 }
 
 /**

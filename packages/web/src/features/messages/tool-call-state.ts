@@ -6,6 +6,8 @@ export interface ToolCall {
   output?: unknown;
   /** 0 to 1; a call the stream has only announced is at 0.1. */
   progress?: number;
+  /** What a running call is doing, as its tool last reported (an MCP server's progress message). */
+  progress_message?: string;
   /** Set when the tool needs the person to sign in or give credentials first. */
   auth?: string;
   expires_at?: number;

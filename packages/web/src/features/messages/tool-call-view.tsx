@@ -85,6 +85,11 @@ export default function ToolCallView({ call, submitting }: { call: ToolCall; sub
         </button>
         {state === 'auth' && <SignInAction call={call} />}
       </div>
+      {state === 'running' && call.progress_message && (
+        <div className="mx-3 mb-1 truncate text-xs text-fg-muted" data-testid="tool-call-progress-message">
+          {call.progress_message}
+        </div>
+      )}
       {state === 'running' && (
         <div
           className="mx-3 mb-2 h-1 overflow-hidden rounded-full bg-surface-sunken"
