@@ -32,6 +32,7 @@ export * from './two-factor.ts';
 export * from './model-specs.ts';
 export * from './balance.ts';
 export * from './agents.ts';
+export * from './actions.ts';
 export * from './tools.ts';
 export * from './memories.ts';
 export * from './mcp.ts';

@@ -1,11 +1,14 @@
 import {
+  actionParamsSchema,
   agentIdParamsSchema,
   createAgentSchema,
   listAgentsQuerySchema,
   revertAgentSchema,
+  saveActionSchema,
   updateAgentSchema,
 } from '@parley/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppEngines } from '../app-engines.ts';
 import type { AppContext } from '../context.ts';
 import { authenticate, currentUser } from '../http/authenticate.ts';
 import { parse } from '../http/validate.ts';
@@ -26,6 +29,7 @@ import {
   findReadableAgent,
   updateAgent,
 } from '../services/agents/agent-service.ts';
+import { deleteAction, listActions, saveAction } from '../services/actions/action-service.ts';
 import { listAgentVersions, revertAgent } from '../services/agents/agent-versions.ts';
 import { resolveAgentsSettings } from '../services/agents/agents-settings.ts';
 
@@ -35,7 +39,7 @@ import { resolveAgentsSettings } from '../services/agents/agents-settings.ts';
  * or change which agent is decided in the services, as for prompts: an agent the caller cannot see
  * is a 404, one they may use but not change a 403.
  */
-export function agentRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function agentRoutes(app: FastifyInstance, ctx: AppContext, engines: AppEngines): void {
   const auth = { preHandler: authenticate(ctx) };
   const deps: AgentDeps = {
     db: ctx.db,
@@ -105,5 +109,23 @@ export function agentRoutes(app: FastifyInstance, ctx: AppContext): void {
     const id = agentId(request);
     const { version } = parse(revertAgentSchema, request.body);
     return revertAgent(deps, who, id, version);
+  });
+
+  // Actions: an agent's OpenAPI tools. Changing them is changing the agent (its author or an admin).
+  const actionParams = (request: FastifyRequest) => parse(actionParamsSchema, request.params, 'params');
+
+  app.get('/api/agents/actions', auth, async (request) => listActions(ctx.db, await caller(request)));
+
+  app.post('/api/agents/actions/:agent_id', auth, async (request) => {
+    const who = await builder(request);
+    const { agent_id } = actionParams(request);
+    return saveAction(engines.chat.actions, who, agent_id, parse(saveActionSchema, request.body));
+  });
+
+  app.delete('/api/agents/actions/:agent_id/:action_id', auth, async (request) => {
+    const who = await builder(request);
+    const { agent_id, action_id } = actionParams(request);
+    await deleteAction(ctx.db, who, agent_id, action_id!);
+    return { message: 'Action deleted', action_id };
   });
 }

@@ -1,4 +1,4 @@
-import type { AgentDefinition } from '@parley/schema';
+import type { ActionAuth, AgentDefinition } from '@parley/schema';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
@@ -61,3 +61,36 @@ export const agentVersions = pgTable(
   (t) => [primaryKey({ columns: [t.agentId, t.version] })],
 );
 export type AgentVersionRow = typeof agentVersions.$inferSelect;
+
+/**
+ * An agent's action: an OpenAPI document whose operations are the agent's tools. The API key of
+ * `service_http` auth is AES-256-GCM ciphertext under CREDS_KEY bound to the action's id, never
+ * plain; the document is kept as the author wrote it and read again whenever the agent runs.
+ */
+export const agentActions = pgTable(
+  'agent_actions',
+  {
+    /** `act_<random>`, made by the server. */
+    id: text('id').primaryKey(),
+    agentId: text('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    /** Who saved it last (the agent's author or an admin). */
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    domain: text('domain').notNull(),
+    rawSpec: text('raw_spec').notNull(),
+    auth: jsonb('auth').$type<ActionAuth>().notNull(),
+    apiKey: text('api_key'),
+    privacyPolicyUrl: text('privacy_policy_url'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 })
+      .notNull()
+      .defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 })
+      .notNull()
+      .defaultNow(),
+  },
+  (t) => [index('agent_actions_agent_idx').on(t.agentId, t.createdAt)],
+);
+export type AgentActionRow = typeof agentActions.$inferSelect;

@@ -3,6 +3,7 @@ import { commaList } from '../endpoints/default-models.ts';
 import { EndpointRegistry } from '../endpoints/endpoint-registry.ts';
 import type { KeyStore } from '../keys/key-store.ts';
 import { GenerationManager } from '../generation/generation-manager.ts';
+import type { ActionDeps } from '../actions/action-service.ts';
 import { AddressPolicy } from '../net/address-policy.ts';
 import { GuardedHttpClient } from '../net/guarded-http-client.ts';
 import { TitleService } from '../titles/title-service.ts';
@@ -37,6 +38,8 @@ export interface ChatEngine {
   memories: MemoryService;
   /** What agents may do here (parley.yaml `endpoints.agents`). */
   agents: AgentsSettings;
+  /** Agents' actions (OpenAPI tools): their store and the guarded client their calls go through. */
+  actions: ActionDeps;
   /** Users' credentials for tools, read when a tool run calls a tool that needs them. */
   toolCredentials: ToolCredentialStore;
   /** Run in order before a plan takes its lock; one that throws refuses the request. */
@@ -74,6 +77,7 @@ export async function createChatEngine(ctx: AppContext, keys: KeyStore): Promise
   const userHttp = new GuardedHttpClient({
     policy: new AddressPolicy(commaList(ctx.config.env.USER_BASE_URL_ALLOWLIST)),
   });
+  const agents = resolveAgentsSettings(ctx.config.yaml.endpoints?.agents);
   const engine: ChatEngine = {
     endpoints,
     generations,
@@ -82,7 +86,15 @@ export async function createChatEngine(ctx: AppContext, keys: KeyStore): Promise
     userHttp,
     balance,
     memories: new MemoryService(ctx.db, memorySettings(ctx.config.yaml)),
-    agents: resolveAgentsSettings(ctx.config.yaml.endpoints?.agents),
+    agents,
+    actions: {
+      db: ctx.db,
+      settings: agents,
+      tools: ctx.tools,
+      http: userHttp,
+      allowedDomains: ctx.config.yaml.actions?.allowedDomains ?? [],
+      credsKey: ctx.config.secrets.credsKey,
+    },
     toolCredentials: new ToolCredentialStore(ctx.db, ctx.config.secrets.credsKey),
     planChecks: [],
     answerHooks: [],

@@ -27,6 +27,7 @@ import { loadMemoryCaller } from '../memories/memory-caller.ts';
 import { withMemories } from '../memories/memory-prompt.ts';
 import { withToolInstructions } from '../tools/tool-instructions.ts';
 import { attachImages, type MessageImageOptions } from './message-images.ts';
+import { agentActionTools } from '../actions/action-service.ts';
 import { AGENTS_ENDPOINT, resolveAgentRequest, runLimit } from '../agents/agent-chat.ts';
 import { loadAgentCaller } from '../agents/agent-caller.ts';
 import { ephemeralTools } from '../agents/ephemeral-agent.ts';
@@ -86,7 +87,10 @@ export interface PlannedAnswer {
  */
 export async function planChat(
   ctx: AppContext,
-  services: Pick<ChatEngine, 'endpoints' | 'keys' | 'userHttp' | 'memories' | 'agents' | 'toolCredentials'>,
+  services: Pick<
+    ChatEngine,
+    'endpoints' | 'keys' | 'userHttp' | 'memories' | 'agents' | 'actions' | 'toolCredentials'
+  >,
   request: { userId: string; endpointName: string | undefined; body: ChatRequest; resumable: boolean },
 ): Promise<ChatPlan> {
   const { userId } = request;
@@ -101,7 +105,10 @@ export async function planChat(
     : null;
   const endpointName = agentRequest?.endpointName ?? asked.endpointName;
   const body = agentRequest?.body ?? asked.body;
-  const tools = agentRequest?.tools ?? (await chosenTools(ctx, userId, body));
+  // An agent's tools are its named ones and the operations of its actions (OpenAPI tools).
+  const tools = agentRequest
+    ? [...agentRequest.tools, ...(await agentActionTools(services.actions, [agentRequest.agent.id]))]
+    : await chosenTools(ctx, userId, body);
   // The instructions of the tool servers this run offers (an MCP server's serverInstructions).
   const toolInstructions =
     tools.length > 0

@@ -1,0 +1,131 @@
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { ActionAuth } from '@parley/schema';
+import { z } from 'zod';
+import { badRequest } from '../../errors/app-error.ts';
+import type { GuardedHttpClient } from '../net/guarded-http-client.ts';
+import type { Tool } from '../tools/tool.ts';
+import { argumentsSchema, type ActionDocument, type ActionOperation } from './openapi-document.ts';
+
+const validators = new AjvJsonSchemaValidator();
+
+/** Bytes of an answer read before the rest is dropped: the model gets a bounded text. */
+export const ACTION_RESPONSE_LIMIT = 1_000_000;
+/** How long one call of an action may take. */
+const ACTION_TIMEOUT_MS = 30_000;
+
+/** What an action needs to call its API: where, which operations and with which credential. */
+export interface ActionRuntime {
+  document: ActionDocument;
+  auth: ActionAuth;
+  /** The decrypted API key of `service_http` auth. */
+  apiKey: string | null;
+  http: GuardedHttpClient;
+}
+
+/** The tools of one action: one per operation, named by its operation id. */
+export function actionTools(runtime: ActionRuntime): Tool[] {
+  return runtime.document.operations.map((op) => operationTool(runtime, op));
+}
+
+function operationTool(runtime: ActionRuntime, op: ActionOperation): Tool {
+  const inputSchema = argumentsSchema(op);
+  let validate: ReturnType<typeof validators.getValidator>;
+  try {
+    validate = validators.getValidator(inputSchema as Parameters<typeof validators.getValidator>[0]);
+  } catch (error) {
+    throw badRequest(`Invalid OpenAPI document: ${op.name} has a schema that cannot be used`, [
+      { path: 'metadata.raw_spec', message: (error as Error).message.slice(0, 300) },
+    ]);
+  }
+  return {
+    name: op.name,
+    description: op.description,
+    inputSchema,
+    input: z.record(z.string(), z.unknown()).superRefine((args, ctx) => {
+      const result = validate(args);
+      if (!result.valid)
+        ctx.addIssue({ code: 'custom', message: result.errorMessage ?? 'invalid arguments' });
+    }),
+    authConfig: [],
+    timeoutMs: ACTION_TIMEOUT_MS,
+    run: (args, context) => callOperation(runtime, op, args as Record<string, unknown>, context.signal),
+  };
+}
+
+/**
+ * Makes the operation's request through the guarded client (public addresses or the operator's
+ * allow-list only, every redirect checked again) and answers its body as text. An answer other
+ * than 2xx is thrown, so the model and the user see the call failed and why.
+ */
+export async function callOperation(
+  runtime: ActionRuntime,
+  op: ActionOperation,
+  args: Record<string, unknown>,
+  signal: AbortSignal,
+): Promise<string> {
+  const { url, headers } = requestTarget(runtime, op, args);
+  const hasBody = op.body !== null && args.body !== undefined;
+  if (hasBody) headers.set('content-type', 'application/json');
+  headers.set('accept', 'application/json, text/plain;q=0.9, */*;q=0.1');
+  const response = await runtime.http.fetch(url, {
+    method: op.method,
+    headers,
+    ...(hasBody ? { body: JSON.stringify(args.body) } : {}),
+    signal,
+  });
+  const text = await boundedText(response);
+  if (!response.ok)
+    throw new Error(
+      `${op.method} ${op.path} answered ${response.status}${text ? `: ${text.slice(0, 500)}` : ''}`,
+    );
+  return text;
+}
+
+/** The URL (path parameters filled, query added) and headers (declared ones, then auth). */
+function requestTarget(runtime: ActionRuntime, op: ActionOperation, args: Record<string, unknown>) {
+  let path = op.path;
+  const query = new URLSearchParams();
+  const headers = new Headers();
+  for (const p of op.parameters) {
+    const value = args[p.name];
+    if (value === undefined || value === null) continue;
+    const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+    if (p.in === 'path') path = path.replaceAll(`{${p.name}}`, encodeURIComponent(text));
+    else if (p.in === 'query') query.append(p.name, text);
+    else headers.set(p.name, text.replace(/[\r\n]/g, ' '));
+  }
+  // The path parameters are encoded, so the request cannot leave the server's base path.
+  const url = new URL(runtime.document.serverUrl + path);
+  for (const [k, v] of query) url.searchParams.append(k, v);
+  applyAuth(runtime, headers);
+  return { url: url.href, headers };
+}
+
+function applyAuth(runtime: ActionRuntime, headers: Headers): void {
+  const { auth, apiKey } = runtime;
+  if (auth.type !== 'service_http' || !apiKey) return;
+  if (auth.authorization_type === 'bearer') headers.set('authorization', `Bearer ${apiKey}`);
+  else if (auth.authorization_type === 'basic')
+    headers.set('authorization', `Basic ${Buffer.from(apiKey).toString('base64')}`);
+  else headers.set(auth.custom_auth_header!, apiKey);
+}
+
+/** The body as text, at most ACTION_RESPONSE_LIMIT bytes of it. */
+async function boundedText(response: Response): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
+    if (size >= ACTION_RESPONSE_LIMIT) {
+      await reader.cancel().catch(() => undefined);
+      break;
+    }
+  }
+  const text = Buffer.concat(chunks).subarray(0, ACTION_RESPONSE_LIMIT).toString('utf8');
+  return size >= ACTION_RESPONSE_LIMIT ? `${text}\n[answer cut at ${ACTION_RESPONSE_LIMIT} bytes]` : text;
+}
