@@ -10,6 +10,11 @@ import { TOOL_INSTRUCTIONS_HEADING } from '../../src/services/tools/tool-instruc
 import { messagesOf, startChatFixture, waitFor, type ChatFixture } from '../chat/chat-fixture.ts';
 import { finalOf, jsonOf, type SseEvent } from '../chat/sse-client.ts';
 import { startHttpMcpServer, type HttpMcpServer } from './fixtures/http-mcp-server.ts';
+import {
+  startSseMcpServer,
+  startWebSocketMcpServer,
+  type RemoteMcpServer,
+} from './fixtures/remote-mcp-servers.ts';
 
 const STDIO_SERVER = fileURLToPath(new URL('./fixtures/stdio-server.mjs', import.meta.url));
 const TOOLS_ENDPOINT = 'SimTools';
@@ -23,6 +28,8 @@ const stepEvents = (events: SseEvent[], name: string) =>
 describe('MCP tools in a chat', () => {
   let chat: ChatFixture;
   let http: HttpMcpServer;
+  let sse: RemoteMcpServer;
+  let ws: RemoteMcpServer;
   const received: ReceivedRequest[] = [];
   /** Asks the tools-named model to call `tool` with `args`, with the MCP servers `mcp` turned on. */
   const ask = (text: string, mcp: string[], token = chat.alice.token) =>
@@ -38,7 +45,11 @@ describe('MCP tools in a chat', () => {
     );
 
   beforeAll(async () => {
-    http = await startHttpMcpServer();
+    [http, sse, ws] = await Promise.all([
+      startHttpMcpServer(),
+      startSseMcpServer(),
+      startWebSocketMcpServer(),
+    ]);
     chat = await startChatFixture({
       onSimRequest: (r) => received.push(r),
       extraYaml: [
@@ -50,6 +61,8 @@ describe('MCP tools in a chat', () => {
         'mcpServers:',
         `  local: { command: "${process.execPath}", args: ["${STDIO_SERVER}"], serverInstructions: true, timeout: 5000 }`,
         `  remote: { type: streamable-http, url: "${http.url}", serverInstructions: "Call echo to repeat words." }`,
+        `  events: { type: sse, url: "${sse.url}", headers: { X-Team: red } }`,
+        `  socket: { type: websocket, url: "${ws.url}", headers: { X-Team: green } }`,
       ].join('\n'),
     });
     await chat.server.ctx.mcp.connectionFor(chat.alice.id, 'local');
@@ -57,7 +70,7 @@ describe('MCP tools in a chat', () => {
   });
   afterAll(async () => {
     await chat?.stop();
-    await http?.close();
+    await Promise.all([http?.close(), sse?.close(), ws?.close()]);
   });
 
   it('runs a stdio server’s tool: the call streams as a tool step and is saved with its output', async () => {
@@ -77,6 +90,13 @@ describe('MCP tools in a chat', () => {
   it('runs a streamable-HTTP server’s tool the same way', async () => {
     const events = await (await ask('echo_mcp_remote {"text":"over http"}', ['remote'])).rest();
     expect(finalOf(events).responseMessage.text).toBe('The tool returned: over http');
+  });
+
+  it('runs tools over SSE and WebSocket, with the configured headers', async () => {
+    const overSse = await (await ask('whoami_mcp_events', ['events'])).rest();
+    expect(finalOf(overSse).responseMessage.text).toBe('The tool returned: team=red');
+    const overWs = await (await ask('whoami_mcp_socket', ['socket'])).rest();
+    expect(finalOf(overWs).responseMessage.text).toBe('The tool returned: team=green');
   });
 
   it('offers only the servers the conversation turned on', async () => {

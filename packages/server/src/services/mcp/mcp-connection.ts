@@ -1,5 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult, Tool as McpToolInfo } from '@modelcontextprotocol/sdk/types.js';
@@ -144,8 +145,13 @@ export class McpConnection {
       },
     );
     client.onclose = () => this.lost(client);
-    client.onerror = (error) =>
+    client.onerror = (error) => {
       this.options.logger.debug({ server: this.serverName, err: error }, 'MCP transport error');
+      // An SSE session lives as long as its event stream: once the stream broke (the server
+      // restarted, the link dropped) the server has forgotten the session and answers its posts
+      // with 404, so the connection is treated as lost and a new session is opened.
+      if (error instanceof SseError && client === this.client) void client.close();
+    };
     try {
       await client.connect(transport, { timeout: this.options.initTimeoutMs ?? DEFAULT_INIT_TIMEOUT_MS });
       const pid = transport instanceof StdioClientTransport ? transport.pid : null;
