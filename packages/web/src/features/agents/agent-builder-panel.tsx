@@ -14,7 +14,8 @@ import { AgentMoreMenu } from './agent-more-menu';
 import { AgentPicker } from './agent-picker';
 import { isFullAgent, useAgent } from './agent-queries';
 import { AgentShareRow } from './agent-share-row';
-import { AgentToolsFields } from './agent-tools-fields';
+import { AgentActions } from './agent-actions';
+import { AgentToolsFields, capabilitiesOf } from './agent-tools-fields';
 import { useBuilder } from './builder-store';
 import { providerOptions } from './provider-options';
 import { useCreateAgent, useUpdateAgent } from './use-agent-mutations';
@@ -109,6 +110,9 @@ function AgentEditor({
         <AgentTextFields form={form} change={change} errors={errors} />
         <AgentModelFields form={form} change={change} errors={errors} endpoints={endpoints} models={models} />
         <AgentToolsFields form={form} change={change} endpoints={endpoints} />
+        {agent && (capabilitiesOf(endpoints)?.includes('actions') ?? true) && (
+          <AgentActions agentId={agent.id} />
+        )}
         {agent && <AgentShareRow agent={agent} />}
       </div>
       <div className="flex shrink-0 items-center gap-2 border-t border-border p-3">

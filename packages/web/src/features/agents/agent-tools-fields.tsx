@@ -8,7 +8,7 @@ import { useAgentTools } from './agent-queries';
  * The agent endpoint's capabilities from /api/endpoints, when the server reports them; a tool whose
  * capability is off in parley.yaml is not offered.
  */
-function capabilitiesOf(endpoints: EndpointsConfig | undefined): readonly string[] | null {
+export function capabilitiesOf(endpoints: EndpointsConfig | undefined): readonly string[] | null {
   const caps = (endpoints?.agents as { capabilities?: unknown } | undefined)?.capabilities;
   return Array.isArray(caps) ? caps.filter((c): c is string => typeof c === 'string') : null;
 }

@@ -1,10 +1,12 @@
 import type {
   Agent,
+  AgentAction,
   AgentCategoryOption,
   AgentListPage,
   AgentSummary,
   AgentVersion,
   CreateAgentBody,
+  SaveActionBody,
   ToolEntry,
   UpdateAgentBody,
 } from '@parley/schema';
@@ -33,6 +35,11 @@ export const agentsApi = {
     api<Agent>(`/api/agents/${id(agentId)}/revert`, { method: 'POST', json: { version } }),
   categories: () => api<AgentCategoryOption[]>('/api/agents/categories'),
   tools: () => api<ToolEntry[]>('/api/agents/tools'),
+  actions: () => api<AgentAction[]>('/api/agents/actions'),
+  saveAction: (agentId: string, body: SaveActionBody) =>
+    api<AgentAction>(`/api/agents/actions/${id(agentId)}`, { method: 'POST', json: body }),
+  removeAction: (agentId: string, actionId: string) =>
+    api<unknown>(`/api/agents/actions/${id(agentId)}/${id(actionId)}`, { method: 'DELETE' }),
 };
 
 /** Query keys of the agents feature; every key starts with 'agents' so one prefix refreshes all. */
@@ -44,4 +51,5 @@ export const agentKeys = {
   versions: (agentId: string) => ['agents', 'versions', agentId] as const,
   categories: ['agents', 'categories'] as const,
   tools: ['agents', 'tools'] as const,
+  actions: ['agents', 'actions'] as const,
 };
