@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NO_PARENT } from './constants.ts';
 import { KEPT_CONVERSATION_FIELDS, keptConversationFieldsShape } from './kept-conversation-fields.ts';
-import { wideParametersShape } from './parameters.ts';
+import { wideParametersShape } from './parameter-schemas.ts';
 
 /** The longest message text a chat request may carry (characters). */
 export const MAX_CHAT_TEXT_LENGTH = 100_000;

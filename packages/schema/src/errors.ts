@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { SSO_ERROR_CODES } from './sso.ts';
 
 /**
@@ -119,20 +118,3 @@ export type ErrorCode =
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
 }
-
-export const errorCodeSchema = z.enum(ERROR_CODES);
-
-/**
- * Every error answer of the API has this shape: a readable message, the code to switch on, the
- * failed fields of a validation error; some codes add details (a limit's `type`, `retryAfter`
- * seconds, `limit`, `max`, `windowInMinutes`), which stay allowed as further fields.
- */
-export const apiErrorSchema = z.looseObject({
-  message: z.string(),
-  code: errorCodeSchema.optional(),
-  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-  type: z.enum(LIMIT_TYPES).optional(),
-  retryAfter: z.number().optional(),
-  requestId: z.string().optional(),
-});
-export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { setUserKeySchema } from './keys.ts';
 import {
-  anthropicOutputCap,
   anthropicParametersSchema,
   bedrockParametersSchema,
+  googleParametersSchema,
+  openAIParametersSchema,
+} from './parameter-schemas.ts';
+import {
+  anthropicOutputCap,
   bedrockSubProvider,
   claudeSupportsThinking,
   geminiSupportsThinking,
-  googleParametersSchema,
   isLegacyClaude,
-  openAIParametersSchema,
 } from './parameters.ts';
 
 describe('parameter schemas', () => {

@@ -1,8 +1,5 @@
-import { z } from 'zod';
-
 /** Roles and permissions (000 §6). */
 export const ROLES = ['USER', 'ADMIN'] as const;
-export const roleNameSchema = z.enum(ROLES);
 export type RoleName = (typeof ROLES)[number];
 
 export const PERMISSION_TYPES = [
@@ -83,16 +80,6 @@ export const UPDATABLE_PERMISSION_TYPES = {
   memories: 'MEMORIES',
 } as const;
 export type UpdatablePermissionSegment = keyof typeof UPDATABLE_PERMISSION_TYPES;
-
-/** Body of PUT /api/roles/{role}/{prompts|agents|memories}: a partial map of the type's flags. */
-export const rolePermissionUpdateSchema = z
-  .object(
-    Object.fromEntries(PERMISSIONS.map((p) => [p, z.boolean().optional()])) as Record<
-      Permission,
-      z.ZodOptional<z.ZodBoolean>
-    >,
-  )
-  .strict();
 
 /**
  * The one permission check used by server and web: passes only for a signed-in user with a role

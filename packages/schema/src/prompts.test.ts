@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  PROMPT_CATEGORY_OPTIONS,
-  PROMPT_FILTERS,
   createPromptSchema,
   listPromptGroupsQuerySchema,
-  readPromptGroupFilter,
   updatePromptGroupSchema,
-} from './prompts.ts';
+} from './prompt-schemas.ts';
+import { PROMPT_CATEGORY_OPTIONS, PROMPT_FILTERS, readPromptGroupFilter } from './prompts.ts';
 
 describe('prompt schemas', () => {
   it('reads the library filter values', () => {

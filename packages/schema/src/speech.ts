@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { SpeechSettings } from './speech-schemas.ts';
 
 /** Voice: speech to text and text to speech (002 §2–§5, §7, §9). */
 export const SPEECH_ENGINES = ['browser', 'external'] as const;
@@ -24,27 +24,6 @@ export const STT_MAX_BYTES = 25 * 1024 * 1024;
 /** The most characters one text-to-speech request may speak. */
 export const TTS_MAX_INPUT = 20_000;
 
-/** The per-user voice settings and their local defaults (002 §3, §9). */
-export const speechSettingsSchema = z.object({
-  advancedMode: z.boolean(),
-  conversationMode: z.boolean(),
-  speechToText: z.boolean(),
-  textToSpeech: z.boolean(),
-  cacheTTS: z.boolean(),
-  engineSTT: z.enum(SPEECH_ENGINES),
-  languageSTT: z.string(),
-  autoTranscribeAudio: z.boolean(),
-  decibelValue: z.number().min(DECIBEL_VALUE.min).max(DECIBEL_VALUE.max),
-  autoSendText: z.number().int().min(AUTO_SEND_TEXT.min).max(AUTO_SEND_TEXT.max),
-  engineTTS: z.enum(SPEECH_ENGINES),
-  voice: z.string(),
-  cloudBrowserVoices: z.boolean(),
-  languageTTS: z.string(),
-  automaticPlayback: z.boolean(),
-  playbackRate: z.number().min(PLAYBACK_RATE.min).max(PLAYBACK_RATE.max),
-});
-export type SpeechSettings = z.infer<typeof speechSettingsSchema>;
-
 export const SPEECH_DEFAULTS: SpeechSettings = {
   advancedMode: false,
   conversationMode: false,
@@ -63,36 +42,6 @@ export const SPEECH_DEFAULTS: SpeechSettings = {
   automaticPlayback: false,
   playbackRate: PLAYBACK_RATE.default,
 };
-
-/**
- * GET /api/files/speech/config/get: the server's `speech.speechTab` defaults flattened, with
- * whether an external engine is configured for each direction; `{ message: 'not_found' }`
- * without a `speech` section.
- */
-export const speechConfigAnswerSchema = z.union([
-  z.object({ message: z.literal('not_found') }),
-  speechSettingsSchema.partial().extend({ sttExternal: z.boolean(), ttsExternal: z.boolean() }),
-]);
-export type SpeechConfigAnswer = z.infer<typeof speechConfigAnswerSchema>;
-
-/** POST /api/files/speech/tts: speak a saved message of the caller's. */
-export const ttsMessageRequestSchema = z.object({
-  messageId: z.string({ error: 'messageId is required' }).min(1, 'messageId is required').max(200),
-  runId: z.string().max(200).optional(),
-  voice: z.string().max(200).optional(),
-});
-
-/** POST /api/files/speech/tts/manual: speak a text (multipart or JSON fields). */
-export const ttsManualRequestSchema = z.object({
-  input: z
-    .string({ error: 'input is required' })
-    .trim()
-    .min(1, 'input is required')
-    .max(TTS_MAX_INPUT, `input is too long (at most ${TTS_MAX_INPUT} characters)`),
-  voice: z.string().max(200).optional(),
-});
-
-export const sttAnswerSchema = z.object({ text: z.string() });
 
 /** The languages speech recognition is offered in (BCP 47 tags), plus Pig Latin for fun. */
 export const STT_LANGUAGES = [

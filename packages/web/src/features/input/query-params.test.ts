@@ -1,5 +1,14 @@
+import { chatFieldKind, type ChatRequest } from '@parley/schema';
 import { describe, expect, it } from 'vitest';
-import { parseChatQuery, setupToQuery, withoutTransient } from './query-params';
+import { QUERY_SETTING_KINDS, parseChatQuery, setupToQuery, withoutTransient } from './query-params';
+
+describe('QUERY_SETTING_KINDS', () => {
+  it('gives every query setting the kind the chat request schema gives it', () => {
+    for (const [key, kind] of Object.entries(QUERY_SETTING_KINDS)) {
+      expect([key, chatFieldKind(key as keyof ChatRequest)]).toEqual([key, kind]);
+    }
+  });
+});
 
 describe('parseChatQuery', () => {
   it('reads prompt or q and submit', () => {

@@ -1,4 +1,4 @@
-import { chatFieldKind, type ChatRequest, type SettingKind } from '@parley/schema';
+import type { ChatRequest, SettingKind } from '@parley/schema';
 
 /**
  * The /c/new query: `prompt` (or `q`) prefills the box, `submit=true` sends it; every other
@@ -14,44 +14,43 @@ export interface ChatQuery {
 }
 
 /**
- * The chat request fields a query may carry; how each is parsed from text (number, boolean, list
- * or string) comes from the request schema.
+ * The chat request fields a query may carry, and how each is parsed from text. The kinds are
+ * written out rather than read from the request schema at run time, which would load zod on the
+ * first page; query-params.test.ts checks every kind against the schema, so they cannot drift.
  */
-const QUERY_SETTING_KEYS = [
-  'endpoint',
-  'endpointType',
-  'model',
-  'modelLabel',
-  'chatGptLabel',
-  'promptPrefix',
-  'spec',
-  'assistant_id',
-  'agent_id',
-  'temperature',
-  'top_p',
-  'topP',
-  'topK',
-  'frequency_penalty',
-  'presence_penalty',
-  'max_tokens',
-  'maxOutputTokens',
-  'maxContextTokens',
-  'thinkingBudget',
-  'resendFiles',
-  'promptCache',
-  'thinking',
-  'web_search',
-  'useResponsesApi',
-  'disableStreaming',
-  'reasoning_effort',
-  'reasoning_summary',
-  'imageDetail',
-  'stop',
-] as const satisfies readonly (keyof ChatRequest)[];
+export const QUERY_SETTING_KINDS = {
+  endpoint: 'string',
+  endpointType: 'string',
+  model: 'string',
+  modelLabel: 'string',
+  chatGptLabel: 'string',
+  promptPrefix: 'string',
+  spec: 'string',
+  assistant_id: 'string',
+  agent_id: 'string',
+  temperature: 'number',
+  top_p: 'number',
+  topP: 'number',
+  topK: 'number',
+  frequency_penalty: 'number',
+  presence_penalty: 'number',
+  max_tokens: 'number',
+  maxOutputTokens: 'number',
+  maxContextTokens: 'number',
+  thinkingBudget: 'number',
+  resendFiles: 'boolean',
+  promptCache: 'boolean',
+  thinking: 'boolean',
+  web_search: 'boolean',
+  useResponsesApi: 'boolean',
+  disableStreaming: 'boolean',
+  reasoning_effort: 'string',
+  reasoning_summary: 'string',
+  imageDetail: 'string',
+  stop: 'list',
+} as const satisfies Partial<Record<keyof ChatRequest, SettingKind>>;
 
-const SETTING_TYPES: Record<string, SettingKind> = Object.fromEntries(
-  QUERY_SETTING_KEYS.map((key) => [key, chatFieldKind(key) ?? 'string']),
-);
+const SETTING_TYPES: Readonly<Record<string, SettingKind>> = QUERY_SETTING_KINDS;
 
 export const TRANSIENT_PARAMS = ['prompt', 'q', 'submit'] as const;
 
