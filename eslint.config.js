@@ -81,4 +81,28 @@ export default tseslint.config(
       ],
     },
   },
+  // The areas of @parley/schema the web's first pages import at run time hold no zod: their
+  // schemas live in <area>-schemas.ts, so the bundler leaves zod (27 kB gzip) off those pages.
+  // Types from zod or from a schemas file are fine (they vanish when compiled).
+  {
+    files: [
+      'packages/schema/src/{constants,errors,permissions,prompts,prompt-command,prompt-variables,files,parameters,speech,tag,fork,sso,model-specs}.ts',
+      'packages/schema/src/stream/{read-event,step-fold}.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', message: 'Keep zod schemas in <area>-schemas.ts.', allowTypeImports: true }],
+          patterns: [
+            {
+              regex: '-schemas(\\.ts)?$',
+              message: 'A zod-free area may import only types from a schemas file.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
