@@ -15,6 +15,7 @@ const COPIED = [
   'src/db/pglite-worker.mjs',
   'src/services/context/token-count-worker.mjs',
   'src/services/context/bounded-token-count.mjs',
+  'src/services/code-execution/code-run-child.mjs',
 ];
 
 /** What the bundle is made from: a change to any of these makes it stale. */

@@ -26,7 +26,8 @@ export const BUILT_FEATURES: Record<InterfaceFeature, boolean> = {
   multiConvo: false,
   /** Agents: the builder in the side panel, agents in the model menu, agent chats. */
   agents: true,
-  runCode: false,
+  /** The Run button on code blocks and the execute_code tool (Pyodide and QuickJS on the server). */
+  runCode: true,
   webSearch: false,
   fileSearch: false,
 };

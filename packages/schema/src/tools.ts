@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { entityId } from './list-query.ts';
+import type { ParleyFile } from './files.ts';
 
 /** Tools and their credentials as the web app sees them (001 §4, §5). */
 
@@ -89,3 +90,56 @@ export function isToolErrorOutput(output: unknown): boolean {
  * other link (http/https) is an external sign-in page to open.
  */
 export const TOOL_CREDENTIALS_AUTH_PREFIX = 'plugin:';
+
+/** Sizes a code run's request may have (the Run button and the execute_code tool). */
+export const CODE_RUN_LIMITS = {
+  code: 100_000,
+  lang: 40,
+  index: 10_000,
+} as const;
+
+const codeRunIndex = (name: string) =>
+  z
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(0, `${name} must not be negative`)
+    .max(CODE_RUN_LIMITS.index, `${name} is too large`)
+    .default(0);
+
+/** The code and its language, as the model sends them to execute_code and the Run button posts them. */
+export const codeRunInputSchema = z.strictObject({
+  lang: z
+    .string({ error: 'lang is required' })
+    .trim()
+    .min(1, 'lang is required')
+    .max(CODE_RUN_LIMITS.lang, 'lang is too long'),
+  code: z
+    .string({ error: 'code is required' })
+    .min(1, 'code is required')
+    .max(CODE_RUN_LIMITS.code, `code is at most ${CODE_RUN_LIMITS.code} characters`)
+    .refine((code) => code.trim().length > 0, 'code is required'),
+});
+
+/**
+ * POST /api/agents/tools/execute_code/call (the Run button on a code block): which block of which
+ * message of the caller's conversation, and its code.
+ */
+export const toolCallBodySchema = codeRunInputSchema.extend({
+  conversationId: entityId('conversationId'),
+  messageId: entityId('messageId'),
+  partIndex: codeRunIndex('partIndex'),
+  blockIndex: codeRunIndex('blockIndex'),
+});
+export type ToolCallBody = z.infer<typeof toolCallBodySchema>;
+
+/** The answer of a tool call from the Run button: the run's printed result and the files it wrote. */
+export interface ToolCallResult {
+  result: string;
+  attachments: ParleyFile[];
+}
+
+/** GET /api/agents/tools/{toolId}/auth (001 §4 "Tool auth state"). */
+export interface ToolAuthState {
+  authenticated: boolean;
+  message: string;
+}

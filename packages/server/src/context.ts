@@ -9,6 +9,7 @@ import type { AccessTokens } from './services/auth/access-token.ts';
 import type { SessionCheck } from './services/auth/session-check.ts';
 import type { ViolationBans } from './services/rate-limit/violation-bans.ts';
 import type { SsoRegistry } from './services/sso/sso-registry.ts';
+import type { CodeRunner } from './services/code-execution/code-runner.ts';
 import type { ToolRegistry } from './services/tools/tool-registry.ts';
 import type { McpManager } from './services/mcp/mcp-manager.ts';
 
@@ -30,6 +31,8 @@ export interface AppContext {
   sso: SsoRegistry;
   /** The tools agents can call (built-in tools, and MCP servers' tools per user). */
   tools: ToolRegistry;
+  /** The code engines behind execute_code and the Run button. */
+  codeRunner: CodeRunner;
   /** Connections to parley.yaml's MCP servers, shared and per user. */
   mcp: McpManager;
   /**

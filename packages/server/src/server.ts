@@ -1,3 +1,6 @@
+import { codeRunLimits } from './services/code-execution/code-run-limits.ts';
+import { CodeRunner } from './services/code-execution/code-runner.ts';
+import { executeCodeTool } from './services/tools/execute-code-tool.ts';
 import { fileSearchTool } from './services/tools/file-search-tool.ts';
 import { builtInTools, ToolRegistry } from './services/tools/tool-registry.ts';
 import type { FastifyInstance } from 'fastify';
@@ -76,6 +79,8 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
   await database.migrate();
   await seedRoles(database.db);
   const bus = opts.bus ?? createBus(config.env.REDIS_URL);
+  const blobStore = createBlobStore(config.env);
+  const codeRunner = new CodeRunner(codeRunLimits(config.env));
   const base: Omit<AppContext, 'mcp'> = {
     config,
     db: database.db,
@@ -84,15 +89,21 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
     logger,
     sessionCheck: new SessionCheck(database.db),
     bans: new ViolationBans(bus, banSettings(config.env)),
-    blobStore: createBlobStore(config.env),
+    blobStore,
     accessTokens: new AccessTokens(config.secrets.jwtSecret, Math.floor(config.env.SESSION_EXPIRY / 1000)),
     shutdownTasks: [],
     metrics,
     sso,
     prometheus: config.env.METRICS_TOKEN ? new PrometheusMetrics() : undefined,
-    tools: new ToolRegistry([...builtInTools, fileSearchTool(database.db)]),
+    tools: new ToolRegistry([
+      ...builtInTools,
+      fileSearchTool(database.db),
+      executeCodeTool({ runner: codeRunner, db: database.db, blobStore }),
+    ]),
+    codeRunner,
   };
   const ctx: AppContext = { ...base, mcp: createMcp(base, opts.mcp) };
+  ctx.shutdownTasks.push(async () => codeRunner.close());
   await ctx.sso.warmUp();
   const stopBackups = await offerBackups(database, opts.databaseDir ?? config.env.DATA_DIR, logger);
   if (stopBackups) ctx.shutdownTasks.push(stopBackups);

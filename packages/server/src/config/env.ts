@@ -159,6 +159,12 @@ export const envSchema = z.object({
    */
   GENERATION_LOCK_TTL_MS: int(60_000),
   GENERATION_SWEEP_MS: int(15_000),
+  /** Code runs (execute_code, the Run button): wall-clock limit per run, in milliseconds. */
+  CODE_RUN_TIMEOUT_MS: int(30_000),
+  /** Code runs: memory per run (the whole run process, WASM heap included), in megabytes. */
+  CODE_RUN_MEMORY_MB: int(512),
+  /** Code runs: how many may run at once on this instance; more are refused until one ends. */
+  CODE_RUN_CONCURRENCY: int(4),
   /**
    * `GET /metrics` (Prometheus) answers requests carrying `Authorization: Bearer <METRICS_TOKEN>`;
    * unset, the metrics are not collected at all.

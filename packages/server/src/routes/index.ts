@@ -24,6 +24,7 @@ import { tagRoutes } from './tag-routes.ts';
 import { importExportRoutes } from './import-export-routes.ts';
 import { fileRoutes } from './file-routes.ts';
 import { agentRoutes } from './agent-routes.ts';
+import { codeRunRoutes } from './code-run-routes.ts';
 import { toolRoutes } from './tool-routes.ts';
 import { memoryRoutes } from './memory-routes.ts';
 import { mcpRoutes } from './mcp-routes.ts';
@@ -56,6 +57,7 @@ export const routeModules: RouteModule[] = [
   fileRoutes,
   agentRoutes,
   toolRoutes,
+  codeRunRoutes,
   memoryRoutes,
   mcpRoutes,
   speechRoutes,

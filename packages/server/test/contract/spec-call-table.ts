@@ -511,12 +511,18 @@ export const SPEC_CALLS: SpecCall[] = [
         code: 'print(1)',
       },
     }),
-    expect: answers(200, z.looseObject({ result: z.unknown() })),
+    expect: answers(
+      200,
+      z.looseObject({ result: z.string().includes('1'), attachments: z.array(z.unknown()) }),
+    ),
   },
   {
     call: 'GET /api/agents/tools/{toolId}/auth',
     request: () => ({ path: '/api/agents/tools/execute_code/auth' }),
-    expect: answers(200, z.looseObject({ authenticated: z.boolean() })),
+    expect: answers(
+      200,
+      z.strictObject({ authenticated: z.literal(true), message: z.literal('system_defined') }),
+    ),
   },
   { call: 'GET /api/agents/tools', request: () => ({}), expect: answers(200, z.array(z.unknown())) },
   {

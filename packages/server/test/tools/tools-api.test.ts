@@ -50,8 +50,11 @@ describe('tools, tool credentials and saved tool calls', () => {
   afterAll(() => server.stop());
 
   it('lists the built-in file search alone while no other tool exists, on both paths', async () => {
-    expect((await tools(ann)).map((t) => t.pluginKey)).toEqual(['file_search']);
-    expect((await tools(ann, '/api/plugins')).map((t) => t.pluginKey)).toEqual(['file_search']);
+    expect((await tools(ann)).map((t) => t.pluginKey)).toEqual(['file_search', 'execute_code']);
+    expect((await tools(ann, '/api/plugins')).map((t) => t.pluginKey)).toEqual([
+      'file_search',
+      'execute_code',
+    ]);
     const res = await install(ann, { WEATHER_API_KEY: 'k' });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { message: string }).message).toBe('Unknown tool: weather');
@@ -65,7 +68,7 @@ describe('tools, tool credentials and saved tool calls', () => {
 
     it("lists them with the tool entry fields and the caller's auth state", async () => {
       const listed = await tools(ann);
-      expect(listed.filter((t) => t.name !== 'file_search')).toEqual([
+      expect(listed.filter((t) => !['file_search', 'execute_code'].includes(t.name))).toEqual([
         {
           name: 'weather',
           pluginKey: 'weather',

@@ -1,0 +1,212 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CodeRunner, DEFAULT_CODE_RUN_LIMITS } from './code-runner.ts';
+import { runCode } from './run-code.ts';
+
+/**
+ * The engines and their walls, run for real: each attack must end its run with a clear error,
+ * and the runner must go on serving the next run.
+ */
+const limits = { ...DEFAULT_CODE_RUN_LIMITS, timeoutMs: 4000, memoryBytes: 384 * 1024 * 1024 };
+const runner = new CodeRunner(limits);
+afterAll(() => runner.close());
+
+const SECRET = `parley-secret-${Date.now()}`;
+process.env.PARLEY_CODE_RUN_TEST_SECRET = SECRET;
+const secretDir = mkdtempSync(join(tmpdir(), 'code-run-'));
+const secretFile = join(secretDir, 'secret.txt');
+writeFileSync(secretFile, SECRET);
+
+const py = (code: string) => runCode(runner, 'python', code);
+const js = (code: string) => runCode(runner, 'js', code);
+const slow = { timeout: 180_000 };
+
+describe('Python (Pyodide)', () => {
+  it('runs code, prints, and returns the files it writes', slow, async () => {
+    const result = await py('print(6 * 7)\nwith open("report.txt", "w") as f:\n    f.write("hello")');
+    expect(result.error).toBeUndefined();
+    expect(result.stdout).toBe('42\n');
+    expect(result.files.map((f) => [f.name, Buffer.from(f.bytes).toString()])).toEqual([
+      ['report.txt', 'hello'],
+    ]);
+  });
+
+  it('reports an exception with its traceback', slow, async () => {
+    const result = await py('print("before")\n1 / 0');
+    expect(result.stdout).toBe('before\n');
+    expect(result.error).toMatch(/ZeroDivisionError: division by zero/);
+  });
+
+  it('cannot import fetch from the js module', slow, async () => {
+    const result = await py('from js import fetch');
+    expect(result.error).toMatch(/ImportError: cannot import name 'fetch' from 'js'/);
+  });
+
+  it('cannot fetch with pyodide.http.pyfetch', slow, async () => {
+    const result = await py('import pyodide.http\nawait pyodide.http.pyfetch("http://127.0.0.1:9/")');
+    expect(result.error).toMatch(/Error/);
+    expect(result.error).toMatch(/fetch/i);
+  });
+
+  it('cannot read the host environment through js.process.env or os.environ', slow, async () => {
+    const viaJs = await py('import js\nprint(js.process.env)');
+    expect(viaJs.error).toMatch(/AttributeError: process/);
+    const viaOs = await py('import os\nprint(dict(os.environ))');
+    expect(viaOs.error).toBeUndefined();
+    expect(viaOs.stdout).not.toContain(SECRET);
+    expect(viaOs.stdout).not.toContain('PARLEY_CODE_RUN_TEST_SECRET');
+  });
+
+  it("cannot reach the Pyodide API, JavaScript's Function constructor or run_js", slow, async () => {
+    const result = await py(
+      [
+        'def attempt(f):',
+        '    try:',
+        '        f()',
+        '        print("reached")',
+        '    except BaseException as e:',
+        '        print(type(e).__name__)',
+        'def api():',
+        '    import pyodide_js',
+        'def function():',
+        '    import js',
+        '    js.Object.constructor.constructor("return process")()',
+        'def runjs():',
+        '    from pyodide.code import run_js',
+        '    run_js("globalThis.process.env")',
+        'for f in (api, function, runjs): attempt(f)',
+      ].join('\n'),
+    );
+    expect(result.stdout.trim().split('\n')).toEqual([
+      'ModuleNotFoundError',
+      'AttributeError',
+      'ImportError',
+    ]);
+  });
+
+  it('cannot open sockets or URLs', slow, async () => {
+    const result = await py(
+      [
+        'import socket, urllib.request',
+        'for target in (lambda: socket.create_connection(("127.0.0.1", 80), timeout=1), lambda: urllib.request.urlopen("http://127.0.0.1/")):',
+        '    try:',
+        '        target()',
+        '        print("connected")',
+        '    except OSError as e:',
+        '        print("refused", type(e).__name__)',
+      ].join('\n'),
+    );
+    expect(result.stdout).toBe('refused OSError\nrefused URLError\n');
+  });
+
+  it("cannot read the host's files", slow, async () => {
+    const result = await py(`print(open(${JSON.stringify(secretFile)}).read())`);
+    expect(result.error).toMatch(/FileNotFoundError/);
+    expect(result.stdout).not.toContain(SECRET);
+  });
+
+  it("cannot see another run's files", slow, async () => {
+    const first = await py('open("mine.txt", "w").write("first run")\nimport os\nprint(os.listdir("."))');
+    expect(first.stdout).toContain('mine.txt');
+    const second = await py('import os\nprint(os.listdir("."), os.path.exists("/mnt/data/mine.txt"))');
+    expect(second.stdout).toBe('[] False\n');
+  });
+
+  it('stops an infinite loop at the wall-clock limit and runs the next code', slow, async () => {
+    const looped = await py('while True:\n    pass');
+    expect(looped.error).toBe('TimeoutError: the run took longer than 4 s and was stopped');
+    expect((await py('print("alive")')).stdout).toBe('alive\n');
+  });
+
+  it('cannot start processes or threads (no fork bomb)', slow, async () => {
+    const result = await py(
+      [
+        'import os, subprocess, threading',
+        'for f in (os.fork, lambda: subprocess.run(["sh", "-c", "echo hi"]), lambda: threading.Thread(target=print).start()):',
+        '    try:',
+        '        f()',
+        '        print("started")',
+        '    except (OSError, RuntimeError) as e:',
+        '        print(type(e).__name__)',
+      ].join('\n'),
+    );
+    expect(result.stdout).toBe('OSError\nOSError\nRuntimeError\n');
+  });
+
+  it('ends a 4 GB allocation with a memory error', slow, async () => {
+    const result = await py('data = bytearray(4 * 1024 ** 3)\nprint(len(data))');
+    expect(result.error).toMatch(/MemoryError/);
+    expect(result.stdout).toBe('');
+  });
+
+  it('stops a run that grows past its memory limit', slow, async () => {
+    const result = await py('blocks = []\nwhile True:\n    blocks.append(bytearray(16 * 1024 * 1024))');
+    expect(result.error).toMatch(/MemoryError/);
+  });
+
+  it('stops 100 MB of output at the output limit', slow, async () => {
+    const result = await py('chunk = "x" * 1_000_000\nfor _ in range(100):\n    print(chunk)');
+    expect(result.error).toBe('OutputLimitError: the run printed more than 1 MB and was stopped');
+    expect((await py('print("still here")')).stdout).toBe('still here\n');
+  });
+});
+
+describe('JavaScript and TypeScript (QuickJS)', () => {
+  it('runs JavaScript with console output and settled promises', slow, async () => {
+    const result = await js(
+      'console.log(1 + 1, { a: [1, 2] });\nPromise.resolve(3).then((n) => console.error("later", n));',
+    );
+    expect(result.error).toBeUndefined();
+    expect(result.stdout).toBe('2 {"a":[1,2]}\n');
+    expect(result.stderr).toBe('later 3\n');
+  });
+
+  it('runs TypeScript after stripping its types, and reports its syntax errors', slow, async () => {
+    const ok = await runCode(
+      runner,
+      'ts',
+      'const n: number = 5;\ninterface P { x: number }\nconst p: P = { x: n };\nconsole.log(p.x * 2);',
+    );
+    expect(ok.stdout).toBe('10\n');
+    const bad = await runCode(runner, 'typescript', 'const = ;');
+    expect(bad.error).toMatch(/^SyntaxError: 1:6:/);
+  });
+
+  it('has no network, process, require or host file system', slow, async () => {
+    const result = await js(
+      'console.log(typeof fetch, typeof process, typeof require, typeof XMLHttpRequest, typeof WebSocket, typeof std, typeof os);',
+    );
+    expect(result.stdout).toBe('undefined undefined undefined undefined undefined undefined undefined\n');
+    const call = await js('fetch("http://127.0.0.1/")');
+    expect(call.error).toMatch(/ReferenceError: 'fetch' is not defined/);
+  });
+
+  it('stops an infinite loop at the wall-clock limit', slow, async () => {
+    const result = await js('for (;;) {}');
+    expect(result.error).toBe('TimeoutError: the run took longer than 4 s and was stopped');
+  });
+
+  it('ends a 4 GB allocation with a memory error', slow, async () => {
+    const result = await js('const big = new ArrayBuffer(4 * 1024 ** 3); console.log(big.byteLength);');
+    expect(result.error).toMatch(/RangeError|MemoryError|out of memory/i);
+    expect(result.stdout).toBe('');
+  });
+
+  it('stops 100 MB of output at the output limit', slow, async () => {
+    const result = await js(
+      'const line = "y".repeat(1000000); for (let i = 0; i < 100; i++) console.log(line);',
+    );
+    expect(result.error).toBe('OutputLimitError: the run printed more than 1 MB and was stopped');
+  });
+});
+
+describe('languages', () => {
+  it('refuses the spec languages it has no engine for, and unknown ones', async () => {
+    await expect(runCode(runner, 'rust', 'fn main() {}')).rejects.toThrow(
+      'Running rust code is not supported here: this server runs Python, JavaScript and TypeScript.',
+    );
+    await expect(runCode(runner, 'cobol', 'DISPLAY 1')).rejects.toThrow(/Unknown language "cobol"/);
+  });
+});
