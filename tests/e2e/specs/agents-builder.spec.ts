@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { lastAnswer, signIn, waitIdle } from '../support/chat.ts';
+import { chooseModel, lastAnswer, signIn, waitIdle } from '../support/chat.ts';
 
 async function openBuilder(page: Page) {
   await page.getByTestId('side-panel-rail').getByTestId('open-agents-panel').click();
@@ -112,4 +112,19 @@ test('chat with an agent: its starters on the landing, agent_id in the address, 
   await page.keyboard.press('Escape');
   await page.goto(`/c/new?agent_id=${agentId}`);
   await expect(page.getByTestId('agent-landing-name')).toHaveText('Echo friend');
+
+  // The `@` popup offers the agents under the Agents endpoint; choosing one starts its chat.
+  await chooseModel(page, 'echo');
+  await expect(page.getByTestId('agent-landing-name')).toHaveCount(0);
+  await page.getByTestId('chat-input').fill('@');
+  const popup = page.getByTestId('mention-popup');
+  await popup.getByRole('option', { name: 'Agents' }).click();
+  await expect(popup).toContainText('Select an agent');
+  await expect(popup.getByTestId(`mention-agent-${agentId}`)).toHaveText('Echo friend');
+  await page.screenshot({ path: testInfo.outputPath('mention-agents.png') });
+  await page.keyboard.press('Enter');
+  await expect(popup).toHaveCount(0);
+  await expect(page.getByTestId('agent-landing-name')).toHaveText('Echo friend');
+  await expect(page.getByTestId('model-menu')).toContainText('Echo friend');
+  await expect(page.getByTestId('chat-input')).toHaveValue('');
 });

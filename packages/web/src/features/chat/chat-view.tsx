@@ -212,6 +212,7 @@ export default function ChatView() {
       onSend={(text, files) => send(text, setup, files)}
       onStop={() => void stopGeneration(conversationId)}
       onSwitchModel={switchModel}
+      onSelectAgent={chooseAgent}
     />
   );
 

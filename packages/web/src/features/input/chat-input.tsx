@@ -18,6 +18,7 @@ import { AttachmentChips } from '../files';
 import { messageFiles, useAttachments, useConversationAttachments } from '../files';
 import { pastedName } from '../files';
 import { useAttach } from '../files';
+import { AGENTS_ENDPOINT, useAgentList } from '../agents';
 import { McpPickerSlot } from '../mcp';
 import { useSlashPrompts } from '../prompts';
 import { MicButton, useAutoSend } from '../voice';
@@ -43,6 +44,8 @@ export interface ChatInputProps {
   onSend: (text: string, files: Record<string, unknown>[]) => boolean;
   onStop: () => void;
   onSwitchModel: (endpoint: string, model: string) => void;
+  /** Switches to a chat with an agent (the `@` popup's agents); absent: agents are not offered. */
+  onSelectAgent?: (agentId: string) => void;
 }
 
 const MAX_HEIGHT_PX = 320;
@@ -96,16 +99,31 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
     el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT_PX)}px`;
   }, [text]);
 
+  // The agents are read once the popup opens, for its agents endpoint.
+  const { agents } = useAgentList('', mention && Boolean(props.onSelectAgent));
+  const closeMention = () => {
+    setMention(false);
+    setText('');
+    area.current?.focus();
+  };
   const popup = useMentionPopup({
     search: mention ? text.replace(/^@/, '') : '',
     endpoints,
     models,
+    agents,
+    agentsEndpoint: AGENTS_ENDPOINT,
     onSelect: (endpoint, model) => {
       props.onSwitchModel(endpoint, model);
-      setMention(false);
-      setText('');
-      area.current?.focus();
+      closeMention();
     },
+    ...(props.onSelectAgent
+      ? {
+          onSelectAgent: (agentId: string) => {
+            props.onSelectAgent?.(agentId);
+            closeMention();
+          },
+        }
+      : {}),
     onClose: () => setMention(false),
   });
 

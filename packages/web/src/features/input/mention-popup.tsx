@@ -1,6 +1,6 @@
 import type { EndpointsConfig, ModelsConfig } from '@parley/schema';
 import { clsx } from 'clsx';
-import { ChevronRight, Cpu } from 'lucide-react';
+import { Bot, ChevronRight, Cpu } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { orderedEndpoints } from '../endpoints';
@@ -15,39 +15,58 @@ export interface MentionPopupHandle {
 }
 
 interface Row {
-  kind: 'endpoint' | 'model';
+  kind: 'endpoint' | 'model' | 'agent';
   endpoint: string;
   model?: string;
+  agentId?: string;
   label: string;
 }
 
+/** An agent the popup offers under the agents endpoint. */
+export interface MentionAgent {
+  id: string;
+  name: string;
+}
+
 /**
- * The `@` popup (001 §4): endpoints first; choosing one drills down to its models; choosing a
- * model switches the conversation. Arrow keys move, Enter or Tab select, Escape closes, and
+ * The `@` popup (001 §4): endpoints first; choosing one drills down to its models (the agents
+ * endpoint to the agents the user can chat with); choosing a model or an agent switches the
+ * conversation. Arrow keys move, Enter or Tab select, Escape closes, and
  * Backspace on an empty search closes (or goes back up from the models).
  */
 export function useMentionPopup(options: {
   search: string;
   endpoints: EndpointsConfig | undefined;
   models: ModelsConfig | undefined;
+  /** The agents under the agents endpoint (absent: agents are not offered here). */
+  agents?: MentionAgent[];
+  /** The endpoint whose items `agents` are. */
+  agentsEndpoint?: string;
   onSelect: (endpoint: string, model: string) => void;
+  onSelectAgent?: (agentId: string) => void;
   onClose: () => void;
 }) {
-  const { search, endpoints, models, onSelect, onClose } = options;
+  const { search, endpoints, models, agents, agentsEndpoint, onSelect, onSelectAgent, onClose } = options;
   const [endpoint, setEndpoint] = useState<string | null>(null);
   const [active, setActive] = useState(0);
 
   const rows = useMemo<Row[]>(() => {
     const q = search.toLowerCase();
+    const agentRows = (e: string): Row[] =>
+      (agents ?? []).map((a) => ({ kind: 'agent', endpoint: e, agentId: a.id, label: a.name || a.id }));
     const list: Row[] = endpoint
-      ? (models?.[endpoint] ?? []).map((m) => ({ kind: 'model', endpoint, model: m, label: m }))
-      : orderedEndpoints(endpoints).map((e) => ({
-          kind: 'endpoint',
-          endpoint: e,
-          label: endpoints?.[e]?.modelDisplayLabel ?? e,
-        }));
+      ? endpoint === agentsEndpoint && onSelectAgent
+        ? agentRows(endpoint)
+        : (models?.[endpoint] ?? []).map((m) => ({ kind: 'model', endpoint, model: m, label: m }))
+      : orderedEndpoints(endpoints)
+          .filter((e) => e !== agentsEndpoint || onSelectAgent)
+          .map((e) => ({
+            kind: 'endpoint',
+            endpoint: e,
+            label: endpoints?.[e]?.modelDisplayLabel ?? e,
+          }));
     return list.filter((r) => r.label.toLowerCase().includes(q) || r.endpoint.toLowerCase().includes(q));
-  }, [endpoint, endpoints, models, search]);
+  }, [endpoint, endpoints, models, agents, agentsEndpoint, onSelectAgent, search]);
 
   useEffect(() => setActive(0), [rows.length, endpoint]);
 
@@ -55,6 +74,10 @@ export function useMentionPopup(options: {
     if (!row) return;
     if (row.kind === 'endpoint') {
       setEndpoint(row.endpoint);
+      return;
+    }
+    if (row.kind === 'agent') {
+      onSelectAgent?.(row.agentId!);
       return;
     }
     onSelect(row.endpoint, row.model!);
@@ -88,7 +111,8 @@ export function useMentionPopup(options: {
     }
   };
 
-  return { rows, active, setActive, choose, onKeyDown, endpoint };
+  const showsAgents = endpoint !== null && endpoint === agentsEndpoint && Boolean(onSelectAgent);
+  return { rows, active, setActive, choose, onKeyDown, endpoint, showsAgents };
 }
 
 export function MentionPopup({ state }: { state: ReturnType<typeof useMentionPopup> }) {
@@ -103,7 +127,9 @@ export function MentionPopup({ state }: { state: ReturnType<typeof useMentionPop
       data-testid="mention-popup"
     >
       <div className="border-b border-border px-3 py-1.5 text-xs text-fg-muted">
-        {state.endpoint ? t('com_ui_select_model') : t('com_ui_select_endpoint')}
+        {state.endpoint
+          ? t(state.showsAgents ? 'agents.select_agent' : 'com_ui_select_model')
+          : t('com_ui_select_endpoint')}
       </div>
       <ul ref={listRef} role="listbox" className="overflow-y-auto py-1" style={{ maxHeight: POPUP_MAX_PX }}>
         {state.rows.length === 0 && (
@@ -113,7 +139,8 @@ export function MentionPopup({ state }: { state: ReturnType<typeof useMentionPop
         )}
         {state.rows.map((row, i) => (
           <li
-            key={`${row.kind}:${row.endpoint}:${row.model ?? ''}`}
+            key={`${row.kind}:${row.endpoint}:${row.model ?? row.agentId ?? ''}`}
+            data-testid={row.kind === 'agent' ? `mention-agent-${row.agentId}` : undefined}
             role="option"
             aria-selected={i === state.active}
             onMouseDown={(e) => {
@@ -127,7 +154,11 @@ export function MentionPopup({ state }: { state: ReturnType<typeof useMentionPop
             )}
             style={{ height: POPUP_ROW_PX }}
           >
-            <Cpu className="size-4 text-fg-subtle" aria-hidden />
+            {row.kind === 'agent' ? (
+              <Bot className="size-4 text-fg-subtle" aria-hidden />
+            ) : (
+              <Cpu className="size-4 text-fg-subtle" aria-hidden />
+            )}
             <span className="flex-1 truncate">{row.label}</span>
             {row.kind === 'endpoint' && (
               <ChevronRight className="size-4 text-fg-subtle rtl:-scale-x-100" aria-hidden />
