@@ -30,6 +30,8 @@ export interface ClientSettings {
   LaTeXParsing: boolean;
   saveDrafts: boolean;
   showScrollButton: boolean;
+  /** Tools turned on in one chat start on in new chats too (the chat input's tool badges). */
+  saveBadgesState: boolean;
 }
 
 export const SETTING_DEFAULTS: ClientSettings = {
@@ -52,6 +54,7 @@ export const SETTING_DEFAULTS: ClientSettings = {
   LaTeXParsing: true,
   saveDrafts: true,
   showScrollButton: true,
+  saveBadgesState: false,
 };
 
 type SettingKey = keyof ClientSettings;

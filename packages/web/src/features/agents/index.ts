@@ -2,4 +2,4 @@
 export { useAgentBuilderSection } from './agent-builder-section';
 export { AgentLabel, AgentMenuItems, AgentStarters } from './lazy-agent-parts';
 export { AGENTS_ENDPOINT } from './agents-endpoint';
-export { useAgentList } from './agent-queries';
+export { useAgentList, useAgentTools } from './agent-queries';

@@ -3,6 +3,7 @@ import { queryClient } from '../../api/query-client';
 import { addConversationToList, patchConversationInList } from '../conversations';
 import { useSetupStore } from '../endpoints';
 import { moveDraftInStorage, PENDING_DRAFT_ID } from '../input';
+import { moveToolSelection } from '../tools-menu';
 import { keepRowKey } from '../messages';
 import { useTemporaryChat } from '../temporary-chat';
 import { chatKeys } from './chat-api';
@@ -93,6 +94,7 @@ export const chatCacheWriter: ChatRunWriter = {
     if (!useTemporaryChat.getState().isTemporary) addConversationToList(queryClient, conversation);
     useSetupStore.getState().moveSetup(key, real);
     moveDraftInStorage(PENDING_DRAFT_ID, real);
+    moveToolSelection(key, real);
     return real;
   },
 

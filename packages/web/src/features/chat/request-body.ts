@@ -1,4 +1,5 @@
 import { selectedMcpServers } from '../mcp';
+import { selectedToolFlags } from '../tools-menu';
 import type { ChatRequestBody, Message } from '@parley/schema';
 import type { ChatSetup } from '../endpoints';
 import { temporaryFlagFor } from '../temporary-chat';
@@ -94,8 +95,7 @@ export function buildRequestBody(options: SendOptions): {
     editedContent: null,
     ephemeralAgent: {
       mcp: selectedMcpServers(options.conversationId),
-      web_search: false,
-      execute_code: false,
+      ...selectedToolFlags(options.conversationId),
     },
     ...(options.files?.length ? { files: options.files } : {}),
   };

@@ -20,6 +20,7 @@ import { pastedName } from '../files';
 import { useAttach } from '../files';
 import { AGENTS_ENDPOINT, useAgentList } from '../agents';
 import { McpPickerSlot } from '../mcp';
+import { ToolsMenu } from '../tools-menu';
 import { useSlashPrompts } from '../prompts';
 import { MicButton, useAutoSend } from '../voice';
 import { MESSAGE_BOX_ID } from '../../lib/message-box-id';
@@ -215,6 +216,7 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
             <Paperclip className="size-5" aria-hidden />
           </button>
           <McpPickerSlot conversationId={conversationId} />
+          <ToolsMenu conversationId={conversationId} enabled={props.endpoint !== AGENTS_ENDPOINT} />
           <input
             ref={picker}
             type="file"

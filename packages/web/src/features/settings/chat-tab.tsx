@@ -12,7 +12,8 @@ type ChatSwitch =
   | 'showCode'
   | 'LaTeXParsing'
   | 'saveDrafts'
-  | 'showScrollButton';
+  | 'showScrollButton'
+  | 'saveBadgesState';
 
 /** The Chat tab's switches, each stored under its own local key (002 §2). */
 const SWITCHES: { key: ChatSwitch; label: string; description: string }[] = [
@@ -35,6 +36,11 @@ const SWITCHES: { key: ChatSwitch; label: string; description: string }[] = [
     key: 'showScrollButton',
     label: 'com_nav_scroll_button',
     description: 'com_nav_scroll_button_description',
+  },
+  {
+    key: 'saveBadgesState',
+    label: 'com_nav_save_badges_state',
+    description: 'com_nav_save_badges_state_description',
   },
 ];
 

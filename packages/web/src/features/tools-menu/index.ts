@@ -1,0 +1,3 @@
+/** The chat input's tools menu and badges as other folders see it. */
+export { ToolsMenu } from './tools-menu';
+export { moveToolSelection, selectedToolFlags } from './tool-selection';
