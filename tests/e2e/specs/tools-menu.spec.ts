@@ -49,7 +49,9 @@ test('tools menu: a tool turned on shows as a badge, is sent with the chat, stay
   await expect(badge).toBeVisible();
   await badge.getByRole('button', { name: 'Turn off Run code' }).click();
   await expect(badge).toHaveCount(0);
-  const againSent = page.waitForRequest((r) => r.url().includes('/api/agents/chat/') && r.method() === 'POST');
+  const againSent = page.waitForRequest(
+    (r) => r.url().includes('/api/agents/chat/') && r.method() === 'POST',
+  );
   await send(page, 'And now without');
   expect(ephemeralAgentOf(await againSent)).toMatchObject({ execute_code: false });
   await waitIdle(page);
