@@ -7,7 +7,7 @@ import { parse } from '../http/validate.ts';
 import type { AppEngines } from '../app-engines.ts';
 import { SseStream } from '../http/sse-stream.ts';
 import type { ChatEngine } from '../services/chat/chat-engine.ts';
-import { findConversation } from '../services/conversations/conversation-access.ts';
+import { findConversation } from '../services/conversation-records/conversation-access.ts';
 import { planChat } from '../services/chat/chat-plan.ts';
 import { startChat } from '../services/chat/chat-start.ts';
 import { messageLimits } from '../services/rate-limit/message-limits.ts';

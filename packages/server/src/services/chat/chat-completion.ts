@@ -1,7 +1,7 @@
 import { errorEvent, finalEvent, type AnswerIds, type ContentPart } from '@parley/schema';
 import type { AppContext } from '../../context.ts';
 import type { MessageRow } from '../../db/schema/index.ts';
-import { toConversation, toMessage } from '../conversations/conversation-dto.ts';
+import { toConversation, toMessage } from '../conversation-records/conversation-dto.ts';
 import type { CompletionPort, GenerationResult, TerminalEvent } from '../generation/completion-port.ts';
 import { failureText } from '../providers/provider-failure.ts';
 import type { ChatEngine } from './chat-engine.ts';

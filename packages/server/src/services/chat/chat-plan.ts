@@ -18,7 +18,7 @@ import { resolveProviderAccess } from '../keys/provider-access.ts';
 import { resolveParameters } from '../parameters/resolve-parameters.ts';
 import type { ChatEngine } from './chat-engine.ts';
 import { prepareExchange, type Exchange } from './chat-exchange.ts';
-import { findConversation } from '../conversations/conversation-access.ts';
+import { findConversation } from '../conversation-records/conversation-access.ts';
 import { loadBranchMessages } from './chat-persistence.ts';
 import type { ResponseToSave } from './chat-persistence.ts';
 import { toProviderMessages } from './conversation-history.ts';

@@ -1,6 +1,6 @@
 import { finalEvent, type ContentPart } from '@parley/schema';
 import type { Database } from '../../db/client.ts';
-import { toConversation, toMessage } from '../conversations/conversation-dto.ts';
+import { toConversation, toMessage } from '../conversation-records/conversation-dto.ts';
 import type { TerminalEvent } from '../generation/completion-port.ts';
 import type { JobMeta } from '../generation/job-keys.ts';
 import type { OrphanState } from '../generation/orphan-sweeper.ts';

@@ -3,9 +3,9 @@ import { and, arrayOverlaps, asc, desc, eq, isNull, sql, type SQL } from 'drizzl
 import type { Database } from '../../db/client.ts';
 import { conversations } from '../../db/schema/index.ts';
 import { searchConversations } from '../search/conversation-search.ts';
-import { notPendingImport } from './conversation-access.ts';
-import { toConversation } from './conversation-dto.ts';
-import { afterCursor, decodeCursor, encodeCursor, timestampCursorValue } from './page-cursor.ts';
+import { notPendingImport } from '../conversation-records/conversation-access.ts';
+import { toConversation } from '../conversation-records/conversation-dto.ts';
+import { afterCursor, decodeCursor, encodeCursor, timestampCursorValue } from '../paging/page-cursor.ts';
 
 const SORT_COLUMNS = {
   updatedAt: { column: conversations.updatedAt, kind: 'timestamp' },

@@ -4,8 +4,8 @@ import type { Database } from '../../db/client.ts';
 import { conversations, messages } from '../../db/schema/index.ts';
 import { notFound } from '../../errors/app-error.ts';
 import { recountTags, recountTagsOfDeleted } from '../tags/tag-counts.ts';
-import { visibleConversation } from './conversation-access.ts';
-import { toConversation } from './conversation-dto.ts';
+import { visibleConversation } from '../conversation-records/conversation-access.ts';
+import { toConversation } from '../conversation-records/conversation-dto.ts';
 
 const NOT_FOUND = 'Conversation not found';
 

@@ -10,8 +10,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { conversations, messages, type ConversationRow, type MessageRow } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../errors/app-error.ts';
-import { visibleConversation } from '../conversations/conversation-access.ts';
-import { toConversation, toMessage } from '../conversations/conversation-dto.ts';
+import { visibleConversation } from '../conversation-records/conversation-access.ts';
+import { toConversation, toMessage } from '../conversation-records/conversation-dto.ts';
 import { parentFirstOrder } from '../messages/parent-first-order.ts';
 import { selectForkMessages, type ForkSelection } from './fork-selection.ts';
 

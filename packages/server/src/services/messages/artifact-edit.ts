@@ -9,7 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { conversations, messages } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../errors/app-error.ts';
-import { visibleConversations } from '../conversations/conversation-access.ts';
+import { visibleConversations } from '../conversation-records/conversation-access.ts';
 import { joinedText, partText } from './content-edit.ts';
 
 /** Where a message's artifacts live: its text parts in order, or its plain text. */

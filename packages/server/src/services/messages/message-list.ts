@@ -3,8 +3,8 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { conversations, messages } from '../../db/schema/index.ts';
 import { notFound } from '../../errors/app-error.ts';
-import { visibleConversation, visibleConversations } from '../conversations/conversation-access.ts';
-import { toMessage } from '../conversations/conversation-dto.ts';
+import { visibleConversation, visibleConversations } from '../conversation-records/conversation-access.ts';
+import { toMessage } from '../conversation-records/conversation-dto.ts';
 import { searchMessages } from '../search/message-search.ts';
 import { tsQuery } from '../search/search-text.ts';
 import {
@@ -12,7 +12,7 @@ import {
   decodeCursor,
   encodeCursor,
   timestampCursorValue,
-} from '../conversations/page-cursor.ts';
+} from '../paging/page-cursor.ts';
 
 const SORT_COLUMNS = { createdAt: messages.createdAt, updatedAt: messages.updatedAt } as const;
 

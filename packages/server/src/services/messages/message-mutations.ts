@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { conversations, messages, type MessageRow } from '../../db/schema/index.ts';
 import { notFound } from '../../errors/app-error.ts';
-import { visibleConversation } from '../conversations/conversation-access.ts';
-import { toMessage } from '../conversations/conversation-dto.ts';
+import { visibleConversation } from '../conversation-records/conversation-access.ts';
+import { toMessage } from '../conversation-records/conversation-dto.ts';
 import { countTokensOf } from '../context/token-count.ts';
 import { partText, replaceContentPart, replaceMessageText, type MessageTextState } from './content-edit.ts';
 

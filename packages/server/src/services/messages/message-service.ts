@@ -2,8 +2,8 @@ import type { Message } from '@parley/schema';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { conversations, messages } from '../../db/schema/index.ts';
-import { visibleConversation } from '../conversations/conversation-access.ts';
-import { toMessage } from '../conversations/conversation-dto.ts';
+import { visibleConversation } from '../conversation-records/conversation-access.ts';
+import { toMessage } from '../conversation-records/conversation-dto.ts';
 import { parentFirstOrder } from './parent-first-order.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { ConversationListPage, ListConversationsQuery } from '@parley/schem
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { conversations } from '../../db/schema/index.ts';
-import { toConversation } from '../conversations/conversation-dto.ts';
+import { toConversation } from '../conversation-records/conversation-dto.ts';
 import { decodeSearchCursor, encodeSearchCursor, type SearchCursor } from './search-cursor.ts';
 import { rowsOf, SEARCH_CANDIDATES, TITLE_WEIGHT, tsQuery } from './search-text.ts';
 

@@ -2,7 +2,7 @@ import type { ListMessagesQuery, MessageListPage, MessageSearchHit } from '@parl
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { conversations, messages } from '../../db/schema/index.ts';
-import { toMessage } from '../conversations/conversation-dto.ts';
+import { toMessage } from '../conversation-records/conversation-dto.ts';
 import { decodeSearchCursor, encodeSearchCursor, type SearchCursor } from './search-cursor.ts';
 import { hiddenConversations, rowsOf, SEARCH_CANDIDATES, tsQuery } from './search-text.ts';
 import { headline, toSnippetHtml } from './snippet.ts';

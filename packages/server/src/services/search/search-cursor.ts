@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cursorTimestamp, decodeCursor, encodeCursor, invalidCursor } from '../conversations/page-cursor.ts';
+import { cursorTimestamp, decodeCursor, encodeCursor, invalidCursor } from '../paging/page-cursor.ts';
 
 /**
  * Keyset cursor of a search result list, ordered by (relevance, recency, id) descending. The

@@ -8,7 +8,7 @@ import {
   decodeCursor,
   encodeCursor,
   timestampCursorValue,
-} from '../conversations/page-cursor.ts';
+} from '../paging/page-cursor.ts';
 import { toSharedLink } from './share-dto.ts';
 
 /** GET /api/share: a page of the caller's links (newest first by default), keyset-paged. */

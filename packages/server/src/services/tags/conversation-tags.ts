@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { conversations, conversationTags } from '../../db/schema/index.ts';
 import { notFound } from '../../errors/app-error.ts';
-import { visibleConversation } from '../conversations/conversation-access.ts';
+import { visibleConversation } from '../conversation-records/conversation-access.ts';
 import { ensureTags, recountTags } from './tag-counts.ts';
 import { toConversationTag } from './tag-dto.ts';
 

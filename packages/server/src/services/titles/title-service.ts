@@ -3,7 +3,7 @@ import { DEFAULT_CONVERSATION_TITLE } from '@parley/schema';
 import type { Logger } from 'pino';
 import type { Bus } from '../../bus/bus.ts';
 import type { Database } from '../../db/client.ts';
-import { findConversation } from '../conversations/conversation-access.ts';
+import { findConversation } from '../conversation-records/conversation-access.ts';
 import type { ChatEndpoint } from '../endpoints/endpoint.ts';
 import type { Provider } from '../providers/provider.ts';
 import { buildTitleRequest, cleanTitle } from './title-prompt.ts';
