@@ -14,6 +14,10 @@ import { sendOpenAIError } from './openai/errors.ts';
 import { listModels, retrieveModel } from './openai/models.ts';
 import { handleResponses } from './openai-responses/responses.ts';
 import type { HandlerContext } from './serve.ts';
+import { handleFirecrawlScrape, handleSerperScrape } from './web/scrape-endpoints.ts';
+import { handleCohereRerank, handleJinaRerank } from './web/rerank-endpoints.ts';
+import { handleSearxng, handleSerperSearch } from './web/search-endpoints.ts';
+import { handleWebImage, handleWebPage } from './web/web-pages.ts';
 
 export interface Route {
   method: 'GET' | 'POST';
@@ -32,6 +36,19 @@ function openAI(handle: Handle): Handle {
 }
 
 export const ROUTES: readonly Route[] = [
+  // The fixed web and the search, scrape and rerank vendors over it (src/web/).
+  {
+    method: 'GET',
+    pattern: /(\/web\/images\/([\w-]+)\.png)$/,
+    handle: (_req, res, _context, match) => handleWebImage(res, match[2]!),
+  },
+  { method: 'GET', pattern: /(\/web(?:\/[\w-]*)?)$/, handle: (req, res, _c, match) => handleWebPage(req, res, match[1]!) },
+  { method: 'GET', pattern: /\/search$/, handle: (req, res) => handleSearxng(req, res) },
+  { method: 'POST', pattern: /\/search$/, handle: (req, res) => handleSerperSearch(req, res) },
+  { method: 'POST', pattern: /\/v\d+\/scrape$/, handle: (req, res) => handleFirecrawlScrape(req, res) },
+  { method: 'POST', pattern: /\/scrape$/, handle: (req, res) => handleSerperScrape(req, res) },
+  { method: 'POST', pattern: /\/v1\/rerank$/, handle: (req, res) => handleJinaRerank(req, res) },
+  { method: 'POST', pattern: /\/v2\/rerank$/, handle: (req, res) => handleCohereRerank(req, res) },
   {
     method: 'POST',
     pattern: /\/model\/([^/]+)\/converse-stream$/,

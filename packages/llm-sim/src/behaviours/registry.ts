@@ -14,6 +14,7 @@ import { toolsBadArguments, toolsTimeout, toolsUnknown } from './tools-misuse.ts
 import { toolsNamed } from './tools-named.ts';
 import { toolsParallel } from './tools-parallel.ts';
 import { vision } from './vision.ts';
+import { webSearch } from './web-search.ts';
 
 const BEHAVIOURS: Readonly<Record<string, Behaviour>> = {
   echo,
@@ -30,6 +31,7 @@ const BEHAVIOURS: Readonly<Record<string, Behaviour>> = {
   'tools-timeout': toolsTimeout,
   'tools-named': toolsNamed,
   vision,
+  'web-search': webSearch,
   title,
   'error-401': error401,
   'error-429': error429,
