@@ -42,7 +42,11 @@ export const ROUTES: readonly Route[] = [
     pattern: /(\/web\/images\/([\w-]+)\.png)$/,
     handle: (_req, res, _context, match) => handleWebImage(res, match[2]!),
   },
-  { method: 'GET', pattern: /(\/web(?:\/[\w-]*)?)$/, handle: (req, res, _c, match) => handleWebPage(req, res, match[1]!) },
+  {
+    method: 'GET',
+    pattern: /(\/web(?:\/[\w-]*)?)$/,
+    handle: (req, res, _c, match) => handleWebPage(req, res, match[1]!),
+  },
   { method: 'GET', pattern: /\/search$/, handle: (req, res) => handleSearxng(req, res) },
   { method: 'POST', pattern: /\/search$/, handle: (req, res) => handleSerperSearch(req, res) },
   { method: 'POST', pattern: /\/v\d+\/scrape$/, handle: (req, res) => handleFirecrawlScrape(req, res) },

@@ -84,14 +84,20 @@ describe('search vendors', () => {
 describe('scrapers and rerankers', () => {
   it('Firecrawl and Serper scrape fixed-web pages and refuse unknown ones', async () => {
     const url = `${sim.url}/web/tea`;
-    const fc = (await (await post('/v1/scrape', { url, formats: ['markdown'] }, { authorization: 'Bearer fc' })).json()) as {
+    const fc = (await (
+      await post('/v1/scrape', { url, formats: ['markdown'] }, { authorization: 'Bearer fc' })
+    ).json()) as {
       success: boolean;
       data: { markdown: string; metadata: { title: string } };
     };
     expect(fc.success).toBe(true);
     expect(fc.data.markdown).toContain('75 to 80 degrees');
     expect((await post('/v1/scrape', { url })).status).toBe(401);
-    const missing = await post('/v1/scrape', { url: `${sim.url}/web/nothing` }, { authorization: 'Bearer fc' });
+    const missing = await post(
+      '/v1/scrape',
+      { url: `${sim.url}/web/nothing` },
+      { authorization: 'Bearer fc' },
+    );
     expect(missing.status).toBe(404);
     const serper = (await (await post('/scrape', { url }, { 'x-api-key': 'k' })).json()) as { text: string };
     expect(serper.text).toContain('Brewing green tea');
@@ -108,14 +114,18 @@ describe('scrapers and rerankers', () => {
       await post('/v2/rerank', { query: 'solar', documents }, { authorization: 'Bearer c' })
     ).json()) as { results: { index: number }[] };
     expect(cohere.results[0]!.index).toBe(2);
-    expect((await post('/v2/rerank', { query: 1, documents }, { authorization: 'Bearer c' })).status).toBe(400);
+    expect((await post('/v2/rerank', { query: 1, documents }, { authorization: 'Bearer c' })).status).toBe(
+      400,
+    );
   });
 });
 
 it('seeded PNGs differ by seed and are stable', () => {
   const a = seededPng('a cat', 32, 32);
   expect(createHash('sha256').update(a).digest('hex')).toBe(
-    createHash('sha256').update(seededPng('a cat', 32, 32)).digest('hex'),
+    createHash('sha256')
+      .update(seededPng('a cat', 32, 32))
+      .digest('hex'),
   );
   expect(a.equals(seededPng('a dog', 32, 32))).toBe(false);
   expect(a.readUInt32BE(16)).toBe(32);

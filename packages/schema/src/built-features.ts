@@ -28,6 +28,7 @@ export const BUILT_FEATURES: Record<InterfaceFeature, boolean> = {
   agents: true,
   /** The Run button on code blocks and the execute_code tool (Pyodide and QuickJS on the server). */
   runCode: true,
-  webSearch: false,
+  /** Web search: the `web_search` tool, the chat badge, sources and citations (needs parley.yaml's `webSearch`). */
+  webSearch: true,
   fileSearch: false,
 };

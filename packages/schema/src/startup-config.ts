@@ -43,6 +43,18 @@ export interface InterfaceConfig {
   fileSearch: boolean;
 }
 
+/**
+ * parley.yaml's `webSearch` choices the web app needs: the vendors the operator fixed (the
+ * credential dialog offers a choice only for the ones absent here) and the default safe-search
+ * level. Present only when web search is configured.
+ */
+export interface WebSearchStartupConfig {
+  searchProvider?: 'serper' | 'searxng';
+  scraperType?: 'firecrawl' | 'serper' | 'builtin';
+  rerankerType?: 'jina' | 'cohere' | 'none';
+  safeSearch: 0 | 1 | 2;
+}
+
 export interface StartupConfig {
   appTitle: string;
   socialLogins: SocialProvider[];
@@ -79,4 +91,6 @@ export interface StartupConfig {
   modelSpecs?: ModelSpecsConfig;
   /** parley.yaml's MCP servers by name (what users see and set), absent when none are configured. */
   mcpServers?: Record<string, McpServerInfo>;
+  /** Web search's fixed choices, absent when parley.yaml does not configure web search. */
+  webSearch?: WebSearchStartupConfig;
 }

@@ -3,6 +3,7 @@ import { CodeRunner } from './services/code-execution/code-runner.ts';
 import { executeCodeTool } from './services/tools/execute-code-tool.ts';
 import { fileSearchTool } from './services/tools/file-search-tool.ts';
 import { builtInTools, ToolRegistry } from './services/tools/tool-registry.ts';
+import { webSearchTools } from './services/web-search/web-search-tools.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { createBus } from './bus/create-bus.ts';
@@ -99,6 +100,7 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
       ...builtInTools,
       fileSearchTool(database.db),
       executeCodeTool({ runner: codeRunner, db: database.db, blobStore }),
+      ...webSearchTools(config),
     ]),
     codeRunner,
   };

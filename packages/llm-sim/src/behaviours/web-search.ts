@@ -29,6 +29,8 @@ function citedSources(text: string): { citation: number; title: string }[] {
   const sources = (value as { sources?: unknown })?.sources;
   if (!Array.isArray(sources)) return [];
   return sources.flatMap((s: { citation?: unknown; title?: unknown }) =>
-    typeof s?.citation === 'number' && typeof s.title === 'string' ? [{ citation: s.citation, title: s.title }] : [],
+    typeof s?.citation === 'number' && typeof s.title === 'string'
+      ? [{ citation: s.citation, title: s.title }]
+      : [],
   );
 }

@@ -141,7 +141,10 @@ export function searchPages(query: string): WebPage[] {
   return WEB_PAGES.map((page) => {
     const text = `${pageText(page)} ${page.snippet}`;
     const coverage = overlapScore(query, text);
-    const score = coverage === 0 ? 0 : coverage * 100 + overlapScore(query, page.title) * 10 + frequency(query, text) / 100;
+    const score =
+      coverage === 0
+        ? 0
+        : coverage * 100 + overlapScore(query, page.title) * 10 + frequency(query, text) / 100;
     return { page, score };
   })
     .filter((hit) => hit.score > 0)

@@ -21,7 +21,11 @@ async function rerankRequest(req: IncomingMessage): Promise<RerankRequest | stri
   if (typeof value.query !== 'string') return 'query must be a string';
   if (!Array.isArray(value.documents)) return 'documents must be a list';
   const documents = value.documents.map((d: unknown) =>
-    typeof d === 'string' ? d : typeof (d as { text?: unknown })?.text === 'string' ? (d as { text: string }).text : '',
+    typeof d === 'string'
+      ? d
+      : typeof (d as { text?: unknown })?.text === 'string'
+        ? (d as { text: string }).text
+        : '',
   );
   const topN = typeof value.top_n === 'number' && value.top_n > 0 ? value.top_n : documents.length;
   return { query: value.query, documents, topN };

@@ -44,7 +44,8 @@ export async function handleSerperScrape(req: IncomingMessage, res: ServerRespon
   if (!req.headers['x-api-key']) return sendJson(res, 403, { message: 'Unauthorized.', statusCode: 403 });
   const found = await pageOfRequest(req, res);
   if (!found) return;
-  if ('error' in found) return sendJson(res, found.status, { message: found.error, statusCode: found.status });
+  if ('error' in found)
+    return sendJson(res, found.status, { message: found.error, statusCode: found.status });
   const { page } = found;
   sendJson(res, 200, {
     text: pageText(page),

@@ -30,7 +30,13 @@ export function handleSearxng(req: IncomingMessage, res: ServerResponse): void {
   const pages = searchPages(query).filter((p) => category !== 'news' || p.news);
   const results = pages.map((page, i) =>
     category === 'images'
-      ? { url: origin + page.path, title: page.title, img_src: imageUrlOf(origin, page), engine: 'sim', category }
+      ? {
+          url: origin + page.path,
+          title: page.title,
+          img_src: imageUrlOf(origin, page),
+          engine: 'sim',
+          category,
+        }
       : {
           url: origin + page.path,
           title: page.title,
@@ -49,7 +55,8 @@ export async function handleSerperSearch(req: IncomingMessage, res: ServerRespon
   const body = await readJsonBody(req);
   const value = (body.ok ? body.value : {}) as { q?: unknown; num?: unknown };
   const q = value.q;
-  if (typeof q !== 'string' || q.trim() === '') return sendJson(res, 400, { message: 'Missing query', statusCode: 400 });
+  if (typeof q !== 'string' || q.trim() === '')
+    return sendJson(res, 400, { message: 'Missing query', statusCode: 400 });
   if (sendTrouble(res, troubleIn(q))) return;
   const num = Number(value.num) || 10;
   const origin = originOf(req);

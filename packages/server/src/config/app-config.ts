@@ -54,7 +54,8 @@ export function resolveInterface(yaml: ParleyYaml): InterfaceConfig {
     temporaryChat: flag('temporaryChat'),
     temporaryChatRetention: i.temporaryChatRetention ?? TEMPORARY_CHAT_RETENTION_HOURS.default,
     runCode: flag('runCode'),
-    webSearch: flag('webSearch'),
+    // The badge and the tools-menu item need a configured search (the `webSearch` section).
+    webSearch: flag('webSearch') && yaml.webSearch !== undefined,
     fileSearch: flag('fileSearch'),
   };
 }

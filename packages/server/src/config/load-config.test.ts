@@ -30,13 +30,33 @@ ocr: { apiKey: x }
   });
 
   it('names each unimplemented section with what will not happen', () => {
-    const { unimplementedSections } = parseParleyYaml('ocr: { apiKey: x }\nwebSearch: {}\nmcpServers: {}\n');
-    expect(unimplementedSections.map((s) => s.section)).toEqual(['webSearch', 'ocr']);
+    const { unimplementedSections } = parseParleyYaml('ocr: { apiKey: x }\nactions: {}\nmcpServers: {}\n');
+    expect(unimplementedSections.map((s) => s.section)).toEqual(['actions', 'ocr']);
     const warnings = unimplementedSections.map(unimplementedSectionWarning);
     expect(warnings[1]).toBe(
       'parley.yaml: the ocr section is not implemented yet and is ignored: documents are not sent to an OCR service.',
     );
-    expect(warnings[0]).toMatch(/the webSearch section .*web search is not offered/);
+    expect(warnings[0]).toMatch(/the actions section .*agent actions do not exist yet/);
+  });
+
+  it('validates the webSearch section strictly (it is implemented)', () => {
+    const { config, unimplementedSections } = parseParleyYaml(
+      'webSearch: { searchProvider: searxng, searxngInstanceUrl: "https://searx.example", rerankerType: none, safeSearch: 2 }\n',
+    );
+    expect(unimplementedSections).toEqual([]);
+    expect(config.webSearch).toMatchObject({ searchProvider: 'searxng', safeSearch: 2 });
+    expect(() => parseParleyYaml('webSearch: { apiKey: x }\n')).toThrow('webSearch.apiKey: unknown key');
+    for (const [yaml, message] of [
+      ['webSearch: { searchProvider: bing }', 'webSearch.searchProvider: must be serper or searxng'],
+      [
+        'webSearch: { searxngInstanceUrl: "ftp://x" }',
+        'webSearch.searxngInstanceUrl: must be an http:// or https:// URL',
+      ],
+      ['webSearch: { safeSearch: 3 }', 'webSearch.safeSearch: must be 0, 1 or 2'],
+      ['webSearch: { scraperTimeout: 1 }', 'webSearch.scraperTimeout: must be at least 500'],
+      ['webSearch: { firecrawlOptions: { formats: [pdf] } }', 'webSearch.firecrawlOptions.formats.0'],
+    ])
+      expect(() => parseParleyYaml(`${yaml}\n`), yaml).toThrow(message);
   });
 
   it('validates the memory section strictly (it is implemented)', () => {

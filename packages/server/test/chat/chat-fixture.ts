@@ -13,6 +13,7 @@ export const SIM_ENDPOINT_MODELS = [
   'slow',
   'thinking',
   'tools',
+  'web-search',
   'title',
   'disconnect',
   'error-401',

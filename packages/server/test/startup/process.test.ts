@@ -117,7 +117,7 @@ describe('the server process', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'parley-proc-'));
     dirs.push(dataDir);
     const configPath = join(dataDir, 'parley.yaml');
-    writeFileSync(configPath, 'ocr:\n  apiKey: x\nwebSearch: {}\n');
+    writeFileSync(configPath, 'ocr:\n  apiKey: x\nactions: {}\n');
     const port = await freePort();
     const { child, output } = launch({
       HOST: '127.0.0.1',
@@ -130,7 +130,7 @@ describe('the server process', () => {
     expect(output()).toContain(
       'the ocr section is not implemented yet and is ignored: documents are not sent to an OCR service.',
     );
-    expect(output()).toContain('the webSearch section is not implemented yet and is ignored: web search');
+    expect(output()).toContain('the actions section is not implemented yet and is ignored: agent actions');
     child.kill('SIGTERM');
     expect(await exited(child)).toBe(0);
   }, 180_000);

@@ -4,9 +4,11 @@ import {
   type McpServerInfo,
   type SocialProvider,
   type StartupConfig,
+  type WebSearchStartupConfig,
 } from '@parley/schema';
 import type { AppConfig } from '../../config/app-config.ts';
 import type { McpServerConfig } from '../../config/yaml-sections/mcp-servers.ts';
+import type { WebSearchYaml } from '../../config/yaml-sections/web-search.ts';
 import { balanceConfig } from '../balance/balance-settings.ts';
 
 /** Instance-wide project id used to share prompts and agents with all users. */
@@ -61,6 +63,17 @@ export function buildStartupConfig(config: AppConfig, available: SignInAvailabil
     interface: config.interface,
     ...(config.yaml.modelSpecs ? { modelSpecs: config.yaml.modelSpecs } : {}),
     ...(config.yaml.mcpServers ? { mcpServers: mcpServerInfo(config.yaml.mcpServers) } : {}),
+    ...(config.yaml.webSearch ? { webSearch: webSearchInfo(config.yaml.webSearch) } : {}),
+  };
+}
+
+/** Web search as the web app shows it: the vendors the operator fixed, never keys or addresses. */
+function webSearchInfo(yaml: WebSearchYaml): WebSearchStartupConfig {
+  return {
+    ...(yaml.searchProvider ? { searchProvider: yaml.searchProvider } : {}),
+    ...(yaml.scraperType ? { scraperType: yaml.scraperType } : {}),
+    ...(yaml.rerankerType ? { rerankerType: yaml.rerankerType } : {}),
+    safeSearch: yaml.safeSearch ?? 1,
   };
 }
 

@@ -1,0 +1,207 @@
+// Web search end to end: parley.yaml's `webSearch` section against the simulator's SearXNG,
+// Firecrawl, Serper and Jina shapes, the `web_search` tool turned on by a chat's ephemeral agent,
+// the cited answer, /api/config and the tools list, user-provided credentials and the guard.
+import type { ContentPart, StartupConfig, ToolEntry } from '@parley/schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { updateRolePermissions } from '../../src/services/roles/role-service.ts';
+import { startChatFixture, type ChatFixture } from '../chat/chat-fixture.ts';
+import { finalOf, type SseEvent } from '../chat/sse-client.ts';
+import type { TestUser } from '../helpers/test-users.ts';
+
+interface WebSearchOutput {
+  query: string;
+  sources: { citation: number; title: string; link: string; content: string }[];
+  topStories: { link: string }[];
+  images: { imageUrl: string }[];
+}
+
+const toolCallOf = (events: SseEvent[]) => {
+  const content = finalOf(events)!.responseMessage.content as ContentPart[];
+  return content.find((p) => p.type === 'tool_call')?.tool_call as
+    { name: string; output: string; progress: number } | undefined;
+};
+
+describe('web search configured with operator keys (SearXNG, Firecrawl, Jina)', () => {
+  let chat: ChatFixture;
+  beforeAll(async () => {
+    chat = await startChatFixture({
+      env: { USER_BASE_URL_ALLOWLIST: '127.0.0.1' },
+      extraYaml: `
+webSearch:
+  searchProvider: searxng
+  searxngInstanceUrl: SIM_URL
+  scraperType: firecrawl
+  firecrawlApiUrl: SIM_URL
+  firecrawlApiKey: fc-operator
+  rerankerType: jina
+  jinaApiUrl: SIM_URL/v1/rerank
+  jinaApiKey: jina-operator
+`,
+    });
+  });
+  afterAll(() => chat.stop());
+
+  it('announces web search in /api/config (vendors only, no keys or addresses) and lists the tool', async () => {
+    const config = (await (await chat.server.api('/api/config')).json()) as StartupConfig;
+    expect(config.interface.webSearch).toBe(true);
+    expect(config.webSearch).toEqual({
+      searchProvider: 'searxng',
+      scraperType: 'firecrawl',
+      rerankerType: 'jina',
+      safeSearch: 1,
+    });
+    const tools = (await (
+      await chat.server.api('/api/agents/tools', { token: chat.alice.token })
+    ).json()) as ToolEntry[];
+    expect(tools.find((t) => t.pluginKey === 'web_search')).toMatchObject({
+      authConfig: [],
+      authenticated: true,
+    });
+  });
+
+  it('answers with numbered sources the model cites, saved in the answer', async () => {
+    const stream = await chat.send({
+      text: 'Do sea otters use tools?',
+      model: 'web-search',
+      ephemeralAgent: { web_search: true },
+    });
+    const events = await stream.rest();
+    const call = toolCallOf(events)!;
+    expect(call).toMatchObject({ name: 'web_search', progress: 1 });
+    const output = JSON.parse(call.output) as WebSearchOutput;
+    expect(output.query).toBe('Do sea otters use tools?');
+    expect(output.sources[0]).toMatchObject({
+      citation: 1,
+      title: 'Sea otters use tools',
+      link: `${chat.sim.url}/web/otters`,
+    });
+    expect(output.sources[0]!.content).toContain('crack clams');
+    expect(output.topStories.map((s) => s.link)).toContain(`${chat.sim.url}/web/otter-census`);
+    expect(output.images.length).toBeGreaterThan(0);
+    const final = finalOf(events)!;
+    expect(final.responseMessage.text).toMatch(/^Here is what the web says\. Sea otters use tools \[1\]\./);
+  });
+
+  it('is not run when the chat did not turn it on', async () => {
+    const events = await (await chat.send({ text: 'otters', model: 'web-search' })).rest();
+    // No tools offered: the model's call is kept as it asked, and nothing ran it.
+    expect(toolCallOf(events)).toMatchObject({ name: 'web_search' });
+    expect(toolCallOf(events)!.output).toBeUndefined();
+  });
+
+  it('is refused to a role without WEB_SEARCH.USE', async () => {
+    await updateRolePermissions(chat.server.ctx.db, 'USER', 'WEB_SEARCH', { USE: false });
+    try {
+      const stream = await chat.send({
+        text: 'otters',
+        model: 'web-search',
+        ephemeralAgent: { web_search: true },
+      });
+      expect(stream.response.status).toBe(403);
+    } finally {
+      await updateRolePermissions(chat.server.ctx.db, 'USER', 'WEB_SEARCH', { USE: true });
+    }
+  });
+
+  it('a failing search ends the answer cleanly with the reason', async () => {
+    const events = await (
+      await chat.send({ text: 'otters sim-500', model: 'web-search', ephemeralAgent: { web_search: true } })
+    ).rest();
+    expect(toolCallOf(events)!.output).toContain('The SearXNG search answered HTTP 500');
+    expect(finalOf(events)!.responseMessage.text).toContain('nothing to cite');
+  });
+});
+
+describe('web search with keys each user provides (Serper search and scrape, SearXNG instance)', () => {
+  let chat: ChatFixture;
+  const install = (user: TestUser, auth: Record<string, string>) =>
+    chat.server.api('/api/user/plugins', {
+      method: 'POST',
+      token: user.token,
+      json: { pluginKey: 'web_search', action: 'install', auth },
+    });
+  const entry = async (user: TestUser) =>
+    ((await (await chat.server.api('/api/agents/tools', { token: user.token })).json()) as ToolEntry[]).find(
+      (t) => t.pluginKey === 'web_search',
+    )!;
+
+  beforeAll(async () => {
+    chat = await startChatFixture({
+      env: { USER_BASE_URL_ALLOWLIST: '127.0.0.1', SERPER_KEY_UNSET: '' },
+      extraYaml: `
+webSearch:
+  searchProvider: serper
+  serperApiKey: \${SERPER_KEY_UNSET}
+  serperApiUrl: SIM_URL/search
+  scraperType: serper
+  serperScrapeUrl: SIM_URL/scrape
+`,
+    });
+  });
+  afterAll(() => chat.stop());
+
+  it('asks each user for the Serper key, and uses the one they saved', async () => {
+    const before = await entry(chat.alice);
+    expect(before.authConfig.map((f) => f.authField)).toEqual(['serperApiKey']);
+    expect(before.authenticated).toBe(false);
+    expect((await install(chat.alice, { serperApiKey: 'alice-key' })).status).toBeLessThan(300);
+    expect((await entry(chat.alice)).authenticated).toBe(true);
+    expect((await entry(chat.bob)).authenticated).toBe(false);
+
+    const events = await (
+      await chat.send({
+        text: 'How do solar panels work?',
+        model: 'web-search',
+        ephemeralAgent: { web_search: true },
+      })
+    ).rest();
+    const output = JSON.parse(toolCallOf(events)!.output) as WebSearchOutput;
+    expect(output.sources[0]).toMatchObject({ title: 'How solar panels make electricity' });
+    expect(output.sources[0]!.content).toContain('inverter');
+    expect(finalOf(events)!.responseMessage.text).toContain('How solar panels make electricity [1].');
+  });
+
+  it('reports the config without a searchable key or address', async () => {
+    const text = await (await chat.server.api('/api/config')).text();
+    expect(text).not.toContain(chat.sim.url);
+    expect(JSON.parse(text).webSearch).toEqual({
+      searchProvider: 'serper',
+      scraperType: 'serper',
+      safeSearch: 1,
+    });
+  });
+});
+
+describe('a user-provided SearXNG instance goes through the guard', () => {
+  let chat: ChatFixture;
+  beforeAll(async () => {
+    chat = await startChatFixture({
+      env: { USER_BASE_URL_ALLOWLIST: '127.0.0.1' },
+      extraYaml: `
+webSearch:
+  searchProvider: searxng
+  searxngInstanceUrl: user_provided
+`,
+    });
+  });
+  afterAll(() => chat.stop());
+
+  it.each([
+    ['a private address', 'http://10.0.0.1:8080'],
+    ['an IPv4-mapped private address', 'http://[::ffff:192.168.1.1]'],
+    ['a redirect to a private address', 'SIM/web/private-redirect?'],
+  ])('refuses %s', async (_label, instance) => {
+    const url = instance.replace('SIM', chat.sim.url);
+    await chat.server.api('/api/user/plugins', {
+      method: 'POST',
+      token: chat.alice.token,
+      json: { pluginKey: 'web_search', action: 'install', auth: { searxngInstanceUrl: url } },
+    });
+    const events = await (
+      await chat.send({ text: 'otters', model: 'web-search', ephemeralAgent: { web_search: true } })
+    ).rest();
+    const output = toolCallOf(events)!.output;
+    expect(output).toMatch(/was refused|answered HTTP 4/);
+    if (!instance.startsWith('SIM')) expect(output).toContain('was refused');
+  });
+});
