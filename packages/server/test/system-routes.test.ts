@@ -41,7 +41,7 @@ describe('system routes', () => {
       interface: Record<string, unknown>;
     };
     // Asked for in parley.yaml, but not built: reporting them would promise what does not exist.
-    for (const absent of ['multiConvo', 'runCode', 'fileSearch']) expect(flags[absent], absent).toBe(false);
+    for (const absent of ['multiConvo', 'fileSearch']) expect(flags[absent], absent).toBe(false);
     // Built, but this parley.yaml has no webSearch section: there is nothing to search with.
     expect(flags.webSearch).toBe(false);
     expect(flags.presets).toBe(false);
@@ -55,6 +55,7 @@ describe('system routes', () => {
       'modelSelect',
       'sidePanel',
       'agents',
+      'runCode',
     ])
       expect(flags[built], built).toBe(true);
   });
