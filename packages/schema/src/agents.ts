@@ -294,3 +294,8 @@ export const listAgentsQuerySchema = z.strictObject({
     .optional(),
 });
 export type ListAgentsQuery = z.infer<typeof listAgentsQuerySchema>;
+
+/** POST /api/files/images/agents/{agent_id}/avatar. */
+export const agentAvatarParamsSchema = z.strictObject({
+  agent_id: z.string().regex(AGENT_ID_PATTERN, 'agent_id is not an agent id'),
+});

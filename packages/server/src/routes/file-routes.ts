@@ -7,6 +7,7 @@ import {
   isImageType,
   uploadFieldsSchema,
   avatarUploadFieldsSchema,
+  agentAvatarParamsSchema,
   type AvatarUploadResponse,
   type FileConfigResponse,
 } from '@parley/schema';
@@ -18,6 +19,11 @@ import { authenticate, currentUser } from '../http/authenticate.ts';
 import { badRequest, AppError, notFound } from '../errors/app-error.ts';
 import { parse } from '../http/validate.ts';
 import { replaceAvatar } from '../services/files/avatar-service.ts';
+import { setAgentAvatar } from '../services/agents/agent-avatar.ts';
+import { loadAgentCaller, requireAgentPermission, requireBuilder } from '../services/agents/agent-caller.ts';
+import type { AgentDeps } from '../services/agents/agent-deps.ts';
+import { findEditableAgent } from '../services/agents/agent-service.ts';
+import { resolveAgentsSettings } from '../services/agents/agents-settings.ts';
 import { indexFile } from '../services/files/file-index.ts';
 import { deleteOwnFiles } from '../services/files/delete-service.ts';
 import { resolveFileConfig } from '../services/files/file-config.ts';
@@ -93,6 +99,11 @@ async function uploadFields<S extends z.ZodType>(
 export async function fileRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const auth = { preHandler: authenticate(ctx) };
   const fileConfig: FileConfigResponse = resolveFileConfig(ctx.config.yaml.fileConfig);
+  const agentDeps: AgentDeps = {
+    db: ctx.db,
+    settings: resolveAgentsSettings(ctx.config.yaml.endpoints?.agents),
+    tools: ctx.tools,
+  };
   const limiter = new RateLimiter(ctx.bus, ctx.bans);
   const uploadLimits = fileUploadLimits(ctx.config.env, ctx.config.yaml.rateLimits?.fileUploads);
 
@@ -117,7 +128,8 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext): Promise
   app.get('/api/files/avatars/:userId/:fileId', async (request, reply) => {
     const { userId, fileId } = parse(fileRouteParamsSchema, request.params, 'params');
     const row = await findOwnFile(ctx.db, userId, fileId);
-    if (!row || row.context !== 'avatar') throw notFound('File not found');
+    if (!row || (row.context !== 'avatar' && row.context !== 'agent_avatar'))
+      throw notFound('File not found');
     const stream = await ctx.blobStore.get(row.storageKey).catch(() => {
       throw notFound('File not found');
     });
@@ -225,6 +237,22 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext): Promise
       await uploadFields(ctx, stored, raw, avatarUploadFieldsSchema);
       const { url } = await replaceAvatar(ctx.db, ctx.blobStore, user.id, stored, fileConfig.avatarSizeLimit);
       return { url, message: 'Avatar updated' };
+    });
+
+    // An agent's avatar: only its editors (the author or an admin) with AGENTS.CREATE and the
+    // builder on; checked before the body is read, so a refused caller stores nothing.
+    scope.post('/api/files/images/agents/:agent_id/avatar', auth, async (request) => {
+      const user = currentUser(request);
+      const { agent_id } = parse(agentAvatarParamsSchema, request.params, 'params');
+      const caller = await loadAgentCaller(ctx.db, user.id);
+      for (const permission of ['USE', 'CREATE'] as const) requireAgentPermission(caller, permission);
+      requireBuilder(agentDeps.settings);
+      await findEditableAgent(ctx.db, caller, agent_id);
+      await limiter.hit(uploadLimits.ip, [`ip:${request.ip}`]);
+      await limiter.hit(uploadLimits.user, [`user:${user.id}`]);
+      const { stored, raw } = await receiveUpload(request, ctx, fileConfig.avatarSizeLimit + 1);
+      await uploadFields(ctx, stored, raw, avatarUploadFieldsSchema);
+      return setAgentAvatar(agentDeps, ctx.blobStore, caller, agent_id, stored, fileConfig.avatarSizeLimit);
     });
   });
 }

@@ -6,6 +6,7 @@ import {
 } from '@parley/schema';
 import type { Database } from '../../db/client.ts';
 import { badRequest } from '../../errors/app-error.ts';
+import { avatarPath } from '../files/avatar-service.ts';
 import { filePath, findOwnFile, findOwnFiles } from '../files/file-records.ts';
 import type { ToolRegistry } from '../tools/tool-registry.ts';
 import type { AgentCaller } from './agent-caller.ts';
@@ -87,10 +88,13 @@ async function checkFiles(
   }
 }
 
-/** The file id in one of the caller's own download paths, or null for any other text. */
+/**
+ * The file id in one of the caller's own download or avatar paths (an agent avatar uploaded for
+ * the agent is served at the avatar path), or null for any other text.
+ */
 function ownFileIdIn(userId: string, filepath: string): string | null {
-  const prefix = filePath(userId, '');
-  if (!filepath.startsWith(prefix)) return null;
+  const prefix = [filePath(userId, ''), avatarPath(userId, '')].find((p) => filepath.startsWith(p));
+  if (!prefix) return null;
   const id = filepath.slice(prefix.length);
   return /^[A-Za-z0-9-]{1,100}$/.test(id) ? id : null;
 }

@@ -46,6 +46,66 @@ async function checkAvatarUpload(store: BlobStore, upload: StoredUpload, limit: 
   }
 }
 
+/** A stored avatar picture: its file row is written by the caller, inside its own transaction. */
+export interface AvatarPicture {
+  fileId: string;
+  url: string;
+  key: string;
+  bytes: number;
+}
+
+/**
+ * Checks an uploaded picture and stores it as an avatar (centre square, avatar size, WebP) under
+ * a new file id of `userId`; the raw upload is always deleted. `save` writes the rows that point
+ * at it; if it throws, the stored picture is removed again and nothing is left behind.
+ */
+export async function storeAvatarPicture<T>(
+  store: BlobStore,
+  userId: string,
+  upload: StoredUpload,
+  limit: number,
+  save: (picture: AvatarPicture) => Promise<T>,
+): Promise<T> {
+  let newKey: string | undefined;
+  try {
+    await checkAvatarUpload(store, upload, limit);
+    const picture = await withBlobOnDisk(store, upload.key, renderAvatar).catch((err: unknown) => {
+      throw err instanceof ImageRejected ? badRequest(err.message) : err;
+    });
+    const fileId = randomUUID();
+    newKey = blobKey(userId, fileId);
+    await store.put(newKey, Readable.from([picture]), AVATAR_STORED_TYPE);
+    return await save({ fileId, url: avatarPath(userId, fileId), key: newKey, bytes: picture.length });
+  } catch (err) {
+    if (newKey) await store.delete(newKey).catch(() => undefined);
+    throw err;
+  } finally {
+    await store.delete(upload.key).catch(() => undefined);
+  }
+}
+
+/** The file row of a stored avatar picture. */
+export function avatarFileRow(
+  store: BlobStore,
+  userId: string,
+  upload: StoredUpload,
+  picture: AvatarPicture,
+  context: 'avatar' | 'agent_avatar',
+) {
+  return {
+    fileId: picture.fileId,
+    userId,
+    filename: upload.filename,
+    storageKey: picture.key,
+    type: AVATAR_STORED_TYPE,
+    bytes: picture.bytes,
+    width: AVATAR_CROP_PX,
+    height: AVATAR_CROP_PX,
+    source: store.source,
+    context,
+  };
+}
+
 /**
  * Makes an uploaded picture the user's avatar: checked, cropped to the centre square, scaled to
  * the avatar size and stored as a new file; the user's avatar points at it and the previous
@@ -59,41 +119,16 @@ export async function replaceAvatar(
   upload: StoredUpload,
   limit: number,
 ): Promise<{ url: string; fileId: string }> {
-  let newKey: string | undefined;
-  try {
-    await checkAvatarUpload(store, upload, limit);
-    const picture = await withBlobOnDisk(store, upload.key, renderAvatar).catch((err: unknown) => {
-      throw err instanceof ImageRejected ? badRequest(err.message) : err;
-    });
-    const fileId = randomUUID();
-    newKey = blobKey(userId, fileId);
-    await store.put(newKey, Readable.from([picture]), AVATAR_STORED_TYPE);
-    const url = avatarPath(userId, fileId);
+  return storeAvatarPicture(store, userId, upload, limit, async (picture) => {
     const replaced = await db.transaction(async (tx) => {
-      await tx.insert(files).values({
-        fileId,
-        userId,
-        filename: upload.filename,
-        storageKey: newKey!,
-        type: AVATAR_STORED_TYPE,
-        bytes: picture.length,
-        width: AVATAR_CROP_PX,
-        height: AVATAR_CROP_PX,
-        source: store.source,
-        context: 'avatar',
-      });
-      await tx.update(users).set({ avatar: url, updatedAt: new Date() }).where(eq(users.id, userId));
+      await tx.insert(files).values(avatarFileRow(store, userId, upload, picture, 'avatar'));
+      await tx.update(users).set({ avatar: picture.url, updatedAt: new Date() }).where(eq(users.id, userId));
       return tx
         .delete(files)
-        .where(and(eq(files.userId, userId), eq(files.context, 'avatar'), ne(files.fileId, fileId)))
+        .where(and(eq(files.userId, userId), eq(files.context, 'avatar'), ne(files.fileId, picture.fileId)))
         .returning({ storageKey: files.storageKey });
     });
     await Promise.all(replaced.map((row) => store.delete(row.storageKey).catch(() => undefined)));
-    return { url, fileId };
-  } catch (err) {
-    if (newKey) await store.delete(newKey).catch(() => undefined);
-    throw err;
-  } finally {
-    await store.delete(upload.key).catch(() => undefined);
-  }
+    return { url: picture.url, fileId: picture.fileId };
+  });
 }

@@ -7,12 +7,7 @@ import { visibleConversation, visibleConversations } from '../conversation-recor
 import { toMessage } from '../conversation-records/conversation-dto.ts';
 import { searchMessages } from '../search/message-search.ts';
 import { tsQuery } from '../search/search-text.ts';
-import {
-  afterCursor,
-  decodeCursor,
-  encodeCursor,
-  timestampCursorValue,
-} from '../paging/page-cursor.ts';
+import { afterCursor, decodeCursor, encodeCursor, timestampCursorValue } from '../paging/page-cursor.ts';
 
 const SORT_COLUMNS = { createdAt: messages.createdAt, updatedAt: messages.updatedAt } as const;
 
