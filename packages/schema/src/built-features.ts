@@ -31,4 +31,6 @@ export const BUILT_FEATURES: Record<InterfaceFeature, boolean> = {
   /** Web search: the `web_search` tool, the chat badge, sources and citations (needs parley.yaml's `webSearch`). */
   webSearch: true,
   fileSearch: false,
+  /** Artifacts: the panel (preview, code, versions, edits) and the prompt modes. */
+  artifacts: true,
 };

@@ -41,6 +41,8 @@ export interface InterfaceConfig {
   runCode: boolean;
   webSearch: boolean;
   fileSearch: boolean;
+  /** The artifacts panel and the artifacts prompt modes. */
+  artifacts: boolean;
 }
 
 /**
@@ -83,6 +85,9 @@ export interface StartupConfig {
   instanceProjectId: string;
   customFooter?: string;
   analyticsGtmId?: string;
+  /** The artifact preview page when a deployment hosts it on another origin (Parley's own otherwise). */
+  bundlerURL?: string;
+  staticBundlerURL?: string;
   turnstile?: { siteKey: string; options?: Record<string, unknown> };
   /** The parley.yaml `balance` section the web app needs (the Balance tab, costs). */
   balance?: BalanceConfig;

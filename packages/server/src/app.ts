@@ -62,6 +62,13 @@ export async function buildApp(
   // and their open streams end with `final` instead of being cut at the grace deadline.
   app.addHook('preClose', async () => engines.chat.stopGenerations());
   for (const register of routeModules) await register(app, ctx, engines);
-  await installWebApp(app, opts.serveWeb !== false, { turnstile: Boolean(ctx.config.yaml.turnstile) });
+  // A preview page hosted on another origin must be allowed as a frame of the app's pages.
+  const previewOrigins = [ctx.config.env.SANDPACK_BUNDLER_URL, ctx.config.env.SANDPACK_STATIC_BUNDLER_URL]
+    .filter((url): url is string => Boolean(url))
+    .map((url) => new URL(url).origin);
+  await installWebApp(app, opts.serveWeb !== false, {
+    turnstile: Boolean(ctx.config.yaml.turnstile),
+    frameOrigins: previewOrigins,
+  });
   return app;
 }

@@ -56,6 +56,7 @@ describe('system routes', () => {
       'sidePanel',
       'agents',
       'runCode',
+      'artifacts',
     ])
       expect(flags[built], built).toBe(true);
   });

@@ -57,6 +57,7 @@ export function resolveInterface(yaml: ParleyYaml): InterfaceConfig {
     // The badge and the tools-menu item need a configured search (the `webSearch` section).
     webSearch: flag('webSearch') && yaml.webSearch !== undefined,
     fileSearch: flag('fileSearch'),
+    artifacts: flag('artifacts'),
   };
 }
 

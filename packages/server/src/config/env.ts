@@ -27,6 +27,12 @@ const text = z
   .string()
   .optional()
   .transform((v) => (v === '' ? undefined : v));
+/** An optional absolute http(s) URL. */
+const httpUrl = z
+  .string()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v))
+  .refine((v) => v === undefined || /^https?:\/\/[^\s/]+/i.test(v), 'expected an http(s) URL');
 
 /**
  * Everything Parley reads from the environment. Parsed once at start; an invalid value stops the
@@ -59,6 +65,9 @@ export const envSchema = z.object({
   DOMAIN_SERVER: text,
   CUSTOM_FOOTER: text,
   ANALYTICS_GTM_ID: text,
+  /** Where the artifact preview page is hosted when not by Parley itself (another origin). */
+  SANDPACK_BUNDLER_URL: httpUrl,
+  SANDPACK_STATIC_BUNDLER_URL: httpUrl,
   HELP_AND_FAQ_URL: text,
   SHOW_BIRTHDAY_ICON: flag(false),
   SEARCH: flag(true),

@@ -7,6 +7,8 @@ export interface AppPolicyOptions {
   inlineScriptHashes: string[];
   /** Cloudflare Turnstile's script and frame, when a site key is configured. */
   turnstile?: boolean;
+  /** Origins the artifacts panel may frame (a preview page hosted elsewhere). */
+  frameOrigins?: string[];
 }
 
 const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
@@ -26,7 +28,7 @@ export function appContentSecurityPolicy(options: AppPolicyOptions): string {
     'connect-src': ["'self'", ...turnstile],
     'worker-src': ["'self'", 'blob:'],
     // Our own paths (the artifacts preview) and the human check.
-    'frame-src': ["'self'", ...turnstile],
+    'frame-src': ["'self'", ...turnstile, ...(options.frameOrigins ?? [])],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],

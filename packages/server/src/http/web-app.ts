@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { SERVER_PACKAGE_DIR } from '../package-dir.ts';
+import { installArtifactPreview } from './artifact-preview.ts';
 import { appContentSecurityPolicy, inlineScriptHashes, installSecurityHeaders } from './security-headers.ts';
 
 export const WEB_DIST = join(SERVER_PACKAGE_DIR, '../web/dist');
@@ -14,7 +15,7 @@ export const WEB_DIST = join(SERVER_PACKAGE_DIR, '../web/dist');
 export async function installWebApp(
   app: FastifyInstance,
   serve: boolean,
-  options: { turnstile?: boolean; distDir?: string } = {},
+  options: { turnstile?: boolean; distDir?: string; frameOrigins?: string[] } = {},
 ): Promise<void> {
   const distDir = options.distDir ?? WEB_DIST;
   const hasWeb = serve && existsSync(`${distDir}/index.html`);
@@ -22,7 +23,11 @@ export async function installWebApp(
   const html = hasWeb ? readFileSync(`${distDir}/index.html`, 'utf8') : '';
   installSecurityHeaders(
     app,
-    appContentSecurityPolicy({ inlineScriptHashes: inlineScriptHashes(html), turnstile: options.turnstile }),
+    appContentSecurityPolicy({
+      inlineScriptHashes: inlineScriptHashes(html),
+      turnstile: options.turnstile,
+      frameOrigins: options.frameOrigins,
+    }),
   );
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -36,8 +41,12 @@ export async function installWebApp(
           'Cache-Control',
           path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
+        // The artifact preview frame has an opaque origin: its module scripts and styles are
+        // cross-origin requests to it. The built files are public, so anyone may read them.
+        if (path.includes('/assets/')) reply.header('Access-Control-Allow-Origin', '*');
       },
     });
+    installArtifactPreview(app, distDir);
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';

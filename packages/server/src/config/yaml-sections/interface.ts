@@ -39,6 +39,7 @@ export const interfaceSchema = z.strictObject({
   runCode: z.boolean().optional(),
   webSearch: z.boolean().optional(),
   fileSearch: z.boolean().optional(),
+  artifacts: z.boolean().optional(),
   mcpServers: z.unknown().optional(),
   marketplace: z.unknown().optional(),
   peoplePicker: z.unknown().optional(),

@@ -26,6 +26,7 @@ import { applyModelSpec } from './apply-model-spec.ts';
 import { loadMemoryCaller } from '../memories/memory-caller.ts';
 import { withMemories } from '../memories/memory-prompt.ts';
 import { withToolInstructions } from '../tools/tool-instructions.ts';
+import { withArtifactsPrompt } from './artifacts-prompt.ts';
 import { attachImages, type MessageImageOptions } from './message-images.ts';
 import { agentActionTools } from '../actions/action-service.ts';
 import { AGENTS_ENDPOINT, resolveAgentRequest, runLimit } from '../agents/agent-chat.ts';
@@ -176,12 +177,15 @@ export async function planChat(
   const { messages: trimmed, tokens: promptTokens } = await trimHistory(
     toProviderMessages(
       exchange.branch,
-      withMemories(
-        withToolInstructions(
-          body.promptPrefix ?? body.system ?? promptPrefixOf(existing),
-          await toolInstructions,
+      withArtifactsPrompt(
+        withMemories(
+          withToolInstructions(
+            body.promptPrefix ?? body.system ?? promptPrefixOf(existing),
+            await toolInstructions,
+          ),
+          await memories,
         ),
-        await memories,
+        body.artifacts ?? existing?.settings.artifacts,
       ),
     ),
     {

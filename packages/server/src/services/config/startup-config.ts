@@ -59,6 +59,8 @@ export function buildStartupConfig(config: AppConfig, available: SignInAvailabil
     instanceProjectId: INSTANCE_PROJECT_ID,
     ...(env.CUSTOM_FOOTER !== undefined ? { customFooter: env.CUSTOM_FOOTER } : {}),
     ...(env.ANALYTICS_GTM_ID ? { analyticsGtmId: env.ANALYTICS_GTM_ID } : {}),
+    ...(env.SANDPACK_BUNDLER_URL ? { bundlerURL: env.SANDPACK_BUNDLER_URL } : {}),
+    ...(env.SANDPACK_STATIC_BUNDLER_URL ? { staticBundlerURL: env.SANDPACK_STATIC_BUNDLER_URL } : {}),
     balance: balanceConfig(config.yaml),
     interface: config.interface,
     ...(config.yaml.modelSpecs ? { modelSpecs: config.yaml.modelSpecs } : {}),

@@ -7,6 +7,7 @@ import { KeyButton } from '../endpoints';
 import { setupOfSpec } from '../endpoints';
 import { ParametersButton } from '../endpoints';
 import { PresetsMenu } from '../presets';
+import { ArtifactsModeMenu } from '../artifacts';
 
 /**
  * The header's model controls: model spec, endpoint and model selector, parameters, presets and (for
@@ -57,6 +58,15 @@ export const ChatControls = memo(function ChatControls({
       )}
       {setup && tunable && ui?.parameters !== false && <ParametersButton setup={setup} onChange={onSetup} />}
       {setup && tunable && ui?.presets !== false && <PresetsMenu setup={setup} onApply={onSetup} />}
+      {setup && ui?.artifacts !== false && (
+        <ArtifactsModeMenu
+          value={setup.artifacts}
+          onChange={(mode) => {
+            const { artifacts: _off, ...rest } = setup;
+            onSetup(mode ? { ...setup, artifacts: mode } : rest);
+          }}
+        />
+      )}
       {setup && info?.userProvide && (
         <KeyButton
           endpoint={setup.endpoint}

@@ -25,6 +25,7 @@ import { resumeGeneration, sendMessage, stopGeneration } from './run-registry';
 import { DropOverlay } from '../files';
 import { useAttach } from '../files';
 import { useFileDrop } from '../files';
+import { ChatArtifacts } from './chat-artifacts';
 import { ChatControls } from './chat-controls';
 import { LazyMessageList, preloadMessageList } from './lazy-message-list';
 import { ChatHeader } from './chat-header';
@@ -261,6 +262,9 @@ export default function ChatView() {
           <div className="mx-auto w-full max-w-3xl shrink-0 px-3 pt-1 pb-3 sm:px-4 sm:pb-4">{box}</div>
         )}
       </div>
+      {!landing && !loading && config?.interface.artifacts !== false && (
+        <ChatArtifacts conversationId={conversationId} path={path} />
+      )}
       <SidePanel sections={sections} />
     </div>
   );

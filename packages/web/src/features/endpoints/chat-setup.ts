@@ -29,6 +29,8 @@ export const SETUP_KEYS = [
   'thinking',
   'promptCache',
   'stop',
+  // The artifacts mode (off when absent): kept with the conversation and by presets.
+  'artifacts',
 ] as const satisfies readonly ConversationSettingKey[];
 
 /** Endpoints in menu order (ascending `order`, then name). */

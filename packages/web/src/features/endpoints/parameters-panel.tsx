@@ -16,7 +16,8 @@ export function ParametersButton({
   const { t } = useTranslation();
   const reset = () => {
     const next: ChatSetup = { ...setup };
-    for (const key of SETUP_KEYS) delete next[key];
+    // Resetting the model parameters leaves the artifacts mode (a switch of its own) as it is.
+    for (const key of SETUP_KEYS) if (key !== 'artifacts') delete next[key];
     onChange(next);
   };
   return (

@@ -11,11 +11,14 @@ import {
   type ReactElement,
 } from 'react';
 import renderMarkdownSync, { type Components, type Options } from 'react-markdown';
+import { splitArtifacts } from '@parley/schema';
 import rehypeKatex from 'rehype-katex';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
+import { ArtifactCard, useArtifactScope } from '../artifacts';
 import { attachOnce } from './attach-once';
 import { CodeBlock } from './code-block';
+import { LazyMermaidBlock } from './lazy-mermaid-block';
 import { normalizeLatex } from './latex';
 import { ThinkingBlock } from './thinking-block';
 import { splitBlocks } from './stream-blocks';
@@ -26,6 +29,8 @@ const StreamingContext = createContext(false);
 
 function StreamingCodeBlock({ code, lang }: { code: string; lang: string }) {
   const streaming = useContext(StreamingContext);
+  // A diagram is drawn once its text has finished arriving; until then it shows as code.
+  if (lang === 'mermaid' && !streaming) return <LazyMermaidBlock code={code} />;
   return <CodeBlock code={code} lang={lang} highlightLater={streaming} />;
 }
 
@@ -133,6 +138,29 @@ function BlockText({ text, latex, streaming }: { text: string; latex: boolean; s
   );
 }
 
+/** Markdown with each artifact block shown as a card that opens it in the artifacts panel. */
+function TextWithArtifacts({ text, latex, streaming }: { text: string; latex: boolean; streaming: boolean }) {
+  // Only answers hold artifacts; a person's message that quotes the syntax shows it as written.
+  const scope = useArtifactScope();
+  const segments = scope ? splitArtifacts(text) : [];
+  if (!scope) return <BlockText text={text} latex={latex} streaming={streaming} />;
+  if (segments.length === 1 && segments[0]!.kind === 'text') {
+    return <BlockText text={text} latex={latex} streaming={streaming} />;
+  }
+  return segments.map((segment, i) =>
+    segment.kind === 'artifact' ? (
+      <ArtifactCard key={i} artifact={segment.artifact} index={segment.index} />
+    ) : (
+      <BlockText
+        key={i}
+        text={segment.text}
+        latex={latex}
+        streaming={streaming && i === segments.length - 1}
+      />
+    ),
+  );
+}
+
 /** Memoised: a finished message is parsed once; a streaming one once per frame at most. */
 const Markdown = memo(function Markdown({ text, latex, streaming = false }: MarkdownProps) {
   const segments = splitThinking(text);
@@ -144,7 +172,7 @@ const Markdown = memo(function Markdown({ text, latex, streaming = false }: Mark
             <MarkdownText text={segment.text} latex={latex} />
           </ThinkingBlock>
         ) : (
-          <BlockText key={i} text={segment.text} latex={latex} streaming={streaming} />
+          <TextWithArtifacts key={i} text={segment.text} latex={latex} streaming={streaming} />
         ),
       )}
     </div>

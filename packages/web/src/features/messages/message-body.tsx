@@ -4,6 +4,7 @@ import { lazyArea } from '../../components/ui/lazy-area';
 import type { ToolCall } from './tool-call-state';
 import { useSettings } from '../../store/settings-store';
 import { MessageFiles } from '../files';
+import { artifactOffsets, ArtifactScope, messageTexts } from '../artifacts';
 import { ThinkingBlock } from '../markdown';
 import { stripThinkTags } from '../markdown';
 import { CollapsibleText } from './collapsible-text';
@@ -72,6 +73,9 @@ export const MessageBody = memo(function MessageBody({
   // 001 §4: shown only when think parts exist and none is empty.
   const showThinks = thinks.length > 0 && thinks.every((p) => str(p.think).trim() !== '');
   const lastIndex = parts.length - 1;
+  // Each text part's first artifact's number in the message, for the cards' panel keys.
+  const offsets = artifactOffsets(messageTexts({ text: message.text, content: parts }));
+  let textPart = -1;
   return (
     <>
       {parts.map((part, i) => {
@@ -85,8 +89,13 @@ export const MessageBody = memo(function MessageBody({
         }
         if (part.type === 'text') {
           const text = str(part.text);
+          textPart += 1;
           if (!text) return null;
-          return <LazyMarkdown key={i} text={text} latex={latex} streaming={streaming && i === lastIndex} />;
+          return (
+            <ArtifactScope key={i} value={{ messageId: message.messageId, offset: offsets[textPart] ?? 0 }}>
+              <LazyMarkdown text={text} latex={latex} streaming={streaming && i === lastIndex} />
+            </ArtifactScope>
+          );
         }
         if (part.type === 'tool_call') {
           return (

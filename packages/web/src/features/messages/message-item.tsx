@@ -13,6 +13,7 @@ import { allowedActions } from './action-rules';
 import { AnswerFiguresLine } from './answer-figures-line';
 import { FeedbackButton } from './feedback-button';
 import { MessageBody } from './message-body';
+import { MessageRenderBoundary } from './message-render-boundary';
 import { MessageEditor } from './message-editor';
 import type { VisibleMessage } from './message-tree';
 import { SiblingNav } from './sibling-nav';
@@ -81,11 +82,16 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
               user && 'rounded-2xl rounded-ee-md bg-surface-muted px-4 py-2.5 dark:bg-surface-raised',
             )}
           >
-            <MessageBody
-              message={message}
-              streaming={streaming}
-              onRetry={isUnsentFailure(message) ? () => actions.regenerate(message) : undefined}
-            />
+            <MessageRenderBoundary
+              text={message.text}
+              resetKey={`${message.messageId}:${message.text.length}:${message.content?.length ?? 0}`}
+            >
+              <MessageBody
+                message={message}
+                streaming={streaming}
+                onRetry={isUnsentFailure(message) ? () => actions.regenerate(message) : undefined}
+              />
+            </MessageRenderBoundary>
             {message.unfinished && !streaming && !submitting && !message.error && <UnfinishedNotice />}
           </div>
         )}

@@ -1,0 +1,46 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+
+/** Where the web app's artifacts panel loads its preview frame from. */
+export const ARTIFACT_PREVIEW_PATH = '/artifacts/preview';
+
+/**
+ * The preview page's own policy. The page runs artifact code (a model wrote it) inside a frame
+ * sandboxed with allow-scripts only, so it has an opaque origin: no cookies, no storage, and
+ * Parley's API would treat it as a stranger. The policy closes the rest: scripts and styles from
+ * Parley's own files (plus inline code and eval, which HTML and React artifacts need), pictures
+ * only from data:/blob: or Parley itself, and no network at all (connect-src 'none'), no forms,
+ * no nested frames, no <base>. Only Parley's own pages may frame it.
+ */
+export const ARTIFACT_PREVIEW_POLICY = [
+  "default-src 'none'",
+  "script-src 'self' 'unsafe-inline' 'unsafe-eval' blob:",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "media-src 'self' data: blob:",
+  "connect-src 'none'",
+  "worker-src 'self' blob:",
+  "frame-src 'none'",
+  "form-action 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'self'",
+].join('; ');
+
+/**
+ * Serves the built preview page at its own path with its own policy (a `srcdoc` frame would
+ * inherit the app's). Without a built web app the path answers 404 like any unknown page.
+ */
+export function installArtifactPreview(app: FastifyInstance, distDir: string): void {
+  const file = `${distDir}/artifact-preview.html`;
+  const html = existsSync(file) ? readFileSync(file, 'utf8') : null;
+  if (!html) return;
+  app.get(ARTIFACT_PREVIEW_PATH, async (_request, reply) =>
+    reply
+      .header('Content-Security-Policy', ARTIFACT_PREVIEW_POLICY)
+      .header('X-Frame-Options', 'SAMEORIGIN')
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html),
+  );
+}
