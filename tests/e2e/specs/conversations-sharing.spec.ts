@@ -25,7 +25,9 @@ test('search: typing goes to /search, hits show a highlighted snippet and open t
   expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
 
   await box.fill('zebracornucopia');
-  await expect(page.getByTestId('search-empty')).toHaveText('Nothing found');
+  await expect(page.getByTestId('search-empty')).toContainText('No messages match “zebracornucopia”.');
+  await expect(page.getByTestId('search-empty')).toContainText('"quotes" find an exact phrase');
+  await page.screenshot({ path: test.info().outputPath('search-empty.png') });
   // No message box under the search view.
   await expect(page.getByTestId('chat-input')).toHaveCount(0);
 

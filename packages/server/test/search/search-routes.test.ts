@@ -74,6 +74,19 @@ describe('full-text search', () => {
     expect(hit.title).toBe('Tomato soup');
   });
 
+  it('answers markdown messages as plain-text snippets (no heading marks, pipes or fences)', async () => {
+    const notes = await insertConversation(server, ann.id, { title: 'Harvest log' });
+    await insertMessage(server, ann.id, notes.conversationId, {
+      messageId: 'm1',
+      text: '## Zucchini harvest\n\n| Week | Zucchini |\n| --- | --- |\n| 1 | **4** |\n\n```python\nzucchini = 4\n```',
+    });
+    const hit = (await messages(ann, 'search=zucchini')).messages.find((m) => m.messageId === 'm1')!;
+    const text = hit.snippet.replace(/<\/?mark>/g, '');
+    expect(hit.snippet).toContain('<mark>Zucchini</mark>');
+    expect(text).not.toMatch(/##|\||```|\*\*|---/);
+    expect(text).toContain('Week Zucchini 1 4');
+  });
+
   it('understands quotes, or and minus', async () => {
     expect(ids(await messages(ann, `search=${encodeURIComponent('"tomato cages"')}`))).toEqual(['g2']);
     expect(ids(await messages(ann, 'search=roses%20or%20pesto'))).toEqual(['c2', 'g3']);

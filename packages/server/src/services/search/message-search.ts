@@ -6,6 +6,7 @@ import { toMessage } from '../conversation-records/conversation-dto.ts';
 import { decodeSearchCursor, encodeSearchCursor, type SearchCursor } from './search-cursor.ts';
 import { hiddenConversations, rowsOf, SEARCH_CANDIDATES, tsQuery } from './search-text.ts';
 import { headline, toSnippetHtml } from './snippet.ts';
+import { snippetPlainText } from './snippet-plain-text.ts';
 
 interface RankedRow {
   message_id: string;
@@ -91,7 +92,7 @@ export async function searchMessages(
     hits.push(
       Object.assign(toMessage(row.message), {
         title: row.title,
-        snippet: toSnippetHtml(row.snippet),
+        snippet: toSnippetHtml(snippetPlainText(row.snippet)),
         searchResult: true as const,
       }),
     );

@@ -1,4 +1,3 @@
-import type { MessageSearchHit } from '@parley/schema';
 import { MessageSquare } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { ChatTopBar } from '../shell';
 import { showToast } from '../toasts';
 import { useSearchResults } from './search-api';
 import { useSearchStore } from './search-store';
+import { groupHits, type GroupedHit } from './group-hits';
 import { HighlightedSnippet } from './highlighted-snippet';
 import { revealHit } from './reveal-hit';
 
@@ -24,6 +24,7 @@ export default function SearchView() {
   const typing = useSearchStore((s) => s.isTyping);
   const results = useSearchResults(query);
   const hits = useMemo(() => results.data?.pages.flatMap((p) => p.messages) ?? [], [results.data]);
+  const grouped = useMemo(() => groupHits(hits), [hits]);
 
   useEffect(() => {
     document.title = `${t('com_ui_search_results')} · ${config?.appTitle ?? 'Parley'}`;
@@ -50,17 +51,18 @@ export default function SearchView() {
         ) : !query ? (
           <p className="py-10 text-center text-sm text-fg-muted">{t('com_ui_search_hint')}</p>
         ) : hits.length === 0 ? (
-          <p className="py-10 text-center text-sm text-fg-muted" data-testid="search-empty">
-            {t('com_ui_nothing_found')}
-          </p>
+          <div className="py-10 text-center text-sm text-fg-muted" data-testid="search-empty">
+            <p className="font-medium text-fg">{t('com_ui_search_nothing_for', { query })}</p>
+            <p className="mx-auto mt-2 max-w-md">{t('com_ui_search_try')}</p>
+          </div>
         ) : (
           <>
             <h2 className="pt-4 pb-2 text-xs font-medium text-fg-subtle">
               {t('com_ui_search_count', { count: hits.length, more: results.hasNextPage ? '+' : '' })}
             </h2>
             <ul className="space-y-2">
-              {hits.map((hit) => (
-                <SearchHit key={hit.messageId} hit={hit} />
+              {grouped.map((group) => (
+                <SearchHit key={group.hit.messageId} group={group} />
               ))}
             </ul>
             {results.hasNextPage && (
@@ -82,7 +84,8 @@ export default function SearchView() {
   );
 }
 
-function SearchHit({ hit }: { hit: MessageSearchHit }) {
+function SearchHit({ group }: { group: GroupedHit }) {
+  const { hit, similar } = group;
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const href = `/c/${hit.conversationId}`;
@@ -112,6 +115,11 @@ function SearchHit({ hit }: { hit: MessageSearchHit }) {
           {hit.isCreatedByUser ? t('com_ui_you') : hit.sender}
         </div>
         <HighlightedSnippet html={hit.snippet} />
+        {similar > 0 && (
+          <div className="mt-1 text-xs text-fg-subtle" data-testid="search-hit-similar">
+            {t('com_ui_search_similar', { count: similar })}
+          </div>
+        )}
       </a>
     </li>
   );
