@@ -44,6 +44,27 @@ test('register form validates per the rules', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Create account' })).toBeDisabled();
 });
 
+test('the register page sends its ?token= invitation, and shows the refusal of a bad one', async ({
+  page,
+}) => {
+  const user = uniqueUser('invited');
+  const sent: unknown[] = [];
+  page.on('request', (req) => {
+    if (req.url().endsWith('/api/auth/register')) sent.push(req.postDataJSON());
+  });
+  await page.goto('/register?token=not-an-invitation');
+  await page.getByLabel('Full name').fill(user.name);
+  await page.getByLabel('Email address').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Confirm password').fill(user.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByTestId('register-error')).toContainText(
+    'This invitation is invalid or has expired.',
+  );
+  expect(sent).toEqual([expect.objectContaining({ email: user.email, token: 'not-an-invitation' })]);
+  await page.screenshot({ path: test.info().outputPath('register-bad-invitation.png') });
+});
+
 test('reset a password through the link shown when e-mail is off', async ({ page, baseURL }) => {
   const user = uniqueUser('reset');
   await registerViaApi(baseURL!, user);

@@ -9,6 +9,8 @@ import {
   listBalancesCommand,
   setBalanceCommand,
   disableTwoFactorCommand,
+  inviteCommand,
+  parseInvitationDays,
   listUsersCommand,
   resetPasswordCommand,
   setBannerCommand,
@@ -37,6 +39,9 @@ Usage: npm run admin -- <command> [arguments]
       Sets the account's balance.
   list-balances
       Lists every balance, most credits first.
+  invite <email> [--days N]
+      Prints a registration link for that address alone, usable once, valid N days (default 7,
+      at most 90) even while registration is closed. A newer invitation replaces an older one.
   disable-2fa <email>
       Turns two-factor sign-in off for the account (lost authenticator and backup codes).
   set-banner --message HTML [--from ISO] [--to ISO] [--public]
@@ -71,6 +76,7 @@ export type AdminCommand =
   | { name: 'unban-user'; email: string }
   | { name: 'reset-password'; email: string; password?: string }
   | { name: 'disable-2fa'; email: string }
+  | { name: 'invite'; email: string; days?: number }
   | { name: 'add-balance' | 'set-balance'; email: string; amount: string }
   | { name: 'list-balances' }
   | { name: 'set-banner'; message: string; from?: string; to?: string; isPublic: boolean }
@@ -142,6 +148,10 @@ export function parseAdminArgs(argv: string[]): AdminCommand {
       const { positionals } = parse(args, {}, ['email', 'credits']);
       return { name, email: positionals[0]!, amount: positionals[1]! };
     }
+    case 'invite': {
+      const { values, positionals } = parse(args, { days: { type: 'string' } }, ['email']);
+      return { name, email: positionals[0]!, days: parseInvitationDays(values.days as string | undefined) };
+    }
     case 'unban-user':
     case 'disable-2fa':
       return { name, email: parse(args, {}, ['email']).positionals[0]! };
@@ -180,6 +190,8 @@ export async function executeAdminCommand(
   db: Database,
   print: (text: string) => void,
   balance: BalanceSettings = balanceSettings({}),
+  /** The web app's address (DOMAIN_CLIENT), which invitation links start with. */
+  clientUrl = '',
 ): Promise<void> {
   switch (command.name) {
     case 'help':
@@ -238,6 +250,11 @@ export async function executeAdminCommand(
       return print(
         rows.length ? formatTable(rows, ['email', 'credits', 'autoRefill', 'lastRefill']) : 'No balances.',
       );
+    }
+    case 'invite': {
+      const { link, expiresAt } = await inviteCommand(db, { ...command, clientUrl });
+      print(`Invitation for ${command.email}, valid until ${expiresAt.toISOString()}:`);
+      return print(link);
     }
     case 'disable-2fa':
       return print(

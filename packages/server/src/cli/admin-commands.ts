@@ -4,6 +4,7 @@ import { registerSchema } from '@parley/schema';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { users, type UserRow } from '../db/schema/index.ts';
+import { createInvitation, INVITATION_MAX_TTL_DAYS } from '../services/auth/invitations.ts';
 import { hashPassword } from '../services/auth/password.ts';
 import { revokeAllSessions } from '../services/auth/refresh-sessions.ts';
 import { deleteBanners, setBanner } from '../services/banners/banner-service.ts';
@@ -174,6 +175,33 @@ export async function disableTwoFactorCommand(db: Database, email: string): Prom
   if (!user.twoFactorEnabled && !user.totpSecret) return false;
   await clearTwoFactor(db, user.id);
   return true;
+}
+
+/**
+ * Invites one address: returns the link that lets its holder register with that address even
+ * while registration is closed. The address must be valid and must not have an account yet.
+ */
+export async function inviteCommand(
+  db: Database,
+  input: { email: string; days?: number; clientUrl?: string },
+): Promise<{ link: string; expiresAt: Date }> {
+  const email = registerSchema.shape.email.safeParse(input.email);
+  if (!email.success) throw new CliError(email.error.issues[0]?.message ?? 'Invalid email');
+  if (await findUserByEmail(db, email.data)) {
+    throw new CliError(`An account with the email ${email.data} already exists.`);
+  }
+  const { token, expiresAt } = await createInvitation(db, { email: email.data, ttlDays: input.days });
+  const base = (input.clientUrl ?? '').replace(/\/+$/, '');
+  return { link: `${base}/register?token=${encodeURIComponent(token)}`, expiresAt };
+}
+
+export function parseInvitationDays(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const days = Number(value);
+  if (!Number.isInteger(days) || days < 1 || days > INVITATION_MAX_TTL_DAYS) {
+    throw new CliError(`--days must be a whole number from 1 to ${INVITATION_MAX_TTL_DAYS}.`);
+  }
+  return days;
 }
 
 function parseCredits(value: string, allowNegative: boolean): number {

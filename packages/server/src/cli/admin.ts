@@ -28,6 +28,7 @@ async function main(argv: string[]): Promise<number> {
       database.db,
       (text) => console.log(text),
       balanceSettings(config.yaml),
+      config.env.DOMAIN_CLIENT ?? '',
     );
   } finally {
     await database.close();

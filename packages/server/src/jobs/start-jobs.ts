@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import { purgeExpiredAccountTokens } from '../services/auth/account-tokens.ts';
+import { purgeExpiredInvitations } from '../services/auth/invitations.ts';
 import { purgeExpiredSessions } from '../services/auth/refresh-sessions.ts';
 import { expireTemporaryChats } from './expire-temporary-chats.ts';
 
@@ -9,6 +10,7 @@ const PERIODIC_JOBS: { what: string; run: (db: Database, now: Date) => Promise<n
   { what: 'expired temporary chats deleted', run: expireTemporaryChats },
   { what: 'expired refresh sessions deleted', run: purgeExpiredSessions },
   { what: 'expired account tokens deleted', run: purgeExpiredAccountTokens },
+  { what: 'expired invitations deleted', run: purgeExpiredInvitations },
 ];
 
 async function runPeriodicJobs(ctx: AppContext): Promise<void> {

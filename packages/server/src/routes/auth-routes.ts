@@ -83,7 +83,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   };
 
   app.post('/api/auth/register', async (request) => {
-    assertRegistrationOpen(deps.config);
+    assertRegistrationOpen(deps.config, request.body);
     await deps.limiter.hit(deps.limits.register, [`ip:${request.ip}`]);
     return registerUser(deps, parse(registerSchema, request.body));
   });

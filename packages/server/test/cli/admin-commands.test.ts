@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_HELP, executeAdminCommand, parseAdminArgs } from '../../src/cli/admin-cli.ts';
 import { CliError, PERMANENT_BAN } from '../../src/cli/admin-commands.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
-import { balanceTransactions, banners, sessions, users } from '../../src/db/schema/index.ts';
+import { balanceTransactions, banners, invitations, sessions, users } from '../../src/db/schema/index.ts';
 import { createRefreshSession } from '../../src/services/auth/refresh-sessions.ts';
 import { findActiveBanner } from '../../src/services/banners/banner-service.ts';
 import { findUserByEmail } from '../../src/services/users/user-service.ts';
@@ -110,6 +110,25 @@ describe('admin command line', () => {
     expect(row).toMatchObject({ twoFactorEnabled: false, totpSecret: null, backupCodes: null });
     await expect(run('disable-2fa')).rejects.toThrow(/Expected <email>/);
     await expect(run('disable-2fa', 'ghost@example.com')).rejects.toThrow(/No user/);
+  });
+
+  it('invites an address, refusing taken or invalid addresses and bad --days', async () => {
+    const out = await run('invite', 'New.Person@Example.com', '--days', '2');
+    const [head, link] = out.split('\n');
+    expect(head).toMatch(/^Invitation for New.Person@Example.com, valid until \d{4}-/);
+    expect(link).toMatch(/^\/register\?token=[\w-]{43}$/);
+    const [row] = await database.db
+      .select()
+      .from(invitations)
+      .where(eq(invitations.email, 'new.person@example.com'));
+    expect(row!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(2 * 86_400_000);
+    expect(row!.expiresAt.getTime() - Date.now()).toBeGreaterThan(1.9 * 86_400_000);
+    await expect(run('invite', 'ann@example.com')).rejects.toThrow(/already exists/);
+    await expect(run('invite', 'not-an-address')).rejects.toThrow(/Invalid email/);
+    await expect(run('invite')).rejects.toThrow(/Expected <email>/);
+    for (const days of ['0', '91', '1.5', 'soon']) {
+      await expect(run('invite', 'x@example.com', '--days', days)).rejects.toThrow(/--days must be/);
+    }
   });
 
   it('adds, sets and lists balances, each change recorded as an admin transaction', async () => {

@@ -19,3 +19,4 @@ export * from './agents.ts';
 export * from './tool-calls.ts';
 export * from './tool-credentials.ts';
 export * from './memories.ts';
+export * from './invitations.ts';
