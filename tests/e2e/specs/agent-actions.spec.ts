@@ -7,6 +7,9 @@ import { startParley, type RunningServer } from '../support/parley-server.ts';
 // A server of its own that treats 127.0.0.2 as a public host (as an operator's allow-list would a
 // real one), and a weather API there that wants a Bearer key. Loopback stays refused.
 const KEY = 'e2e-weather-key';
+/** A 1×1 PNG. */
+const PNG_1PX =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
 let api: Server;
 let apiUrl: string;
 let server: RunningServer;
@@ -70,6 +73,26 @@ test('an agent action: a private server is refused, a saved one is called with i
   await expect(builder.getByTestId('agent-actions')).toHaveCount(0);
   await builder.getByTestId('agent-save').click();
   await expect(builder.getByTestId('agent-select')).toHaveValue(/^agent_/);
+
+  // The agent's picture: uploaded, cropped by the server, shown in the builder (a new version).
+  await builder.getByTestId('agent-avatar-input').setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(PNG_1PX, 'base64'),
+  });
+  await expect(page.getByText('Picture saved')).toBeVisible();
+  await expect(builder.getByTestId('agent-avatar').locator('img')).toHaveAttribute(
+    'src',
+    /^\/api\/files\/avatars\//,
+  );
+  await expect
+    .poll(() =>
+      builder
+        .getByTestId('agent-avatar')
+        .locator('img')
+        .evaluate((img: HTMLImageElement) => img.naturalWidth),
+    )
+    .toBe(250);
 
   await builder.getByTestId('agent-action-add').click();
   const dialog = page.getByTestId('agent-action-dialog');

@@ -15,6 +15,7 @@ import { AgentPicker } from './agent-picker';
 import { isFullAgent, useAgent } from './agent-queries';
 import { AgentShareRow } from './agent-share-row';
 import { AgentActions } from './agent-actions';
+import { AgentAvatarField } from './agent-avatar-field';
 import { AgentToolsFields, capabilitiesOf } from './agent-tools-fields';
 import { useBuilder } from './builder-store';
 import { providerOptions } from './provider-options';
@@ -107,6 +108,7 @@ function AgentEditor({
   return (
     <form onSubmit={save} className="flex min-h-0 flex-1 flex-col" noValidate>
       <div className="min-h-0 flex-1 space-y-4 overflow-y-auto px-3 pt-1 pb-4">
+        {agent && <AgentAvatarField agent={agent} disabled={dirty} />}
         <AgentTextFields form={form} change={change} errors={errors} />
         <AgentModelFields form={form} change={change} errors={errors} endpoints={endpoints} models={models} />
         <AgentToolsFields form={form} change={change} endpoints={endpoints} />

@@ -36,6 +36,11 @@ export const agentsApi = {
   categories: () => api<AgentCategoryOption[]>('/api/agents/categories'),
   tools: () => api<ToolEntry[]>('/api/agents/tools'),
   actions: () => api<AgentAction[]>('/api/agents/actions'),
+  uploadAvatar: (agentId: string, file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    return api<Agent>(`/api/files/images/agents/${id(agentId)}/avatar`, { method: 'POST', form });
+  },
   saveAction: (agentId: string, body: SaveActionBody) =>
     api<AgentAction>(`/api/agents/actions/${id(agentId)}`, { method: 'POST', json: body }),
   removeAction: (agentId: string, actionId: string) =>
