@@ -46,11 +46,6 @@ export default defineConfig({
     cssCodeSplit: true,
     chunkSizeWarningLimit: 400,
     rolldownOptions: {
-      // Two pages: the app, and the artifact preview that runs in a sandboxed frame.
-      input: {
-        main: fileURLToPath(new URL('./index.html', import.meta.url)),
-        'artifact-preview': fileURLToPath(new URL('./artifact-preview.html', import.meta.url)),
-      },
       output: {
         // Everything every page needs ships as one vendor chunk: one request, and one gzip
         // dictionary instead of several small files that each compress poorly.
