@@ -16,6 +16,7 @@ import { isFullAgent, useAgent } from './agent-queries';
 import { AgentShareRow } from './agent-share-row';
 import { AgentActions } from './agent-actions';
 import { AgentAvatarField } from './agent-avatar-field';
+import { AgentFilesField } from './agent-files-field';
 import { AgentToolsFields, capabilitiesOf } from './agent-tools-fields';
 import { useBuilder } from './builder-store';
 import { providerOptions } from './provider-options';
@@ -112,6 +113,7 @@ function AgentEditor({
         <AgentTextFields form={form} change={change} errors={errors} />
         <AgentModelFields form={form} change={change} errors={errors} endpoints={endpoints} models={models} />
         <AgentToolsFields form={form} change={change} endpoints={endpoints} />
+        {form.tools.includes('file_search') && <AgentFilesField form={form} change={change} />}
         {agent && (capabilitiesOf(endpoints)?.includes('actions') ?? true) && (
           <AgentActions agentId={agent.id} />
         )}

@@ -1,6 +1,6 @@
 import type { Agent } from '@parley/schema';
 import { describe, expect, it } from 'vitest';
-import { changesOf, emptyForm, formErrors, formOf, toggleTool } from './agent-form';
+import { changesOf, emptyForm, formErrors, formOf, toggleResourceFile, toggleTool } from './agent-form';
 
 const agent: Agent = {
   id: 'agent_a',
@@ -54,5 +54,23 @@ describe('agent form', () => {
     expect(toggleTool(['a'], 'b', true)).toEqual(['a', 'b']);
     expect(toggleTool(['a', 'b'], 'b', true)).toEqual(['a', 'b']);
     expect(toggleTool(['a', 'b'], 'a', false)).toEqual(['b']);
+  });
+});
+
+describe('agent files for file search', () => {
+  it('adds and removes files of a resource, dropping the resource when it empties', () => {
+    const one = toggleResourceFile({}, 'file_search', 'f1', true);
+    expect(one).toEqual({ file_search: { file_ids: ['f1'] } });
+    const two = toggleResourceFile(one, 'file_search', 'f2', true);
+    expect(two.file_search!.file_ids).toEqual(['f1', 'f2']);
+    expect(toggleResourceFile(two, 'file_search', 'f1', true).file_search!.file_ids).toEqual(['f2', 'f1']);
+    expect(toggleResourceFile(one, 'file_search', 'f1', false)).toEqual({});
+  });
+
+  it('sends a change of files as tool_resources, and nothing when they are unchanged', () => {
+    const form = formOf(agent);
+    expect(changesOf(agent, form)).toEqual({});
+    form.tool_resources = toggleResourceFile(form.tool_resources, 'file_search', 'f1', true);
+    expect(changesOf(agent, form)).toEqual({ tool_resources: { file_search: { file_ids: ['f1'] } } });
   });
 });

@@ -1,4 +1,4 @@
-import { AGENT_LIMITS, type Agent, type UpdateAgentBody } from '@parley/schema';
+import { AGENT_LIMITS, type Agent, type AgentToolResources, type UpdateAgentBody } from '@parley/schema';
 
 type ParameterValue = string | number | boolean | null;
 
@@ -12,6 +12,8 @@ export interface AgentForm {
   model: string;
   model_parameters: Record<string, ParameterValue>;
   tools: string[];
+  /** Files the agent's tools read (file search's, code's). */
+  tool_resources: AgentToolResources;
   /** Always AGENT_LIMITS.conversationStarters slots; blank ones are dropped when saved. */
   conversation_starters: string[];
 }
@@ -35,6 +37,7 @@ export function emptyForm(provider: string, model: string): AgentForm {
     model,
     model_parameters: {},
     tools: [],
+    tool_resources: {},
     conversation_starters: starterSlots([]),
   };
 }
@@ -49,6 +52,7 @@ export function formOf(agent: Agent): AgentForm {
     model: agent.model,
     model_parameters: { ...agent.model_parameters },
     tools: [...agent.tools],
+    tool_resources: structuredClone(agent.tool_resources),
     conversation_starters: starterSlots(agent.conversation_starters),
   };
 }
@@ -64,6 +68,7 @@ export function definitionOf(form: AgentForm) {
     model: form.model,
     model_parameters: form.model_parameters,
     tools: form.tools,
+    tool_resources: form.tool_resources,
     conversation_starters: form.conversation_starters.map((s) => s.trim()).filter((s) => s.length > 0),
   };
 }
@@ -108,4 +113,17 @@ export function formErrors(form: AgentForm): AgentFormErrors {
 export function toggleTool(tools: readonly string[], tool: string, on: boolean): string[] {
   const without = tools.filter((t) => t !== tool);
   return on ? [...without, tool] : without;
+}
+
+/** The files of one tool resource with a file added or taken off; an empty list removes the entry. */
+export function toggleResourceFile(
+  resources: AgentToolResources,
+  resource: keyof AgentToolResources,
+  fileId: string,
+  on: boolean,
+): AgentToolResources {
+  const ids = (resources[resource]?.file_ids ?? []).filter((id) => id !== fileId);
+  const next = on ? [...ids, fileId] : ids;
+  const { [resource]: _old, ...rest } = resources;
+  return next.length > 0 ? { ...rest, [resource]: { file_ids: next } } : rest;
 }

@@ -1,0 +1,2 @@
+/** The files dashboard as other folders see it. */
+export { useMyFiles } from './my-files-api';
