@@ -13,7 +13,11 @@ test('agent builder files: documents chosen for file search are saved with the a
     headers: { Authorization: `Bearer ${token}` },
     multipart: {
       endpoint: 'agents',
-      file: { name: 'handbook.md', mimeType: 'text/markdown', buffer: Buffer.from('# Handbook\n\nLeave is 25 days.\n') },
+      file: {
+        name: 'handbook.md',
+        mimeType: 'text/markdown',
+        buffer: Buffer.from('# Handbook\n\nLeave is 25 days.\n'),
+      },
     },
   });
   expect(res.status(), await res.text()).toBe(201);
