@@ -13,6 +13,7 @@ import { LazyMarkdown } from './lazy-markdown';
 import { showsPlaceholder } from './placeholder-rule';
 import { StreamingPlaceholder } from './streaming-placeholder';
 import { ContentImage } from './content-image';
+import { linkCitations, parseWebSearchOutput, WEB_SEARCH_TOOL, type WebSource } from './web-search-result';
 
 // Tool calls and agent hand-overs appear in few answers: their code loads with the first one.
 // If their chunk cannot arrive, the row keeps its place (the area retries when back online).
@@ -22,12 +23,24 @@ const ToolCallView = lazyArea<{ call: ToolCall; submitting: boolean }>(
   () => import('./tool-call-view'),
   () => TOOL_ROW_FALLBACK,
 ).Area;
+const WebSearchView = lazyArea<{ call: ToolCall; submitting: boolean }>(
+  () => import('./web-search-view'),
+  () => TOOL_ROW_FALLBACK,
+).Area;
 const AgentHandoff = lazyArea<{ agentId: string }>(
   () => import('../agents/agent-handoff'),
   () => null,
 ).Area;
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/** The sources of the answer's finished web searches, which its `[n]` citations link to. */
+function webSources(parts: ContentPart[]): WebSource[] {
+  return parts.flatMap((p) => {
+    const call = p.type === 'tool_call' ? (p.tool_call as ToolCall | undefined) : undefined;
+    return call?.name === WEB_SEARCH_TOOL ? (parseWebSearchOutput(call.output)?.sources ?? []) : [];
+  });
+}
 
 function partsOf(message: Message): ContentPart[] {
   return message.content && message.content.length > 0
@@ -76,6 +89,7 @@ export const MessageBody = memo(function MessageBody({
   // Each text part's first artifact's number in the message, for the cards' panel keys.
   const offsets = artifactOffsets(messageTexts({ text: message.text, content: parts }));
   let textPart = -1;
+  const sources = webSources(parts);
   return (
     <>
       {parts.map((part, i) => {
@@ -88,7 +102,7 @@ export const MessageBody = memo(function MessageBody({
           );
         }
         if (part.type === 'text') {
-          const text = str(part.text);
+          const text = sources.length ? linkCitations(str(part.text), sources) : str(part.text);
           textPart += 1;
           if (!text) return null;
           return (
@@ -98,6 +112,12 @@ export const MessageBody = memo(function MessageBody({
           );
         }
         if (part.type === 'tool_call') {
+          if ((part.tool_call as ToolCall | undefined)?.name === WEB_SEARCH_TOOL)
+            return (
+              <Suspense key={i} fallback={TOOL_ROW_FALLBACK}>
+                <WebSearchView call={part.tool_call as never} submitting={streaming} />
+              </Suspense>
+            );
           return (
             <Suspense key={i} fallback={TOOL_ROW_FALLBACK}>
               <ToolCallView call={(part.tool_call ?? {}) as never} submitting={streaming} />

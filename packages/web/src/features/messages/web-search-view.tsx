@@ -1,0 +1,137 @@
+import { clsx } from 'clsx';
+import { Globe } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toolCallState, type ToolCall } from './tool-call-state';
+import ToolCallView from './tool-call-view';
+import { hostOf, parseWebSearchOutput, type WebSource } from './web-search-result';
+
+/** The spec's cap on a running search's progress: it reaches 1 only when the result is in. */
+const PROGRESS_CAP = 0.99;
+
+type Tab = 'all' | 'news' | 'images';
+
+/**
+ * A `web_search` call in an answer: while it runs, what it searches for and its progress; once
+ * done, its sources under the tabs All, News and Images (a tab only when it has entries). Waiting
+ * for credentials, failed or cancelled calls show as every tool call does.
+ */
+export default function WebSearchView({ call, submitting }: { call: ToolCall; submitting: boolean }) {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<Tab>('all');
+  const state = toolCallState(call, submitting);
+  const result = state === 'done' ? parseWebSearchOutput(call.output) : null;
+  if (state === 'running') {
+    const query = queryOf(call.args);
+    const progress = Math.min(PROGRESS_CAP, call.progress ?? 0.1);
+    return (
+      <div
+        className="my-2 flex items-center gap-2 text-sm text-fg-subtle"
+        data-testid="web-search-progress"
+        role="status"
+      >
+        <Globe className="size-4 animate-pulse" aria-hidden />
+        <span className="animate-pulse">
+          {query ? t('com_ui_web_search_searching_for', { query }) : t('com_ui_web_search_searching')}
+        </span>
+        <span className="h-1 w-16 overflow-hidden rounded-full bg-surface-muted" aria-hidden>
+          <span className="block h-full bg-accent" style={{ width: `${Math.round(progress * 100)}%` }} />
+        </span>
+      </div>
+    );
+  }
+  if (!result) return <ToolCallView call={call} submitting={submitting} />;
+  const tabs: Tab[] = [
+    'all',
+    ...(result.topStories.length ? (['news'] as const) : []),
+    ...(result.images.length ? (['images'] as const) : []),
+  ];
+  return (
+    <section
+      className="my-2 rounded-xl border border-border p-2 text-sm"
+      data-testid="web-search-sources"
+      aria-label={t('com_ui_web_search_sources')}
+    >
+      <div className="mb-2 flex items-center gap-1" role="tablist">
+        <Globe className="me-1 size-4 text-fg-subtle" aria-hidden />
+        {tabs.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            onClick={() => setTab(name)}
+            data-testid={`web-search-tab-${name}`}
+            className={clsx(
+              'rounded-full px-2.5 py-1 text-xs',
+              tab === name ? 'bg-accent/15 text-accent' : 'text-fg-subtle hover:bg-surface-muted',
+            )}
+          >
+            {t(`com_ui_web_search_tab_${name}`)}
+          </button>
+        ))}
+      </div>
+      {result.sources.length === 0 && tab === 'all' && (
+        <p className="px-1 text-fg-subtle">{t('com_ui_web_search_none')}</p>
+      )}
+      {tab !== 'images' ? (
+        <ol className="grid gap-2 sm:grid-cols-2">
+          {(tab === 'all' ? result.sources : result.topStories).map((source, i) => (
+            <SourceCard key={`${source.link}-${i}`} source={source} numbered={tab === 'all'} />
+          ))}
+        </ol>
+      ) : (
+        <div className="grid grid-cols-3 gap-2 sm:grid-cols-4">
+          {result.images.map((image, i) => (
+            <a
+              key={`${image.imageUrl}-${i}`}
+              href={image.link}
+              target="_blank"
+              rel="noopener noreferrer nofollow"
+              title={image.title}
+            >
+              <img
+                src={image.imageUrl}
+                alt={image.title}
+                loading="lazy"
+                referrerPolicy="no-referrer"
+                className="aspect-video w-full rounded-lg object-cover"
+              />
+            </a>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function SourceCard({ source, numbered }: { source: WebSource; numbered: boolean }) {
+  return (
+    <li className="min-w-0 rounded-lg bg-surface-muted/60 p-2" data-testid="web-search-source">
+      <a
+        href={source.link}
+        target="_blank"
+        rel="noopener noreferrer nofollow"
+        className="block hover:underline"
+      >
+        <span className="flex items-center gap-1 text-xs text-fg-subtle">
+          {numbered && <span className="rounded bg-surface px-1 font-medium">{source.citation}</span>}
+          <span className="truncate">{source.source || hostOf(source.link)}</span>
+          {source.date && <span className="shrink-0">· {source.date}</span>}
+        </span>
+        <span className="line-clamp-2 font-medium">{source.title}</span>
+      </a>
+      {source.snippet && <p className="mt-1 line-clamp-2 text-xs text-fg-subtle">{source.snippet}</p>}
+    </li>
+  );
+}
+
+function queryOf(args: unknown): string {
+  if (typeof args !== 'string') return '';
+  try {
+    const parsed = JSON.parse(args) as { query?: unknown };
+    return typeof parsed.query === 'string' ? parsed.query : '';
+  } catch {
+    return '';
+  }
+}
