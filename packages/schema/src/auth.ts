@@ -28,6 +28,8 @@ export const registerSchema = z
     password,
     confirm_password: z.string({ error: 'Confirm password is required' }),
     token: z.string().max(512).optional(),
+    /** The human check's answer, when the turnstile section is configured. */
+    turnstileToken: z.string().max(2048).optional(),
   })
   .refine((v) => v.password === v.confirm_password, {
     message: 'passwords do not match',
@@ -38,6 +40,8 @@ export type RegisterPayload = z.infer<typeof registerSchema>;
 export const loginSchema = z.object({
   email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(120),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
+  /** The human check's answer, when the turnstile section is configured. */
+  turnstileToken: z.string().max(2048).optional(),
 });
 export type LoginPayload = z.infer<typeof loginSchema>;
 

@@ -60,6 +60,10 @@ export const envSchema = z.object({
   JWT_REFRESH_SECRET: text,
   CREDS_KEY: text,
 
+  /** Secret of the turnstile section's site key: with it the server checks every human-check answer. */
+  TURNSTILE_SECRET_KEY: text,
+  /** Where answers are verified (Cloudflare's siteverify unless set, e.g. to a stand-in). */
+  TURNSTILE_VERIFY_URL: httpUrl,
   APP_TITLE: text,
   DOMAIN_CLIENT: text,
   DOMAIN_SERVER: text,

@@ -25,6 +25,7 @@ import {
   resetPassword,
 } from '../services/auth/password-reset-service.ts';
 import { INVALID_REFRESH, refreshSignIn, signOut } from '../services/auth/refresh-service.ts';
+import { assertHumanCheckPassed } from '../services/human-check/turnstile-verifier.ts';
 import { assertRegistrationOpen, registerUser } from '../services/auth/register-service.ts';
 import { pendingTwoFactor } from '../services/two-factor/two-factor-sign-in.ts';
 import { normalizeEmail } from '../services/users/public-user.ts';
@@ -85,13 +86,17 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/auth/register', async (request) => {
     assertRegistrationOpen(deps.config, request.body);
     await deps.limiter.hit(deps.limits.register, [`ip:${request.ip}`]);
-    return registerUser(deps, parse(registerSchema, request.body));
+    const input = parse(registerSchema, request.body);
+    await assertHumanCheckPassed(deps.config, input.turnstileToken, request.ip);
+    return registerUser(deps, input);
   });
 
   app.post('/api/auth/login', async (request, reply) => {
     assertEmailLoginAllowed(deps.config);
     await deps.limiter.hit(deps.limits.login, limitKeys(request));
-    const user = await checkCredentials(deps, parse(loginSchema, request.body));
+    const input = parse(loginSchema, request.body);
+    await assertHumanCheckPassed(deps.config, input.turnstileToken, request.ip);
+    const user = await checkCredentials(deps, input);
     // With two-factor on, no session yet: the second step (verify-temp) starts it.
     if (user.twoFactorEnabled) return pendingTwoFactor(deps, user);
     return signInAnswer(reply, await startSignIn(deps, user, request.headers['user-agent']));

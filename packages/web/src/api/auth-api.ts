@@ -13,11 +13,15 @@ export interface RegisterBody {
   password: string;
   confirm_password: string;
   token?: string;
+  turnstileToken?: string;
 }
 
 export const authApi = {
-  login: (email: string, password: string) =>
-    api<LoginResult>('/api/auth/login', { method: 'POST', json: { email, password } }),
+  login: (email: string, password: string, turnstileToken?: string) =>
+    api<LoginResult>('/api/auth/login', {
+      method: 'POST',
+      json: { email, password, ...(turnstileToken ? { turnstileToken } : {}) },
+    }),
   register: (body: RegisterBody) => api<MessageAnswer>('/api/auth/register', { method: 'POST', json: body }),
   logout: () => api<MessageAnswer & { redirect?: string }>('/api/auth/logout', { method: 'POST' }),
   requestPasswordReset: (email: string) =>

@@ -62,6 +62,7 @@ export function buildStartupConfig(config: AppConfig, available: SignInAvailabil
     ...(env.SANDPACK_BUNDLER_URL ? { bundlerURL: env.SANDPACK_BUNDLER_URL } : {}),
     ...(env.SANDPACK_STATIC_BUNDLER_URL ? { staticBundlerURL: env.SANDPACK_STATIC_BUNDLER_URL } : {}),
     balance: balanceConfig(config.yaml),
+    ...(config.yaml.turnstile ? { turnstile: config.yaml.turnstile } : {}),
     interface: config.interface,
     ...(config.yaml.modelSpecs ? { modelSpecs: config.yaml.modelSpecs } : {}),
     ...(config.yaml.mcpServers ? { mcpServers: mcpServerInfo(config.yaml.mcpServers) } : {}),

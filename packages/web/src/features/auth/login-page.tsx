@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
@@ -14,6 +14,9 @@ import { oauthErrorMessage } from './oauth-error';
 import { useFormFields } from './use-form-fields';
 import { validateLogin } from './validation';
 
+// Loaded only when parley.yaml configures the human check, so the page stays light without it.
+const Turnstile = lazy(() => import('./turnstile').then((m) => ({ default: m.Turnstile })));
+
 /** Sign-in with e-mail and password; two-factor pending goes to /login/2fa (000 §4). */
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -27,6 +30,8 @@ export default function LoginPage() {
     ssoError ? oauthErrorMessage(ssoError, (k, v) => t(k, v)) : null,
   );
   const [submitting, setSubmitting] = useState(false);
+  const turnstile = config?.turnstile?.siteKey ? config.turnstile : undefined;
+  const [humanToken, setHumanToken] = useState<string | null>(null);
 
   const autoRedirect =
     config?.openidLoginEnabled === true &&
@@ -52,7 +57,11 @@ export default function LoginPage() {
     setSubmitting(true);
     setError(null);
     try {
-      const result = await authApi.login(form.values.email.trim(), form.values.password);
+      const result = await authApi.login(
+        form.values.email.trim(),
+        form.values.password,
+        humanToken ?? undefined,
+      );
       if (result.twoFAPending && result.tempToken) {
         void navigate(`/login/2fa?tempToken=${encodeURIComponent(result.tempToken)}`);
         return;
@@ -108,7 +117,18 @@ export default function LoginPage() {
               </Link>
             </div>
           )}
-          <Button type="submit" size="lg" className="w-full" loading={submitting} disabled={form.blocked}>
+          {turnstile && (
+            <Suspense fallback={null}>
+              <Turnstile siteKey={turnstile.siteKey} options={turnstile.options} onToken={setHumanToken} />
+            </Suspense>
+          )}
+          <Button
+            type="submit"
+            size="lg"
+            className="w-full"
+            loading={submitting}
+            disabled={form.blocked || (turnstile !== undefined && !humanToken)}
+          >
             {t('com_auth_continue')}
           </Button>
         </form>

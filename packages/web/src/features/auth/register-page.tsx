@@ -1,5 +1,5 @@
 import type { LoginResult } from '@parley/schema';
-import { useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
@@ -9,10 +9,12 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { useStartupConfig } from '../../api/startup-queries';
 import { setSession } from '../../store/auth-store';
-import { Turnstile } from './turnstile';
 import { useCountdown } from './use-countdown';
 import { useFormFields } from './use-form-fields';
 import { validateRegister } from './validation';
+
+// Loaded only when parley.yaml configures the human check.
+const Turnstile = lazy(() => import('./turnstile').then((m) => ({ default: m.Turnstile })));
 
 const EMPTY = { name: '', username: '', email: '', password: '', confirm_password: '' };
 
@@ -57,6 +59,7 @@ export default function RegisterPage() {
         password,
         confirm_password,
         ...(token ? { token } : {}),
+        ...(humanToken ? { turnstileToken: humanToken } : {}),
       });
       setMessage(answer?.message ?? '');
       session.current = authApi.login(email.trim(), password).catch(() => null);
@@ -116,7 +119,9 @@ export default function RegisterPage() {
           {...form.bind('confirm_password')}
         />
         {turnstile && (
-          <Turnstile siteKey={turnstile.siteKey} options={turnstile.options} onToken={setHumanToken} />
+          <Suspense fallback={null}>
+            <Turnstile siteKey={turnstile.siteKey} options={turnstile.options} onToken={setHumanToken} />
+          </Suspense>
         )}
         <Button
           type="submit"
