@@ -1,3 +1,5 @@
+import { RUN_CODE_LANGUAGES } from '@parley/schema';
+
 /** The engines this server runs code with: Pyodide for Python, QuickJS for JavaScript. */
 export type CodeEngine = 'python' | 'javascript';
 
@@ -7,25 +9,17 @@ export interface RunnableLanguage {
   typescript: boolean;
 }
 
-/** The spec's language names and their short forms, by the engine that runs them. */
-const RUNNABLE: Record<string, RunnableLanguage> = {
-  python: { engine: 'python', typescript: false },
-  py: { engine: 'python', typescript: false },
-  python3: { engine: 'python', typescript: false },
-  node: { engine: 'javascript', typescript: false },
-  nodejs: { engine: 'javascript', typescript: false },
-  javascript: { engine: 'javascript', typescript: false },
-  js: { engine: 'javascript', typescript: false },
-  mjs: { engine: 'javascript', typescript: false },
-  typescript: { engine: 'javascript', typescript: true },
-  ts: { engine: 'javascript', typescript: true },
-};
+/** The spec's language names and their short forms (shared with the web's Run button), by engine. */
+const RUNNABLE: Record<string, RunnableLanguage> = Object.fromEntries([
+  ...RUN_CODE_LANGUAGES.python.map((name) => [name, { engine: 'python', typescript: false }] as const),
+  ...RUN_CODE_LANGUAGES.javascript.map(
+    (name) => [name, { engine: 'javascript', typescript: false }] as const,
+  ),
+  ...RUN_CODE_LANGUAGES.typescript.map((name) => [name, { engine: 'javascript', typescript: true }] as const),
+]);
 
 /** Languages the code-run tool is specified for that no engine here runs (a clear refusal, not a failure). */
 export const UNSUPPORTED_LANGUAGES = ['rust', 'go', 'c', 'c++', 'cpp', 'php', 'fortran', 'r'] as const;
-
-/** The names a run may give, for messages and the tool's description. */
-export const RUNNABLE_LANGUAGE_NAMES = Object.keys(RUNNABLE);
 
 /** How a language name resolves: an engine, a known language not run here, or an unknown name. */
 export type LanguageLookup =

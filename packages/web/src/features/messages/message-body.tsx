@@ -3,6 +3,7 @@ import { memo, Suspense } from 'react';
 import { lazyArea } from '../../components/ui/lazy-area';
 import type { ToolCall } from './tool-call-state';
 import { useSettings } from '../../store/settings-store';
+import { CodeRunScope } from '../code-run';
 import { MessageFiles } from '../files';
 import { artifactOffsets, ArtifactScope, messageTexts } from '../artifacts';
 import { ThinkingBlock } from '../markdown';
@@ -105,10 +106,23 @@ export const MessageBody = memo(function MessageBody({
           const text = sources.length ? linkCitations(str(part.text), sources) : str(part.text);
           textPart += 1;
           if (!text) return null;
-          return (
+          const markdown = (
             <ArtifactScope key={i} value={{ messageId: message.messageId, offset: offsets[textPart] ?? 0 }}>
               <LazyMarkdown text={text} latex={latex} streaming={streaming && i === lastIndex} />
             </ArtifactScope>
+          );
+          // A finished answer's code blocks can be run (001 §4 "Run-code button").
+          if (streaming || !message.conversationId || !message.messageId) return markdown;
+          return (
+            <CodeRunScope
+              key={i}
+              conversationId={message.conversationId}
+              messageId={message.messageId}
+              partIndex={i}
+              text={text}
+            >
+              {markdown}
+            </CodeRunScope>
           );
         }
         if (part.type === 'tool_call') {

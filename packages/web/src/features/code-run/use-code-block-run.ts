@@ -1,0 +1,91 @@
+import { isRunnableLanguage, type ParleyFile, type SavedToolCall } from '@parley/schema';
+import { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStartupConfig } from '../../api/startup-queries';
+import { ApiError } from '../../api/api-error';
+import { showToast } from '../toasts';
+import { useRunCode, useSavedToolCalls } from './code-run-api';
+import { useCodeRunScope } from './code-run-scope';
+
+/** The spec's throttle: a block runs at most once per second (the first click counts). */
+const RUN_THROTTLE_MS = 1000;
+
+/** One result of running a block: what it printed and the files it wrote. */
+export interface CodeRunOutcome {
+  result: string;
+  attachments: ParleyFile[];
+}
+
+function outcomeOf(call: SavedToolCall): CodeRunOutcome {
+  return {
+    result: typeof call.result === 'string' ? call.result : JSON.stringify(call.result),
+    attachments: (call.attachments ?? []) as ParleyFile[],
+  };
+}
+
+/**
+ * The Run button's state for one code block: whether it can run here (an answer's block, a
+ * language the server runs, the runCode feature on), the block's results so far (newest last,
+ * paged), and `run`, throttled to once per second.
+ */
+export function useCodeBlockRun(code: string, lang: string) {
+  const { t } = useTranslation();
+  const scope = useCodeRunScope();
+  const { data: config } = useStartupConfig();
+  const canRun = Boolean(scope && config?.interface?.runCode && isRunnableLanguage(lang));
+  const blockIndex = scope?.blockIndexOf(code) ?? 0;
+  const saved = useSavedToolCalls(scope?.conversationId ?? '', canRun);
+  const runCode = useRunCode();
+  const lastRun = useRef(0);
+  const [page, setPage] = useState<number | null>(null);
+
+  const outcomes = canRun
+    ? (saved.data ?? [])
+        .filter(
+          (call) =>
+            call.toolId === 'execute_code' &&
+            call.messageId === scope!.messageId &&
+            call.partIndex === scope!.partIndex &&
+            call.blockIndex === blockIndex,
+        )
+        .map(outcomeOf)
+    : [];
+  // Null follows the newest result; paging back pins an older one.
+  const shown = outcomes.length === 0 ? -1 : Math.min(page ?? outcomes.length - 1, outcomes.length - 1);
+
+  const run = useCallback(() => {
+    if (!scope || runCode.isPending) return;
+    const now = Date.now();
+    if (now - lastRun.current < RUN_THROTTLE_MS) return;
+    lastRun.current = now;
+    runCode.mutate(
+      {
+        conversationId: scope.conversationId,
+        messageId: scope.messageId,
+        partIndex: scope.partIndex,
+        blockIndex,
+        lang,
+        code,
+      },
+      {
+        onSuccess: () => setPage(null),
+        onError: (err) => {
+          const message = err instanceof ApiError ? (err.serverMessage ?? '') : '';
+          showToast(
+            message ? `${t('com_ui_run_code_error')}: ${message}` : t('com_ui_run_code_error'),
+            'error',
+          );
+        },
+      },
+    );
+  }, [scope, runCode, blockIndex, lang, code, t]);
+
+  return {
+    canRun,
+    run,
+    running: runCode.isPending,
+    outcomes,
+    shown,
+    showPage: setPage,
+  };
+}
