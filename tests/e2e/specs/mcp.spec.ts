@@ -7,6 +7,8 @@ import {
   startOAuthMcpServer,
   type OAuthMcpServer,
 } from '../../../packages/server/test/mcp/fixtures/oauth-mcp-server.ts';
+import { startSimulator, type SimServer } from '@parley/llm-sim';
+import { chooseModel, lastAnswer, send, waitIdle } from '../support/chat.ts';
 import { expect, loginViaUi, registerViaApi, test, uniqueUser } from '../support/fixtures.ts';
 import { startParley, type RunningServer } from '../support/parley-server.ts';
 
@@ -15,16 +17,26 @@ const STDIO_SERVER = fileURLToPath(
 );
 
 // A server of its own with three MCP servers: a shared stdio one, one that needs each user's
-// team id, and one that signs users in with OAuth at its own local authorization server.
+// team id, and one that signs users in with OAuth at its own local authorization server; and a
+// simulator endpoint whose `tools-named` model calls the tool a message names.
 let server: RunningServer;
+let sim: SimServer;
 let team: HttpMcpServer;
 let secure: OAuthMcpServer;
 
 test.beforeAll(async () => {
   team = await startHttpMcpServer();
   secure = await startOAuthMcpServer();
+  sim = await startSimulator();
   server = await startParley({
     yaml: `version: 1.2.8
+endpoints:
+  custom:
+    - name: Sim
+      apiKey: sk-test
+      baseURL: ${sim.url}/v1
+      models: { default: [echo, tools-named] }
+      titleConvo: false
 mcpServers:
   local: { command: "${process.execPath}", args: ["${STDIO_SERVER}"] }
   team:
@@ -40,6 +52,7 @@ test.afterAll(async () => {
   await server?.stop();
   await team?.close();
   await secure?.close();
+  await sim?.close();
 });
 
 test('MCP picker: states, credentials, OAuth sign-in in a popup, choosing servers', async ({ browser }) => {
@@ -89,5 +102,61 @@ test('MCP picker: states, credentials, OAuth sign-in in a popup, choosing server
   await menu.getByTestId('mcp-server-local').getByRole('checkbox').click();
   await expect(page.getByTestId('mcp-picker-count')).toHaveText('1');
   await page.screenshot({ path: test.info().outputPath('mcp-picker-connected.png') });
+  await context.close();
+});
+
+test('MCP in the side panel, in a chat (progress while the tool runs) and in the agent builder', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const user = uniqueUser('mcp-panel');
+  await registerViaApi(server.url, user);
+  await loginViaUi(page, user);
+
+  // The side panel lists every server with its state; initialize works from there.
+  await page.getByTestId('side-panel-rail').getByTestId('open-mcp-panel').click();
+  const panel = page.getByTestId('mcp-panel');
+  const state = (name: string) => panel.getByTestId(`mcp-server-${name}`).getByTestId('mcp-state');
+  await expect(state('local')).toHaveAttribute('data-state', 'connected');
+  await expect(state('team')).toContainText('Offline');
+  await expect(state('secure')).toContainText('OAuth');
+  await expect(panel.getByTestId('mcp-configure-team')).toBeVisible();
+  await panel.getByTestId('mcp-initialize-local').click();
+  await expect(page.getByText("MCP server 'local' initialized successfully")).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('mcp-side-panel.png') });
+
+  // A tool call in chat: the running call shows the server's progress, then the result.
+  await chooseModel(page, 'tools-named');
+  await page.getByTestId('mcp-picker').click();
+  await page.getByTestId('mcp-picker-menu').getByTestId('mcp-server-local').getByRole('checkbox').click();
+  await page.keyboard.press('Escape');
+  await send(page, 'progress_mcp_local {"steps":5,"pauseMs":1500}');
+  const call = page.getByTestId('tool-call').last();
+  await expect(call).toHaveAttribute('data-state', 'running');
+  await expect(call.getByTestId('tool-call-progress-message')).toHaveText(/step [1-5] of 5/);
+  const bar = call.getByRole('progressbar');
+  await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThan(10);
+  await page.screenshot({ path: test.info().outputPath('mcp-tool-progress.png') });
+  await waitIdle(page);
+  await expect(call).toHaveAttribute('data-state', 'done');
+  await expect(call.getByTestId('tool-call-progress-message')).toHaveCount(0);
+  await expect(lastAnswer(page)).toContainText('The tool returned: done in 5');
+
+  // The agent builder groups each server's tools: one switch turns them all on.
+  await page.getByTestId('side-panel-rail').getByTestId('open-agents-panel').click();
+  const builder = page.getByTestId('agent-builder');
+  const local = builder.getByTestId('agent-mcp-local');
+  await expect(local).toBeVisible();
+  // Every tool here is an MCP server's: no empty Tools list above the servers.
+  await expect(builder.getByTestId('agent-tools')).toHaveCount(0);
+  await expect(local.getByTestId('agent-tool-echo_mcp_local')).toHaveAttribute('data-state', 'unchecked');
+  await local.getByTestId('agent-mcp-server-local').click();
+  await expect(local.getByTestId('agent-tool-echo_mcp_local')).toHaveAttribute('data-state', 'checked');
+  await expect(local.getByTestId('agent-tool-add_mcp_local')).toHaveAttribute('data-state', 'checked');
+  await local.getByTestId('agent-tool-add_mcp_local').click();
+  await expect(local.getByTestId('agent-mcp-server-local')).toHaveAttribute('data-state', 'unchecked');
+  await local.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('mcp-agent-builder.png') });
   await context.close();
 });

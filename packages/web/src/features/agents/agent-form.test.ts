@@ -1,6 +1,15 @@
-import type { Agent } from '@parley/schema';
+import type { Agent, ToolEntry } from '@parley/schema';
 import { describe, expect, it } from 'vitest';
-import { changesOf, emptyForm, formErrors, formOf, toggleResourceFile, toggleTool } from './agent-form';
+import {
+  changesOf,
+  emptyForm,
+  formErrors,
+  formOf,
+  toggleResourceFile,
+  toggleTool,
+  toggleTools,
+} from './agent-form';
+import { mcpServersOf } from './agent-tools-fields';
 
 const agent: Agent = {
   id: 'agent_a',
@@ -72,5 +81,38 @@ describe('agent files for file search', () => {
     expect(changesOf(agent, form)).toEqual({});
     form.tool_resources = toggleResourceFile(form.tool_resources, 'file_search', 'f1', true);
     expect(changesOf(agent, form)).toEqual({ tool_resources: { file_search: { file_ids: ['f1'] } } });
+  });
+});
+
+describe('MCP tools in the builder', () => {
+  it('turns all tools of a server on or off at once, keeping the other tools', () => {
+    const mcp = ['echo_mcp_local', 'add_mcp_local'];
+    expect(toggleTools(['web_search', 'echo_mcp_local'], mcp, true)).toEqual([
+      'web_search',
+      'echo_mcp_local',
+      'add_mcp_local',
+    ]);
+    expect(toggleTools(['web_search', ...mcp, 'whoami_mcp_team'], mcp, false)).toEqual([
+      'web_search',
+      'whoami_mcp_team',
+    ]);
+  });
+
+  it('groups MCP tools by server and leaves other tools out', () => {
+    const entry = (pluginKey: string): ToolEntry => ({
+      name: pluginKey,
+      pluginKey,
+      description: '',
+      authConfig: [],
+      authenticated: true,
+    });
+    const groups = mcpServersOf(
+      ['calculator', 'echo_mcp_local', 'whoami_mcp_team', 'add_mcp_local', 'a_mcp_b_mcp_c'].map(entry),
+    );
+    expect(groups.map((g) => [g.server, g.tools.map((t) => t.pluginKey)])).toEqual([
+      ['local', ['echo_mcp_local', 'add_mcp_local']],
+      ['team', ['whoami_mcp_team']],
+      ['c', ['a_mcp_b_mcp_c']],
+    ]);
   });
 });

@@ -110,6 +110,12 @@ export function formErrors(form: AgentForm): AgentFormErrors {
 }
 
 /** Switches a tool on or off, keeping the order in which tools were added. */
+/** Turns several tools on or off at once (all tools of an MCP server), keeping the others' order. */
+export function toggleTools(tools: readonly string[], names: readonly string[], on: boolean): string[] {
+  const without = tools.filter((t) => !names.includes(t));
+  return on ? [...without, ...names] : without;
+}
+
 export function toggleTool(tools: readonly string[], tool: string, on: boolean): string[] {
   const without = tools.filter((t) => t !== tool);
   return on ? [...without, tool] : without;

@@ -1,7 +1,7 @@
-import type { EndpointsConfig, ToolEntry } from '@parley/schema';
+import { parseMcpToolName, type EndpointsConfig, type ToolEntry } from '@parley/schema';
 import { Switch } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
-import { CAPABILITY_TOOLS, toggleTool, type AgentForm } from './agent-form';
+import { CAPABILITY_TOOLS, toggleTool, toggleTools, type AgentForm } from './agent-form';
 import { useAgentTools } from './agent-queries';
 
 /**
@@ -44,6 +44,8 @@ export function AgentToolsFields({
       others.push({ name, pluginKey: name, description: '', authConfig: [], authenticated: true });
   }
   const set = (name: string, on: boolean) => change({ tools: toggleTool(form.tools, name, on) });
+  const plain = others.filter((tool) => !parseMcpToolName(tool.pluginKey));
+  const servers = mcpServersOf(others);
 
   return (
     <div className="space-y-4">
@@ -61,36 +63,89 @@ export function AgentToolsFields({
           ))}
         </fieldset>
       )}
-      <fieldset className="space-y-1" data-testid="agent-tools">
-        <legend className="mb-1 text-[13px] font-medium text-fg">{t('agents.tools')}</legend>
-        {!isPending && (others.length === 0 || !toolsAllowed) && (
-          <p className="text-xs text-fg-muted">{t('agents.no_tools')}</p>
-        )}
-        {toolsAllowed &&
-          others.map((tool) => (
-            <ToolSwitch
-              key={tool.pluginKey}
-              label={tool.name}
-              description={tool.description}
-              checked={form.tools.includes(tool.pluginKey)}
-              onChange={(on) => set(tool.pluginKey, on)}
-              testId={`agent-tool-${tool.pluginKey}`}
-            />
-          ))}
-      </fieldset>
+      {/* Only MCP tools on this server: their own group below, no empty Tools heading. */}
+      {(plain.length > 0 || servers.length === 0 || !toolsAllowed) && (
+        <fieldset className="space-y-1" data-testid="agent-tools">
+          <legend className="mb-1 text-[13px] font-medium text-fg">{t('agents.tools')}</legend>
+          {!isPending && (others.length === 0 || !toolsAllowed) && (
+            <p className="text-xs text-fg-muted">{t('agents.no_tools')}</p>
+          )}
+          {toolsAllowed &&
+            plain.map((tool) => (
+              <ToolSwitch
+                key={tool.pluginKey}
+                label={tool.name}
+                description={tool.description}
+                checked={form.tools.includes(tool.pluginKey)}
+                onChange={(on) => set(tool.pluginKey, on)}
+                testId={`agent-tool-${tool.pluginKey}`}
+              />
+            ))}
+        </fieldset>
+      )}
+      {toolsAllowed && servers.length > 0 && (
+        <fieldset className="space-y-3" data-testid="agent-mcp-servers">
+          <legend className="mb-1 text-[13px] font-medium text-fg">{t('agents.mcp_servers')}</legend>
+          {servers.map(({ server, tools: serverTools }) => {
+            const keys = serverTools.map((tool) => tool.pluginKey);
+            const on = keys.filter((k) => form.tools.includes(k)).length;
+            return (
+              <div
+                key={server}
+                className="rounded-lg border border-border px-2 py-1"
+                data-testid={`agent-mcp-${server}`}
+              >
+                <ToolSwitch
+                  label={server}
+                  description={t('agents.mcp_server_tools_count', { on, total: keys.length })}
+                  ariaLabel={t('agents.mcp_server_all', { server })}
+                  checked={on === keys.length}
+                  onChange={(all) => change({ tools: toggleTools(form.tools, keys, all) })}
+                  testId={`agent-mcp-server-${server}`}
+                />
+                <div className="ms-3 border-s border-border ps-2">
+                  {serverTools.map((tool) => (
+                    <ToolSwitch
+                      key={tool.pluginKey}
+                      label={parseMcpToolName(tool.pluginKey)!.tool}
+                      description={tool.description}
+                      checked={form.tools.includes(tool.pluginKey)}
+                      onChange={(next) => set(tool.pluginKey, next)}
+                      testId={`agent-tool-${tool.pluginKey}`}
+                    />
+                  ))}
+                </div>
+              </div>
+            );
+          })}
+        </fieldset>
+      )}
     </div>
   );
+}
+
+/** The MCP tools (`<tool>_mcp_<server>`) grouped by their server, servers and tools in list order. */
+export function mcpServersOf(tools: readonly ToolEntry[]): { server: string; tools: ToolEntry[] }[] {
+  const groups = new Map<string, ToolEntry[]>();
+  for (const tool of tools) {
+    const parsed = parseMcpToolName(tool.pluginKey);
+    if (!parsed) continue;
+    groups.set(parsed.server, [...(groups.get(parsed.server) ?? []), tool]);
+  }
+  return [...groups].map(([server, list]) => ({ server, tools: list }));
 }
 
 function ToolSwitch({
   label,
   description,
+  ariaLabel,
   checked,
   onChange,
   testId,
 }: {
   label: string;
   description?: string;
+  ariaLabel?: string;
   checked: boolean;
   onChange: (on: boolean) => void;
   testId: string;
@@ -105,6 +160,7 @@ function ToolSwitch({
         checked={checked}
         onCheckedChange={onChange}
         data-testid={testId}
+        {...(ariaLabel ? { 'aria-label': ariaLabel } : {})}
         className="relative h-5 w-9 shrink-0 rounded-full bg-border-strong transition-colors data-[state=checked]:bg-accent"
       >
         <Switch.Thumb className="block size-4 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[18px] rtl:-translate-x-0.5 rtl:data-[state=checked]:-translate-x-[18px]" />

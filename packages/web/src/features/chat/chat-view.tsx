@@ -19,6 +19,7 @@ import { OfflineState } from '../network';
 import { usePromptsSection } from '../prompts';
 import { showToast } from '../toasts';
 import { AGENTS_ENDPOINT, AgentStarters, useAgentBuilderSection } from '../agents';
+import { useMcpSection } from '../mcp';
 import { SidePanel, SidePanelToggle, type SidePanelSection } from '../side-panel';
 import { chatApi, chatKeys, useConversation, useMessages } from './chat-api';
 import { resumeGeneration, sendMessage, stopGeneration } from './run-registry';
@@ -193,7 +194,10 @@ export default function ChatView() {
       setup && setup.endpoint !== AGENTS_ENDPOINT ? { endpoint: setup.endpoint, model: setup.model } : null,
     onChat: chooseAgent,
   });
-  const sections = [agentsSection, promptsSection].filter((s): s is SidePanelSection => s !== null);
+  const mcpSection = useMcpSection();
+  const sections = [agentsSection, promptsSection, mcpSection].filter(
+    (s): s is SidePanelSection => s !== null,
+  );
 
   const attach = useAttach(conversationId, setup?.endpoint);
   const drop = useFileDrop(attach.add);

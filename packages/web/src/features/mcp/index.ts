@@ -1,2 +1,3 @@
 export { McpPickerSlot } from './mcp-picker-slot';
 export { selectedMcpServers } from './mcp-selection';
+export { useMcpSection } from './mcp-side-panel';
