@@ -86,7 +86,7 @@ export default tseslint.config(
   // Types from zod or from a schemas file are fine (they vanish when compiled).
   {
     files: [
-      'packages/schema/src/{constants,errors,permissions,prompts,prompt-command,prompt-variables,files,code-run,parameters,speech,tag,fork,sso,model-specs}.ts',
+      'packages/schema/src/{constants,errors,permissions,prompts,prompt-command,prompt-variables,files,code-run,parameters,speech,tag,fork,sso,model-specs,artifacts}.ts',
       'packages/schema/src/stream/{read-event,step-fold}.ts',
     ],
     rules: {

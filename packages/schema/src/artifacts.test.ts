@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  artifactEditSchema,
-  artifactFileName,
-  findArtifacts,
-  replaceArtifactContent,
-  splitArtifacts,
-} from './artifacts.ts';
+import { artifactEditSchema } from './artifact-schemas.ts';
+import { artifactFileName, findArtifacts, replaceArtifactContent, splitArtifacts } from './artifacts.ts';
 
 const REACT = [
   'Here is the app:',

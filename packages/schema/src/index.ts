@@ -47,3 +47,4 @@ export * from './mcp.ts';
 export * from './speech.ts';
 export * from './speech-schemas.ts';
 export * from './artifacts.ts';
+export * from './artifact-schemas.ts';
