@@ -18,8 +18,8 @@ describe('tool call state', () => {
   it('asks for sign-in while an auth link is open, and runs on once it expired', () => {
     const now = Date.UTC(2026, 0, 1);
     const call = { auth: 'https://idp.example/authorize', progress: 0.1 };
-    expect(toolCallState({ ...call, expires_at: now / 1000 + 60 }, true, now)).toBe('auth');
-    expect(toolCallState({ ...call, expires_at: now / 1000 - 1 }, true, now)).toBe('running');
+    expect(toolCallState({ ...call, expires_at: now + 60_000 }, true, now)).toBe('auth');
+    expect(toolCallState({ ...call, expires_at: now - 1 }, true, now)).toBe('running');
     expect(toolCallState(call, false, now)).toBe('cancelled');
   });
 

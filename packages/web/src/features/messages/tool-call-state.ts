@@ -10,6 +10,7 @@ export interface ToolCall {
   progress_message?: string;
   /** Set when the tool needs the person to sign in or give credentials first. */
   auth?: string;
+  /** When the sign-in offer ends, in milliseconds since the epoch (the server sends Date.now() + its wait). */
   expires_at?: number;
 }
 
@@ -36,7 +37,7 @@ export function toolCallState(call: ToolCall, submitting: boolean, now = Date.no
   if (outputText(call.output).toLowerCase().includes(TOOL_ERROR_MARKER)) return 'error';
   if ((call.progress ?? DEFAULT_TOOL_PROGRESS) >= 1) return 'done';
   if (!submitting) return 'cancelled';
-  const authOpen = Boolean(call.auth) && (call.expires_at === undefined || call.expires_at * 1000 > now);
+  const authOpen = Boolean(call.auth) && (call.expires_at === undefined || call.expires_at > now);
   return authOpen ? 'auth' : 'running';
 }
 
