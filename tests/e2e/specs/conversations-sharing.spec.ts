@@ -80,6 +80,11 @@ test('share: create, copy, QR, open logged out in a fresh context, refresh and d
   await expect(guest.getByTestId('share-footer')).toContainText('v0.7.9');
   await expect(guest.getByTestId('chat-input')).toHaveCount(0);
   expect(guest.url()).toBe(url);
+  // A reader without an account sees the app's name and a way to start their own chat.
+  await expect(guest.getByTestId('share-home')).toHaveText('Parley');
+  await expect(guest.getByTestId('share-start-chat')).toHaveText('Start your own chat');
+  await expect(guest.getByTestId('share-start-chat')).toHaveAttribute('href', '/login');
+  await guest.screenshot({ path: test.info().outputPath('share-page.png') });
 
   // Refresh makes a new link; the old one stops working.
   await dialog.getByTestId('share-refresh').click();
@@ -87,6 +92,8 @@ test('share: create, copy, QR, open logged out in a fresh context, refresh and d
   const fresh = await dialog.getByTestId('share-url').inputValue();
   await guest.goto(url);
   await expect(guest.getByTestId('share-not-found')).toHaveText('Shared link not found');
+  await expect(guest.getByTestId('share-not-found-home')).toHaveText('Go to Parley');
+  await guest.screenshot({ path: test.info().outputPath('share-not-found.png') });
 
   // Delete asks first.
   await dialog.getByTestId('share-delete').click();

@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useStartupConfig } from '../../api/startup-queries';
-import { LogoMark } from '../../components/ui/logo';
+import { buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useAllStrings } from '../../i18n/use-all-strings';
 import { useSettings } from '../../store/settings-store';
 import { buildTree, visiblePath, type SiblingChoices } from '../messages';
 import { shareApi, shareKeys } from './share-api';
 import { ShareFooter } from './share-footer';
+import { ShareHeader } from './share-header';
 import { longUsDate, sharePageTitle } from './share-format';
 import { SharedMessageList } from './shared-message-list';
 
@@ -51,22 +52,25 @@ export default function SharePage() {
   const found = shared.isSuccess && messages.length > 0;
   return (
     <div className="flex min-h-dvh flex-col bg-surface text-fg" data-testid="share-page">
+      <ShareHeader appTitle={config?.appTitle ?? 'Parley'} />
       <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col px-4">
         {shared.isPending ? (
           <div className="flex flex-1 items-center justify-center" data-testid="share-loading">
             <Spinner className="size-6 text-fg-muted" />
           </div>
         ) : !found ? (
-          <div
-            className="flex flex-1 flex-col items-center justify-center gap-3 text-center"
-            data-testid="share-not-found"
-          >
-            <LogoMark className="size-10 opacity-60" />
-            <p className="text-base text-fg-muted">{t('com_ui_shared_link_not_found')}</p>
+          <div className="flex flex-1 flex-col items-center justify-center gap-3 text-center">
+            <p className="text-base text-fg-muted" data-testid="share-not-found">
+              {t('com_ui_shared_link_not_found')}
+            </p>
+            <p className="max-w-sm text-sm text-fg-subtle">{t('com_ui_shared_link_not_found_hint')}</p>
+            <Link to="/" className={buttonClasses('secondary', 'sm')} data-testid="share-not-found-home">
+              {t('com_ui_share_go_home', { app: config?.appTitle ?? 'Parley' })}
+            </Link>
           </div>
         ) : (
           <>
-            <header className="border-b border-border pt-10 pb-5">
+            <header className="border-b border-border pt-8 pb-5">
               <h1 className="text-2xl font-semibold tracking-tight break-words" data-testid="share-title">
                 {shared.data.title || t('com_ui_untitled')}
               </h1>
