@@ -44,6 +44,24 @@ test('register form validates per the rules', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Create account' })).toBeDisabled();
 });
 
+test('a new password shows how strong it looks and can be shown while typing', async ({ page }) => {
+  await page.goto('/register');
+  const password = page.getByLabel('Password', { exact: true });
+  const strength = page.getByTestId('password-strength');
+  await password.fill('password');
+  await expect(strength).toHaveAttribute('data-strength', 'weak');
+  await expect(strength).toContainText('Weak');
+  await password.fill('correct Horse battery 9');
+  await expect(strength).toHaveAttribute('data-strength', 'strong');
+  await expect(password).toHaveAttribute('type', 'password');
+  await page.getByRole('button', { name: 'Show password' }).click();
+  await expect(password).toHaveAttribute('type', 'text');
+  await expect(password).toHaveValue('correct Horse battery 9');
+  await page.screenshot({ path: test.info().outputPath('register-password-strength.png') });
+  await page.getByRole('button', { name: 'Hide password' }).click();
+  await expect(password).toHaveAttribute('type', 'password');
+});
+
 test('the register page sends its ?token= invitation, and shows the refusal of a bad one', async ({
   page,
 }) => {

@@ -7,6 +7,7 @@ import { authApi } from '../../api/auth-api';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
+import { PasswordField } from './password-field';
 import { useStartupConfig } from '../../api/startup-queries';
 import { setSession } from '../../store/auth-store';
 import { useCountdown } from './use-countdown';
@@ -106,9 +107,8 @@ export default function RegisterPage() {
           autoComplete="email"
           {...form.bind('email')}
         />
-        <TextField
+        <PasswordField
           label={t('com_auth_password')}
-          type="password"
           autoComplete="new-password"
           {...form.bind('password')}
         />

@@ -5,6 +5,7 @@ import { authApi } from '../../api/auth-api';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
+import { PasswordField } from './password-field';
 import { useFormFields } from './use-form-fields';
 import { validateResetPassword } from './validation';
 
@@ -61,9 +62,8 @@ export default function ResetPasswordPage() {
         </div>
       )}
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <TextField
+        <PasswordField
           label={t('com_auth_password')}
-          type="password"
           autoComplete="new-password"
           autoFocus
           {...form.bind('password')}
