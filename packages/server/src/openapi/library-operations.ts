@@ -6,6 +6,7 @@ import {
   deletePresetSchema,
   deletePromptQuerySchema,
   fileConfigResponseSchema,
+  agentAvatarParamsSchema,
   avatarUploadFieldsSchema,
   avatarUploadResponseSchema,
   fileRouteParamsSchema,
@@ -280,6 +281,18 @@ export const libraryOperations: OperationDoc[] = [
     access: 'user',
     upload: { fields: uploadFieldsSchema },
     answers: [created('The stored picture with its size')],
+  },
+  {
+    method: 'post',
+    path: '/api/files/images/agents/:agent_id/avatar',
+    tag: 'Files',
+    summary: "Upload an agent's avatar",
+    description:
+      "For the agent's editors (its author or an admin) with AGENTS.CREATE; checked like your own avatar (PNG or JPEG, cropped to the centre square) and saved as a new version of the agent.",
+    access: 'user',
+    params: agentAvatarParamsSchema,
+    upload: { fields: avatarUploadFieldsSchema },
+    answers: [ok('The agent with its new avatar')],
   },
   {
     method: 'post',
