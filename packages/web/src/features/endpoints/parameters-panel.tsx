@@ -1,9 +1,9 @@
 import { SlidersHorizontal } from 'lucide-react';
-import { Popover } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { SETUP_KEYS, type ChatSetup } from './chat-setup';
 import { ParameterFields } from '../model-parameters';
+import { Popover } from '../../components/ui/popover';
 
 /** The model parameters of the current setup, with the ranges of its endpoint (002 §5). */
 export function ParametersButton({
@@ -21,31 +21,29 @@ export function ParametersButton({
     onChange(next);
   };
   return (
-    <Popover.Root>
-      <Popover.Trigger
-        className="flex size-9 items-center justify-center rounded-lg text-fg-muted outline-none hover:bg-surface-muted hover:text-fg focus-visible:ring-2 focus-visible:ring-ring"
-        aria-label={t('com_endpoint_parameters')}
-        data-testid="parameters-button"
-      >
-        <SlidersHorizontal className="size-4.5" aria-hidden />
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="start"
-          sideOffset={6}
-          collisionPadding={8}
-          className="animate-fade-in z-50 max-h-[min(75vh,36rem)] w-[min(24rem,calc(100vw-1rem))] overflow-y-auto rounded-xl border border-border bg-surface-raised p-4 text-fg shadow-xl shadow-black/10"
-          data-testid="parameters-panel"
+    <Popover
+      align="start"
+      sideOffset={6}
+      className="max-h-[min(75vh,36rem)] w-[min(24rem,calc(100vw-1rem))] overflow-y-auto p-4"
+      testId="parameters-panel"
+      trigger={
+        <button
+          type="button"
+          className="flex size-9 items-center justify-center rounded-lg text-fg-muted outline-none hover:bg-surface-muted hover:text-fg focus-visible:ring-2 focus-visible:ring-ring"
+          aria-label={t('com_endpoint_parameters')}
+          data-testid="parameters-button"
         >
-          <div className="mb-3 flex items-center justify-between">
-            <h2 className="text-sm font-semibold">{t('com_endpoint_parameters')}</h2>
-            <Button variant="ghost" size="sm" onClick={reset} data-testid="parameters-reset">
-              {t('com_endpoint_reset')}
-            </Button>
-          </div>
-          <ParameterFields setup={setup} onChange={onChange} />
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+          <SlidersHorizontal className="size-4.5" aria-hidden />
+        </button>
+      }
+    >
+      <div className="mb-3 flex items-center justify-between">
+        <h2 className="text-sm font-semibold">{t('com_endpoint_parameters')}</h2>
+        <Button variant="ghost" size="sm" onClick={reset} data-testid="parameters-reset">
+          {t('com_endpoint_reset')}
+        </Button>
+      </div>
+      <ParameterFields setup={setup} onChange={onChange} />
+    </Popover>
   );
 }

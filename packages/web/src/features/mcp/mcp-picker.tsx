@@ -1,8 +1,8 @@
 import { clsx } from 'clsx';
 import { Plug } from 'lucide-react';
-import { Popover } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { useStartupConfig } from '../../api/startup-queries';
+import { Popover, PopoverHeading } from '../../components/ui/popover';
 import { McpServerRow } from './mcp-server-row';
 import { useMcpSelection } from './mcp-selection';
 import { useMcpInitialize } from './use-mcp-initialize';
@@ -23,8 +23,12 @@ export default function McpPicker({ conversationId }: { conversationId: string }
   if (servers.length === 0) return null;
   const count = selected.filter((n) => servers.some(([name]) => name === n)).length;
   return (
-    <Popover.Root>
-      <Popover.Trigger asChild>
+    <Popover
+      side="top"
+      sideOffset={8}
+      className="w-80 p-2"
+      testId="mcp-picker-menu"
+      trigger={
         <button
           type="button"
           aria-label={t('com_ui_mcp_servers')}
@@ -37,33 +41,24 @@ export default function McpPicker({ conversationId }: { conversationId: string }
           <Plug className="size-5" aria-hidden />
           {count > 0 && <span data-testid="mcp-picker-count">{count}</span>}
         </button>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          side="top"
-          align="start"
-          sideOffset={8}
-          className="z-50 w-80 rounded-xl border border-border bg-surface-raised p-2 shadow-lg"
-          data-testid="mcp-picker-menu"
-        >
-          <p className="px-2 pb-1 text-xs font-medium text-fg-subtle">{t('com_ui_mcp_servers')}</p>
-          <ul className="space-y-0.5">
-            {servers.map(([name, info]) => (
-              <McpServerRow
-                key={name}
-                name={name}
-                info={info}
-                status={flow.status[name]}
-                selection={{
-                  selected: selected.includes(name),
-                  onToggle: () => toggle(conversationId, name),
-                }}
-                flow={flow}
-              />
-            ))}
-          </ul>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+      }
+    >
+      <PopoverHeading>{t('com_ui_mcp_servers')}</PopoverHeading>
+      <ul className="space-y-0.5">
+        {servers.map(([name, info]) => (
+          <McpServerRow
+            key={name}
+            name={name}
+            info={info}
+            status={flow.status[name]}
+            selection={{
+              selected: selected.includes(name),
+              onToggle: () => toggle(conversationId, name),
+            }}
+            flow={flow}
+          />
+        ))}
+      </ul>
+    </Popover>
   );
 }

@@ -1,10 +1,10 @@
 import { FEEDBACK_TAGS_DOWN, FEEDBACK_TAGS_UP, type Feedback } from '@parley/schema';
 import { clsx } from 'clsx';
 import { ThumbsDown, ThumbsUp } from 'lucide-react';
-import { Popover } from 'radix-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
+import { Popover } from '../../components/ui/popover';
 
 const FEEDBACK_TEXT_MAX = 1024;
 type Rating = Feedback['rating'];
@@ -43,7 +43,7 @@ export function FeedbackButton({
   };
 
   return (
-    <Popover.Root
+    <Popover
       open={open}
       onOpenChange={(next) => {
         if (next && active) {
@@ -52,56 +52,55 @@ export function FeedbackButton({
         }
         setOpen(next);
       }}
-    >
-      <Popover.Trigger
-        className={className}
-        aria-label={label}
-        aria-pressed={active}
-        data-testid={`feedback-${rating}`}
-      >
-        <Icon className={clsx('size-4', active && 'fill-current')} aria-hidden />
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          side="top"
-          align="start"
-          sideOffset={6}
-          className="animate-fade-in z-50 w-72 rounded-xl border border-border bg-surface-raised p-3 text-fg shadow-xl shadow-black/10"
-          data-testid="feedback-popover"
+
+      side="top"
+      align="start"
+      sideOffset={6}
+      className="w-72 p-3"
+      testId="feedback-popover"
+      trigger={
+        <button
+          type="button"
+          className={className}
+          aria-label={label}
+          aria-pressed={active}
+          data-testid={`feedback-${rating}`}
         >
-          <p className="mb-2 text-sm font-medium">{label}</p>
-          <div className="flex flex-wrap gap-1.5">
-            {tags.map((value) => (
-              <button
-                key={value}
-                type="button"
-                onClick={() => setTag(tag === value ? undefined : value)}
-                aria-pressed={tag === value}
-                className={clsx(
-                  'rounded-full border px-2.5 py-1 text-xs',
-                  tag === value
-                    ? 'border-accent bg-accent-soft text-fg'
-                    : 'border-border text-fg-muted hover:text-fg',
-                )}
-              >
-                {t(`com_ui_feedback_tag_${value}`)}
-              </button>
-            ))}
-          </div>
-          <textarea
-            value={text}
-            maxLength={FEEDBACK_TEXT_MAX}
-            onChange={(e) => setText(e.target.value)}
-            placeholder={t('com_ui_feedback_placeholder')}
-            className="mt-2.5 block h-16 w-full resize-none rounded-lg border border-border bg-surface px-2 py-1.5 text-sm outline-none focus:border-accent"
-          />
-          <div className="mt-2 flex justify-end">
-            <Button size="sm" onClick={submit} data-testid="feedback-submit">
-              {t('com_ui_submit')}
-            </Button>
-          </div>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+          <Icon className={clsx('size-4', active && 'fill-current')} aria-hidden />
+        </button>
+      }
+    >
+      <p className="mb-2 text-sm font-medium">{label}</p>
+      <div className="flex flex-wrap gap-1.5">
+        {tags.map((value) => (
+          <button
+            key={value}
+            type="button"
+            onClick={() => setTag(tag === value ? undefined : value)}
+            aria-pressed={tag === value}
+            className={clsx(
+              'rounded-full border px-2.5 py-1 text-xs',
+              tag === value
+                ? 'border-accent bg-accent-soft text-fg'
+                : 'border-border text-fg-muted hover:text-fg',
+            )}
+          >
+            {t(`com_ui_feedback_tag_${value}`)}
+          </button>
+        ))}
+      </div>
+      <textarea
+        value={text}
+        maxLength={FEEDBACK_TEXT_MAX}
+        onChange={(e) => setText(e.target.value)}
+        placeholder={t('com_ui_feedback_placeholder')}
+        className="mt-2.5 block h-16 w-full resize-none rounded-lg border border-border bg-surface px-2 py-1.5 text-sm outline-none focus:border-accent"
+      />
+      <div className="mt-2 flex justify-end">
+        <Button size="sm" onClick={submit} data-testid="feedback-submit">
+          {t('com_ui_submit')}
+        </Button>
+      </div>
+    </Popover>
   );
 }

@@ -1,7 +1,6 @@
 import type { Preset } from '@parley/schema';
 import { clsx } from 'clsx';
 import { Bookmark, Plus, Star, Trash2 } from 'lucide-react';
-import { Popover } from 'radix-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
@@ -9,6 +8,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { showToast } from '../toasts';
 import { setupFields, type ChatSetup } from '../endpoints';
 import { useDeletePreset, usePresets, useSavePreset } from './presets-api';
+import { Popover } from '../../components/ui/popover';
 
 /** The setup a preset describes. */
 export function setupOfPreset(preset: Preset): ChatSetup {
@@ -46,78 +46,78 @@ export function PresetsMenu({ setup, onApply }: { setup: ChatSetup; onApply: (se
 
   return (
     <>
-      <Popover.Root open={open} onOpenChange={setOpen}>
-        <Popover.Trigger
-          className="flex size-9 items-center justify-center rounded-lg text-fg-muted outline-none hover:bg-surface-muted hover:text-fg focus-visible:ring-2 focus-visible:ring-ring"
-          aria-label={t('com_endpoint_presets')}
-          data-testid="presets-button"
-        >
-          <Bookmark className="size-4.5" aria-hidden />
-        </Popover.Trigger>
-        <Popover.Portal>
-          <Popover.Content
-            align="start"
-            sideOffset={6}
-            collisionPadding={8}
-            className="animate-fade-in z-50 w-72 rounded-xl border border-border bg-surface-raised p-1.5 text-fg shadow-xl shadow-black/10"
-            data-testid="presets-menu"
+      <Popover
+        open={open}
+        onOpenChange={setOpen}
+        align="start"
+        sideOffset={6}
+        className="w-72 p-1.5"
+        testId="presets-menu"
+        trigger={
+          <button
+            type="button"
+            className="flex size-9 items-center justify-center rounded-lg text-fg-muted outline-none hover:bg-surface-muted hover:text-fg focus-visible:ring-2 focus-visible:ring-ring"
+            aria-label={t('com_endpoint_presets')}
+            data-testid="presets-button"
           >
-            <button
-              type="button"
-              onClick={() => {
-                setOpen(false);
-                setNaming(true);
-              }}
-              className="flex w-full items-center gap-2 rounded-lg px-2.5 py-2 text-sm hover:bg-surface-muted"
-              data-testid="preset-save-current"
+            <Bookmark className="size-4.5" aria-hidden />
+          </button>
+        }
+      >
+        <button
+          type="button"
+          onClick={() => {
+            setOpen(false);
+            setNaming(true);
+          }}
+          className="flex w-full items-center gap-2 rounded-lg px-2.5 py-2 text-sm hover:bg-surface-muted"
+          data-testid="preset-save-current"
+        >
+          <Plus className="size-4 text-fg-muted" aria-hidden />
+          {t('com_endpoint_save_as_preset')}
+        </button>
+        {presets.length > 0 && <div className="my-1 h-px bg-border" />}
+        <ul className="max-h-72 overflow-y-auto">
+          {presets.map((preset) => (
+            <li
+              key={preset.presetId}
+              className="group flex items-center gap-1 rounded-lg ps-2.5 pe-1 hover:bg-surface-muted"
+              data-testid="preset-row"
             >
-              <Plus className="size-4 text-fg-muted" aria-hidden />
-              {t('com_endpoint_save_as_preset')}
-            </button>
-            {presets.length > 0 && <div className="my-1 h-px bg-border" />}
-            <ul className="max-h-72 overflow-y-auto">
-              {presets.map((preset) => (
-                <li
-                  key={preset.presetId}
-                  className="group flex items-center gap-1 rounded-lg ps-2.5 pe-1 hover:bg-surface-muted"
-                  data-testid="preset-row"
-                >
-                  <button
-                    type="button"
-                    className="min-w-0 flex-1 truncate py-2 text-start text-sm"
-                    onClick={() => {
-                      onApply(setupOfPreset(preset));
-                      setOpen(false);
-                    }}
-                  >
-                    {preset.title || preset.model}
-                    <span className="ms-1.5 text-xs text-fg-subtle">{preset.model}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className={clsx(ROW_BTN, preset.defaultPreset && 'text-accent')}
-                    aria-label={t('com_endpoint_set_default_preset')}
-                    aria-pressed={preset.defaultPreset}
-                    onClick={() => void save.mutateAsync({ ...preset, defaultPreset: !preset.defaultPreset })}
-                    data-testid="preset-default"
-                  >
-                    <Star className={clsx('size-4', preset.defaultPreset && 'fill-current')} aria-hidden />
-                  </button>
-                  <button
-                    type="button"
-                    className={ROW_BTN}
-                    aria-label={t('com_ui_delete')}
-                    onClick={() => void remove.mutateAsync(preset.presetId)}
-                    data-testid="preset-delete"
-                  >
-                    <Trash2 className="size-4" aria-hidden />
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </Popover.Content>
-        </Popover.Portal>
-      </Popover.Root>
+              <button
+                type="button"
+                className="min-w-0 flex-1 truncate py-2 text-start text-sm"
+                onClick={() => {
+                  onApply(setupOfPreset(preset));
+                  setOpen(false);
+                }}
+              >
+                {preset.title || preset.model}
+                <span className="ms-1.5 text-xs text-fg-subtle">{preset.model}</span>
+              </button>
+              <button
+                type="button"
+                className={clsx(ROW_BTN, preset.defaultPreset && 'text-accent')}
+                aria-label={t('com_endpoint_set_default_preset')}
+                aria-pressed={preset.defaultPreset}
+                onClick={() => void save.mutateAsync({ ...preset, defaultPreset: !preset.defaultPreset })}
+                data-testid="preset-default"
+              >
+                <Star className={clsx('size-4', preset.defaultPreset && 'fill-current')} aria-hidden />
+              </button>
+              <button
+                type="button"
+                className={ROW_BTN}
+                aria-label={t('com_ui_delete')}
+                onClick={() => void remove.mutateAsync(preset.presetId)}
+                data-testid="preset-delete"
+              >
+                <Trash2 className="size-4" aria-hidden />
+              </button>
+            </li>
+          ))}
+        </ul>
+      </Popover>
       <Dialog
         open={naming}
         onOpenChange={setNaming}

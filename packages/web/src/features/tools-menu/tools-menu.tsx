@@ -1,9 +1,9 @@
 import type { PermissionType } from '@parley/schema';
 import { clsx } from 'clsx';
 import { Check, Code2, FileSearch, Globe, Wrench, X, type LucideIcon } from 'lucide-react';
-import { Popover } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { useStartupConfig } from '../../api/startup-queries';
+import { Popover, PopoverHeading } from '../../components/ui/popover';
 import { useAgentTools } from '../agents';
 import { useHasPermission } from '../auth';
 import { CHAT_TOOLS, useSelectedTools, useToolSelection, type ChatTool } from './tool-selection';
@@ -49,8 +49,12 @@ export function ToolsMenu({ conversationId, enabled }: { conversationId: string;
   if (!enabled || available.length === 0) return null;
   return (
     <>
-      <Popover.Root>
-        <Popover.Trigger asChild>
+      <Popover
+        side="top"
+        sideOffset={8}
+        className="w-64 p-2"
+        testId="tools-menu-list"
+        trigger={
           <button
             type="button"
             aria-label={t('com_ui_tools')}
@@ -62,38 +66,29 @@ export function ToolsMenu({ conversationId, enabled }: { conversationId: string;
           >
             <Wrench className="size-5" aria-hidden />
           </button>
-        </Popover.Trigger>
-        <Popover.Portal>
-          <Popover.Content
-            side="top"
-            align="start"
-            sideOffset={8}
-            className="z-50 w-64 rounded-xl border border-border bg-surface-raised p-2 shadow-lg"
-            data-testid="tools-menu-list"
-          >
-            <p className="px-2 pb-1 text-xs font-medium text-fg-subtle">{t('com_ui_tools')}</p>
-            {available.map((tool) => {
-              const Icon = TOOL_GATES[tool].icon;
-              const on = selected.includes(tool);
-              return (
-                <button
-                  key={tool}
-                  type="button"
-                  role="menuitemcheckbox"
-                  aria-checked={on}
-                  onClick={() => toggle(conversationId, tool)}
-                  className="flex w-full items-center gap-2 rounded-lg px-2 py-2 text-start text-sm hover:bg-surface-muted"
-                  data-testid={`tools-menu-${tool}`}
-                >
-                  <Icon className="size-4 text-fg-subtle" aria-hidden />
-                  <span className="flex-1">{t(`com_ui_tool_${tool}`)}</span>
-                  {on && <Check className="size-4 text-accent" aria-hidden />}
-                </button>
-              );
-            })}
-          </Popover.Content>
-        </Popover.Portal>
-      </Popover.Root>
+        }
+      >
+        <PopoverHeading>{t('com_ui_tools')}</PopoverHeading>
+        {available.map((tool) => {
+          const Icon = TOOL_GATES[tool].icon;
+          const on = selected.includes(tool);
+          return (
+            <button
+              key={tool}
+              type="button"
+              role="menuitemcheckbox"
+              aria-checked={on}
+              onClick={() => toggle(conversationId, tool)}
+              className="flex w-full items-center gap-2 rounded-lg px-2 py-2 text-start text-sm hover:bg-surface-muted"
+              data-testid={`tools-menu-${tool}`}
+            >
+              <Icon className="size-4 text-fg-subtle" aria-hidden />
+              <span className="flex-1">{t(`com_ui_tool_${tool}`)}</span>
+              {on && <Check className="size-4 text-accent" aria-hidden />}
+            </button>
+          );
+        })}
+      </Popover>
       {selected.map((tool) => {
         const Icon = TOOL_GATES[tool].icon;
         return (
