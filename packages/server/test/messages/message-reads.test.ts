@@ -1,53 +1,49 @@
 import { NO_PARENT, type Message, type MessageListPage } from '@parley/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { at, insertConversation, insertMessage, json } from '../conversations/fixtures.ts';
 import { createTestUser, type TestUser } from '../helpers/test-users.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { useMessageTestEnv } from './message-test-env.ts';
 
 describe('message reads', () => {
-  let server: TestServer;
-  let alice: TestUser;
-  let bob: TestUser;
-  let convoId: string;
+  const env = useMessageTestEnv();
   let bobConvoId: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    alice = await createTestUser(server);
-    bob = await createTestUser(server);
-    convoId = (await insertConversation(server, alice.id)).conversationId;
-    bobConvoId = (await insertConversation(server, bob.id)).conversationId;
-    await insertMessage(server, bob.id, bobConvoId, { messageId: 'bob-1', text: 'bob says hello' });
+    bobConvoId = (await insertConversation(env.server, env.bob.id)).conversationId;
+    await insertMessage(env.server, env.bob.id, bobConvoId, { messageId: 'bob-1', text: 'bob says hello' });
   });
-  afterAll(() => server.stop());
 
-  const get = (user: TestUser, path: string) => server.api(path, { token: user.token });
+  const get = (user: TestUser, path: string) => env.server.api(path, { token: user.token });
 
   describe('GET /api/messages/{conversationId}', () => {
     it('returns a branched tree with every parent before its children', async () => {
       const same = at(5);
       // Ids chosen so that an id tiebreak alone would put children before their parents.
-      await insertMessage(server, alice.id, convoId, { messageId: 'z-root', createdAt: same, text: 'q1' });
-      await insertMessage(server, alice.id, convoId, {
+      await insertMessage(env.server, env.alice.id, env.convoId, {
+        messageId: 'z-root',
+        createdAt: same,
+        text: 'q1',
+      });
+      await insertMessage(env.server, env.alice.id, env.convoId, {
         messageId: 'a-answer',
         parentMessageId: 'z-root',
         sender: 'AI',
         isCreatedByUser: false,
         createdAt: same,
       });
-      await insertMessage(server, alice.id, convoId, {
+      await insertMessage(env.server, env.alice.id, env.convoId, {
         messageId: 'm-regenerated',
         parentMessageId: 'z-root',
         sender: 'AI',
         isCreatedByUser: false,
         createdAt: at(6),
       });
-      await insertMessage(server, alice.id, convoId, {
+      await insertMessage(env.server, env.alice.id, env.convoId, {
         messageId: 'b-followup',
         parentMessageId: 'a-answer',
         createdAt: at(7),
       });
-      const res = await get(alice, `/api/messages/${convoId}`);
+      const res = await get(env.alice, `/api/messages/${env.convoId}`);
       expect(res.status).toBe(200);
       const list = await json<Message[]>(res);
       expect(list.map((m) => m.messageId)).toEqual(['z-root', 'a-answer', 'm-regenerated', 'b-followup']);
@@ -56,20 +52,22 @@ describe('message reads', () => {
         expect(message.parentMessageId === NO_PARENT || seen.has(message.parentMessageId)).toBe(true);
         seen.add(message.messageId);
       }
-      expect(list[1]).toMatchObject({ sender: 'AI', isCreatedByUser: false, conversationId: convoId });
+      expect(list[1]).toMatchObject({ sender: 'AI', isCreatedByUser: false, conversationId: env.convoId });
     });
 
     it('answers 404 for another user’s, an unknown or an expired conversation', async () => {
-      const expired = await insertConversation(server, alice.id, { expiredAt: new Date(Date.now() - 1) });
-      await insertMessage(server, alice.id, expired.conversationId);
+      const expired = await insertConversation(env.server, env.alice.id, {
+        expiredAt: new Date(Date.now() - 1),
+      });
+      await insertMessage(env.server, env.alice.id, expired.conversationId);
       for (const id of [bobConvoId, 'unknown', expired.conversationId]) {
-        expect((await get(alice, `/api/messages/${id}`)).status, id).toBe(404);
+        expect((await get(env.alice, `/api/messages/${id}`)).status, id).toBe(404);
       }
     });
 
     it('answers an empty list for a conversation without messages', async () => {
-      const empty = await insertConversation(server, alice.id);
-      expect(await json(await get(alice, `/api/messages/${empty.conversationId}`))).toEqual([]);
+      const empty = await insertConversation(env.server, env.alice.id);
+      expect(await json(await get(env.alice, `/api/messages/${empty.conversationId}`))).toEqual([]);
     });
   });
 
@@ -77,20 +75,23 @@ describe('message reads', () => {
     let dana: TestUser;
     let danaConvo: string;
     beforeAll(async () => {
-      dana = await createTestUser(server);
-      danaConvo = (await insertConversation(server, dana.id)).conversationId;
+      dana = await createTestUser(env.server);
+      danaConvo = (await insertConversation(env.server, dana.id)).conversationId;
       for (let i = 1; i <= 5; i += 1) {
-        await insertMessage(server, dana.id, danaConvo, {
+        await insertMessage(env.server, dana.id, danaConvo, {
           messageId: `d${i}`,
           text: i % 2 ? `odd 50% message ${i}` : `Even message ${i}`,
           createdAt: at(i),
           updatedAt: at(100 - i),
         });
       }
-      const other = await insertConversation(server, dana.id);
-      await insertMessage(server, dana.id, other.conversationId, { messageId: 'd-other', createdAt: at(50) });
-      const gone = await insertConversation(server, dana.id, { expiredAt: new Date(Date.now() - 1) });
-      await insertMessage(server, dana.id, gone.conversationId, {
+      const other = await insertConversation(env.server, dana.id);
+      await insertMessage(env.server, dana.id, other.conversationId, {
+        messageId: 'd-other',
+        createdAt: at(50),
+      });
+      const gone = await insertConversation(env.server, dana.id, { expiredAt: new Date(Date.now() - 1) });
+      await insertMessage(env.server, dana.id, gone.conversationId, {
         messageId: 'd-expired',
         createdAt: at(60),
       });
@@ -147,10 +148,10 @@ describe('message reads', () => {
 
     it('never shows another user’s messages', async () => {
       expect((await get(dana, `/api/messages?conversationId=${bobConvoId}`)).status).toBe(404);
-      expect((await get(dana, `/api/messages?conversationId=${bobConvoId}&messageId=bob-1`)).status).toBe(
+      expect((await get(dana, `/api/messages?conversationId=${bobConvoId}&messageId=env.bob-1`)).status).toBe(
         404,
       );
-      expect((await page('?messageId=bob-1')).messages).toEqual([]);
+      expect((await page('?messageId=env.bob-1')).messages).toEqual([]);
     });
 
     it('rejects malformed queries with 400', async () => {
@@ -170,8 +171,8 @@ describe('message reads', () => {
     });
 
     it('needs a token', async () => {
-      expect((await server.api('/api/messages')).status).toBe(401);
-      expect((await server.api(`/api/messages/${danaConvo}`)).status).toBe(401);
+      expect((await env.server.api('/api/messages')).status).toBe(401);
+      expect((await env.server.api(`/api/messages/${danaConvo}`)).status).toBe(401);
     });
   });
 });

@@ -7,10 +7,10 @@ import {
 } from '@parley/schema';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { conversations, messages } from '../../db/schema/index.ts';
-import { badRequest, notFound } from '../../errors/app-error.ts';
-import { visibleConversations } from '../conversation-records/conversation-access.ts';
+import { messages } from '../../db/schema/index.ts';
+import { badRequest } from '../../errors/app-error.ts';
 import { joinedText, partText } from './content-edit.ts';
+import { lockVisibleMessage } from './visible-message.ts';
 
 /** Where a message's artifacts live: its text parts in order, or its plain text. */
 interface TextSlot {
@@ -54,20 +54,7 @@ export async function editArtifact(
   now = new Date(),
 ): Promise<ArtifactEditResult> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ message: messages })
-      .from(messages)
-      .innerJoin(conversations, eq(conversations.conversationId, messages.conversationId))
-      .where(
-        and(
-          eq(messages.messageId, messageId),
-          eq(messages.userId, userId),
-          visibleConversations(userId, now),
-        ),
-      )
-      .for('update', { of: messages });
-    if (!row) throw notFound('Message not found');
-    const message = row.message;
+    const message = await lockVisibleMessage(tx, userId, { messageId }, now);
     const content = (message.content as ContentPart[] | null) ?? null;
     const found = locate(textSlots(message.text, content), edit.index);
     if (!found) {

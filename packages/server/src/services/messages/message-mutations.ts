@@ -1,37 +1,15 @@
 import type { ContentPart, Feedback, Message, MessageFeedbackResult } from '@parley/schema';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { conversations, messages, type MessageRow } from '../../db/schema/index.ts';
-import { notFound } from '../../errors/app-error.ts';
-import { visibleConversation } from '../conversation-records/conversation-access.ts';
+import { messages } from '../../db/schema/index.ts';
 import { toMessage } from '../conversation-records/conversation-dto.ts';
 import { countTokensOf } from '../context/token-count.ts';
+import { lockVisibleMessage } from './visible-message.ts';
 import { partText, replaceContentPart, replaceMessageText, type MessageTextState } from './content-edit.ts';
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface MessageRef {
   conversationId: string;
   messageId: string;
-}
-
-/** Locks the user's message inside a visible conversation, or answers 404. */
-async function lockMessage(tx: Tx, userId: string, ref: MessageRef, now: Date): Promise<MessageRow> {
-  const [row] = await tx
-    .select({ message: messages })
-    .from(messages)
-    .innerJoin(conversations, eq(conversations.conversationId, messages.conversationId))
-    .where(
-      and(
-        eq(messages.messageId, ref.messageId),
-        eq(messages.conversationId, ref.conversationId),
-        eq(messages.userId, userId),
-        visibleConversation(userId, ref.conversationId, now),
-      ),
-    )
-    .for('update', { of: messages });
-  if (!row) throw notFound('Message not found');
-  return row.message;
 }
 
 const ownMessage = (userId: string, ref: MessageRef) =>
@@ -64,7 +42,7 @@ export async function updateMessageText(
   now = new Date(),
 ): Promise<Message> {
   return db.transaction(async (tx) => {
-    const row = await lockMessage(tx, userId, ref, now);
+    const row = await lockVisibleMessage(tx, userId, ref, now);
     const before: MessageTextState = {
       text: row.text,
       content: (row.content as ContentPart[] | null) ?? null,
@@ -96,7 +74,7 @@ export async function setMessageFeedback(
   now = new Date(),
 ): Promise<MessageFeedbackResult> {
   return db.transaction(async (tx) => {
-    await lockMessage(tx, userId, ref, now);
+    await lockVisibleMessage(tx, userId, ref, now);
     await tx
       .update(messages)
       .set({ feedback: feedback ?? null, updatedAt: now })
