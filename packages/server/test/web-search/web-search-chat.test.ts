@@ -21,13 +21,39 @@ const toolCallOf = (events: SseEvent[]) => {
     { name: string; output: string; progress: number } | undefined;
 };
 
-describe('web search configured with operator keys (SearXNG, Firecrawl, Jina)', () => {
-  let chat: ChatFixture;
+/**
+ * Starts a chat server (with the simulator) whose parley.yaml holds the given `webSearch`
+ * section, before the calling describe's tests, and stops it after them. Loopback is allowed as
+ * a user-provided base URL so that the simulator can stand in for user-provided vendors.
+ */
+function useWebSearchServer(
+  webSearchYaml: string,
+  onStarted: (chat: ChatFixture) => void,
+  env: Record<string, string> = {},
+): void {
+  let chat: ChatFixture | undefined;
   beforeAll(async () => {
     chat = await startChatFixture({
-      env: { USER_BASE_URL_ALLOWLIST: '127.0.0.1' },
-      extraYaml: `
-webSearch:
+      env: { USER_BASE_URL_ALLOWLIST: '127.0.0.1', ...env },
+      extraYaml: `\nwebSearch:${webSearchYaml}`,
+    });
+    onStarted(chat);
+  });
+  afterAll(() => chat?.stop());
+}
+
+/** Saves a user's own web search values (keys, instance URL) as the credential form does. */
+const saveWebSearchKeys = (chat: ChatFixture, user: TestUser, auth: Record<string, string>) =>
+  chat.server.api('/api/user/plugins', {
+    method: 'POST',
+    token: user.token,
+    json: { pluginKey: 'web_search', action: 'install', auth },
+  });
+
+describe('web search configured with operator keys (SearXNG, Firecrawl, Jina)', () => {
+  let chat: ChatFixture;
+  useWebSearchServer(
+    `
   searchProvider: searxng
   searxngInstanceUrl: SIM_URL
   scraperType: firecrawl
@@ -37,9 +63,8 @@ webSearch:
   jinaApiUrl: SIM_URL/v1/rerank
   jinaApiKey: jina-operator
 `,
-    });
-  });
-  afterAll(() => chat.stop());
+    (started) => (chat = started),
+  );
 
   it('announces web search in /api/config (vendors only, no keys or addresses) and lists the tool', async () => {
     const config = (await (await chat.server.api('/api/config')).json()) as StartupConfig;
@@ -114,31 +139,23 @@ webSearch:
 
 describe('web search with keys each user provides (Serper search and scrape, SearXNG instance)', () => {
   let chat: ChatFixture;
-  const install = (user: TestUser, auth: Record<string, string>) =>
-    chat.server.api('/api/user/plugins', {
-      method: 'POST',
-      token: user.token,
-      json: { pluginKey: 'web_search', action: 'install', auth },
-    });
+  const install = (user: TestUser, auth: Record<string, string>) => saveWebSearchKeys(chat, user, auth);
   const entry = async (user: TestUser) =>
     ((await (await chat.server.api('/api/agents/tools', { token: user.token })).json()) as ToolEntry[]).find(
       (t) => t.pluginKey === 'web_search',
     )!;
 
-  beforeAll(async () => {
-    chat = await startChatFixture({
-      env: { USER_BASE_URL_ALLOWLIST: '127.0.0.1', SERPER_KEY_UNSET: '' },
-      extraYaml: `
-webSearch:
+  useWebSearchServer(
+    `
   searchProvider: serper
   serperApiKey: \${SERPER_KEY_UNSET}
   serperApiUrl: SIM_URL/search
   scraperType: serper
   serperScrapeUrl: SIM_URL/scrape
 `,
-    });
-  });
-  afterAll(() => chat.stop());
+    (started) => (chat = started),
+    { SERPER_KEY_UNSET: '' },
+  );
 
   it('asks each user for the Serper key, and uses the one they saved', async () => {
     const before = await entry(chat.alice);
@@ -174,17 +191,13 @@ webSearch:
 
 describe('a user-provided SearXNG instance goes through the guard', () => {
   let chat: ChatFixture;
-  beforeAll(async () => {
-    chat = await startChatFixture({
-      env: { USER_BASE_URL_ALLOWLIST: '127.0.0.1' },
-      extraYaml: `
-webSearch:
+  useWebSearchServer(
+    `
   searchProvider: searxng
   searxngInstanceUrl: user_provided
 `,
-    });
-  });
-  afterAll(() => chat.stop());
+    (started) => (chat = started),
+  );
 
   it.each([
     ['a private address', 'http://10.0.0.1:8080'],
@@ -192,11 +205,7 @@ webSearch:
     ['a redirect to a private address', 'SIM/web/private-redirect?'],
   ])('refuses %s', async (_label, instance) => {
     const url = instance.replace('SIM', chat.sim.url);
-    await chat.server.api('/api/user/plugins', {
-      method: 'POST',
-      token: chat.alice.token,
-      json: { pluginKey: 'web_search', action: 'install', auth: { searxngInstanceUrl: url } },
-    });
+    await saveWebSearchKeys(chat, chat.alice, { searxngInstanceUrl: url });
     const events = await (
       await chat.send({ text: 'otters', model: 'web-search', ephemeralAgent: { web_search: true } })
     ).rest();
