@@ -1,8 +1,12 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { lastAnswer, send, waitIdle } from '../support/chat.ts';
 import { expect, loginViaUi, registerViaApi, test, uniqueUser } from '../support/fixtures.ts';
 import { startParley, type RunningServer } from '../support/parley-server.ts';
+import {
+  PUBLIC_TEST_HOST,
+  startTestApi,
+  weatherActionSpec as spec,
+  type TestApi,
+} from '../support/weather-api.ts';
 
 // A server of its own that treats 127.0.0.2 as a public host (as an operator's allow-list would a
 // real one), and a weather API there that wants a Bearer key. Loopback stays refused.
@@ -10,35 +14,11 @@ const KEY = 'e2e-weather-key';
 /** A 1×1 PNG. */
 const PNG_1PX =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
-let api: Server;
-let apiUrl: string;
+let api: TestApi;
 let server: RunningServer;
 
-const spec = (url: string) =>
-  JSON.stringify(
-    {
-      openapi: '3.1.0',
-      info: { title: 'Weather', version: '1' },
-      servers: [{ url }],
-      paths: {
-        '/weather': {
-          get: {
-            operationId: 'get_weather',
-            summary: 'Current weather for a place',
-            parameters: [
-              { name: 'location', in: 'query', required: true, schema: { type: 'string' } },
-              { name: 'unit', in: 'query', schema: { type: 'string' } },
-            ],
-          },
-        },
-      },
-    },
-    null,
-    2,
-  );
-
 test.beforeAll(async () => {
-  api = createServer((req, res) => {
+  api = await startTestApi((req, res) => {
     const url = new URL(req.url!, 'http://x');
     if (req.headers.authorization !== `Bearer ${KEY}`) {
       res.writeHead(401);
@@ -47,9 +27,7 @@ test.beforeAll(async () => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ location: url.searchParams.get('location'), sky: 'clear', temp: 21 }));
   });
-  await new Promise<void>((resolve) => api.listen(0, '127.0.0.2', resolve));
-  apiUrl = `http://127.0.0.2:${(api.address() as AddressInfo).port}`;
-  server = await startParley({ env: { USER_BASE_URL_ALLOWLIST: '127.0.0.2' } });
+  server = await startParley({ env: { USER_BASE_URL_ALLOWLIST: PUBLIC_TEST_HOST } });
 });
 test.afterAll(async () => {
   await server?.stop();
@@ -103,7 +81,7 @@ test('an agent action: a private server is refused, a saved one is called with i
   await dialog.getByTestId('agent-action-save').click();
   await expect(dialog.getByTestId('agent-action-error')).toContainText('the JSON does not parse');
 
-  await dialog.getByTestId('agent-action-spec').fill(spec(apiUrl));
+  await dialog.getByTestId('agent-action-spec').fill(spec(api.url));
   await dialog.getByTestId('agent-action-auth').selectOption('bearer');
   await dialog.getByTestId('agent-action-key').fill(KEY);
   await page.screenshot({ path: testInfo.outputPath('agent-action-dialog.png') });

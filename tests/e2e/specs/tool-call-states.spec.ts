@@ -1,19 +1,17 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { lastAnswer, send, waitIdle } from '../support/chat.ts';
 import { expect, loginViaUi, registerViaApi, test, uniqueUser } from '../support/fixtures.ts';
 import { startParley, type RunningServer } from '../support/parley-server.ts';
+import { PUBLIC_TEST_HOST, startTestApi, weatherActionSpec, type TestApi } from '../support/weather-api.ts';
 
 // The states of a tool call on screen, driven by the Demo's `tools` model calling an agent's
 // action: a weather API on 127.0.0.2 (admitted as a public host here) that answers, fails, or
 // hangs until the request is given up.
-let api: Server;
-let apiUrl: string;
+let api: TestApi;
 let server: RunningServer;
 let slowClosed = false;
 
 test.beforeAll(async () => {
-  api = createServer((req, res) => {
+  api = await startTestApi((req, res) => {
     const location = new URL(req.url!, 'http://x').searchParams.get('location');
     if (location === 'Slow') {
       req.on('close', () => (slowClosed = true));
@@ -26,32 +24,12 @@ test.beforeAll(async () => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ location, sky: 'clear' }));
   });
-  await new Promise<void>((resolve) => api.listen(0, '127.0.0.2', resolve));
-  apiUrl = `http://127.0.0.2:${(api.address() as AddressInfo).port}`;
-  server = await startParley({ env: { USER_BASE_URL_ALLOWLIST: '127.0.0.2' } });
+  server = await startParley({ env: { USER_BASE_URL_ALLOWLIST: PUBLIC_TEST_HOST } });
 });
 test.afterAll(async () => {
   await server?.stop();
   api?.close();
 });
-
-const spec = () =>
-  JSON.stringify({
-    openapi: '3.1.0',
-    info: { title: 'Weather', version: '1' },
-    servers: [{ url: apiUrl }],
-    paths: {
-      '/weather': {
-        get: {
-          operationId: 'get_weather',
-          parameters: [
-            { name: 'location', in: 'query', required: true, schema: { type: 'string' } },
-            { name: 'unit', in: 'query', schema: { type: 'string' } },
-          ],
-        },
-      },
-    },
-  });
 
 test('tool-call states: running, done, error and cancelled, each kept after a reload', async ({
   browser,
@@ -74,7 +52,7 @@ test('tool-call states: running, done, error and cancelled, each kept after a re
   ).json()) as { id: string };
   const saved = await page.request.post(`/api/agents/actions/${agent.id}`, {
     headers,
-    data: { metadata: { raw_spec: spec(), auth: { type: 'none' } } },
+    data: { metadata: { raw_spec: weatherActionSpec(api.url), auth: { type: 'none' } } },
   });
   expect(saved.ok(), await saved.text()).toBe(true);
   await page.goto(`/c/new?agent_id=${agent.id}`);
