@@ -96,7 +96,7 @@ export async function planChat(
 ): Promise<ChatPlan> {
   const { userId } = request;
   // The user's memories (when they keep them on) are read while the rest is resolved.
-  const memories = loadMemoryCaller(ctx.db, userId).then((caller) => services.memories.forChat(caller));
+  const memories = services.memories.forChat(() => loadMemoryCaller(ctx.db, userId));
   memories.catch(() => undefined);
   // Under parley.yaml's model specs the spec's preset decides endpoint, model and parameters.
   const asked = applyModelSpec(ctx.config.yaml.modelSpecs, request.endpointName, request.body);

@@ -19,6 +19,7 @@ import {
   findMemory,
   insertMemory,
   listMemories,
+  listMemoriesForChat,
   lockUserMemories,
   replaceMemory,
   setUsesMemories,
@@ -139,10 +140,12 @@ export class MemoryService {
    * The memories to add to a chat's context, or none: memories off on the server, a role without
    * MEMORIES.USE, or a user who turned personalization off.
    */
-  async forChat(caller: MemoryCaller): Promise<MemoryRow[]> {
-    if (this.settings.disabled || !hasPermission(caller.role, 'MEMORIES', 'USE')) return [];
-    if (this.settings.personalize && !(await usesMemories(this.db, caller.id))) return [];
-    return listMemories(this.db, caller.id);
+  async forChat(loadCaller: () => Promise<MemoryCaller>): Promise<MemoryRow[]> {
+    // Memories off on the server: no need to read the caller's role.
+    if (this.settings.disabled) return [];
+    const caller = await loadCaller();
+    if (!hasPermission(caller.role, 'MEMORIES', 'USE')) return [];
+    return listMemoriesForChat(this.db, caller.id, this.settings.personalize);
   }
 
   private require(caller: MemoryCaller, permission: Permission): void {

@@ -71,6 +71,19 @@ export async function deleteMemory(db: Db, userId: string, key: string): Promise
 }
 
 /** Whether the user keeps memories on; on when they never chose. */
+/**
+ * The user's memories for a chat, in one statement: none when `personalized` and the user turned
+ * memories off (a user without a stored preference uses them).
+ */
+export function listMemoriesForChat(db: Db, userId: string, personalized: boolean): Promise<MemoryRow[]> {
+  const optedIn = sql`coalesce((select ${memoryPreferences.useMemories} from ${memoryPreferences} where ${memoryPreferences.userId} = ${userId}), true)`;
+  return db
+    .select()
+    .from(memories)
+    .where(personalized ? and(eq(memories.userId, userId), optedIn) : eq(memories.userId, userId))
+    .orderBy(desc(memories.updatedAt), memories.key);
+}
+
 export async function usesMemories(db: Db, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ useMemories: memoryPreferences.useMemories })

@@ -1,9 +1,9 @@
 import { hasPermission, type Role } from '@parley/schema';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
+import { roles, users } from '../../db/schema/index.ts';
 import { forbidden, unauthorized } from '../../errors/app-error.ts';
-import { getRole } from '../roles/role-service.ts';
+import { toRole } from '../roles/role-service.ts';
 
 /**
  * Who calls a route on a shareable entity (prompt groups, agents), read from the database: a
@@ -23,13 +23,20 @@ export type SharingPermission = 'USE' | 'CREATE' | 'SHARED_GLOBAL';
 export type SharingFeature = 'PROMPTS' | 'AGENTS';
 
 export async function loadSharedEntityCaller(db: Database, userId: string): Promise<SharedEntityCaller> {
+  // One statement for the user and their role: this runs on every chat request.
   const [user] = await db
-    .select({ id: users.id, name: users.name, role: users.role })
+    .select({ id: users.id, name: users.name, role: users.role, permissions: roles.permissions })
     .from(users)
+    .leftJoin(roles, eq(roles.name, users.role))
     .where(eq(users.id, userId))
     .limit(1);
   if (!user) throw unauthorized('User not found');
-  return { id: user.id, name: user.name, isAdmin: user.role === 'ADMIN', role: await getRole(db, user.role) };
+  return {
+    id: user.id,
+    name: user.name,
+    isAdmin: user.role === 'ADMIN',
+    role: user.permissions ? toRole(user.role, user.permissions) : null,
+  };
 }
 
 /** 403 with the feature's wording unless the caller's role grants <feature>.<permission> exactly (000 §6). */

@@ -32,7 +32,12 @@ function withDefaults(name: string, stored: Partial<RolePermissions>): RolePermi
 
 export async function getRole(db: Database, name: string): Promise<Role | null> {
   const [row] = await db.select().from(roles).where(eq(roles.name, name)).limit(1);
-  return row ? { name: row.name, permissions: withDefaults(row.name, row.permissions) } : null;
+  return row ? toRole(row.name, row.permissions) : null;
+}
+
+/** A stored role as the services use it: every flag present (missing ones from the defaults). */
+export function toRole(name: string, permissions: Partial<RolePermissions>): Role {
+  return { name, permissions: withDefaults(name, permissions) };
 }
 
 /** Sets the given flags of one feature type; flags the type does not carry are ignored. */
