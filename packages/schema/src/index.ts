@@ -36,6 +36,7 @@ export * from './text-safety.ts';
 export * from './kept-conversation-fields.ts';
 export * from './sso.ts';
 export * from './two-factor.ts';
+export * from './passkeys.ts';
 export * from './model-specs.ts';
 export * from './balance.ts';
 export * from './agents.ts';

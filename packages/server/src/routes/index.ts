@@ -5,6 +5,7 @@ import { assistantsRoutes } from './assistants-routes.ts';
 import { authRoutes } from './auth-routes.ts';
 import { ssoRoutes } from './sso-routes.ts';
 import { twoFactorRoutes } from './two-factor-routes.ts';
+import { passkeyRoutes } from './passkey-routes.ts';
 import { balanceRoutes } from './balance-routes.ts';
 import { chatRoutes } from './chat-routes.ts';
 import { keyRoutes } from './key-routes.ts';
@@ -44,6 +45,7 @@ export const routeModules: RouteModule[] = [
   authRoutes,
   ssoRoutes,
   twoFactorRoutes,
+  passkeyRoutes,
   userRoutes,
   balanceRoutes,
   rolesRoutes,

@@ -20,3 +20,4 @@ export * from './tool-calls.ts';
 export * from './tool-credentials.ts';
 export * from './memories.ts';
 export * from './invitations.ts';
+export * from './passkeys.ts';

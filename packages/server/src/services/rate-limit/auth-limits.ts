@@ -32,6 +32,17 @@ export function authLimits(env: Env) {
       windowMs: minutes(env.TWO_FACTOR_WINDOW),
       what: 'two-factor code attempts',
     },
+    /**
+     * Passkey sign-in challenges handed out to an address. A page may ask again whenever the
+     * person retries, so the allowance is a few times the sign-in attempts'.
+     */
+    passkeyOptions: {
+      type: 'logins',
+      counter: 'passkey_options',
+      max: env.LOGIN_MAX * 4,
+      windowMs: minutes(env.LOGIN_WINDOW),
+      what: 'passkey sign-in requests',
+    },
     verifyEmail: {
       type: 'verify_email_limit',
       max: env.VERIFY_EMAIL_MAX,
