@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasErrorCode } from '../../api/api-error';
-import { chatKeys } from '../chat';
+import { chatKeys } from '../../api/chat-api';
 import { patchEverywhere, refreshLists } from '../conversation-actions';
 import { showToast } from '../toasts';
 import { useFilterStore } from './filter-store';

@@ -6,7 +6,7 @@ import { moveDraftInStorage, PENDING_DRAFT_ID } from '../input';
 import { moveToolSelection } from '../tools-menu';
 import { keepRowKey } from '../messages';
 import { useTemporaryChat } from '../temporary-chat';
-import { chatKeys } from './chat-api';
+import { chatKeys } from '../../api/chat-api';
 import type { Generation } from './live-store';
 import { cachedMessages, patchMessage, setMessages, upsertMessages } from './message-cache';
 

@@ -21,7 +21,7 @@ import { showToast } from '../toasts';
 import { AGENTS_ENDPOINT, AgentStarters, useAgentBuilderSection } from '../agents';
 import { useMcpSection } from '../mcp';
 import { SidePanel, SidePanelToggle, type SidePanelSection } from '../side-panel';
-import { chatApi, chatKeys, useConversation, useMessages } from './chat-api';
+import { chatApi, chatKeys, useConversation, useMessages } from '../../api/chat-api';
 import { resumeGeneration, sendMessage, stopGeneration } from './run-registry';
 import { DropOverlay } from '../files';
 import { useAttach } from '../files';

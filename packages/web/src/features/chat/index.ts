@@ -1,5 +1,4 @@
 /** The chat feature as other folders see it: import from here, never from its other files. */
-export { chatApi, chatKeys, useConversation, useEndpoints, useModels } from './chat-api';
 export { CONNECTION_ERROR_TEXT } from './chat-run';
 export { sendMessage } from './run-registry';
 export { errorDisplay } from './error-text';

@@ -1,6 +1,6 @@
 import type { Message } from '@parley/schema';
 import { queryClient } from '../../api/query-client';
-import { chatKeys } from './chat-api';
+import { chatKeys } from '../../api/chat-api';
 
 /** Helpers over the messages query cache (one flat list per conversation). */
 export function cachedMessages(conversationId: string): Message[] {

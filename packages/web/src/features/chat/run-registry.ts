@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { hasErrorCode } from '../../api/api-error';
 import { showToast } from '../toasts';
-import { chatApi } from './chat-api';
+import { chatApi } from '../../api/chat-api';
 import { chatCacheWriter } from './chat-cache-writer';
 import { ChatRun, type ChatRunDeps } from './chat-run';
 import { useLive } from './live-store';

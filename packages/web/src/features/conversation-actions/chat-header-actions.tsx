@@ -3,7 +3,7 @@ import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { BookmarkMenu } from '../bookmarks';
-import { useConversation } from '../chat';
+import { useConversation } from '../../api/chat-api';
 import { TemporaryToggle } from '../temporary-chat';
 import { MENU_CONTENT, MENU_ITEM } from './menu-styles';
 import { EXPORT_OPTIONS, useExport } from './row-menu';

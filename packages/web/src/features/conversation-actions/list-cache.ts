@@ -1,6 +1,6 @@
 import type { Conversation, ConversationListPage } from '@parley/schema';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { chatKeys } from '../chat';
+import { chatKeys } from '../../api/chat-api';
 import { conversationKeys } from '../conversations';
 
 type ListData = InfiniteData<ConversationListPage, string | null>;

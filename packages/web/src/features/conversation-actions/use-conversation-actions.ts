@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { hasErrorCode } from '../../api/api-error';
-import { chatKeys } from '../chat';
+import { chatKeys } from '../../api/chat-api';
 import { addConversationToList } from '../conversations';
 import { showToast } from '../toasts';
 import { actionsApi } from './actions-api';

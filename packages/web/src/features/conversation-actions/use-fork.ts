@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { chatKeys } from '../chat';
+import { chatKeys } from '../../api/chat-api';
 import { addConversationToList } from '../conversations';
 import { showToast } from '../toasts';
 import { actionsApi } from './actions-api';

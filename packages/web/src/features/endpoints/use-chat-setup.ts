@@ -1,6 +1,6 @@
 import { defaultModelSpec, type Conversation, type ModelSpecsConfig } from '@parley/schema';
 import { useCallback, useMemo } from 'react';
-import { useEndpoints, useModels } from '../chat';
+import { useEndpoints, useModels } from '../../api/chat-api';
 import { setupOfConversation, validSetup, type ChatSetup } from './chat-setup';
 import { setupOfPreset } from '../presets';
 import { usePresets } from '../presets';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { chatKeys } from '../chat';
+import { chatKeys } from '../../api/chat-api';
 import { actionsApi } from '../conversation-actions';
 import { ALL_LISTS } from '../conversation-actions';
 import { SettingsActionRow } from '../conversation-actions';

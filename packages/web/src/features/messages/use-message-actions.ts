@@ -2,7 +2,7 @@ import type { Feedback, Message } from '@parley/schema';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../toasts';
-import { chatApi } from '../chat';
+import { chatApi } from '../../api/chat-api';
 import { sendMessage } from '../chat';
 import { patchMessage } from '../chat';
 import { isUnsentFailure, resendFailed } from '../chat';

@@ -1,6 +1,6 @@
 import type { Message, MessageSearchHit } from '@parley/schema';
 import { queryClient } from '../../api/query-client';
-import { chatApi, chatKeys } from '../chat';
+import { chatApi, chatKeys } from '../../api/chat-api';
 import { useBranches } from '../messages';
 
 /**

@@ -1,7 +1,7 @@
 import type { ActiveGenerations, Conversation, EndpointsConfig, Message, ModelsConfig } from '@parley/schema';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { useAuth } from '../../store/auth-store';
+import { api } from './client';
+import { useAuth } from '../store/auth-store';
 
 export const chatKeys = {
   endpoints: ['endpoints'] as const,
