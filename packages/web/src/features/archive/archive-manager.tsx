@@ -10,7 +10,7 @@ import {
   ManagerList,
   ManagerSearch,
   SettingsActionRow,
-} from '../conversation-actions';
+} from '../../components/ui/manager-parts';
 import { useConversationActions } from '../conversation-actions';
 import { useDebouncedValue } from '../prompts';
 import { useArchivedConversations } from './archive-api';

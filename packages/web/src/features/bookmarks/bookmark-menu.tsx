@@ -4,7 +4,7 @@ import { Check, Plus, Tag } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MENU_CONTENT, MENU_ITEM } from '../conversation-actions';
+import { MENU_CONTENT, MENU_ITEM } from '../../components/ui/menu-styles';
 import { toggled } from './filter-store';
 import { TagEditDialog } from './tag-edit-dialog';
 import { useBookmarksEnabled, useTags } from './tags-api';

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasErrorCode } from '../../api/api-error';
 import { chatKeys } from '../../api/chat-api';
-import { patchEverywhere, refreshLists } from '../conversation-actions';
+import { patchEverywhere, refreshLists } from '../conversations';
 import { showToast } from '../toasts';
 import { useFilterStore } from './filter-store';
 import { tagKeys, tagsApi } from './tags-api';

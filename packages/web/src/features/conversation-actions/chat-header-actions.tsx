@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import { BookmarkMenu } from '../bookmarks';
 import { useConversation } from '../../api/chat-api';
 import { TemporaryToggle } from '../temporary-chat';
-import { MENU_CONTENT, MENU_ITEM } from './menu-styles';
+import { MENU_CONTENT, MENU_ITEM } from '../../components/ui/menu-styles';
 import { EXPORT_OPTIONS, useExport } from './row-menu';
 
 /** The chat header's conversation tools: temporary chat, bookmarks and export. */

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useStartupConfig } from '../../api/startup-queries';
 import { exportConversation } from '../import-export';
 import { showToast } from '../toasts';
-import { MENU_CONTENT, MENU_ICON, MENU_ITEM } from './menu-styles';
+import { MENU_CONTENT, MENU_ICON, MENU_ITEM } from '../../components/ui/menu-styles';
 import { useRowState } from './row-state';
 import { useConversationActions } from './use-conversation-actions';
 

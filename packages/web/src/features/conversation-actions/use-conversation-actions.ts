@@ -7,8 +7,8 @@ import { hasErrorCode } from '../../api/api-error';
 import { chatKeys } from '../../api/chat-api';
 import { addConversationToList } from '../conversations';
 import { showToast } from '../toasts';
-import { actionsApi } from './actions-api';
-import { patchEverywhere, refreshLists, removeFromLists } from './list-cache';
+import { actionsApi } from '../../api/conversation-actions-api';
+import { patchEverywhere, refreshLists, removeFromLists } from '../conversations';
 import { titleToSave } from './rename-rules';
 
 /**

@@ -1,3 +1,4 @@
 /** The conversations feature as other folders see it: import from here, never from its other files. */
 export { ConversationList } from './conversation-list';
 export { addConversationToList, conversationKeys, patchConversationInList } from './conversations-api';
+export { ALL_LISTS, patchEverywhere, refreshLists, removeFromLists } from './list-cache';

@@ -5,9 +5,9 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { chatKeys } from '../../api/chat-api';
-import { actionsApi } from '../conversation-actions';
-import { ALL_LISTS } from '../conversation-actions';
-import { SettingsActionRow } from '../conversation-actions';
+import { actionsApi } from '../../api/conversation-actions-api';
+import { ALL_LISTS } from '../conversations';
+import { SettingsActionRow } from '../../components/ui/manager-parts';
 import { showToast } from '../toasts';
 
 /** Settings → Data controls: delete all chats, after a confirmation. */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { SettingsActionRow } from '../conversation-actions';
+import { SettingsActionRow } from '../../components/ui/manager-parts';
 import { showToast } from '../toasts';
 import { useRevokeAllKeys } from '../../api/keys-api';
 

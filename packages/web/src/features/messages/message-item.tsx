@@ -7,7 +7,7 @@ import { ReadAloudButton } from '../voice';
 import { LogoMark } from '../../components/ui/logo';
 import { isUnsentFailure, liveMessage } from '../chat';
 import { useLiveAnswer } from '../chat';
-import { ForkButton } from '../conversation-actions';
+import { ForkButton } from '../fork';
 import { useCopy } from '../markdown';
 import { allowedActions } from './action-rules';
 import { AnswerFiguresLine } from './answer-figures-line';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { SelectRow } from '../../components/ui/select-row';
 import { SwitchRow } from '../../components/ui/switch';
 import { useSettings, type FontSize } from '../../store/settings-store';
-import { ForkSettingsSection } from '../conversation-actions';
+import { ForkSettingsSection } from '../fork';
 
 type ChatSwitch =
   | 'enterToSend'

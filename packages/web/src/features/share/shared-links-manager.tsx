@@ -10,7 +10,7 @@ import {
   ManagerList,
   ManagerSearch,
   SettingsActionRow,
-} from '../conversation-actions';
+} from '../../components/ui/manager-parts';
 import { useDebouncedValue } from '../prompts';
 import { showToast } from '../toasts';
 import { validShareIds } from './bulk-delete';

@@ -1,8 +1,8 @@
-import { SearchField } from '../../components/ui/search-field';
+import { SearchField } from './search-field';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
+import { Button } from './button';
+import { Spinner } from './spinner';
 
 /** 002 §9: archived and shared-link searches wait 300 ms after the last keystroke. */
 export const MANAGER_SEARCH_DEBOUNCE_MS = 300;

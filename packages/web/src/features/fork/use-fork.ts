@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { chatKeys } from '../../api/chat-api';
 import { addConversationToList } from '../conversations';
 import { showToast } from '../toasts';
-import { actionsApi } from './actions-api';
+import { actionsApi } from '../../api/conversation-actions-api';
 
 /** Forks a conversation at a message and opens the copy (000 §7: POST /api/convos/fork). */
 export function useFork() {

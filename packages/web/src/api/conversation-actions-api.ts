@@ -4,7 +4,7 @@ import type {
   ForkConversationBody,
   ForkResult,
 } from '@parley/schema';
-import { api } from '../../api/client';
+import { api } from './client';
 
 /** The conversation calls of 002 §7 that change a conversation (rename, archive, copy, delete). */
 export const actionsApi = {
