@@ -20,7 +20,7 @@ import { pastedName } from '../files';
 import { useAttach } from '../files';
 import { AGENTS_ENDPOINT, useAgentList } from '../agents';
 import { McpPickerSlot } from '../mcp';
-import { ToolsMenu } from '../tools-menu';
+import { ToolBadges, ToolsMenu } from '../tools-menu';
 import { useSlashPrompts } from '../prompts';
 import { MicButton, useAutoSend } from '../voice';
 import { MESSAGE_BOX_ID } from '../../lib/message-box-id';
@@ -275,6 +275,7 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
             </button>
           )}
         </div>
+        <ToolBadges conversationId={conversationId} enabled={props.endpoint !== AGENTS_ENDPOINT} />
       </div>
     </div>
   );

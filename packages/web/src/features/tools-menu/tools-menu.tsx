@@ -1,115 +1,99 @@
-import type { PermissionType } from '@parley/schema';
 import { clsx } from 'clsx';
-import { Check, Code2, FileSearch, Globe, Wrench, X, type LucideIcon } from 'lucide-react';
+import { Check, Pencil, Pin, PinOff, Wrench } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStartupConfig } from '../../api/startup-queries';
 import { Popover, PopoverHeading } from '../../components/ui/popover';
-import { useAgentTools } from '../agents';
-import { useHasPermission } from '../auth';
-import { CHAT_TOOLS, useSelectedTools, useToolSelection, type ChatTool } from './tool-selection';
-
-/** What each tool needs beyond existing on the server: its interface flag and role feature. */
-const TOOL_GATES: Record<
-  ChatTool,
-  { flag: 'fileSearch' | 'webSearch' | 'runCode'; feature: PermissionType; icon: LucideIcon }
-> = {
-  file_search: { flag: 'fileSearch', feature: 'FILE_SEARCH', icon: FileSearch },
-  web_search: { flag: 'webSearch', feature: 'WEB_SEARCH', icon: Globe },
-  execute_code: { flag: 'runCode', feature: 'RUN_CODE', icon: Code2 },
-};
-
-/** The tools this user may turn on here: on the server, allowed by the interface and the role. */
-function useAvailableTools(enabled: boolean): ChatTool[] {
-  const { data: config } = useStartupConfig();
-  const { data: tools = [] } = useAgentTools(enabled);
-  const permitted = {
-    file_search: useHasPermission('FILE_SEARCH', 'USE'),
-    web_search: useHasPermission('WEB_SEARCH', 'USE'),
-    execute_code: useHasPermission('RUN_CODE', 'USE'),
-  } satisfies Record<ChatTool, boolean>;
-  const onServer = new Set(tools.map((t) => t.pluginKey));
-  return CHAT_TOOLS.filter(
-    (tool) =>
-      onServer.has(tool) &&
-      permitted[tool] &&
-      (config?.interface as Record<string, unknown> | undefined)?.[TOOL_GATES[tool].flag] !== false,
-  );
-}
+import { TOOL_GATES, useAvailableTools } from './available-tools';
+import { usePinnedBadges } from './pinned-badges';
+import { useSelectedTools, useToolSelection } from './tool-selection';
 
 /**
- * The chat input's tools menu and badges (001 §2): in an ordinary chat the user turns built-in
- * tools on for this conversation (all off at first); each one on shows as a badge that turns it
- * off again. Agent chats use their agent's tools, so the menu is not shown there.
+ * The chat input's tools menu: in an ordinary chat the user turns built-in tools on for this
+ * conversation (all off at first), pins a tool so its badge shows in every conversation, and
+ * opens the badge editing bar. Agent chats use their agent's tools, so the menu is not shown there.
  */
 export function ToolsMenu({ conversationId, enabled }: { conversationId: string; enabled: boolean }) {
   const { t } = useTranslation();
   const available = useAvailableTools(enabled);
   const selected = useSelectedTools(conversationId).filter((tool) => available.includes(tool));
   const toggle = useToolSelection((s) => s.toggle);
+  const { pinned, pin, unpin, startEditing } = usePinnedBadges();
+  const [open, setOpen] = useState(false);
   if (!enabled || available.length === 0) return null;
+  const anyPinned = pinned.some((tool) => available.includes(tool));
   return (
-    <>
-      <Popover
-        side="top"
-        sideOffset={8}
-        className="w-64 p-2"
-        testId="tools-menu-list"
-        trigger={
-          <button
-            type="button"
-            aria-label={t('com_ui_tools')}
-            data-testid="tools-menu"
-            className={clsx(
-              'flex size-10 shrink-0 items-center justify-center rounded-full hover:bg-surface',
-              selected.length > 0 ? 'text-accent' : 'text-fg-subtle hover:text-fg',
-            )}
-          >
-            <Wrench className="size-5" aria-hidden />
-          </button>
-        }
-      >
-        <PopoverHeading>{t('com_ui_tools')}</PopoverHeading>
-        {available.map((tool) => {
-          const Icon = TOOL_GATES[tool].icon;
-          const on = selected.includes(tool);
-          return (
+    <Popover
+      open={open}
+      onOpenChange={setOpen}
+      side="top"
+      sideOffset={8}
+      className="w-64 p-2"
+      testId="tools-menu-list"
+      trigger={
+        <button
+          type="button"
+          aria-label={t('com_ui_tools')}
+          data-testid="tools-menu"
+          className={clsx(
+            'flex size-10 shrink-0 items-center justify-center rounded-full hover:bg-surface',
+            selected.length > 0 ? 'text-accent' : 'text-fg-subtle hover:text-fg',
+          )}
+        >
+          <Wrench className="size-5" aria-hidden />
+        </button>
+      }
+    >
+      <PopoverHeading>{t('com_ui_tools')}</PopoverHeading>
+      {available.map((tool) => {
+        const Icon = TOOL_GATES[tool].icon;
+        const on = selected.includes(tool);
+        const isPinned = pinned.includes(tool);
+        const name = t(`com_ui_tool_${tool}`);
+        return (
+          <div key={tool} className="flex items-center gap-1">
             <button
-              key={tool}
               type="button"
               role="menuitemcheckbox"
               aria-checked={on}
               onClick={() => toggle(conversationId, tool)}
-              className="flex w-full items-center gap-2 rounded-lg px-2 py-2 text-start text-sm hover:bg-surface-muted"
+              className="flex flex-1 items-center gap-2 rounded-lg px-2 py-2 text-start text-sm hover:bg-surface-muted"
               data-testid={`tools-menu-${tool}`}
             >
               <Icon className="size-4 text-fg-subtle" aria-hidden />
-              <span className="flex-1">{t(`com_ui_tool_${tool}`)}</span>
+              <span className="flex-1">{name}</span>
               {on && <Check className="size-4 text-accent" aria-hidden />}
             </button>
-          );
-        })}
-      </Popover>
-      {selected.map((tool) => {
-        const Icon = TOOL_GATES[tool].icon;
-        return (
-          <span
-            key={tool}
-            className="flex h-8 shrink-0 items-center gap-1 self-center rounded-full border border-accent/40 bg-accent/10 ps-2.5 pe-1 text-xs text-accent"
-            data-testid={`tool-badge-${tool}`}
-          >
-            <Icon className="size-3.5" aria-hidden />
-            {t(`com_ui_tool_${tool}`)}
             <button
               type="button"
-              onClick={() => toggle(conversationId, tool)}
-              aria-label={t('com_ui_tool_turn_off', { tool: t(`com_ui_tool_${tool}`) })}
-              className="rounded-full p-0.5 hover:bg-accent/20"
+              aria-pressed={isPinned}
+              aria-label={t(isPinned ? 'com_ui_tool_unpin' : 'com_ui_tool_pin', { tool: name })}
+              title={t(isPinned ? 'com_ui_tool_unpin' : 'com_ui_tool_pin', { tool: name })}
+              onClick={() => (isPinned ? unpin(tool) : pin(tool))}
+              className={clsx(
+                'rounded-lg p-2 hover:bg-surface-muted',
+                isPinned ? 'text-accent' : 'text-fg-subtle hover:text-fg',
+              )}
+              data-testid={`tools-menu-pin-${tool}`}
             >
-              <X className="size-3" aria-hidden />
+              {isPinned ? <PinOff className="size-4" aria-hidden /> : <Pin className="size-4" aria-hidden />}
             </button>
-          </span>
+          </div>
         );
       })}
-    </>
+      {anyPinned && (
+        <button
+          type="button"
+          onClick={() => {
+            setOpen(false);
+            startEditing();
+          }}
+          className="mt-1 flex w-full items-center gap-2 rounded-lg border-t border-border px-2 py-2 text-start text-sm hover:bg-surface-muted"
+          data-testid="tools-menu-edit-badges"
+        >
+          <Pencil className="size-4 text-fg-subtle" aria-hidden />
+          {t('com_ui_badges_edit')}
+        </button>
+      )}
+    </Popover>
   );
 }
