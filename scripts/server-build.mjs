@@ -16,6 +16,8 @@ const COPIED = [
   'src/services/context/token-count-worker.mjs',
   'src/services/context/bounded-token-count.mjs',
   'src/services/code-execution/code-run-child.mjs',
+  'src/services/files/document-extract-worker.mjs',
+  'src/services/files/zip-bounds.mjs',
 ];
 
 /** What the bundle is made from: a change to any of these makes it stale. */

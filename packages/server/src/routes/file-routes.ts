@@ -24,6 +24,7 @@ import { loadAgentCaller, requireAgentPermission, requireBuilder } from '../serv
 import type { AgentDeps } from '../services/agents/agent-deps.ts';
 import { findEditableAgent } from '../services/agents/agent-service.ts';
 import { resolveAgentsSettings } from '../services/agents/agents-settings.ts';
+import { DocumentUnreadable } from '../services/files/document-extract.ts';
 import { indexFile } from '../services/files/file-index.ts';
 import { deleteOwnFiles } from '../services/files/delete-service.ts';
 import { resolveFileConfig } from '../services/files/file-config.ts';
@@ -184,13 +185,19 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
     /**
      * A document's text is indexed for file search before the answer, so `embedded` is true as
-     * soon as the upload is. An indexing failure keeps the file (it is still an attachment) unindexed.
+     * soon as the upload is. A PDF or DOCX whose text cannot be read (damaged, encrypted, a zip
+     * bomb, too slow) is refused and removed, row and blob; any other indexing failure keeps the
+     * file (it is still an attachment) unindexed.
      */
     async function indexUpload(row: FileRow): Promise<FileRow> {
       try {
         const chunks = await indexFile(ctx.db, ctx.blobStore, row);
         return chunks > 0 ? { ...row, embedded: true } : row;
       } catch (err) {
+        if (err instanceof DocumentUnreadable) {
+          await deleteOwnFiles(ctx.db, ctx.blobStore, row.userId, [row.fileId]);
+          throw new AppError('bad_request', err.message, { reason: err.reason });
+        }
         logIndexFailure(ctx, row, err);
         return row;
       }

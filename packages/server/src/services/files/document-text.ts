@@ -1,11 +1,16 @@
 import { StringDecoder } from 'node:string_decoder';
 import type { BlobStore } from './blob-store.ts';
+import { withBlobOnDisk } from './blob-on-disk.ts';
+import { DEFAULT_EXTRACT_LIMITS, extractDocumentText, type ExtractedKind } from './document-extract.ts';
 
 /**
  * At most this much text is taken from one document (about 1,300 chunks): a file that
  * expands past it is indexed up to there, so a huge or bomb-like file cannot fill the database.
  */
-export const MAX_DOCUMENT_CHARS = 2_000_000;
+export const MAX_DOCUMENT_CHARS = DEFAULT_EXTRACT_LIMITS.maxChars;
+
+export const PDF_TYPE = 'application/pdf';
+export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /** Types whose bytes are the text itself: plain text, markdown, code, CSV, JSON, XML, YAML. */
 export function isTextDocument(type: string): boolean {
@@ -15,13 +20,17 @@ export function isTextDocument(type: string): boolean {
   );
 }
 
-/**
- * The searchable text of a stored document, or null when its type has no text Parley reads
- * (pictures, archives, and for now PDF and office documents). The upload checks already proved
- * text types to be UTF-8 without NUL; reading stops at MAX_DOCUMENT_CHARS.
- */
-export async function documentText(store: BlobStore, key: string, type: string): Promise<string | null> {
-  if (!isTextDocument(type)) return null;
+/** The formats whose text the document thread reads, by their (sniffed) type. */
+export function extractedKind(type: string): ExtractedKind | null {
+  if (type === PDF_TYPE) return 'pdf';
+  if (type === DOCX_TYPE) return 'docx';
+  return null;
+}
+
+/** True when Parley can read a searchable text out of files of this type. */
+export const hasDocumentText = (type: string) => isTextDocument(type) || extractedKind(type) !== null;
+
+async function plainText(store: BlobStore, key: string): Promise<string> {
   const decoder = new StringDecoder('utf8');
   let text = '';
   const stream = await store.get(key);
@@ -33,4 +42,23 @@ export async function documentText(store: BlobStore, key: string, type: string):
     }
   }
   return text + decoder.end();
+}
+
+/**
+ * The searchable text of a stored document, or null when its type has no text Parley reads
+ * (pictures, archives, old office formats). Text types (already proved UTF-8 without NUL by the
+ * upload checks) are read here up to MAX_DOCUMENT_CHARS; PDF and DOCX are read by the document
+ * thread, which rejects with DocumentUnreadable when a file is damaged, encrypted or hostile.
+ */
+export async function documentText(
+  store: BlobStore,
+  key: string,
+  type: string,
+  bytes: number,
+): Promise<string | null> {
+  if (isTextDocument(type)) return plainText(store, key);
+  const kind = extractedKind(type);
+  if (!kind) return null;
+  const { text } = await withBlobOnDisk(store, key, (path) => extractDocumentText(path, kind, bytes));
+  return text;
 }

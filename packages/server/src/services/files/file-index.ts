@@ -13,7 +13,7 @@ const INSERT_BATCH = 500;
  * file is marked `embedded`. Files without readable text stay as they are. Returns the chunk count.
  */
 export async function indexFile(db: Database, store: BlobStore, row: FileRow): Promise<number> {
-  const text = await documentText(store, row.storageKey, row.type);
+  const text = await documentText(store, row.storageKey, row.type, row.bytes);
   if (text === null) return 0;
   const chunks = chunkText(text);
   await db.transaction(async (tx) => {

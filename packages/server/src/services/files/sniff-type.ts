@@ -36,6 +36,14 @@ export async function sniffType(head: Buffer, filename: string): Promise<string 
       const byExtension = EXTENSION_MIME_TYPES[fileExtension(filename)];
       return byExtension && /^application\/(msword|vnd\.ms-)/.test(byExtension) ? byExtension : detected.mime;
     }
+    // An OOXML document whose named parts lie past the sniffed bytes reads as a plain ZIP; its
+    // extension says which document it claims to be (a false claim fails when its text is read).
+    if (detected.mime === 'application/zip') {
+      const byExtension = EXTENSION_MIME_TYPES[fileExtension(filename)];
+      return byExtension?.startsWith('application/vnd.openxmlformats-officedocument.')
+        ? byExtension
+        : detected.mime;
+    }
     return detected.mime;
   }
   if (!looksLikeText(head)) return null;

@@ -1,0 +1,94 @@
+// The document-reading thread: one per document, started by document-extract.ts, which bounds its
+// time and heap and ends it when it overruns. It reads a PDF (unpdf's build of PDF.js) or a DOCX
+// (mammoth) from a path and posts back the text, or the reason it could not. Plain JavaScript: a
+// worker thread starts with a bare module loader.
+import { readFile } from 'node:fs/promises';
+import { parentPort, workerData } from 'node:worker_threads';
+import { checkZipBounds, ZipRefused } from './zip-bounds.mjs';
+
+class Refused extends Error {
+  constructor(reason, message) {
+    super(message);
+    this.reason = reason;
+  }
+}
+
+/** The text of a PDF's pages in order, stopping at `maxPages` pages or `maxChars` characters. */
+async function pdfText(bytes, { maxPages, maxChars }) {
+  const { getDocumentProxy } = await import('unpdf');
+  let pdf;
+  try {
+    // No fonts or scripts are needed for text; eval stays off.
+    pdf = await getDocumentProxy(new Uint8Array(bytes), {
+      isEvalSupported: false,
+      disableFontFace: true,
+      stopAtErrors: false,
+      verbosity: 0,
+    });
+  } catch (error) {
+    if (error?.name === 'PasswordException')
+      throw new Refused('encrypted', 'The PDF is password-protected, so its text cannot be read.');
+    throw new Refused('corrupt', 'The PDF could not be read: it is damaged or not a PDF.');
+  }
+  const pages = Math.min(pdf.numPages, maxPages);
+  const parts = [];
+  let chars = 0;
+  let pagesRead = 0;
+  for (let n = 1; n <= pages && chars < maxChars; n++) {
+    const page = await pdf.getPage(n);
+    const content = await page.getTextContent();
+    let text = '';
+    for (const item of content.items) {
+      if (typeof item.str !== 'string') continue;
+      text += item.str + (item.hasEOL ? '\n' : '');
+    }
+    page.cleanup();
+    parts.push(text.trim());
+    chars += text.length + 2;
+    pagesRead = n;
+  }
+  await pdf.destroy();
+  const text = parts.join('\n\n');
+  return {
+    text: text.slice(0, maxChars),
+    pages: pdf.numPages,
+    pagesRead,
+    truncated: pagesRead < pdf.numPages || text.length > maxChars,
+  };
+}
+
+/** The raw text of a DOCX, after proving the archive expands within bounds. */
+async function docxText(bytes, { maxChars, maxExpandedBytes, maxEntries }) {
+  try {
+    checkZipBounds(bytes, { maxEntries, maxBytes: maxExpandedBytes });
+  } catch (error) {
+    if (error instanceof ZipRefused)
+      throw new Refused(error.reason, `The document could not be read: ${error.message}`);
+    throw error;
+  }
+  const mammoth = (await import('mammoth')).default;
+  let value;
+  try {
+    ({ value } = await mammoth.extractRawText({ buffer: bytes }));
+  } catch {
+    throw new Refused('corrupt', 'The document could not be read: it is damaged or not a Word document.');
+  }
+  const text = value.replace(/\n{3,}/g, '\n\n').trim();
+  return { text: text.slice(0, maxChars), truncated: text.length > maxChars };
+}
+
+async function main() {
+  const { path, kind, limits } = workerData;
+  const bytes = await readFile(path);
+  return kind === 'pdf' ? pdfText(bytes, limits) : docxText(bytes, limits);
+}
+
+main().then(
+  (result) => parentPort.postMessage({ ok: true, ...result }),
+  (error) =>
+    parentPort.postMessage({
+      ok: false,
+      reason: error instanceof Refused ? error.reason : 'failed',
+      message: error instanceof Refused ? error.message : String(error?.message ?? error),
+    }),
+);

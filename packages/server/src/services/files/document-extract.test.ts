@@ -1,0 +1,118 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { docxBomb, docxDocument, pdfDocument, zipArchive } from '../../../test/files/document-fixtures.ts';
+import {
+  DEFAULT_EXTRACT_LIMITS,
+  DocumentUnreadable,
+  extractDocumentText,
+  type ExtractedKind,
+} from './document-extract.ts';
+
+describe('extractDocumentText (the document thread)', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'parley-extract-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  let n = 0;
+  async function extract(bytes: Buffer, kind: ExtractedKind, limits = DEFAULT_EXTRACT_LIMITS) {
+    const path = join(dir, `doc-${n++}`);
+    await writeFile(path, bytes);
+    return extractDocumentText(path, kind, bytes.length, limits);
+  }
+  const reasonOf = (promise: Promise<unknown>) =>
+    promise.then(
+      () => 'read',
+      (err: unknown) => (err instanceof DocumentUnreadable ? err.reason : `other: ${String(err)}`),
+    );
+
+  it('reads the text of every page of a PDF, in order', async () => {
+    const out = await extract(
+      pdfDocument(['The lighthouse keeper logs the fog.\nSecond line here.', 'Page two talks about gulls.']),
+      'pdf',
+    );
+    expect(out.pages).toBe(2);
+    expect(out.truncated).toBe(false);
+    expect(out.text).toMatch(
+      /lighthouse keeper logs the fog\.\s*Second line here\.\s+Page two talks about gulls\./,
+    );
+  });
+
+  it('reads the paragraphs of a DOCX', async () => {
+    const out = await extract(
+      docxDocument(['Minutes of the harbour board.', 'Dredging starts in May.']),
+      'docx',
+    );
+    expect(out.text).toBe('Minutes of the harbour board.\n\nDredging starts in May.');
+  });
+
+  it('refuses a corrupt PDF, a truncated one and bytes that are not a PDF at all', async () => {
+    const good = pdfDocument(['Some text that will be cut.']);
+    expect(await reasonOf(extract(Buffer.from('%PDF-1.7\n%garbage garbage garbage\n'), 'pdf'))).toBe(
+      'corrupt',
+    );
+    expect(await reasonOf(extract(good.subarray(0, 40), 'pdf'))).toBe('corrupt');
+    expect(await reasonOf(extract(Buffer.from('hello, I am plain text'), 'pdf'))).toBe('corrupt');
+  });
+
+  it('refuses an encrypted PDF with a message that says why', async () => {
+    const err = await extract(pdfDocument(['secret'], { encrypted: true }), 'pdf').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DocumentUnreadable);
+    expect((err as DocumentUnreadable).reason).toBe('encrypted');
+    expect((err as DocumentUnreadable).message).toMatch(/password-protected/);
+  });
+
+  it('reads only the first pages of a PDF with thousands of them, within the time limit', async () => {
+    const pages = Array.from({ length: 5000 }, (_, i) => `Page number ${i + 1} of the long manual.`);
+    const started = Date.now();
+    const out = await extract(pdfDocument(pages), 'pdf', { ...DEFAULT_EXTRACT_LIMITS, maxPages: 300 });
+    expect(out.pages).toBe(5000);
+    expect(out.truncated).toBe(true);
+    expect(out.text).toContain('Page number 300 of');
+    expect(out.text).not.toContain('Page number 301 of');
+    expect(Date.now() - started).toBeLessThan(DEFAULT_EXTRACT_LIMITS.timeoutMs);
+  }, 90_000);
+
+  it('stops a read that overruns its time and ends its thread', async () => {
+    const pages = Array.from({ length: 3000 }, (_, i) => `Page ${i}`);
+    expect(
+      await reasonOf(extract(pdfDocument(pages), 'pdf', { ...DEFAULT_EXTRACT_LIMITS, timeoutMs: 50 })),
+    ).toBe('timeout');
+  });
+
+  it('keeps at most maxChars characters', async () => {
+    const out = await extract(docxDocument(['x'.repeat(5000)]), 'docx', {
+      ...DEFAULT_EXTRACT_LIMITS,
+      maxChars: 1000,
+    });
+    expect(out.text).toHaveLength(1000);
+    expect(out.truncated).toBe(true);
+  });
+
+  it('refuses a DOCX zip bomb before mammoth inflates it', async () => {
+    const bomb = docxBomb(70);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const err = await extract(bomb, 'docx').catch((e: unknown) => e);
+    expect((err as DocumentUnreadable).reason).toBe('bomb');
+    expect((err as DocumentUnreadable).message).toMatch(/expands to more than 64 MB/);
+  });
+
+  it('refuses a DOCX with too many parts, a zip that is no Word document and bytes that are no zip', async () => {
+    const many = zipArchive(
+      Array.from({ length: 50 }, (_, i) => ({ name: `p${i}.xml`, data: Buffer.from('<a/>') })),
+    );
+    expect(await reasonOf(extract(many, 'docx', { ...DEFAULT_EXTRACT_LIMITS, maxEntries: 10 }))).toBe('bomb');
+    const notWord = zipArchive([{ name: 'readme.txt', data: Buffer.from('just a zip') }]);
+    expect(await reasonOf(extract(notWord, 'docx'))).toBe('corrupt');
+    expect(await reasonOf(extract(Buffer.from('PK\u0003\u0004 not really a zip'), 'docx'))).toBe('corrupt');
+  });
+
+  it('refuses a file over the input limit without starting a thread', async () => {
+    await expect(
+      extractDocumentText('/nonexistent', 'pdf', DEFAULT_EXTRACT_LIMITS.maxInputBytes + 1),
+    ).rejects.toMatchObject({ reason: 'too_large' });
+  });
+});

@@ -1,0 +1,153 @@
+import { Worker } from 'node:worker_threads';
+
+/** The formats read by the document thread (text types are read in place, see document-text.ts). */
+export type ExtractedKind = 'pdf' | 'docx';
+
+/** What reading one document may cost. Each bound ends the read with a clear reason, never the server. */
+export interface ExtractLimits {
+  /** Wall-clock time for the whole read, from the thread's start. */
+  timeoutMs: number;
+  /** The thread's JavaScript heap. */
+  heapMb: number;
+  /** Files larger than this are not read at all. */
+  maxInputBytes: number;
+  /** PDF pages read; later pages are left out of the index. */
+  maxPages: number;
+  /** Characters kept. */
+  maxChars: number;
+  /** What a DOCX may inflate to, all parts together (a zip bomb stops here). */
+  maxExpandedBytes: number;
+  /** Parts a DOCX may hold. */
+  maxEntries: number;
+}
+
+export const DEFAULT_EXTRACT_LIMITS: ExtractLimits = {
+  timeoutMs: 60_000,
+  heapMb: 256,
+  maxInputBytes: 64 * 1024 * 1024,
+  maxPages: 2_000,
+  maxChars: 2_000_000,
+  maxExpandedBytes: 64 * 1024 * 1024,
+  maxEntries: 2_000,
+};
+
+/** Documents read at once on this server; more wait their turn (each read is a thread of its own). */
+const MAX_CONCURRENT = 2;
+
+/** Why a document's text could not be read. */
+export type UnreadableReason = 'corrupt' | 'encrypted' | 'bomb' | 'too_large' | 'timeout' | 'failed';
+
+export class DocumentUnreadable extends Error {
+  constructor(
+    readonly reason: UnreadableReason,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DocumentUnreadable';
+  }
+}
+
+export interface ExtractedText {
+  text: string;
+  /** Some of the document (pages past the limit, characters past the limit) was left out. */
+  truncated: boolean;
+  /** A PDF's page count. */
+  pages?: number;
+}
+
+type WorkerReply =
+  | { ok: true; text: string; truncated: boolean; pages?: number }
+  | { ok: false; reason: UnreadableReason; message: string };
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+const WORKER_FILE = new URL('./document-extract-worker.mjs', import.meta.url);
+
+function runWorker(path: string, kind: ExtractedKind, limits: ExtractLimits): Promise<ExtractedText> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER_FILE, {
+      workerData: { path, kind, limits },
+      resourceLimits: { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: 32 },
+      stdout: true,
+      stderr: true,
+    });
+    let settled = false;
+    const finish = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      outcome();
+    };
+    const timer = setTimeout(
+      () =>
+        finish(() =>
+          reject(
+            new DocumentUnreadable(
+              'timeout',
+              `Reading the document took longer than ${Math.round(limits.timeoutMs / 1000)} seconds.`,
+            ),
+          ),
+        ),
+      limits.timeoutMs,
+    );
+    // PDF.js prints warnings about odd files; they are not the server's log.
+    worker.stdout.resume();
+    worker.stderr.resume();
+    worker.on('message', (reply: WorkerReply) =>
+      finish(() =>
+        reply.ok
+          ? resolve({ text: reply.text, truncated: reply.truncated, pages: reply.pages })
+          : reject(new DocumentUnreadable(reply.reason, reply.message)),
+      ),
+    );
+    worker.on('error', (err: Error & { code?: string }) =>
+      finish(() =>
+        reject(
+          err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? new DocumentUnreadable('bomb', 'Reading the document needed more memory than allowed.')
+            : new DocumentUnreadable('failed', `The document could not be read: ${err.message}`),
+        ),
+      ),
+    );
+    worker.on('exit', (code) =>
+      finish(() =>
+        reject(new DocumentUnreadable('failed', `The document reader stopped (exit code ${code}).`)),
+      ),
+    );
+  });
+}
+
+/**
+ * The text of a PDF or DOCX on disk, read in a worker thread of its own so a heavy or hostile
+ * file never blocks the event loop: bounded in time, heap, input size, pages and characters. A
+ * file that cannot be read (damaged, encrypted, a zip bomb, too slow) rejects with DocumentUnreadable.
+ */
+export function extractDocumentText(
+  path: string,
+  kind: ExtractedKind,
+  bytes: number,
+  limits: ExtractLimits = DEFAULT_EXTRACT_LIMITS,
+): Promise<ExtractedText> {
+  if (bytes > limits.maxInputBytes) {
+    return Promise.reject(
+      new DocumentUnreadable(
+        'too_large',
+        `Documents over ${Math.round(limits.maxInputBytes / 1048576)} MB are not read for search.`,
+      ),
+    );
+  }
+  return inTurn(() => runWorker(path, kind, limits));
+}

@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import { crc32, deflateRawSync } from 'node:zlib';
+
+/** Escapes text for a PDF literal string. */
+const pdfString = (text: string) => `(${text.replace(/[\\()]/g, (c) => `\\${c}`)})`;
+
+/**
+ * A real PDF of one page per entry of `pages`, each page's text drawn in Helvetica, line by line.
+ * `encrypted` adds a standard-security dictionary whose user password is not empty, so a reader
+ * must ask for a password. Written by hand (objects, cross-reference table, trailer) so the tests
+ * need no PDF library.
+ */
+export function pdfDocument(pages: string[], opts: { encrypted?: boolean } = {}): Buffer {
+  const objects: string[] = [];
+  const add = (body: string) => objects.push(body) - 1 + 1;
+  const catalog = add('');
+  const pageTree = add('');
+  const font = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
+  const kids: number[] = [];
+  for (const text of pages) {
+    const lines = text.split('\n').map((line, i) => `${i === 0 ? '' : 'T* '}${pdfString(line)} Tj`);
+    const stream = `BT /F1 12 Tf 14 TL 72 720 Td ${lines.join(' ')} ET`;
+    const content = add(`<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`);
+    kids.push(
+      add(
+        `<< /Type /Page /Parent ${pageTree} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${content} 0 R >>`,
+      ),
+    );
+  }
+  objects[catalog - 1] = `<< /Type /Catalog /Pages ${pageTree} 0 R >>`;
+  objects[pageTree - 1] =
+    `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;
+  let encrypt = '';
+  if (opts.encrypted) {
+    const hex = (n: number) => randomBytes(n).toString('hex');
+    const dict = add(`<< /Filter /Standard /V 1 /R 2 /Length 40 /P -44 /O <${hex(32)}> /U <${hex(32)}> >>`);
+    encrypt = ` /Encrypt ${dict} 0 R /ID [<${hex(16)}> <${hex(16)}>]`;
+  }
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(Buffer.byteLength(out, 'latin1'));
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(out, 'latin1');
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) out += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R${encrypt} >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+interface ZipEntry {
+  name: string;
+  data: Buffer;
+}
+
+/** A ZIP archive of deflated entries (local headers, central directory, end record). */
+export function zipArchive(entries: ZipEntry[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const { name, data } of entries) {
+    const nameBytes = Buffer.from(name, 'utf8');
+    const packed = deflateRawSync(data);
+    const crc = crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(packed.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBytes, packed);
+    centrals.push(central, nameBytes);
+    offset += local.length + nameBytes.length + packed.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+const xmlEscape = (text: string) =>
+  text.replace(/[<>&]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;' })[c]!);
+
+const CONTENT_TYPES =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+  '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+  '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+  '<Default Extension="xml" ContentType="application/xml"/>' +
+  '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>' +
+  '</Types>';
+const ROOT_RELS =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+  '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+  '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>' +
+  '</Relationships>';
+
+/** The main part of a Word document with one paragraph per entry. */
+export function docxBody(paragraphs: string[], padding = ''): string {
+  return (
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+    '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>' +
+    paragraphs.map((p) => `<w:p><w:r><w:t>${xmlEscape(p)}</w:t></w:r></w:p>`).join('') +
+    padding +
+    '</w:body></w:document>'
+  );
+}
+
+/** A minimal real DOCX: content types, the package relationship and the document part. */
+export function docxDocument(paragraphs: string[]): Buffer {
+  return zipArchive([
+    { name: '[Content_Types].xml', data: Buffer.from(CONTENT_TYPES) },
+    { name: '_rels/.rels', data: Buffer.from(ROOT_RELS) },
+    { name: 'word/document.xml', data: Buffer.from(docxBody(paragraphs)) },
+  ]);
+}
+
+/**
+ * A DOCX zip bomb: a valid document whose main part is padded with `megabytes` MB of repeated
+ * whitespace, which deflates to about a thousandth of that.
+ */
+export function docxBomb(megabytes: number): Buffer {
+  const padding = ' '.repeat(megabytes * 1024 * 1024);
+  return zipArchive([
+    { name: '[Content_Types].xml', data: Buffer.from(CONTENT_TYPES) },
+    { name: '_rels/.rels', data: Buffer.from(ROOT_RELS) },
+    { name: 'word/document.xml', data: Buffer.from(docxBody(['A tiny visible line.'], padding)) },
+  ]);
+}

@@ -1,0 +1,125 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileChunks, files } from '../../src/db/schema/index.ts';
+import type { ToolRunContext } from '../../src/services/tools/tool.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { createTestUser, type TestUser } from '../helpers/test-users.ts';
+import { docxBomb, docxDocument, pdfDocument, zipArchive } from './document-fixtures.ts';
+import { jsonOf, storedBlobs, uploadFile } from './file-fixtures.ts';
+
+describe('PDF and DOCX uploads: text read for file search, hostile files refused', () => {
+  let server: TestServer;
+  let ann: TestUser;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { FILE_UPLOAD_USER_MAX: '1000' } });
+    ann = await createTestUser(server);
+  });
+  afterAll(() => server.stop());
+
+  const rows = async () =>
+    (await server.ctx.db.select({ n: count() }).from(files).where(eq(files.userId, ann.id)))[0]!.n;
+  const chunksOf = async (fileId: string) =>
+    (await server.ctx.db.select({ n: count() }).from(fileChunks).where(eq(fileChunks.fileId, fileId)))[0]!.n;
+  async function search(conversationId: string, query: string) {
+    const tool = server.ctx.tools.get('file_search')!;
+    const context: ToolRunContext = {
+      userId: ann.id,
+      conversationId,
+      credentials: {},
+      signal: new AbortController().signal,
+    };
+    const out = (await tool.run(tool.input.parse({ query }), context)) as {
+      results: { filename: string; content: string }[];
+    };
+    return out.results;
+  }
+
+  /** A refused upload answers 400 with `message` and leaves no row and no blob behind. */
+  async function expectRefused(res: Response, message: RegExp) {
+    const before = { rows: await rows(), blobs: storedBlobs(server).length };
+    expect(res.status).toBe(400);
+    expect((await jsonOf(res)).message).toMatch(message);
+    expect(await rows()).toBe(before.rows);
+    expect(storedBlobs(server)).toHaveLength(before.blobs);
+  }
+
+  it('indexes a PDF and a DOCX on upload so file search finds their passages', async () => {
+    const pdf = await jsonOf(
+      await uploadFile(
+        server,
+        ann,
+        pdfDocument(['Annual report of the lighthouse.', 'The lens was polished in March by the keeper.']),
+        'report.pdf',
+        { fields: { conversationId: 'conv-docs' } },
+      ),
+    );
+    expect(pdf).toMatchObject({ type: 'application/pdf', embedded: true });
+    expect(await chunksOf(pdf.file_id)).toBeGreaterThan(0);
+    const docx = await jsonOf(
+      await uploadFile(
+        server,
+        ann,
+        docxDocument(['Harbour board minutes.', 'The dredger Calypso arrives in May.']),
+        'minutes.docx',
+        {
+          fields: { conversationId: 'conv-docs' },
+        },
+      ),
+    );
+    expect(docx).toMatchObject({
+      type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      embedded: true,
+    });
+
+    expect((await search('conv-docs', 'lens polished'))[0]).toMatchObject({ filename: 'report.pdf' });
+    expect((await search('conv-docs', 'dredger Calypso'))[0]).toMatchObject({ filename: 'minutes.docx' });
+  });
+
+  it('goes by the bytes, not the extension: a PDF named .txt is read as a PDF, text named .pdf as text', async () => {
+    const disguisedPdf = await jsonOf(
+      await uploadFile(server, ann, pdfDocument(['Albatross sightings by month.']), 'notes.txt', {
+        type: 'text/plain',
+        fields: { conversationId: 'conv-lies' },
+      }),
+    );
+    expect(disguisedPdf).toMatchObject({ type: 'application/pdf', embedded: true });
+    const textAsPdf = await jsonOf(
+      await uploadFile(server, ann, 'Cormorant nesting survey, plain text.', 'survey.pdf', {
+        type: 'application/pdf',
+        fields: { conversationId: 'conv-lies' },
+      }),
+    );
+    expect(textAsPdf).toMatchObject({ type: 'text/plain', embedded: true });
+    expect((await search('conv-lies', 'albatross'))[0]).toMatchObject({ filename: 'notes.txt' });
+    expect((await search('conv-lies', 'cormorant'))[0]).toMatchObject({ filename: 'survey.pdf' });
+  });
+
+  it('refuses a corrupt PDF, an encrypted PDF, a DOCX zip bomb and a zip posing as a DOCX', async () => {
+    const corrupt = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(3000, 0x41)]);
+    await expectRefused(await uploadFile(server, ann, corrupt, 'broken.pdf'), /PDF could not be read/);
+    await expectRefused(
+      await uploadFile(server, ann, pdfDocument(['secret'], { encrypted: true }), 'locked.pdf'),
+      /password-protected/,
+    );
+    await expectRefused(
+      await uploadFile(server, ann, docxBomb(70), 'bomb.docx'),
+      /expands to more than 64 MB/,
+    );
+    const plainZip = zipArchive([{ name: 'readme.txt', data: Buffer.from('not a word document') }]);
+    await expectRefused(await uploadFile(server, ann, plainZip, 'fake.docx'), /not a Word document/);
+  });
+
+  it('indexes only the first pages of a PDF with thousands of pages and stays responsive', async () => {
+    const pages = Array.from({ length: 3000 }, (_, i) => `Leaf ${i + 1} of the tide tables.`);
+    const res = await uploadFile(server, ann, pdfDocument(pages), 'tides.pdf', {
+      fields: { conversationId: 'conv-long' },
+    });
+    expect(res.status).toBe(201);
+    expect((await jsonOf(res)).embedded).toBe(true);
+    // The server answered other requests meanwhile and still does.
+    expect((await server.api('/api/files', { token: ann.token })).status).toBe(200);
+    expect((await search('conv-long', '"Leaf 2000"')).length).toBeGreaterThan(0);
+    // Pages past the 2,000-page limit are left out of the index.
+    expect(await search('conv-long', '"Leaf 2500"')).toEqual([]);
+  }, 120_000);
+});
