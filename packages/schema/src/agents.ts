@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cursorQuery, searchQuery } from './list-query.ts';
 
 /**
- * Agents (000 §5, 001 §4): a named model setup with instructions, tools and files that its author
+ * Agents: a named model setup with instructions, tools and files that its author
  * may share with every user. These are the API's shapes and the rules of every agent body.
  */
 
@@ -13,7 +13,7 @@ export const AGENT_LIMITS = {
   instructions: 100_000,
   provider: 100,
   model: 256,
-  /** At most 4 conversation starters are shown (000 §9). */
+  /** At most 4 conversation starters are shown. */
   conversationStarters: 4,
   conversationStarter: 1_000,
   tools: 100,
@@ -30,7 +30,7 @@ export const AGENT_LIMITS = {
 export const AGENT_ID_PATTERN = /^agent_[A-Za-z0-9_-]{1,64}$/;
 export const AGENT_ID_PREFIX = 'agent_';
 
-/** What an agent may be allowed to do (000 §6), from parley.yaml `endpoints.agents.capabilities`. */
+/** What an agent may be allowed to do, from parley.yaml `endpoints.agents.capabilities`. */
 export const AGENT_CAPABILITIES = [
   'execute_code',
   'file_search',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Account payloads and their validation rules (000 §3, §5). */
+/** Account payloads and their validation rules. */
 const password = z
   .string({ error: 'Password is required' })
   .min(8, 'Password must be at least 8 characters')
@@ -114,7 +114,7 @@ export type MessageAnswer = z.infer<typeof messageAnswerSchema>;
 export const authAnswerSchema = z.object({ user: userSchema, token: z.string() });
 export type AuthAnswer = z.infer<typeof authAnswerSchema>;
 
-/** POST /api/auth/requestPasswordReset: `link` only when e-mail is not configured (000 §4). */
+/** POST /api/auth/requestPasswordReset: `link` only when e-mail is not configured. */
 export const requestPasswordResetAnswerSchema = z.object({
   message: z.string(),
   link: z.string().optional(),
@@ -129,7 +129,7 @@ export type LogoutAnswer = z.infer<typeof logoutAnswerSchema>;
 export const termsStatusSchema = z.object({ termsAccepted: z.boolean() });
 export type TermsStatus = z.infer<typeof termsStatusSchema>;
 
-/** 429 answers name the limit type of the error catalogue (000 §8). */
+/** 429 answers name the limit that refused the request in `type`. */
 export const rateLimitAnswerSchema = z.object({
   message: z.string(),
   type: z.string(),

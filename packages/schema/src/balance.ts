@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Token balance (002 §3, §4, §9). One credit is a millionth of a US dollar. */
+/** Token balance. One credit is a millionth of a US dollar. */
 export const REFILL_INTERVAL_UNITS = ['seconds', 'minutes', 'hours', 'days', 'weeks', 'months'] as const;
 export type RefillIntervalUnit = (typeof REFILL_INTERVAL_UNITS)[number];
 
@@ -51,7 +51,7 @@ export const balanceAnswerSchema = z.object({
 });
 export type BalanceAnswer = z.infer<typeof balanceAnswerSchema>;
 
-/** The chat's `token_balance` refusal (001 §8): the catalogue text and its fields. */
+/** The chat's `token_balance` refusal: the balance, the request's cost and its prompt tokens. */
 export interface TokenBalanceError {
   type: 'token_balance';
   balance: number;
@@ -60,7 +60,7 @@ export interface TokenBalanceError {
   generations?: unknown[];
 }
 
-/** When the next auto-refill is due: last refill plus the interval (002 §4). */
+/** When the next auto-refill is due: last refill plus the interval. */
 export function nextRefill(lastRefill: Date, value: number, unit: RefillIntervalUnit): Date {
   const next = new Date(lastRefill.getTime());
   switch (unit) {

@@ -1,4 +1,4 @@
-/** Constants and limits taken from the spec (000 §9, 002 §9). */
+/** Constants and limits taken from the spec. */
 export const APP_VERSION = 'v0.7.9';
 export const CONFIG_VERSION = '1.2.8';
 /** The all-zero UUID marks "no parent" for the first message of a conversation. */

@@ -9,7 +9,7 @@ import {
   sortDirectionQuery,
 } from './list-query.ts';
 
-/** Longest title the server stores; the sidebar's rename input stops at 100 (002 §5). */
+/** Longest title the server stores; the sidebar's rename input stops at 100. */
 export const CONVERSATION_TITLE_MAX = 200;
 export const MAX_TAG_FILTERS = 50;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Content part types of a message (000 §3). */
+/** Content part types of a message. */
 export const CONTENT_PART_TYPES = [
   'text',
   'think',

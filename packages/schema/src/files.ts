@@ -39,7 +39,7 @@ export const FILE_DELETE_DEBOUNCE_MS = 1000;
 /** A slow upload warns after 5000 ms plus 2000 ms per megabyte; the warning shows 10000 ms. */
 export const SLOW_UPLOAD_WARNING = { baseMs: 5000, perMbMs: 2000, showMs: 10_000 } as const;
 
-/** Where a file's bytes live (001 §3's source names that Parley produces). */
+/** Where a file's bytes live (the file record's `source` values that Parley produces). */
 export const FILE_SOURCES = ['local', 's3', 'text', 'vectordb'] as const;
 export type FileSource = (typeof FILE_SOURCES)[number];
 
@@ -179,7 +179,10 @@ export interface ParleyFile {
   updatedAt: string;
 }
 
-/** The upload errors' texts (001 §5's checks), shared by the browser and the server. */
+/**
+ * The upload checks' error texts, in the specification's exact wording, shared by the browser and
+ * the server.
+ */
 export const uploadErrors = {
   empty: () => 'The files are empty.',
   tooMany: (limit: number) => `You can only upload up to ${limit} files at a time.`,

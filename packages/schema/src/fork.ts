@@ -1,7 +1,7 @@
 import type { Conversation, Message } from './conversation.ts';
 
 /**
- * What a fork copies (002 §2, Chat tab): the direct path from the root to the target; that path
+ * What a fork copies: the direct path from the root to the target; that path
  * plus the sibling branches along it; or every message up to the target's depth.
  */
 export const FORK_OPTIONS = ['directPath', 'includeBranches', 'targetLevel'] as const;

@@ -10,7 +10,7 @@ const keyName = z
   .max(200, 'name must be at most 200 characters');
 
 /**
- * `PUT /api/keys`: the user's own key for an endpoint (000 §3 user key record). `name` is the
+ * `PUT /api/keys`: the user's own key for an endpoint. `name` is the
  * endpoint's name. `value` is the key itself, or for endpoints that need more than a key a JSON
  * object (see UserKeyBundle). `expiresAt` null or absent (or "never") means it never expires.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** MCP tool servers as the web app sees them (001 §4 "MCP server status and config"). */
+/** MCP tool servers as the web app sees them: each one's connection state and configuration. */
 
 /** Joins a tool's own name and its server's: `<tool>_mcp_<server>` is how MCP tools are named. */
 export const MCP_DELIMITER = '_mcp_';

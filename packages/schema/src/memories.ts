@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MEMORY_ERROR_TYPES } from './errors.ts';
 
 /**
- * Memories (002 §2, §3, §4): short facts a user keeps (or lets the assistant keep) about
+ * Memories: short facts a user keeps (or lets the assistant keep) about
  * themselves, each a key and a value with the value's token count, added to the model's context
  * while the user keeps personalization on.
  */
@@ -81,7 +81,7 @@ export const memoryPreferencesAnswerSchema = z.object({
 });
 
 /**
- * What a memory change inside a chat reports (001 §3, 002 §3): an update, a delete, or a refusal
+ * What a memory change inside a chat reports: an update, a delete, or a refusal
  * whose value is JSON naming why (the store was already full, or the change would overfill it).
  */
 export const MEMORY_ARTIFACT_TYPES = ['update', 'delete', 'error'] as const;
@@ -109,7 +109,7 @@ export function memoryArtifactError(artifact: MemoryArtifact): z.infer<typeof me
   }
 }
 
-/** Usage in percent of a limit, capped at 100 (002 §4); null without a limit. */
+/** Usage in percent of a limit, capped at 100; null without a limit. */
 export function memoryUsagePercentage(totalTokens: number, tokenLimit: number | null): number | null {
   if (!tokenLimit) return null;
   return Math.min(100, Math.round((totalTokens / tokenLimit) * 100));

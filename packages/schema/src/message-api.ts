@@ -46,7 +46,7 @@ export const messageParamsSchema = z.object({
  * the text or think content part at that index.
  */
 export const updateMessageSchema = z.object({
-  // An edit to nothing would leave an empty bubble: refused like an empty chat message (000 §5).
+  // An edit to nothing would leave an empty bubble: refused like an empty chat message.
   text: z
     .string({ error: 'text is required' })
     .max(MESSAGE_TEXT_MAX, `text must be at most ${MESSAGE_TEXT_MAX} characters`)

@@ -12,7 +12,7 @@ import {
 // The request schemas of model parameters; their ranges, defaults and model rules are in
 // parameters.ts, apart from zod, for the web's pages that need only those.
 
-/** Numeric parameters accept strings; a blank string (or null) becomes unset (002 §5). */
+/** Numeric parameters accept strings; a blank string (or null) becomes unset. */
 export function numericParam(min: number, max: number, int = false) {
   const base = int ? z.number().int('must be a whole number') : z.number();
   return z.preprocess(
@@ -128,7 +128,7 @@ export function parametersSchemaFor(family: ParameterFamily, model: string) {
 
 /**
  * The widest bounds of any family: what a chat request or preset may carry before its endpoint
- * is known. Also the conversation fields of 000 §3 that set up a model.
+ * is known. Also the conversation's other fields that set up a model.
  */
 export const wideParametersShape = {
   ...commonFields,

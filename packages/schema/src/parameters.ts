@@ -1,5 +1,5 @@
 /**
- * Model parameters per endpoint family (002 §5 ranges, §9 defaults). A chat request or a preset is
+ * Model parameters per endpoint family. A chat request or a preset is
  * first read with wide bounds (chat.ts); the server then checks it against its endpoint's family
  * here, so an out-of-range value is a 400 naming the field.
  */
@@ -7,13 +7,13 @@
 export const REASONING_EFFORTS = ['none', 'low', 'medium', 'high'] as const;
 export const REASONING_SUMMARIES = ['none', 'auto', 'concise', 'detailed'] as const;
 export const IMAGE_DETAILS = ['low', 'auto', 'high'] as const;
-/** Stop sequences per request (002 §5: 0 to 4). */
+/** Stop sequences per request (0 to 4). */
 export const MAX_STOP_SEQUENCES = 4;
 
 /** Parameter families: Azure and custom endpoints speak OpenAI's protocol and take its parameters. */
 export type ParameterFamily = 'openAI' | 'anthropic' | 'google' | 'bedrock';
 
-/** §9 defaults. OpenAI's equal the API's own, so they are not sent; the others are. */
+/** Default values per family. OpenAI's equal the API's own, so they are not sent; the others are. */
 export const PARAMETER_DEFAULTS = {
   openAI: { temperature: 1, top_p: 1, frequency_penalty: 0, presence_penalty: 0 },
   google: { temperature: 1, topP: 0.95, topK: 40, maxOutputTokens: 8192, thinking: true, thinkingBudget: -1 },
@@ -29,13 +29,13 @@ export const PARAMETER_DEFAULTS = {
   },
 } as const;
 
-/** Anthropic's output limit: 4096 tokens for the generations before 3.5 (002 §5), else 128000. */
+/** Anthropic's output limit: 4096 tokens for the generations before 3.5, else 128000. */
 export const ANTHROPIC_MAX_OUTPUT_TOKENS = 128_000;
 export const ANTHROPIC_LEGACY_MAX_OUTPUT_TOKENS = 4096;
 
 /**
  * Claude models older than the 3.5 generation (claude-2, claude-instant, claude-3 opus/sonnet/
- * haiku): 002 §5 caps their output at 4096 tokens. The 3.5 and 3.7 generations and the later
+ * haiku): their output is capped at 4096 tokens. The 3.5 and 3.7 generations and the later
  * ones (claude-*-4 and up) are not capped.
  */
 export function isLegacyClaude(model: string): boolean {
@@ -77,7 +77,7 @@ export function bedrockSubProvider(modelId: string): BedrockSubProvider {
     : 'other';
 }
 
-/** Bedrock slider defaults by sub-provider (002 §5). */
+/** Bedrock slider defaults by sub-provider. */
 export const BEDROCK_DEFAULTS: Record<BedrockSubProvider, { temperature: number; topP: number }> = {
   anthropic: { temperature: 1, topP: 0.999 },
   mistral: { temperature: 0.7, topP: 0.9 },

@@ -1,4 +1,4 @@
-/** Roles and permissions (000 §6). */
+/** Roles and permissions. */
 export const ROLES = ['USER', 'ADMIN'] as const;
 export type RoleName = (typeof ROLES)[number];
 
@@ -83,7 +83,7 @@ export type UpdatablePermissionSegment = keyof typeof UPDATABLE_PERMISSION_TYPES
 
 /**
  * The one permission check used by server and web: passes only for a signed-in user with a role
- * whose value for that type and permission is exactly `true` (000 §6).
+ * whose value for that type and permission is exactly `true`.
  */
 export function hasPermission(
   role: Pick<Role, 'permissions'> | null | undefined,

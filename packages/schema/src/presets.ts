@@ -8,7 +8,7 @@ export const MAX_PRESETS_PER_USER = 500;
 const text = (max: number) => z.string().max(max).nullish();
 
 /**
- * A preset (000 §3): the conversation's setup minus ids and dates, plus presetId, title,
+ * A preset: the conversation's setup minus ids and dates, plus presetId, title,
  * defaultPreset and order. `POST /api/presets` creates (no or unknown presetId) or replaces one.
  * Unknown keys are dropped.
  */

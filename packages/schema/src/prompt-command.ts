@@ -1,8 +1,8 @@
-/** Longest slash command of a prompt group (COMMANDS_MAX_LENGTH, 001 §5 and §9). */
+/** Longest slash command of a prompt group. */
 export const COMMANDS_MAX_LENGTH = 56;
 
 /**
- * The slash-command rule of 001 §5, in its order: lower-case, whitespace runs become hyphens
+ * How a slash command is normalised, in this order: lower-case, whitespace runs become hyphens
  * (each whitespace character one hyphen), then every character outside a-z, 0-9 and hyphen is
  * removed. It does not cut to COMMANDS_MAX_LENGTH: the web input stops typing at that length and
  * the server refuses a longer command instead of silently shortening it.

@@ -40,8 +40,9 @@ const oneliner = z
   .max(PROMPT_LIMITS.oneliner, `oneliner must be at most ${PROMPT_LIMITS.oneliner} characters`);
 
 /**
- * Normalised by the rule of 001 §5 after trimming (surrounding blanks would otherwise become
- * hyphens); '' (or null) means "no command".
+ * Trimmed first (surrounding blanks would otherwise become hyphens), then normalised by
+ * `normalizePromptCommand`: lower case, whitespace to hyphens, only a-z, 0-9 and hyphens kept.
+ * '' (or null) means "no command".
  */
 const command = z
   .string({ error: 'command must be a string' })

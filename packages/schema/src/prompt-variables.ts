@@ -1,10 +1,10 @@
 /**
- * Prompt variables (001 §5): `{{name}}` is a free-text field, `{{name:a|b}}` a dropdown with the
+ * Prompt variables: `{{name}}` is a free-text field, `{{name:a|b}}` a dropdown with the
  * options a and b. Pure functions shared by the prompt card, the slash-command picker and the
  * variable dialog.
  */
 
-/** The special variables filled automatically (the core set of 001 §5). */
+/** The special variables filled automatically. */
 export const SPECIAL_PROMPT_VARIABLES = [
   'current_date',
   'current_user',
@@ -48,7 +48,7 @@ export function isSpecialPromptVariable(name: string): boolean {
 
 /**
  * The variables the user must fill, in order of first appearance. A name that appears several
- * times is listed once (001 §5); its options come from the first appearance that has any.
+ * times is listed once; its options come from the first appearance that has any.
  * Special variables are left out because they are filled automatically.
  */
 export function parsePromptVariables(text: string): PromptVariable[] {
@@ -104,8 +104,8 @@ export function specialVariableValue(name: string, ctx: SpecialVariableContext):
 
 /**
  * Fills a prompt in one pass over the original text: special variables from `ctx`, the others
- * from `values` (keyed by variable name). Empty or blank values leave the placeholder unchanged
- * (001 §5). Because the pass reads only the original text, a value that itself contains `{{x}}`
+ * from `values` (keyed by variable name). Empty or blank values leave the placeholder
+ * unchanged. Because the pass reads only the original text, a value that itself contains `{{x}}`
  * is inserted literally and never filled again.
  */
 export function fillPromptVariables(

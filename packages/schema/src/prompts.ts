@@ -1,10 +1,10 @@
 import { COMMANDS_MAX_LENGTH } from './prompt-command.ts';
 
-/** Limits of the prompt library (001 §5, §9) and the ones Parley adds where the spec has none. */
+/** Limits of the prompt library and the ones Parley adds where the spec has none. */
 export const PROMPT_LIMITS = {
   /** Not limited by the spec; long enough for imported names, short enough for a card. */
   name: 200,
-  /** 001 §9. */
+  /** The description (oneliner) is at most 120 characters. */
   oneliner: 120,
   command: COMMANDS_MAX_LENGTH,
   /** Free-text categories (LibreChat accepts any string); the built-in ones are far shorter. */
@@ -13,7 +13,7 @@ export const PROMPT_LIMITS = {
   pageSize: { default: 10, max: 100 },
 } as const;
 
-/** The built-in categories (001 §3). Labels are i18n keys, as LibreChat's web app expects. */
+/** The built-in categories. Labels are i18n keys, as LibreChat's web app expects. */
 export const PROMPT_CATEGORIES = [
   'idea',
   'travel',
@@ -38,7 +38,7 @@ export const PROMPT_CATEGORY_OPTIONS: readonly CategoryOption[] = PROMPT_CATEGOR
 }));
 
 /**
- * The library's filter values for `category` (001 §3: all, my prompts, shared prompts, no
+ * The library's filter values for `category` (all, my prompts, shared prompts, no
  * category), with LibreChat's wire values. Any other non-empty value is a category name.
  */
 export const PROMPT_FILTERS = {
@@ -51,7 +51,7 @@ export const PROMPT_FILTERS = {
 export const PROMPT_TYPES = ['text', 'chat'] as const;
 export type PromptType = (typeof PROMPT_TYPES)[number];
 
-/** Messages of the prompt form (001 §5), also used as the server's 400 messages. */
+/** Messages of the prompt form, also used as the server's 400 messages. */
 export const PROMPT_NAME_REQUIRED = 'Prompt name is required';
 export const PROMPT_TEXT_REQUIRED = 'Prompt text is required';
 

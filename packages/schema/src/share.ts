@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Message } from './conversation.ts';
 import { booleanQuery, cursorQuery, LIST_PAGE_SIZE, searchQuery, sortDirectionQuery } from './list-query.ts';
 
-/** Shared-links manager page size (002 §9). */
+/** Shared-links manager page size. */
 export const SHARED_LINKS_PAGE_SIZE = 25;
 
 const id = (message: string) =>
@@ -12,7 +12,7 @@ const id = (message: string) =>
     .min(1, message)
     .max(200, `${message.split(' ')[0]} ID is too long`);
 
-/** POST /api/share/{conversationId} and GET /api/share/link/{conversationId} (002 §5). */
+/** POST /api/share/{conversationId} and GET /api/share/link/{conversationId}. */
 export const shareConversationParamsSchema = z.object({
   conversationId: id('Conversation ID is required'),
 });

@@ -4,7 +4,7 @@ import { AUTO_SEND_TEXT, DECIBEL_VALUE, PLAYBACK_RATE, SPEECH_ENGINES, TTS_MAX_I
 // The request and answer schemas of voice; its constants and defaults are in speech.ts, apart from
 // zod, for the web's pages that need only those.
 
-/** The per-user voice settings and their local defaults (002 §3, §9). */
+/** The per-user voice settings and their local defaults. */
 export const speechSettingsSchema = z.object({
   advancedMode: z.boolean(),
   conversationMode: z.boolean(),

@@ -1,6 +1,6 @@
 import type { SpeechSettings } from './speech-schemas.ts';
 
-/** Voice: speech to text and text to speech (002 §2–§5, §7, §9). */
+/** Voice: speech to text and text to speech. */
 export const SPEECH_ENGINES = ['browser', 'external'] as const;
 export type SpeechEngine = (typeof SPEECH_ENGINES)[number];
 

@@ -3,7 +3,7 @@ import type { SocialProvider } from './startup-config.ts';
 /**
  * Why an external sign-in failed. The server sends the browser to
  * `/login?redirect=false&error=<code>`; the login page shows the matching text. The first four are
- * the external sign-in error page's known values (000 §2).
+ * the external sign-in error page's known values.
  */
 export const SSO_ERROR_CODES = [
   'missing_code',

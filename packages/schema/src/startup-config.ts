@@ -2,7 +2,7 @@ import type { McpServerInfo } from './mcp.ts';
 import type { ModelSpecsConfig } from './model-specs.ts';
 import type { BalanceConfig } from './balance.ts';
 
-/** The startup configuration served by GET /api/config (000 §3, 001 §2, 002 §2). */
+/** The startup configuration served by GET /api/config. */
 export const SOCIAL_PROVIDERS = [
   'discord',
   'facebook',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { entityId } from './list-query.ts';
 import type { ParleyFile } from './files.ts';
 
-/** Tools and their credentials as the web app sees them (001 §4, §5). */
+/** Tools and their credentials as the web app sees them. */
 
 /** One credential field a tool asks its user for (e.g. an API key). */
 export interface ToolAuthField {
@@ -11,7 +11,7 @@ export interface ToolAuthField {
   description: string;
 }
 
-/** A tool in GET /api/agents/tools and GET /api/plugins (001 §4 "Tool entry"). */
+/** A tool in GET /api/agents/tools and GET /api/plugins. */
 export interface ToolEntry {
   name: string;
   pluginKey: string;
@@ -22,7 +22,7 @@ export interface ToolEntry {
   authenticated: boolean;
 }
 
-/** A tool call saved for a conversation (001 §4 "Tool-call result cache entry"). */
+/** A tool call's result saved for a conversation, so it shows again after a reload. */
 export interface SavedToolCall {
   id: string;
   toolId: string;
@@ -138,7 +138,7 @@ export interface ToolCallResult {
   attachments: ParleyFile[];
 }
 
-/** GET /api/agents/tools/{toolId}/auth (001 §4 "Tool auth state"). */
+/** GET /api/agents/tools/{toolId}/auth: whether the caller's credentials for the tool are set. */
 export interface ToolAuthState {
   authenticated: boolean;
   message: string;

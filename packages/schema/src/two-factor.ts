@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { userSchema } from './auth.ts';
 
-/** Two-factor sign-in (000 §3, §5, §7; 002 §2, §4, §9). */
+/** Two-factor sign-in. */
 export const TWO_FACTOR_CODE_LENGTH = 6;
 export const BACKUP_CODE_LENGTH = 8;
 export const BACKUP_CODE_COUNT = 10;

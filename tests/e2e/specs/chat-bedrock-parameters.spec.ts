@@ -5,7 +5,7 @@ import { expect, loginViaUi, registerViaApi, test, uniqueUser } from '../support
 import { startParley, type RunningServer } from '../support/parley-server.ts';
 
 // A server of its own whose only endpoint is Bedrock (pointed at the simulator), with a model of
-// each maker whose sliders differ (002 §5).
+// each maker whose sliders differ.
 let sim: SimServer;
 let server: RunningServer;
 

@@ -4,7 +4,7 @@ import { chooseModel, lastAnswer, send, waitIdle } from '../support/chat.ts';
 import { expect, loginViaUi, registerViaApi, test, uniqueUser } from '../support/fixtures.ts';
 import { startParley, type RunningServer } from '../support/parley-server.ts';
 
-// 001 §4: the unfinished notice and the streaming placeholder show only after 250 ms.
+// The unfinished notice and the streaming placeholder show only after 250 ms.
 const DELAY_MS = 250;
 // A timer set when a component mounts fires no earlier than the delay; the observer sees the
 // mount a little after React commits it, so allow a few milliseconds of slack.

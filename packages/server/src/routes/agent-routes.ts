@@ -34,7 +34,7 @@ import { listAgentVersions, revertAgent } from '../services/agents/agent-version
 import { resolveAgentsSettings } from '../services/agents/agents-settings.ts';
 
 /**
- * Agents (000 §5): every route needs AGENTS.USE; every change also needs AGENTS.CREATE and the
+ * Agents: every route needs AGENTS.USE; every change also needs AGENTS.CREATE and the
  * builder enabled in parley.yaml; sharing with all users needs AGENTS.SHARED_GLOBAL. Who may read
  * or change which agent is decided in the services, as for prompts: an agent the caller cannot see
  * is a 404, one they may use but not change a 403.

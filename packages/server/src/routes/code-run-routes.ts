@@ -13,7 +13,7 @@ import { listToolEntries } from '../services/tool-credentials/tool-entries.ts';
 import { EXECUTE_CODE } from '../services/tools/execute-code-tool.ts';
 
 /**
- * Tools called from the browser rather than by a model (001 §4): the Run button on a code block
+ * Tools called from the browser rather than by a model: the Run button on a code block
  * posts its code to execute_code, and asks first whether the tool needs a key from the user
  * (the built-in engines never do: "system_defined").
  */

@@ -19,7 +19,7 @@ import {
 } from '../services/conversations/conversation-service.ts';
 import { duplicateConversation, forkConversation } from '../services/fork/fork-service.ts';
 
-/** The conversation list and single-conversation reads, rename/archive, fork/duplicate and deletes (000 §7). */
+/** The conversation list and single-conversation reads, rename/archive, fork/duplicate and deletes. */
 export function conversationRoutes(app: FastifyInstance, ctx: AppContext): void {
   const preHandler = authenticate(ctx);
 

@@ -22,7 +22,7 @@ const callbackQuery = z.looseObject({
 });
 
 /**
- * MCP tool servers (001 §4 "MCP server status and config"): each server's connection state as
+ * MCP tool servers: each server's connection state as
  * the caller sees it, connecting again, which custom variables the caller has set (never their
  * values), and cancelling a sign-in that is waiting.
  */

@@ -13,7 +13,7 @@ import { loadMemoryCaller } from '../services/memories/memory-caller.ts';
 import type { MemoryCaller } from '../services/memories/memory-service.ts';
 
 /**
- * The caller's memories (002 §7): list with token usage, add, change (value, and key), delete,
+ * The caller's memories: list with token usage, add, change (value, and key), delete,
  * and the personalization preference. The MEMORIES permissions are checked in the service.
  */
 export function memoryRoutes(app: FastifyInstance, ctx: AppContext, { chat }: AppEngines): void {

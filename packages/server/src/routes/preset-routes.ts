@@ -5,7 +5,7 @@ import { authenticate, currentUser } from '../http/authenticate.ts';
 import { parse } from '../http/validate.ts';
 import { deletePresets, listPresets, savePreset } from '../services/presets/preset-service.ts';
 
-/** Presets (002 §7): list, create or replace by presetId, delete one or all. */
+/** Presets: list, create or replace by presetId, delete one or all. */
 export function presetRoutes(app: FastifyInstance, ctx: AppContext): void {
   const preHandler = authenticate(ctx);
 

@@ -36,7 +36,7 @@ import {
 } from '../services/prompts/prompt-version-service.ts';
 
 /**
- * The prompt library (001 §3-§7). Every route needs PROMPTS.USE; every change also needs
+ * The prompt library. Every route needs PROMPTS.USE; every change also needs
  * PROMPTS.CREATE (as in LibreChat, where all prompt writes check it); sharing to all users needs
  * PROMPTS.SHARED_GLOBAL. Who may read or change which group is decided in the services.
  */

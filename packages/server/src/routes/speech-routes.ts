@@ -14,7 +14,7 @@ import { SpeechService } from '../services/speech/speech-service.ts';
 import type { Recording } from '../services/speech/stt-provider.ts';
 
 /**
- * Voice (002 §7): the server's speech settings, the voices, text to speech (a saved message, or a
+ * Voice: the server's speech settings, the voices, text to speech (a saved message, or a
  * text) streamed as audio, and speech to text of an uploaded recording. Speaking and transcribing
  * count against the `tts_limit` and `stt_limit` rate limits.
  */

@@ -19,7 +19,7 @@ import { setRefreshCookie } from './auth-routes.ts';
 const SOCIAL_ONLY = new Set(['discord', 'facebook', 'github', 'google', 'apple']);
 
 /**
- * External sign-in (000 §2): `GET /oauth/{provider}` sends the browser to the provider;
+ * External sign-in: `GET /oauth/{provider}` sends the browser to the provider;
  * `/oauth/{provider}/callback` checks its answer, signs the person in with the same refresh
  * session as a password login and lands on /c/new. Any failure lands on
  * `/login?redirect=false&error=<code>`. Both destinations are fixed paths of the client origin:
@@ -127,7 +127,8 @@ export function ssoRoutes(app: FastifyInstance, ctx: AppContext): void {
       return reply.redirect(`/oauth/apple/callback?${forward.toString()}`, 303);
     });
   });
-  // 000 §7 "GET /api/auth/google (social start)": the same start as the Google button.
+  // GET /api/auth/google, the specification's alias for a social start: the same start as the
+  // Google button.
   app.get('/api/auth/google', (_request, reply) => begin('google', reply));
 }
 

@@ -13,7 +13,7 @@ import { rebuildTags, setConversationTags } from '../services/tags/conversation-
 import { requireBookmarks } from '../services/tags/tag-access.ts';
 import { createTag, deleteTag, listTags, updateTag } from '../services/tags/tag-service.ts';
 
-/** Bookmarks (conversation tags), all behind BOOKMARKS.USE (002 §7). Tag names in paths are URL-encoded. */
+/** Bookmarks (conversation tags), all behind BOOKMARKS.USE. Tag names in paths are URL-encoded. */
 export function tagRoutes(app: FastifyInstance, ctx: AppContext): void {
   const auth = { preHandler: authenticate(ctx) };
   const caller = async (request: FastifyRequest) => {

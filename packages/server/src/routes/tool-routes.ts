@@ -8,7 +8,7 @@ import { ToolCredentialStore } from '../services/tool-credentials/tool-credentia
 import { changeToolCredentials, listToolEntries } from '../services/tool-credentials/tool-entries.ts';
 
 /**
- * Tools (001 §4, §5): the tools that exist with the caller's credential state, the caller's
+ * Tools: the tools that exist with the caller's credential state, the caller's
  * credentials for them (encrypted under CREDS_KEY), and the tool calls saved in a conversation.
  */
 export function toolRoutes(app: FastifyInstance, ctx: AppContext): void {

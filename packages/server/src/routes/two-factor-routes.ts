@@ -16,7 +16,7 @@ import {
 } from '../services/two-factor/two-factor-service.ts';
 import { setRefreshCookie } from './auth-routes.ts';
 
-/** Two-factor setup, use and removal, and the second step of a sign-in (000 §7 Auth; 002 §4). */
+/** Two-factor setup, use and removal, and the second step of a sign-in. */
 export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
   const deps = authDepsOf(ctx);
   const auth = { preHandler: authenticate(ctx) };

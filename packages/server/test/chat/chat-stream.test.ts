@@ -96,7 +96,7 @@ describe('POST /api/agents/chat/{endpoint}', () => {
   it.each([
     ['error-500', /\(500\)/],
     ['error-429', /rate limit.*\(429\)/i],
-    // OpenAI's refusal of the key keeps its code, which the client words (001 §8).
+    // OpenAI's refusal of the key keeps its code, which the client words.
     ['error-401', /^\{"code":"invalid_api_key","message":"Incorrect API key provided/],
   ])('%s: an error event; the user message and the failed answer are saved', async (model, pattern) => {
     const events = await (await f.send({ text: 'please fail', model })).rest();

@@ -189,7 +189,7 @@ export const SPEC_CALLS: SpecCall[] = [
     call: 'POST /api/auth/requestPasswordReset',
     request: (ctx) => signedOutJson({ email: ctx.values.signedInEmail }),
     expect: answers(200, z.looseObject({ message: z.string(), link: z.string().optional() }), (body, ctx) => {
-      // Without e-mail the link is shown directly (000 §4); its query carries what the reset needs.
+      // Without e-mail the link is shown directly; its query carries what the reset needs.
       const link = new URL(body.link!);
       ctx.values.resetToken = link.searchParams.get('token')!;
       ctx.values.resetUserId = link.searchParams.get('userId')!;
@@ -720,7 +720,7 @@ export const SPEC_CALLS: SpecCall[] = [
   },
 
   // ---- roles: a normal user reads their own permissions and may not change any; the spec's
-  // client names roles in lower case (002 §6) ----
+  // client names roles in lower case ----
   {
     call: 'GET /api/roles/{role}',
     request: () => ({ path: '/api/roles/user' }),

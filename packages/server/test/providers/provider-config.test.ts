@@ -78,7 +78,7 @@ describe('endpoints from the environment and parley.yaml', () => {
 });
 
 describe('defaults and ENDPOINTS', () => {
-  it('offers the spec’s default models (000 §9) when no list is configured', async () => {
+  it('offers the built-in default models when no list is configured', async () => {
     const server = await startTestServer({
       env: {
         OPENAI_API_KEY: 'sk',

@@ -4,7 +4,7 @@ import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'dri
 import { users } from './users.ts';
 
 /**
- * An agent (000 §5): its whole definition is one JSON value, compared as a whole to decide whether
+ * An agent: its whole definition is one JSON value, compared as a whole to decide whether
  * an update makes a new version. Name, description and category are copied into columns because
  * lists search and filter on them; `agent-definition.ts#definitionColumns` writes both together.
  */

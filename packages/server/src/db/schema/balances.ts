@@ -13,8 +13,8 @@ import {
 import { users } from './users.ts';
 
 /**
- * A user's token credits (one credit = a millionth of a US dollar) and auto-refill settings
- * (002 §3). Created with the configured start balance the first time it is needed. Credits never
+ * A user's token credits (one credit = a millionth of a US dollar) and auto-refill
+ * settings. Created with the configured start balance the first time it is needed. Credits never
  * go below zero: spending is a conditional UPDATE, and the CHECK makes any other path fail.
  */
 export const balances = pgTable(

@@ -1,7 +1,7 @@
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
-/** One memory of one user: unique by key per user (002 §3). */
+/** One memory of one user: unique by key per user. */
 export const memories = pgTable(
   'memories',
   {

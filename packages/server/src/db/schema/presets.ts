@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
-/** A user's saved conversation setup (000 §3 Preset); the setup itself lives in `settings`. */
+/** A user's saved conversation setup; the setup itself lives in `settings`. */
 export const presets = pgTable(
   'presets',
   {

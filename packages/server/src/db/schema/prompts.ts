@@ -3,7 +3,7 @@ import { type AnyPgColumn, index, integer, pgTable, text, timestamp } from 'driz
 import { users } from './users.ts';
 
 /**
- * A saved prompt (001 §3): the group holds the name, category, description, slash command and
+ * A saved prompt: the group holds the name, category, description, slash command and
  * sharing; its text lives in versions (`prompts`), one of which is production.
  */
 export const promptGroups = pgTable(

@@ -3,7 +3,7 @@ import { conversations } from './conversations.ts';
 import { users } from './users.ts';
 
 /**
- * A public link to a snapshot of a conversation (002 §3). `messages` holds the messages as they
+ * A public link to a snapshot of a conversation. `messages` holds the messages as they
  * were when the link was created or last refreshed, so later messages never leak into it.
  * One link per conversation.
  */

@@ -3,7 +3,7 @@ import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-o
 import { users } from './users.ts';
 
 /**
- * A bookmark (conversation tag) of a user (002 §3). Conversations carry tag names in their
+ * A bookmark (conversation tag) of a user. Conversations carry tag names in their
  * `tags` array; `count` is how many of the user's conversations carry this one.
  */
 export const conversationTags = pgTable(

@@ -4,7 +4,7 @@ import { users } from './users.ts';
 
 /**
  * A tool run the user started from a message (e.g. running a code block), kept so the message
- * shows its results again after a reload (001 §4 "Tool-call result cache entry").
+ * shows its results again after a reload.
  */
 export const toolCalls = pgTable(
   'tool_calls',

@@ -2,7 +2,7 @@ import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core
 import { users } from './users.ts';
 
 /**
- * A user's own credentials for an endpoint (000 §3 user key record), one per endpoint name.
+ * A user's own credentials for an endpoint, one per endpoint name.
  * `value` is AES-256-GCM ciphertext under CREDS_KEY (services/keys/key-cipher.ts), never plain.
  */
 export const userKeys = pgTable(

@@ -16,7 +16,7 @@ export function sharedByOthers(caller: AgentCaller): SQL {
   return and(sharedToAll(), ne(agents.authorId, caller.id))!;
 }
 
-/** What a caller may open by id: the listed agents, and for admins every agent (001 §6). */
+/** What a caller may open by id: the listed agents, and for admins every agent. */
 export function readableAgents(caller: AgentCaller): SQL {
   return caller.isAdmin ? sql`true` : listedAgents(caller);
 }

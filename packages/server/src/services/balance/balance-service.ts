@@ -28,7 +28,7 @@ export interface AnswerUsage {
   cacheWriteTokens?: number;
 }
 
-/** The chat's `token_balance` refusal (001 §8): the catalogue's text and its fields. */
+/** The chat's `token_balance` refusal: "Insufficient Funds!" with the balance and the request's cost. */
 export class InsufficientBalanceError extends AppError {
   constructor(balance: number, tokenCost: number, promptTokens: number) {
     const shown = (n: number) => Math.round(n * 100) / 100;
@@ -62,7 +62,7 @@ export interface AnswerToCharge {
   maxOutputTokens?: number;
 }
 
-/** Balances and spending (002 §3, §4): holds before a request, charges with the saved answer. */
+/** Balances and spending: holds before a request, charges with the saved answer. */
 export class BalanceService {
   constructor(
     private readonly db: Database,

@@ -18,10 +18,10 @@ export const INSTANCE_PROJECT_ID = 'instance';
 export type SignInAvailability = (provider: SocialProvider) => boolean;
 
 /**
- * The startup configuration of 000 §3. A sign-in button is advertised only when its method is
- * configured and working (OpenID: the issuer's discovery document was read); the five social
- * providers also need ALLOW_SOCIAL_LOGIN. Buttons follow parley.yaml's registration.socialLogins
- * order, or LibreChat's default order.
+ * The startup configuration that GET /api/config serves. A sign-in button is advertised only
+ * when its method is configured and working (OpenID: the issuer's discovery document was read);
+ * the five social providers also need ALLOW_SOCIAL_LOGIN. Buttons follow parley.yaml's
+ * registration.socialLogins order, or LibreChat's default order.
  */
 export function buildStartupConfig(config: AppConfig, available: SignInAvailability): StartupConfig {
   const { env } = config;

@@ -81,8 +81,8 @@ export async function countTokensOf(texts: string[]): Promise<number[]> {
 }
 
 /**
- * A token counter for one model: OpenAI's encoding for every provider (ARCHITECTURE §runtime),
- * with a 10% margin for models that are not OpenAI's own.
+ * A token counter for one model: OpenAI's encoding (gpt-tokenizer) for every provider, so one
+ * tokenizer serves all, with a 10% margin for models that are not OpenAI's own.
  */
 export interface TokenCounter {
   /** The cost of each message, in order. */

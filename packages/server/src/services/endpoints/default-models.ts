@@ -1,6 +1,6 @@
 /**
  * The models a built-in endpoint offers when neither the environment (`*_MODELS`) nor
- * parley.yaml lists any. The first is the endpoint's default model (000 §9).
+ * parley.yaml lists any. The first is the endpoint's default model.
  */
 export const DEFAULT_MODELS = {
   openAI: ['gpt-4o-mini', 'gpt-4o', 'gpt-4.1', 'gpt-4.1-mini', 'gpt-4.1-nano', 'o4-mini', 'o3', 'o3-mini'],

@@ -9,7 +9,7 @@ export type TitleStrategy =
   /** The Demo endpoint: a title made locally from the first message. */
   | { kind: 'local' };
 
-/** The provider kinds of 000 §1 that Parley serves. */
+/** The provider kinds Parley serves. */
 export type EndpointKind = 'openAI' | 'azureOpenAI' | 'anthropic' | 'google' | 'bedrock' | 'custom';
 
 /** A user's credentials for an endpoint (their stored key, read as UserKeyBundle). */
@@ -22,7 +22,7 @@ export interface UserCredentials extends UserKeyBundle {
 export interface ChatEndpoint {
   name: string;
   type: EndpointKind;
-  /** Which parameter ranges and defaults apply (002 §5). */
+  /** Which parameter ranges and defaults apply. */
   family: ParameterFamily;
   order: number;
   modelDisplayLabel?: string;

@@ -14,7 +14,7 @@ export interface StoredKey {
 const aad = (userId: string, name: string) => `${userId}:${name}`;
 
 /**
- * The user-key records (000 §7 Keys). Values are encrypted before they reach the database and
+ * The user-key records. Values are encrypted before they reach the database and
  * decrypted only to call a provider; every query filters by the caller's id.
  */
 export class KeyStore {

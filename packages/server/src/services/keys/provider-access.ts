@@ -5,7 +5,7 @@ import type { GuardedHttpClient } from '../net/guarded-http-client.ts';
 import { RefusedUrlError } from '../net/refused-url-error.ts';
 import type { KeyStore } from './key-store.ts';
 
-/** The provider a request uses, or why there is none (the stream's error, 000 §8). */
+/** The provider a request uses, or why there is none (the stream's error). */
 export type ProviderAccess =
   { provider: Provider; failure?: undefined } | { provider?: undefined; failure: ProviderFailure };
 
@@ -85,7 +85,7 @@ function hasKey(endpoint: ChatEndpoint, c: UserKeyBundle): boolean {
 
 /**
  * A provider called with the user's key: an authentication refusal (401, or 403 where AWS
- * answers that) is the user's key being invalid, which the client words as such (001 §8).
+ * answers that) is the user's key being invalid, which the client words as such.
  */
 export function refusedKeyIsInvalid(provider: Provider): Provider {
   return {

@@ -1,6 +1,6 @@
 import type { MailMessage } from './mailer.ts';
 
-/** The texts of the account mails. Links point at the web app's pages (000 §2). */
+/** The texts of the account mails. Links point at the web app's pages. */
 export function verificationMail(appTitle: string, to: string, name: string, link: string): MailMessage {
   return {
     to,

@@ -14,7 +14,7 @@ export interface Mailer {
   close(): void;
 }
 
-/** A Mailer over SMTP from the EMAIL_* variables (000 §4: verification and reset links). */
+/** A Mailer over SMTP from the EMAIL_* variables, for the verification and password-reset links. */
 export function createSmtpMailer(env: Env): Mailer {
   const transport = nodemailer.createTransport({
     host: env.EMAIL_HOST,

@@ -46,7 +46,7 @@ const DENIED: Partial<Record<Permission, string>> = {
 
 /**
  * The memory store refused a write for its token limit: the limit was already reached, or this
- * write would pass it. `errorType` and `tokenCount` are the fields of a memory error (002 §3).
+ * write would pass it. `errorType` and `tokenCount` are the fields of a memory error.
  */
 export class MemoryLimitError extends AppError {
   constructor(errorType: MemoryErrorType, tokenCount: number, tokenLimit: number) {
@@ -61,7 +61,7 @@ export class MemoryLimitError extends AppError {
   }
 }
 
-/** Memories per user (002 §2–§4): CRUD under the MEMORIES permissions, token usage, preference. */
+/** Memories per user: CRUD under the MEMORIES permissions, token usage, preference. */
 export class MemoryService {
   constructor(
     private readonly db: Database,

@@ -12,7 +12,7 @@ import { toRole } from '../roles/role-service.ts';
 export interface SharedEntityCaller {
   id: string;
   name: string;
-  /** ADMIN bypasses the author check (001 §6). */
+  /** ADMIN bypasses the author check. */
   isAdmin: boolean;
   role: Role | null;
 }
@@ -39,7 +39,7 @@ export async function loadSharedEntityCaller(db: Database, userId: string): Prom
   };
 }
 
-/** 403 with the feature's wording unless the caller's role grants <feature>.<permission> exactly (000 §6). */
+/** 403 with the feature's wording unless the caller's role grants <feature>.<permission> exactly. */
 export function requireSharingPermission(
   caller: SharedEntityCaller,
   feature: SharingFeature,
@@ -50,7 +50,7 @@ export function requireSharingPermission(
 }
 
 /**
- * Changing an entity is for its author or an admin (001 §6). Callers check visibility first, so
+ * Changing an entity is for its author or an admin. Callers check visibility first, so
  * someone who cannot see the entity gets a 404 and only a reader who may not change it a 403.
  */
 export function requireAuthorOrAdmin(caller: SharedEntityCaller, authorId: string, message: string): void {

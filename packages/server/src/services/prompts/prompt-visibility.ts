@@ -18,7 +18,7 @@ export function sharedByOthers(caller: PromptCaller): SQL {
 
 /**
  * What a caller may open by id: the listed groups, and for admins every group, since the ADMIN
- * role bypasses the author check (001 §6).
+ * role bypasses the author check.
  */
 export function readableGroups(caller: PromptCaller): SQL {
   return caller.isAdmin ? sql`true` : listedGroups(caller);

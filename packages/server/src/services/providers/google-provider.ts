@@ -17,7 +17,7 @@ export interface GoogleOptions {
 /**
  * Google Gemini (`streamGenerateContent`). `thinking` sends `thinkingConfig` with the budget
  * (-1 lets the model decide, 0 turns thinking off) and asks for the thoughts, so they stream as
- * reasoning. Refusals are reported as `google_error` (001 §8).
+ * reasoning. Refusals are reported as `google_error`.
  */
 export function createGoogleProvider(opts: GoogleOptions): Provider {
   const baseURL = opts.baseURL ?? GOOGLE_BASE_URL;

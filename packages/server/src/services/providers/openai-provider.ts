@@ -19,7 +19,7 @@ export interface OpenAIOptions {
 
 /**
  * OpenAI itself: Chat Completions by default, the Responses API when the conversation sets
- * `useResponsesApi` (000 §3). Reasoning effort goes to both; a reasoning summary only exists in
+ * `useResponsesApi`. Reasoning effort goes to both; a reasoning summary only exists in
  * the Responses API.
  */
 export function createOpenAIProvider(opts: OpenAIOptions): Provider {

@@ -12,7 +12,7 @@ import { fetchSpeech, ttsProvider, type TtsProvider } from './tts-provider.ts';
 export const TTS_NOT_CONFIGURED = 'Text-to-speech is not configured on this server.';
 export const STT_NOT_CONFIGURED = 'Speech-to-text is not configured on this server.';
 
-/** The external speech engines of parley.yaml's `speech` section (002 §2, §7). */
+/** The external speech engines of parley.yaml's `speech` section. */
 export class SpeechService {
   readonly tts: TtsProvider | null;
   readonly stt: SttProvider | null;
