@@ -9,7 +9,7 @@ import { initI18n, loadAllStrings } from './i18n';
 import './index.css';
 
 initI18n();
-// Silent refresh at start (000 §4): the session cookie, if any, becomes an in-memory token. A
+// Silent refresh at start: the session cookie, if any, becomes an in-memory token. A
 // signed-in user is headed for the shell, so its strings start loading right away.
 void refreshSession().then((token) => {
   if (token) void loadAllStrings();

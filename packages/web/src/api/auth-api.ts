@@ -1,7 +1,7 @@
 import type { LoginResult, User } from '@parley/schema';
 import { api } from './client';
 
-/** Calls of the account pages (000 §7). */
+/** Calls of the account pages. */
 export interface MessageAnswer {
   message: string;
 }

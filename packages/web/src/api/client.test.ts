@@ -12,7 +12,7 @@ function bearer(init: RequestInit): string | undefined {
   return (init.headers as Record<string, string>).Authorization;
 }
 
-describe('api client session handling (000 §4)', () => {
+describe('api client session handling', () => {
   let handler: Handler;
   const calls: string[] = [];
 

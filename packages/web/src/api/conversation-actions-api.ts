@@ -6,7 +6,7 @@ import type {
 } from '@parley/schema';
 import { api } from './client';
 
-/** The conversation calls of 002 §7 that change a conversation (rename, archive, copy, delete). */
+/** The conversation calls that change a conversation (rename, archive, copy, delete). */
 export const actionsApi = {
   update: (conversationId: string, changes: { title?: string; isArchived?: boolean }) =>
     api<Conversation>('/api/convos/update', {

@@ -1,5 +1,5 @@
 /**
- * Keeps at most one session refresh in flight (000 §4): every caller that needs a new token while
+ * Keeps at most one session refresh in flight: every caller that needs a new token while
  * a refresh is running waits for that same refresh instead of starting its own. Pure: the refresh
  * itself is injected, so this is unit-tested without a network.
  */

@@ -1,7 +1,7 @@
 import type { BackupCodesAnswer, TwoFactorCodeBody, TwoFactorEnableAnswer } from '@parley/schema';
 import { api } from './client';
 
-/** Two-factor setup and removal of the signed-in account (000 §7 Auth, 002 §4). */
+/** Two-factor setup and removal of the signed-in account. */
 export const twoFactorApi = {
   enable: () => api<TwoFactorEnableAnswer>('/api/auth/2fa/enable'),
   verify: (body: TwoFactorCodeBody) =>

@@ -1,7 +1,7 @@
 import type { Banner, Role, StartupConfig, User } from '@parley/schema';
 import { api } from './client';
 
-/** Calls about the signed-in user and the instance (000 §7, 002 §7). */
+/** Calls about the signed-in user and the instance. */
 export const userApi = {
   config: () => api<StartupConfig>('/api/config'),
   banner: () => api<Banner | null>('/api/banner'),

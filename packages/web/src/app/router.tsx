@@ -50,7 +50,7 @@ export const router = createBrowserRouter([
       { path: 'verify', element: <VerifyEmailPage /> },
       { path: 'oauth/success', element: <OAuthSuccessPage /> },
       { path: 'oauth/error', element: <OAuthErrorPage /> },
-      // The public read-only view of a shared conversation: no login (001 §2).
+      // The public read-only view of a shared conversation: no login.
       { path: 'share/:shareId', element: <SharePage /> },
       {
         path: '/',

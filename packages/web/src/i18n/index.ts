@@ -32,7 +32,7 @@ export function loadAllStrings(): Promise<void> {
   return allStrings;
 }
 
-/** Switches the UI language and stores the choice in the `lang` cookie for 365 days (002 §7). */
+/** Switches the UI language and stores the choice in the `lang` cookie for 365 days. */
 export function applyLanguage(setting: string): void {
   const lang = resolveLanguage(setting, navigator.language);
   void i18next.changeLanguage(lang);

@@ -1,4 +1,4 @@
-/** UI languages offered in settings (002 §3): "auto" plus these locales. English is complete. */
+/** UI languages offered in settings: "auto" plus these locales. English is complete. */
 export const LANGUAGES: { code: string; label: string }[] = [
   { code: 'en-US', label: 'English' },
   { code: 'ar-EG', label: 'العربية' },

@@ -4,7 +4,7 @@ import { createStore, useStore } from 'zustand';
 export type SessionStatus = 'pending' | 'authenticated' | 'unauthenticated';
 
 interface AuthState {
-  /** The access token: kept in memory only, never in storage (000 §4). */
+  /** The access token: kept in memory only, never in storage. */
   token: string | null;
   user: User | null;
   status: SessionStatus;

@@ -3,7 +3,7 @@ import { MOBILE_MEDIA } from '../lib/breakpoints';
 import { hasLocal, readLocal, writeLocal } from '../lib/local-storage';
 import { initialNavVisible } from './nav-store-rules';
 
-/** Sidebar visibility (002 §4): persisted as navVisible; toggling clears newUser (default true). */
+/** Sidebar visibility: persisted as navVisible; toggling clears newUser (default true). */
 interface NavState {
   navVisible: boolean;
   newUser: boolean;

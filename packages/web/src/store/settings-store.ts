@@ -6,7 +6,7 @@ export type FontSize = 'text-xs' | 'text-sm' | 'text-base' | 'text-lg' | 'text-x
 export type ChatDirection = 'LTR' | 'RTL';
 
 /**
- * Client settings kept in the browser (002 §3): each one lives in localStorage under its own name
+ * Client settings kept in the browser: each one lives in localStorage under its own name
  * as JSON, so a setting survives reloads and other features can read it by key.
  */
 export interface ClientSettings {
@@ -21,7 +21,7 @@ export interface ClientSettings {
   atCommand: boolean;
   plusCommand: boolean;
   slashCommand: boolean;
-  // Chat tab (002 §2), read by the chat feature.
+  // Chat tab, read by the chat feature.
   enterToSend: boolean;
   maximizeChatSpace: boolean;
   centerFormOnLanding: boolean;

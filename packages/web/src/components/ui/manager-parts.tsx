@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 import { Spinner } from './spinner';
 
-/** 002 §9: archived and shared-link searches wait 300 ms after the last keystroke. */
+/** Archived and shared-link searches wait 300 ms after the last keystroke. */
 export const MANAGER_SEARCH_DEBOUNCE_MS = 300;
 
 /** A settings row with a label (and description) on one side and its action on the other. */

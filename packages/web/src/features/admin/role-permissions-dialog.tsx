@@ -29,7 +29,7 @@ export interface RolePermissionsDialogProps {
 }
 
 /**
- * Administrators change a role's permissions for prompts, agents and memories (000 §6, 002 §6):
+ * Administrators change a role's permissions for prompts, agents and memories:
  * pick the role and the feature, flip the switches, save with PUT /api/roles/{role}/{feature}.
  */
 export function RolePermissionsDialog({

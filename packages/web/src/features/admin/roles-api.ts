@@ -1,7 +1,7 @@
 import type { Permission, Role, RoleName, UpdatablePermissionSegment } from '@parley/schema';
 import { api } from '../../api/client';
 
-/** GET /api/roles/{role} and PUT /api/roles/{role}/{prompts|agents|memories} (002 §7). */
+/** GET /api/roles/{role} and PUT /api/roles/{role}/{prompts|agents|memories}. */
 export const rolesApi = {
   get: (role: RoleName) => api<Role>(`/api/roles/${role}`),
   update: (

@@ -3,7 +3,7 @@ import { useInfiniteQuery, useQuery, useQueryClient, type QueryClient } from '@t
 import { useAgentsAllowed } from './agents-allowed';
 import { agentKeys, agentsApi } from './agents-api';
 
-/** Agents lists are stale after 5 s (000 §9). */
+/** Agents lists are stale after 5 s. */
 const AGENTS_STALE_MS = 5_000;
 /** The menus list every agent the caller can use; 100 a page is the API's largest. */
 const PAGE_SIZE = 100;

@@ -14,7 +14,7 @@ import { api } from '../../api/client';
 
 const id = (value: string) => encodeURIComponent(value);
 
-/** The agents' calls (000 §7, 002 §7): the builder's reads and writes and the lists that pick one. */
+/** The agents' calls: the builder's reads and writes and the lists that pick one. */
 export const agentsApi = {
   page: (q: { search?: string; cursor?: string | null; limit?: number }) => {
     const search = new URLSearchParams();

@@ -64,7 +64,7 @@ export function useDeleteAgent() {
       showToast(t('agents.deleted'), 'success');
     },
     onError: (error) =>
-      // 001 §8: a delete refused with 403 says the person may not delete it.
+      // A delete refused with 403 says the person may not delete it.
       hasErrorCode(error, 'forbidden')
         ? showToast(t('com_ui_delete_not_allowed'), 'error')
         : fail(error, t('agents.delete_error')),

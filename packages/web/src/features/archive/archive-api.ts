@@ -6,7 +6,7 @@ import { conversationKeys } from '../conversations';
 /** Under the list prefix, so archiving and unarchiving refresh it with the sidebar. */
 export const archivedKey = (search: string) => [...conversationKeys.list, 'archived', search] as const;
 
-/** The archived conversations, newest first, searchable; stale 5 min, kept 30 (002 §9). */
+/** The archived conversations, newest first, searchable; stale 5 min, kept 30. */
 export function useArchivedConversations(search: string) {
   return useInfiniteQuery({
     queryKey: archivedKey(search),

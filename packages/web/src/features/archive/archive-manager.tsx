@@ -15,7 +15,7 @@ import { useConversationActions } from '../conversation-actions';
 import { useDebouncedValue } from '../prompts';
 import { useArchivedConversations } from './archive-api';
 
-/** Settings → General: the archived chats, opened in a dialog (002 §2). */
+/** Settings → General: the archived chats, opened in a dialog. */
 export function ArchiveManagerRow() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);

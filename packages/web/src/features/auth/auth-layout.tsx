@@ -7,7 +7,7 @@ import { AuthFrame } from './auth-frame';
 import { LegalLinks } from './legal-links';
 import { SocialLogins } from './social-logins';
 
-/** Header title per route (000 §2). */
+/** Header title per route. */
 function titleKey(pathname: string): string {
   if (pathname.startsWith('/login/2fa')) return 'com_auth_verify_your_identity';
   if (pathname.startsWith('/register')) return 'com_auth_create_account';

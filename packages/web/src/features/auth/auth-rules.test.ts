@@ -5,7 +5,7 @@ import { lockoutWait, loginErrorKey } from './login-error';
 import { oauthErrorMessage } from './oauth-error';
 import { isCompleteCode, validateForgotPassword, validateRegister } from './validation';
 
-describe('login error mapping (000 §8)', () => {
+describe('login error mapping', () => {
   it('maps each status to its message', () => {
     expect(loginErrorKey(429)).toBe('com_auth_error_login_rl');
     expect(loginErrorKey(403)).toBe('com_auth_error_login_ban');
@@ -30,7 +30,7 @@ describe('lockout wait', () => {
   });
 });
 
-describe('form rules (000 §5)', () => {
+describe('form rules', () => {
   const valid = {
     name: 'Ada Lovelace',
     username: '',
@@ -74,7 +74,7 @@ describe('form rules (000 §5)', () => {
   });
 });
 
-describe('account deletion lock (002 §4)', () => {
+describe('account deletion lock', () => {
   it('unlocks only for the same e-mail, case-insensitive and trimmed', () => {
     expect(emailConfirmed('  ADA@Example.com ', 'ada@example.com')).toBe(true);
     expect(emailConfirmed('ada@example.org', 'ada@example.com')).toBe(false);
@@ -96,7 +96,7 @@ describe('oauth error page text', () => {
   });
 });
 
-describe('first mobile load rule (002 §4)', () => {
+describe('first mobile load rule', () => {
   it('starts closed on a phone without a stored value, and keeps stored values', () => {
     expect(initialNavVisible(null, true)).toEqual({ visible: false, persist: true });
     expect(initialNavVisible(null, false)).toEqual({ visible: true, persist: false });

@@ -10,7 +10,7 @@ import { useFormFields } from './use-form-fields';
 import { validateForgotPassword } from './validation';
 
 /**
- * Password reset request (000 §4): the form becomes a confirmation. Without e-mail delivery the
+ * Password reset request: the form becomes a confirmation. Without e-mail delivery the
  * server returns the reset link and it is shown directly; otherwise (and on errors) the generic
  * if-the-address-exists text appears, so the page never reveals which addresses have accounts.
  */

@@ -16,7 +16,7 @@ export function lockoutWait(body: unknown): LockoutWait | null {
   return { key: 'com_auth_wait_hours', count: Math.ceil(seconds / 3600) };
 }
 
-/** Login failure → message key (000 §8). */
+/** Login failure → message key. */
 export function loginErrorKey(status: number | undefined): string {
   switch (status) {
     case 429:

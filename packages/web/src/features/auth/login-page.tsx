@@ -17,14 +17,14 @@ import { validateLogin } from './validation';
 // Loaded only when parley.yaml configures the human check, so the page stays light without it.
 const Turnstile = lazy(() => import('./turnstile').then((m) => ({ default: m.Turnstile })));
 
-/** Sign-in with e-mail and password; two-factor pending goes to /login/2fa (000 §4). */
+/** Sign-in with e-mail and password; two-factor pending goes to /login/2fa. */
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { data: config, isError: configFailed } = useStartupConfig();
   const form = useFormFields({ email: '', password: '' }, validateLogin);
-  // An external sign-in that failed lands here with ?redirect=false&error=<code> (000 §2).
+  // An external sign-in that failed lands here with ?redirect=false&error=<code>.
   const ssoError = params.get('error');
   const [error, setError] = useState<string | null>(() =>
     ssoError ? oauthErrorMessage(ssoError, (k, v) => t(k, v)) : null,
@@ -82,7 +82,7 @@ export default function LoginPage() {
   };
 
   const emailLogin = config?.emailLoginEnabled !== false;
-  // A startup configuration that could not be loaded shows the login-server error (000 §8):
+  // A startup configuration that could not be loaded shows the login-server error:
   // signing in may still work, but the person should know the server is in trouble.
   const shownError = error ?? (configFailed ? t('com_auth_error_login_server') : null);
   return (

@@ -1,7 +1,8 @@
 import { SSO_ERROR_CODES } from '@parley/schema';
 
 /**
- * External sign-in error codes (000 §2's four plus the server's other refusals) → message keys;
+ * External sign-in error codes → message keys: the four an external sign-in error page knows
+ * (missing_code, missing_state, invalid_state, callback_failed) plus the server's other refusals;
  * anything else is shown as words.
  */
 const KNOWN: Record<string, string> = Object.fromEntries(

@@ -20,7 +20,7 @@ const Turnstile = lazy(() => import('./turnstile').then((m) => ({ default: m.Tur
 const EMPTY = { name: '', username: '', email: '', password: '', confirm_password: '' };
 
 /**
- * Registration (000 §2, §4): success shows a message and counts down 3 s to /c/new. When the new
+ * Registration: success shows a message and counts down 3 s to /c/new. When the new
  * account may sign in straight away, the session is opened with the same credentials so /c/new
  * opens signed in; otherwise the shell sends the user on to /login.
  */

@@ -9,7 +9,7 @@ import { PasswordField } from './password-field';
 import { useFormFields } from './use-form-fields';
 import { validateResetPassword } from './validation';
 
-/** Sets a new password with the token and userId from the reset link (000 §2, §5). */
+/** Sets a new password with the token and userId from the reset link. */
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

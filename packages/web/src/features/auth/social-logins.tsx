@@ -19,7 +19,7 @@ const ENABLED: Record<SocialProvider, (c: StartupConfig) => boolean> = {
   saml: (c) => c.samlLoginEnabled,
 };
 
-/** The enabled providers in the configured order (000 §2). */
+/** The enabled providers in the configured order. */
 export function enabledProviders(config: StartupConfig): SocialProvider[] {
   if (!config.socialLoginEnabled && !config.openidLoginEnabled && !config.samlLoginEnabled) return [];
   return config.socialLogins.filter((p) => {

@@ -9,7 +9,7 @@ import { setSession } from '../../store/auth-store';
 import { showToast } from '../toasts';
 import { isCompleteCode } from './validation';
 
-/** Second login step: a 6-digit code, or an 8-character backup code (000 §2, §4, §5). */
+/** Second login step: a 6-digit code, or an 8-character backup code. */
 export default function TwoFactorPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 
-/** Redirect countdowns are 3 s (000 §9). */
+/** Redirect countdowns are 3 s. */
 export const COUNTDOWN_SECONDS = 3;
 
 /**

@@ -46,7 +46,7 @@ export function useFormFields<F extends string>(
     return Object.keys(errors).length === 0;
   };
 
-  // The submit button is disabled while errors stand after a submit attempt (000 §5); before the
+  // The submit button is disabled while errors stand after a submit attempt; before the
   // first attempt it stays enabled so that clicking it reveals every message at once.
   const blocked = submitted && Object.keys(errors).length > 0;
   return { values, bind, attemptSubmit, blocked };

@@ -6,7 +6,7 @@ import { clearSession } from '../../store/auth-store';
 import { useShell } from '../../store/shell-store';
 
 /**
- * Logout (000 §4): ask the server to end the session, then — whether or not that worked — clear
+ * Logout: ask the server to end the session, then — whether or not that worked — clear
  * the query cache and the session and go to the server's redirect, otherwise /login.
  */
 export function useLogout() {

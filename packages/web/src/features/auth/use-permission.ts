@@ -5,7 +5,7 @@ import { useAuth } from '../../store/auth-store';
 
 export const roleKey = (name: string) => ['role', name] as const;
 
-/** The signed-in user's role permissions, fetched by role name (000 §6). */
+/** The signed-in user's role permissions, fetched by role name. */
 export function useRole() {
   const role = useAuth((s) => s.user?.role);
   const status = useAuth((s) => s.status);

@@ -1,6 +1,7 @@
 /**
- * Form rules of 000 §5. Each returns i18n message descriptors (key plus values) per field, so the
- * rules stay pure and testable while every message goes through t().
+ * The account forms' rules: required fields, length ranges (password 8 to 128), the e-mail's
+ * shape and a matching confirmation. Each returns i18n message descriptors (key plus values) per
+ * field, so the rules stay pure and testable while every message goes through t().
  */
 export interface FieldError {
   key: string;

@@ -11,7 +11,7 @@ import { useCountdown } from './use-countdown';
 type State = 'verifying' | 'success' | 'failed';
 
 /**
- * E-mail verification (000 §4): success counts down to /c/new; failure counts down and then
+ * E-mail verification: success counts down to /c/new; failure counts down and then
  * offers a resend link (when the e-mail address is known); a resend restarts the countdown.
  */
 export default function VerifyEmailPage() {

@@ -22,8 +22,9 @@ const ICON_BTN =
   'flex size-7 shrink-0 items-center justify-center rounded-md text-fg-subtle hover:bg-surface-sunken hover:text-fg';
 
 /**
- * The bookmark filter above the sidebar list (rendered on purpose: 002 §2 computes it without
- * showing it). Picks the tags to filter by and manages them: new, rename/describe, delete.
+ * The bookmark filter above the sidebar list (rendered on purpose: the specification keeps its
+ * state but shows no control for it). Picks the tags to filter by and manages them: new,
+ * rename/describe, delete.
  */
 export function TagFilter() {
   const { t } = useTranslation();

@@ -22,7 +22,7 @@ export const tagsApi = {
     api<string[]>(`/api/tags/convo/${encodeURIComponent(conversationId)}`, { method: 'PUT', json: { tags } }),
 };
 
-/** Bookmarks need BOOKMARKS.USE and the interface flag (002 §2, §6). */
+/** Bookmarks need BOOKMARKS.USE and the interface flag. */
 export function useBookmarksEnabled(): boolean {
   const allowed = useHasPermission('BOOKMARKS', 'USE');
   const { data: config } = useStartupConfig();

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 
-/** "Delete chat?" — the confirmation before a conversation is deleted (002 §4). */
+/** "Delete chat?" — the confirmation before a conversation is deleted. */
 export function DeleteDialog({
   conversation,
   onConfirm,

@@ -1,4 +1,4 @@
-/** 002 §5: the rename input holds at most 100 characters. */
+/** The rename input holds at most 100 characters. */
 export const RENAME_MAX_LENGTH = 100;
 /** What an empty (after trimming) title becomes. */
 export const EMPTY_TITLE = 'untitled';

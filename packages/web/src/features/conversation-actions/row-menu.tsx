@@ -28,7 +28,7 @@ export function useExport() {
 }
 
 /**
- * A row's options (002 §2): Share (only with sharedLinksEnabled), Rename, Duplicate, Archive
+ * A row's options: Share (only with sharedLinksEnabled), Rename, Duplicate, Archive
  * (in the menu on purpose, so archiving is reachable), Export and Delete.
  */
 export function RowMenu({ conversation, mobile }: { conversation: Conversation; mobile: boolean }) {

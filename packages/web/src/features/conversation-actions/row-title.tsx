@@ -7,7 +7,7 @@ import { useRowState } from './row-state';
 import { useConversationActions } from './use-conversation-actions';
 
 /**
- * The row's title: the link, or the inline rename input (002 §4). Double-click renames on
+ * The row's title: the link, or the inline rename input. Double-click renames on
  * desktop; Enter or blur saves, Escape or the cancel button cancels.
  */
 export function RowTitle({

@@ -12,7 +12,7 @@ import { patchEverywhere, refreshLists, removeFromLists } from '../conversations
 import { titleToSave } from './rename-rules';
 
 /**
- * What the row menu does (002 §4): rename, delete, duplicate and archive, with the navigation
+ * What the row menu does: rename, delete, duplicate and archive, with the navigation
  * each needs when it touches the open conversation.
  */
 export function useConversationActions() {

@@ -21,7 +21,7 @@ import { LOAD_MORE_DEBOUNCE_MS, createListRows, nearEnd } from './conversation-r
 import { useConversationList } from './conversations-api';
 import { monthLabel, type DateGroupKey } from './date-groups';
 
-/** 002 §9: rows 34 px (44 px on small screens), overscan 10. */
+/** Rows 34 px (44 px on small screens), overscan 10. */
 export const ROW_PX = { desktop: 34, mobile: 44 } as const;
 const HEADER_PX = 34;
 
@@ -103,7 +103,7 @@ export function ConversationList({ renderRowMenu, renderTitle, tags }: Conversat
 
   const open = useCallback(
     (e: MouseEvent, href: string) => {
-      // Ctrl/Cmd-click opens it in a new tab, as a link does (002 §2).
+      // Ctrl/Cmd-click opens it in a new tab, as a link does.
       if (e.ctrlKey || e.metaKey) return;
       e.preventDefault();
       void navigate(href);

@@ -51,7 +51,7 @@ export function createListRows(): (conversations: Conversation[], now: Date) => 
   };
 }
 
-/** 002 §4: the next page loads when the view comes within 8 rows of the end. */
+/** The next page loads when the view comes within 8 rows of the end. */
 export const LOAD_MORE_ROWS = 8;
 export const LOAD_MORE_DEBOUNCE_MS = 300;
 

@@ -17,7 +17,7 @@ export function fetchConversationPage(cursor: string | null, tags?: string[]): P
   return api<ConversationListPage>(`/api/convos?${query.toString()}`);
 }
 
-/** The sidebar's list: stale after 30 s, kept 5 min (002 §9). A bookmark filter gets its own entry. */
+/** The sidebar's list: stale after 30 s, kept 5 min. A bookmark filter gets its own entry. */
 export function useConversationList(tags?: string[]) {
   const status = useAuth((s) => s.status);
   return useInfiniteQuery({
@@ -33,7 +33,7 @@ export function useConversationList(tags?: string[]) {
 
 type ListData = InfiniteData<ConversationListPage, string | null>;
 
-/** 000 §4: a new conversation goes to the top of the first page (once). */
+/** A new conversation goes to the top of the first page (once). */
 export function addConversationToList(client: QueryClient, conversation: Conversation): void {
   client.setQueryData<ListData>(conversationKeys.list, (data) => {
     if (!data) return data;

@@ -1,7 +1,7 @@
 import { differenceInCalendarDays, format, isSameYear, startOfDay } from 'date-fns';
 
 /**
- * Sidebar date groups (000 §9, 002 §2): Today, Yesterday, Previous 7 days, Previous 30 days, then
+ * Sidebar date groups: Today, Yesterday, Previous 7 days, Previous 30 days, then
  * the month names of the current year, then years, newest first. A group is a key the list turns
  * into a header: fixed groups are translation keys; months are `month:<0-11>`; years `year:<yyyy>`.
  */

@@ -5,7 +5,7 @@ import { SETUP_KEYS, type ChatSetup } from './chat-setup';
 import { ParameterFields } from '../model-parameters';
 import { Popover } from '../../components/ui/popover';
 
-/** The model parameters of the current setup, with the ranges of its endpoint (002 §5). */
+/** The model parameters of the current setup, with the ranges of its endpoint. */
 export function ParametersButton({
   setup,
   onChange,

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { readLocal, writeLocal } from '../../lib/local-storage';
 import type { ChatSetup } from './chat-setup';
 
-/** 000 §3 local storage: the last setup per conversation slot and the last model per endpoint. */
+/** Kept in localStorage: the last setup per conversation slot and the last model per endpoint. */
 export const LAST_SETUP_KEY = (slot: number) => `lastConversationSetup_${slot}`;
 export const LAST_MODEL_KEY = 'lastSelectedModel';
 

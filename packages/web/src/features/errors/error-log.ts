@@ -42,7 +42,7 @@ export function toErrorReport(error: unknown): ErrorReport {
   return { message: typeof error === 'string' ? error : 'Unknown error', details: error };
 }
 
-/** The downloadable log: timestamp, browser information and the error (000 §2). */
+/** The downloadable log: timestamp, browser information and the error. */
 export function buildErrorLog(
   report: ErrorReport,
   now: Date,

@@ -7,7 +7,7 @@ import { toErrorReport, type ErrorReport } from './error-log';
 // chunks are gone) the plain version below stays, which still offers a reload.
 const ErrorDetails = lazy(() => import('./error-details').catch(() => ({ default: PlainError })));
 
-/** Route error element (000 §2, §8). */
+/** Route error element. */
 export function ErrorPage() {
   const error = useRouteError();
   const report = useMemo(() => toErrorReport(error), [error]);

@@ -8,7 +8,7 @@ export interface Attachment {
   name: string;
   size: number;
   type: string;
-  /** 0.1 to 1 (001 §4's steps); below 1 it is still loading and cannot be removed. */
+  /** 0.1 to 1; below 1 it is still loading and cannot be removed. */
   progress: number;
   /** An object URL for a picture's thumbnail. */
   preview?: string;

@@ -1,7 +1,7 @@
 import { Upload } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-/** Shown while files are dragged over the chat (001 §2). */
+/** Shown while files are dragged over the chat. */
 export function DropOverlay() {
   const { t } = useTranslation();
   return (

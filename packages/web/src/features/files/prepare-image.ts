@@ -13,7 +13,7 @@ export async function imageSizeOf(file: File): Promise<{ width: number; height: 
 }
 
 /**
- * Resizes a picture before upload when the configuration asks for it (001 §5): only when enabled,
+ * Resizes a picture before upload when the configuration asks for it: only when enabled,
  * for pictures other than GIFs of at least 10 % of the per-file limit, fitted within the maximum
  * size and re-encoded as JPEG at the configured quality. Anything else is returned unchanged.
  */

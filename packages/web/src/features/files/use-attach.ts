@@ -35,7 +35,7 @@ function scheduleDelete(fileId: string) {
   deleteTimer = window.setTimeout(() => {
     const files = pendingDeletes.map((file_id) => ({ file_id }));
     pendingDeletes = [];
-    // A failed clean-up is only logged (001 §8).
+    // A failed clean-up is only logged.
     api('/api/files', { method: 'DELETE', json: { files } }).catch((e: unknown) => console.warn(e));
   }, FILE_DELETE_DEBOUNCE_MS);
 }

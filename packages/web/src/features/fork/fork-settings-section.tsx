@@ -5,7 +5,7 @@ import { SelectRow } from '../../components/ui/select-row';
 import { SwitchRow } from '../../components/ui/switch';
 import { FORK_LABELS, useForkSettings } from './fork-settings';
 
-/** The Chat tab's fork options (002 §2): remember default, default mode, split at target. */
+/** The Chat tab's fork options: remember default, default mode, split at target. */
 export function ForkSettingsSection() {
   const { t } = useTranslation();
   const s = useForkSettings();

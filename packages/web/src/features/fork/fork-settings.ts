@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import { readLocal, writeLocal } from '../../lib/local-storage';
 
 /**
- * The Chat tab's fork options (002 §2), kept in the browser: the default mode (forkSetting),
+ * The Chat tab's fork options, kept in the browser: the default mode (forkSetting),
  * whether a fork uses it without asking (rememberDefaultFork), and split at target.
  */
 interface ForkSettings {

@@ -8,7 +8,7 @@ import { addConversationToList } from '../conversations';
 import { showToast } from '../toasts';
 import { actionsApi } from '../../api/conversation-actions-api';
 
-/** Forks a conversation at a message and opens the copy (000 §7: POST /api/convos/fork). */
+/** Forks a conversation at a message and opens the copy (POST /api/convos/fork). */
 export function useFork() {
   const { t } = useTranslation();
   const client = useQueryClient();

@@ -10,7 +10,7 @@ import { importConversations } from './import-api';
 import { importErrorKey, isJsonFile } from './import-rules';
 
 /**
- * Settings → Data controls → Import (002 §2, §5): a .json export from Parley, LibreChat, ChatGPT
+ * Settings → Data controls → Import: a .json export from Parley, LibreChat, ChatGPT
  * or Chatbot UI. Success says how much was added; an unsupported file gets the file-type error.
  */
 export function ImportRow() {

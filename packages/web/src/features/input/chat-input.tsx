@@ -52,7 +52,7 @@ export interface ChatInputProps {
 const MAX_HEIGHT_PX = 320;
 
 /**
- * The message box (000 §5, 001 §4): Enter sends and Shift+Enter breaks the line; with
+ * The message box: Enter sends and Shift+Enter breaks the line; with
  * enter-to-send off Enter breaks and Ctrl/Cmd+Enter sends; composition and Enter while
  * submitting are ignored. Drafts are saved per conversation and restored; `@` opens the model
  * switcher when the Commands-tab switch allows it.
@@ -82,7 +82,7 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
     focus: () => area.current?.focus(),
   }));
 
-  // Another conversation: its own draft, and the focus goes to the box (000 §2).
+  // Another conversation: its own draft, and the focus goes to the box.
   const shownFor = useRef(conversationId);
   useEffect(() => {
     if (shownFor.current !== conversationId) {
@@ -128,7 +128,7 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
     onClose: () => setMention(false),
   });
 
-  // The `/` prompt picker and its variable dialog (001 §2).
+  // The `/` prompt picker and its variable dialog.
   const slash = useSlashPrompts({
     clearText: useCallback(() => setText(''), []),
     send: (value) => void props.onSend(value, []),
@@ -152,7 +152,7 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
     autoSend.schedule(joined);
   };
 
-  // Pasted files (screenshots) are attached under a timestamped name (001 §5).
+  // Pasted files (screenshots) are attached under a timestamped name.
   const onPaste = (e: ClipboardEvent<HTMLTextAreaElement>) => {
     const files = Array.from(e.clipboardData.files);
     if (files.length === 0) return;

@@ -1,5 +1,5 @@
 /**
- * Text drafts per conversation (000 §3, 001 §4): stored encoded under `textDraft_<id>`; while a
+ * Text drafts per conversation: stored encoded under `textDraft_<id>`; while a
  * new conversation's first message is pending the draft lives under the pending key and moves to
  * the real id once the server names it.
  */

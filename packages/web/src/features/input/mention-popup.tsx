@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { orderedEndpoints } from '../endpoints';
 
-/** 002 §9: popup rows 40 px, at most 160 px tall; closes 150 ms after blur. */
+/** Popup rows 40 px, at most 160 px tall; closes 150 ms after blur. */
 export const POPUP_ROW_PX = 40;
 export const POPUP_MAX_PX = 160;
 export const POPUP_BLUR_CLOSE_MS = 150;
@@ -29,7 +29,7 @@ export interface MentionAgent {
 }
 
 /**
- * The `@` popup (001 §4): endpoints first; choosing one drills down to its models (the agents
+ * The `@` popup: endpoints first; choosing one drills down to its models (the agents
  * endpoint to the agents the user can chat with); choosing a model or an agent switches the
  * conversation. Arrow keys move, Enter or Tab select, Escape closes, and
  * Backspace on an empty search closes (or goes back up from the models).

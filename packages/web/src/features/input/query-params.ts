@@ -101,7 +101,7 @@ export function withoutTransient(params: URLSearchParams): URLSearchParams {
 }
 
 /**
- * The reverse (000 §2): a new chat's setup as query parameters, so the address of /c/new can be
+ * The reverse: a new chat's setup as query parameters, so the address of /c/new can be
  * shared or bookmarked with that setup. Only the settings the parser knows are written.
  */
 export function setupToQuery(setup: Record<string, unknown>): URLSearchParams {

@@ -47,7 +47,7 @@ function languageOf(code: Element): string {
 }
 
 const components: Components = {
-  // Links open in a new tab without handing over the opener (001 §4).
+  // Links open in a new tab without handing over the opener.
   a: ({ node: _node, ...props }: ComponentProps<'a'> & { node?: unknown }) => (
     <a {...props} target="_blank" rel="noopener noreferrer" />
   ),

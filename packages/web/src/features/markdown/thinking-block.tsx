@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../store/settings-store';
 
 /**
- * Reasoning as a collapsible block (001 §4): labelled "thinking" while the last message is still
+ * Reasoning as a collapsible block: labelled "thinking" while the last message is still
  * being submitted, "thoughts" otherwise. Opening or closing it is remembered as the show-thinking
  * setting, which is also the initial state of every block.
  */

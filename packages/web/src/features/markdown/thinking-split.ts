@@ -1,5 +1,5 @@
 /**
- * Inline thinking (001 §4): text between `:::thinking` and a closing `:::` line is reasoning.
+ * Inline thinking: text between `:::thinking` and a closing `:::` line is reasoning.
  * Splits a text into segments so the renderer can show reasoning as a collapsible block. An
  * unclosed section (still streaming) runs to the end.
  */

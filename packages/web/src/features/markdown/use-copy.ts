@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** Copy indicators show their checkmark for 3 s (001 §9). */
+/** Copy indicators show their checkmark for 3 s. */
 export const COPIED_MS = 3000;
 
 export function useCopy(): [boolean, (text: string) => void] {

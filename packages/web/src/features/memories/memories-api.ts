@@ -6,7 +6,7 @@ import { withMemoryChanged, withMemoryRemoved } from './memory-usage';
 
 export const memoryKeys = { mine: ['memories'] as const };
 
-/** The memory calls of 002 §7; a key travels as one path segment. */
+/** The memory calls under /api/memories; a key travels as one path segment. */
 export const memoriesApi = {
   list: () => api<MemoriesAnswer>('/api/memories'),
   create: (body: CreateMemory) =>

@@ -13,7 +13,7 @@ import { MemoryRow } from './memory-row';
 import { MemoryUsageBar } from './memory-usage-bar';
 
 /**
- * The memory manager (002 §2): the user's memories with their token usage, adding (CREATE),
+ * The memory manager: the user's memories with their token usage, adding (CREATE),
  * changing and deleting (UPDATE). Reading needs READ.
  */
 export function MemoryManager() {

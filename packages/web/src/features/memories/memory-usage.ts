@@ -1,6 +1,6 @@
 import { memoryUsagePercentage, type MemoriesAnswer, type Memory } from '@parley/schema';
 
-/** The list with its totals recomputed (usage capped at 100 %, 002 §4). */
+/** The list with its totals recomputed (usage capped at 100 %). */
 function withTotals(answer: MemoriesAnswer, memories: Memory[]): MemoriesAnswer {
   const totalTokens = memories.reduce((sum, m) => sum + m.tokenCount, 0);
   return {

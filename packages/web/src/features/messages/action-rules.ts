@@ -1,6 +1,6 @@
 import type { EndpointsConfig, Message } from '@parley/schema';
 
-/** 001 §5: endpoints whose messages can be edited (custom endpoints count as custom). */
+/** Endpoints whose messages can be edited (custom endpoints count as custom). */
 const EDITABLE = [
   'openAI',
   'custom',
@@ -33,7 +33,7 @@ export interface AllowedActions {
   feedback: boolean;
 }
 
-/** Which buttons a message shows (001 §5). A message with the error flag shows only regenerate. */
+/** Which buttons a message shows. A message with the error flag shows only regenerate. */
 export function allowedActions(
   message: Message,
   endpoints: EndpointsConfig | undefined,

@@ -10,7 +10,8 @@ const FEEDBACK_TEXT_MAX = 1024;
 type Rating = Feedback['rating'];
 
 /**
- * A thumb (up or down) with the spec's tags (000 §3) and optional text. Choosing the thumb that
+ * A thumb (up or down) with one of that thumb's tags
+ * (FEEDBACK_TAGS_UP or FEEDBACK_TAGS_DOWN) and optional text. Choosing the thumb that
  * is already set removes the feedback.
  */
 export function FeedbackButton({

@@ -84,7 +84,7 @@ export const MessageBody = memo(function MessageBody({
   }
   const parts = partsOf(message);
   const thinks = parts.filter((p) => p.type === 'think');
-  // 001 §4: shown only when think parts exist and none is empty.
+  // Shown only when think parts exist and none is empty.
   const showThinks = thinks.length > 0 && thinks.every((p) => str(p.think).trim() !== '');
   const lastIndex = parts.length - 1;
   // Each text part's first artifact's number in the message, for the cards' panel keys.
@@ -111,7 +111,7 @@ export const MessageBody = memo(function MessageBody({
               <LazyMarkdown text={text} latex={latex} streaming={streaming && i === lastIndex} />
             </ArtifactScope>
           );
-          // A finished answer's code blocks can be run (001 §4 "Run-code button").
+          // A finished answer's code blocks can be run.
           if (streaming || !message.conversationId || !message.messageId) return markdown;
           return (
             <CodeRunScope

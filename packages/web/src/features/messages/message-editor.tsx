@@ -8,7 +8,7 @@ function modifierKeyName(): string {
 }
 
 /**
- * Inline edit (001 §4): Save and submit, Save only, Cancel. Escape cancels; Ctrl/Cmd+Enter saves
+ * Inline edit: Save and submit, Save only, Cancel. Escape cancels; Ctrl/Cmd+Enter saves
  * and submits; Ctrl/Cmd+S saves. Answers have no submit (they are edited in place).
  */
 export function MessageEditor({

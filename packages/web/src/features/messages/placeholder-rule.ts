@@ -9,7 +9,7 @@ function visible(part: ContentPart): boolean {
 }
 
 /**
- * 001 §4: an answer still being generated, or saved unfinished, shows the streaming placeholder
+ * An answer still being generated, or saved unfinished, shows the streaming placeholder
  * while it has nothing else to show.
  */
 export function showsPlaceholder(message: Message, streaming: boolean): boolean {

@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * "n / total" between previous and next (001 §4). `index` counts back from the newest sibling,
+ * "n / total" between previous and next. `index` counts back from the newest sibling,
  * so the newest shows as total / total; previous is disabled at the first, next at the last.
  */
 export function SiblingNav({

@@ -3,7 +3,7 @@ import { UNFINISHED_NOTICE_DELAY_MS } from './unfinished-notice';
 import { useShownAfter } from './use-shown-after';
 
 /**
- * The pulsing dot of an answer that has nothing to show yet (001 §4: after 250 ms), so an answer
+ * The pulsing dot of an answer that has nothing to show yet (after 250 ms), so an answer
  * whose first token comes quickly never flashes it.
  */
 export function StreamingPlaceholder() {

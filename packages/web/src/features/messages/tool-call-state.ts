@@ -1,4 +1,4 @@
-/** A tool call as saved in an answer's content (001 §3): all fields optional while it streams. */
+/** A tool call as saved in an answer's content: all fields optional while it streams. */
 export interface ToolCall {
   id?: string;
   name?: string;
@@ -17,7 +17,7 @@ export interface ToolCall {
 /** The spec's default progress of a call that has no progress of its own yet. */
 export const DEFAULT_TOOL_PROGRESS = 0.1;
 
-/** The marker a tool's output carries when the tool failed (the server writes it, 001 §4). */
+/** The marker a tool's output carries when the tool failed (the server writes it). */
 const TOOL_ERROR_MARKER = 'error processing tool';
 
 export type ToolCallState = 'running' | 'auth' | 'done' | 'error' | 'cancelled';
@@ -28,7 +28,7 @@ export function outputText(output: unknown): string {
 }
 
 /**
- * Where a call stands (001 §4 "Tool call"): failed when its output says "error processing tool";
+ * Where a call stands: failed when its output says "error processing tool";
  * finished at progress 1; while the answer streams, running — or waiting for the person's sign-in
  * when it carries an auth link that has not expired; once the answer stopped below progress 1,
  * cancelled.

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useShownAfter } from './use-shown-after';
 
-/** 001 §4 / §9: the unfinished notice and the streaming placeholder wait this long. */
+/** The unfinished notice and the streaming placeholder wait this long. */
 export const UNFINISHED_NOTICE_DELAY_MS = 250;
 
 /** The incomplete-response notice; mounted only while not submitting, shown 250 ms later. */

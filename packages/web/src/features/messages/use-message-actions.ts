@@ -87,7 +87,7 @@ export function useMessageActions(conversationId: string, setup: ChatSetup | nul
       try {
         await chatApi.feedback(conversationId, message.messageId, value);
       } catch (error) {
-        // 000 §8: a feedback failure is only logged.
+        // A feedback failure is only logged.
         console.warn('feedback failed', error);
       }
     },

@@ -3,7 +3,7 @@ import { anthropicOutputCap, BEDROCK_DEFAULTS, bedrockSubProvider } from '@parle
 export { anthropicOutputCap };
 
 /**
- * Model parameter controls per endpoint family, with the ranges and defaults of 002 §5 and §9.
+ * Model parameter controls per endpoint family, with each family's ranges and defaults.
  * Numeric params accept strings; a blank becomes unset.
  */
 export type ParamControl =
@@ -62,7 +62,7 @@ export function familyOf(endpoint: string, endpointType: string | null | undefin
 }
 
 /**
- * Bedrock sliders by the model's maker (002 §5): temperature 0 to 1 with a default per maker;
+ * Bedrock sliders by the model's maker: temperature 0 to 1 with a default per maker;
  * topP 0 to 1 (Cohere 0.01 to 0.99); topK 0 to 500 for Anthropic models only.
  */
 function bedrockSliders(model: string): ParamControl[] {
