@@ -5,7 +5,7 @@ import { useAuth } from '../../store/auth-store';
 
 export const presetKeys = { all: ['presets'] as const };
 
-/** Presets are stale after 10 s (000 §9). */
+/** Presets are stale after 10 s. */
 export function usePresets() {
   const status = useAuth((s) => s.status);
   return useQuery({

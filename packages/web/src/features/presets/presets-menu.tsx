@@ -23,7 +23,7 @@ export function setupOfPreset(preset: Preset): ChatSetup {
 const ROW_BTN =
   'flex size-7 shrink-0 items-center justify-center rounded-md text-fg-subtle hover:bg-surface-sunken hover:text-fg';
 
-/** Presets (000 §1): save the current setup, apply one, make one the default, delete. */
+/** Presets: save the current setup, apply one, make one the default, delete. */
 export function PresetsMenu({ setup, onApply }: { setup: ChatSetup; onApply: (setup: ChatSetup) => void }) {
   const { t } = useTranslation();
   const { data: presets = [] } = usePresets();

@@ -65,7 +65,7 @@ export function useCategoryOptions(): { value: string; label: string }[] {
   ];
 }
 
-/** The library's filter choices (001 §3): all, my prompts, shared prompts, no category, categories. */
+/** The library's filter choices: all, my prompts, shared prompts, no category, categories. */
 export function useFilterOptions(): { value: string; label: string }[] {
   const { t } = useTranslation();
   const { data } = useCategories();

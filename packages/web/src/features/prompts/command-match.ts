@@ -1,4 +1,4 @@
-/** The fields of a group the `/` picker lists (001 §3 "Prompt group in chat picker"). */
+/** The fields of a group the `/` picker lists. */
 export interface PickerGroup {
   _id: string;
   name: string;

@@ -26,7 +26,7 @@ const PLACEHOLDER_EXAMPLES = {
   special: '{{current_date}}',
 };
 
-/** /d/prompts/new (001 §2, §5): name and text required; on success the address becomes the group. */
+/** /d/prompts/new: name and text required; on success the address becomes the group. */
 export default function CreatePromptPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -34,7 +34,7 @@ export default function CreatePromptPage() {
   const lastCategory = usePromptsUi((s) => s.lastCategory);
   const setLastCategory = usePromptsUi((s) => s.setLastCategory);
 
-  // The last-used category is remembered (001 §9) and is where the form starts.
+  // The last-used category is remembered and is where the form starts.
   const [initial] = useState<PromptFormValues>(() => ({ ...EMPTY_PROMPT_FORM, category: lastCategory }));
   const [values, setValues] = useState<PromptFormValues>(initial);
   const [touched, setTouched] = useState<Partial<Record<keyof PromptFormValues, boolean>>>({});

@@ -13,7 +13,7 @@ import { useDebouncedValue } from './use-debounced-value';
 import { useGroupPage } from './use-prompt-queries';
 import { useInstanceProjectId } from './use-shared-to-all';
 
-/** 001 §9: the name filter waits 850 ms; 10 skeleton rows while a page loads. */
+/** The name filter waits 850 ms; 10 skeleton rows while a page loads. */
 export const NAME_FILTER_DEBOUNCE_MS = 850;
 export const LIST_SKELETONS = 10;
 

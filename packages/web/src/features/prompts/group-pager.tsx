@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { PAGE_SIZES } from './prompts-store';
 
-/** Previous/next pagination with the page size (001 §2). */
+/** Previous/next pagination with the page size. */
 export function GroupPager(props: {
   pageNumber: number;
   pages: number;

@@ -8,7 +8,7 @@ interface Context {
 }
 
 /**
- * Make-production as mutation options (001 §4): the cached group changes at once and is put back
+ * Make-production as mutation options: the cached group changes at once and is put back
  * when the call fails, after which `onFailure` shows the update-error toast.
  */
 export function productionMutation(

@@ -6,7 +6,7 @@ export function withProduction(group: PromptGroup, version: PromptVersion): Prom
 }
 
 /**
- * The versions and group after `deletedId` went while the group stayed (001 §4): production
+ * The versions and group after `deletedId` went while the group stayed: production
  * moves to the first remaining version when the deleted one held it.
  */
 export function afterVersionDeleted(

@@ -30,7 +30,7 @@ const group: PromptGroup = {
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
-describe('make production (001 §4)', () => {
+describe('make production', () => {
   function setup(send: () => Promise<unknown>) {
     const client = new QueryClient();
     client.setQueryData(promptKeys.group('g1'), group);
@@ -69,7 +69,7 @@ describe('make production (001 §4)', () => {
   });
 });
 
-describe('deleting a version (001 §4)', () => {
+describe('deleting a version', () => {
   const versions = [version('v3'), version('v2'), version('v1')];
 
   it('moves production to the first remaining version when the deleted one held it', () => {

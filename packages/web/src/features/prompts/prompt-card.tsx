@@ -10,7 +10,7 @@ const ITEM =
   'flex cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm outline-none data-[highlighted]:bg-surface-muted';
 
 /**
- * A prompt card of the chat-side list (001 §2): a click runs it; the menu offers Preview and, for
+ * A prompt card of the chat-side list: a click runs it; the menu offers Preview and, for
  * the author only, Edit.
  */
 export function PromptCard({

@@ -5,7 +5,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { CategoryIcon } from './category-meta';
 import type { PromptCommandState } from './use-prompt-command';
 
-/** 001 §9: picker rows are 40 px high, the list at most 160 px. */
+/** Picker rows are 40 px high, the list at most 160 px. */
 export const PICKER_ROW_PX = 40;
 export const PICKER_MAX_PX = 160;
 

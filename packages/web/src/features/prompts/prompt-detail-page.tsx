@@ -8,7 +8,7 @@ import { useCanEditGroup } from './use-prompt-access';
 import { useGroup } from './use-prompt-queries';
 
 /**
- * /d/prompts/{groupId} (001 §2): the editor for the author and admins, a read-only view for
+ * /d/prompts/{groupId}: the editor for the author and admins, a read-only view for
  * others it is shared with, and the "not shared" message for everyone else.
  */
 export default function PromptDetailPage() {

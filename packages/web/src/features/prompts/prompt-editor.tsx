@@ -107,7 +107,7 @@ export function PromptEditor({ group }: { group: PromptGroup }) {
   );
 }
 
-/** Description and command, each saved 950 ms after the last change (001 §9). */
+/** Description and command, each saved 950 ms after the last change. */
 function GroupDetailsFields({ group }: { group: PromptGroup }) {
   const update = useUpdateGroup(group._id);
   const [oneliner, setOneliner] = useState(group.oneliner);

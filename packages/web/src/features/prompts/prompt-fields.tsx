@@ -43,7 +43,7 @@ export function CategorySelect({
   );
 }
 
-/** The description (oneliner): at most 120 characters, with a counter (001 §5). */
+/** The description (oneliner): at most 120 characters, with a counter. */
 export function OnelinerField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
   const { t } = useTranslation();
   const id = useId();
@@ -74,7 +74,7 @@ export function OnelinerField({ value, onChange }: { value: string; onChange: (v
   );
 }
 
-/** The slash command: normalised while typing and cut at 56 characters (001 §5). */
+/** The slash command: normalised while typing and cut at 56 characters. */
 export function CommandField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
   const { t } = useTranslation();
   const id = useId();

@@ -1,7 +1,7 @@
 import { COMMANDS_MAX_LENGTH, PROMPT_LIMITS, normalizePromptCommand } from '@parley/schema';
 import type { CreatePromptInput } from './prompts-api';
 
-/** The create form's fields (001 §5). */
+/** The create form's fields. */
 export interface PromptFormValues {
   name: string;
   prompt: string;
@@ -29,7 +29,7 @@ export function validatePromptForm(values: PromptFormValues): PromptFormErrors {
   return errors;
 }
 
-/** What the command field keeps of the typed text: normalised (001 §5) and cut at 56. */
+/** What the command field keeps of the typed text: normalised and cut at 56. */
 export function commandInput(typed: string): string {
   return normalizePromptCommand(typed).slice(0, COMMANDS_MAX_LENGTH);
 }
@@ -42,7 +42,7 @@ export function isFormDirty(
   return (Object.keys(values) as (keyof PromptFormValues)[]).some((k) => values[k] !== initial[k]);
 }
 
-/** Submit only when dirty, valid and not already submitting (001 §5). */
+/** Submit only when dirty, valid and not already submitting. */
 export function canSubmitPromptForm(
   values: PromptFormValues,
   submitting: boolean,
@@ -51,7 +51,7 @@ export function canSubmitPromptForm(
   return !submitting && isFormDirty(values, initial) && Object.keys(validatePromptForm(values)).length === 0;
 }
 
-/** The create payload; empty oneliner and command are left out (001 §5). */
+/** The create payload; empty oneliner and command are left out. */
 export function createPromptBody(values: PromptFormValues): CreatePromptInput {
   const oneliner = values.oneliner.trim();
   const command = values.command.trim();

@@ -1,7 +1,7 @@
 import { MessageSquareText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-/** /d/prompts (index): the detail pane's placeholder (001 §2). */
+/** /d/prompts (index): the detail pane's placeholder. */
 export default function PromptPlaceholder() {
   const { t } = useTranslation();
   return (

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PromptSummary } from './prompt-summary';
 import { BackToList } from './back-to-list';
 
-/** A group shared with the user by someone else: readable, not editable (001 §6). */
+/** A group shared with the user by someone else: readable, not editable. */
 export function PromptReadOnly({ group }: { group: PromptGroup }) {
   const { t } = useTranslation();
 

@@ -10,7 +10,7 @@ import {
 } from './prompt-form-rules';
 import { versionTags, versionTime } from './version-tags';
 
-describe('prompt form (001 §5)', () => {
+describe('prompt form', () => {
   const filled = { ...EMPTY_PROMPT_FORM, name: 'Reviewer', prompt: 'Review {{code}}' };
 
   it('requires name and text with the spec messages', () => {
@@ -57,7 +57,7 @@ describe('prompt form (001 §5)', () => {
   });
 });
 
-describe('version tags (001 §4)', () => {
+describe('version tags', () => {
   const version = (id: string, createdAt: string): PromptVersion => ({
     _id: id,
     groupId: 'g',
@@ -87,7 +87,7 @@ describe('version tags (001 §4)', () => {
   });
 });
 
-describe('slash command picker matching (001 §2)', () => {
+describe('slash command picker matching', () => {
   const group = (name: string, command?: string): PickerGroup => ({
     _id: name,
     name,

@@ -8,7 +8,7 @@ import { VariableChips } from './variable-chips';
 
 /**
  * The prompt text of the shown version. Edit opens a text box; leaving edit mode hands the text
- * to `onLeaveEdit`, which saves a new version only if it changed (001 §4).
+ * to `onLeaveEdit`, which saves a new version only if it changed.
  */
 export function PromptTextCard(props: {
   text: string;

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { useAuth } from '../../store/auth-store';
 
-/** 001 §5: free-text variables grow up to 8 rows. */
+/** Free-text variables grow up to 8 rows. */
 export const VARIABLE_MAX_ROWS = 8;
 
 export interface PromptVariablesDialogProps {
@@ -17,7 +17,7 @@ export interface PromptVariablesDialogProps {
 }
 
 /**
- * The variable dialog (001 §5): one field per variable, named once however often it appears;
+ * The variable dialog: one field per variable, named once however often it appears;
  * `{{name:a|b}}` is a dropdown, others multi-line text. Special variables fill themselves, and
  * empty values leave their placeholder as written.
  */

@@ -8,7 +8,7 @@ import type {
 } from '@parley/schema';
 import { api } from '../../api/client';
 
-/** The query of GET /api/prompts/groups (001 §7). */
+/** The query of GET /api/prompts/groups. */
 export interface GroupPageQuery {
   name: string;
   category: string;
@@ -40,7 +40,7 @@ function query(params: Record<string, string | number>): string {
 
 const id = (value: string) => encodeURIComponent(value);
 
-/** The prompt library's calls (001 §7). */
+/** The prompt library's calls. */
 export const promptsApi = {
   groups: (q: GroupPageQuery) => api<PromptGroupPage>(`/api/prompts/groups?${query({ ...q })}`),
   allGroups: () => api<PromptGroup[]>('/api/prompts/all'),

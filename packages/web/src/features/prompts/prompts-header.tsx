@@ -10,7 +10,7 @@ import { RolePermissionsDialog } from '../admin';
 import { usePromptsUi, type EditorMode } from './prompts-store';
 
 /**
- * The prompts area header (001 §2): back to chat, the prompts link, the simple/advanced toggle on
+ * The prompts area header: back to chat, the prompts link, the simple/advanced toggle on
  * a prompt's page (not on /new), the admin settings button for admins and the manage button.
  */
 export function PromptsHeader() {

@@ -7,7 +7,7 @@ import { LIST_COLLAPSE_MEDIA } from './prompts-breakpoints';
 import { usePromptPermissionRedirect } from './use-prompt-access';
 
 /**
- * /d/prompts (001 §2): the group list beside the detail pane. On narrow screens only one shows:
+ * /d/prompts: the group list beside the detail pane. On narrow screens only one shows:
  * the list on the index, the detail when a prompt (or the new form) is open.
  */
 export default function PromptsPage() {

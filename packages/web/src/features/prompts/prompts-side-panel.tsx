@@ -15,7 +15,7 @@ const PanelBody = lazyArea<{ onSubmit: (text: string) => void }>(
 ).Area;
 
 /**
- * The chat-side prompt list (001 §2) as a section of the side panel: prompt cards, hidden without
+ * The chat-side prompt list as a section of the side panel: prompt cards, hidden without
  * PROMPTS.USE. `onSubmit` sends a text into the chat.
  */
 export function usePromptsSection(onSubmit: (text: string) => void): SidePanelSection | null {

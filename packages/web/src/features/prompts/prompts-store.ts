@@ -6,7 +6,7 @@ export type EditorMode = 'simple' | 'advanced';
 
 /**
  * Prompt library UI state. The editor mode, always-make-production, the page size and the
- * last-used category (001 §9) survive reloads; the name filter and page do not.
+ * last-used category survive reloads; the name filter and page do not.
  */
 interface PromptsUiState {
   editorMode: EditorMode;

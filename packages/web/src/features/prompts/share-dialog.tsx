@@ -10,7 +10,7 @@ import { useUpdateGroup } from './use-prompt-mutations';
 import { isSharedToAll, useInstanceProjectId } from './use-shared-to-all';
 
 /**
- * Share to all users (001 §4): adds the instance project id to projectIds, or removes it. Sharing
+ * Share to all users: adds the instance project id to projectIds, or removes it. Sharing
  * a group that already is shows the "already shared" info toast.
  */
 export function ShareButton({ group }: { group: PromptGroup }) {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 
-/** 001 §9: description and command changes are saved 950 ms after the last keystroke. */
+/** Description and command changes are saved 950 ms after the last keystroke. */
 export const FIELD_SAVE_DEBOUNCE_MS = 950;
 
 /** Calls `save(value)` once `value` has rested for 950 ms and differs from what is stored. */

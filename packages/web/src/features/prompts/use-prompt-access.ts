@@ -5,7 +5,7 @@ import { useStartupConfig } from '../../api/startup-queries';
 import { useAuth } from '../../store/auth-store';
 import { useRole } from '../auth';
 
-/** 001 §9: without permission the user is sent to /c/new after one second. */
+/** Without permission the user is sent to /c/new after one second. */
 export const UNAUTHORIZED_PROMPT_REDIRECT_MS = 1000;
 
 /** PROMPTS.USE and the interface's prompts switch: the library, side panel and picker need both. */
@@ -35,7 +35,7 @@ export function usePromptPermissionRedirect(permission: 'USE' | 'CREATE'): {
   return { allowed, checking: !known };
 }
 
-/** The author or an ADMIN edits a group (001 §6). */
+/** The author or an ADMIN edits a group. */
 export function useCanEditGroup(authorId: string | undefined): boolean {
   const user = useAuth((s) => s.user);
   if (!user || !authorId) return false;

@@ -4,7 +4,7 @@ import { matchCommandGroups, slashSearch, type PickerGroup } from './command-mat
 import { usePromptsEnabled } from './use-prompt-access';
 import { useAllGroups } from './use-prompt-queries';
 
-/** 001 §9: the picker closes 150 ms after the message box loses focus. */
+/** The picker closes 150 ms after the message box loses focus. */
 export const PICKER_BLUR_CLOSE_MS = 150;
 
 export interface PromptCommandState {
@@ -17,7 +17,7 @@ export interface PromptCommandState {
 }
 
 /**
- * The `/` prompt picker of the message box (001 §2). Feed it every text change, key press, blur
+ * The `/` prompt picker of the message box. Feed it every text change, key press, blur
  * and focus of the box; it opens on `/word`, when the Commands-tab switch is on and the user has
  * PROMPTS.USE. Arrow keys move, Enter or Tab select, Escape closes, Backspace on an empty search
  * closes (the `/` itself is then deleted as usual). `onPick` receives the chosen group.

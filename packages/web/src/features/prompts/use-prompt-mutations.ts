@@ -29,7 +29,7 @@ export function useCreatePrompt() {
   });
 }
 
-/** PATCH /api/prompts/groups/{id}; a failure shows the update-error toast (001 §8). */
+/** PATCH /api/prompts/groups/{id}; a failure shows the update-error toast. */
 export function useUpdateGroup(groupId: string) {
   const client = useQueryClient();
   const { t } = useTranslation();
@@ -44,7 +44,7 @@ export function useUpdateGroup(groupId: string) {
 }
 
 /**
- * PATCH …/tags/production, applied to the cached group at once and restored on error (001 §4).
+ * PATCH …/tags/production, applied to the cached group at once and restored on error.
  */
 export function useMakeProduction(groupId: string) {
   const client = useQueryClient();
@@ -60,7 +60,7 @@ export function useMakeProduction(groupId: string) {
 
 /**
  * DELETE /api/prompts/{id}?groupId=: when the server says the group went too, its caches go;
- * otherwise production moves to the first remaining version (001 §4).
+ * otherwise production moves to the first remaining version.
  */
 export function useDeleteVersion(groupId: string, onGroupDeleted: () => void) {
   const client = useQueryClient();

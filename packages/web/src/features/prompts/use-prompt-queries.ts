@@ -37,7 +37,7 @@ export function useGroup(groupId: string | undefined) {
   });
 }
 
-/** A group's versions, newest first (001 §3). */
+/** A group's versions, newest first. */
 export function useVersions(groupId: string | undefined, enabled = true) {
   return useQuery({
     queryKey: promptKeys.versions(groupId ?? ''),

@@ -9,7 +9,7 @@ export interface RunnablePrompt {
 }
 
 /**
- * Running a prompt from the chat (001 §2): a blank text does nothing; a text with variables opens
+ * Running a prompt from the chat: a blank text does nothing; a text with variables opens
  * the variable dialog; any other is sent at once, with its special variables filled.
  */
 export function useRunPrompt(submit: (text: string) => void): {

@@ -1,12 +1,12 @@
 import type { PromptGroup } from '@parley/schema';
 import { useStartupConfig } from '../../api/startup-queries';
 
-/** The instance project id from the startup config (001 §7 "Instance project id"). */
+/** The instance project id from the startup config. */
 export function useInstanceProjectId(): string | undefined {
   return useStartupConfig().data?.instanceProjectId;
 }
 
-/** A group shared to all users carries the instance project id (001 §4). */
+/** A group shared to all users carries the instance project id. */
 export function isSharedToAll(
   group: Pick<PromptGroup, 'projectIds'>,
   instanceProjectId: string | undefined,

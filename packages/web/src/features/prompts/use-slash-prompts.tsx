@@ -16,7 +16,7 @@ export interface SlashPrompts {
 }
 
 /**
- * Everything the message box needs for the `/` command (001 §2): the picker and, on a choice,
+ * Everything the message box needs for the `/` command: the picker and, on a choice,
  * the box is emptied and the prompt runs — the variable dialog when it has variables, else its
  * text is sent through `send`.
  */

@@ -3,7 +3,7 @@ import { format } from 'date-fns';
 
 export type VersionTag = 'latest' | 'production';
 
-/** The first (newest) version is "latest"; the one matching productionId is "production" (001 §4). */
+/** The first (newest) version is "latest"; the one matching productionId is "production". */
 export function versionTags(
   versions: readonly PromptVersion[],
   index: number,
@@ -15,7 +15,7 @@ export function versionTags(
   return tags;
 }
 
-/** The version list's time format (001 §9). */
+/** The version list's time format. */
 export const VERSION_TIME_FORMAT = 'yyyy-MM-dd HH:mm';
 
 export function versionTime(createdAt: string): string {

@@ -6,7 +6,7 @@ import { useMediaQuery } from '../../lib/use-media-query';
 import { DRAWER_MEDIA, DRAWER_WIDTH_PX } from './prompts-breakpoints';
 
 /**
- * The editor's side panel on narrow screens (001 §2): a 320 px drawer from the end side that
+ * The editor's side panel on narrow screens: a 320 px drawer from the end side that
  * closes on a click outside it or once the window is at least 1022 px wide.
  */
 export function VersionsDrawer({

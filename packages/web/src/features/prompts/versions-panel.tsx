@@ -10,11 +10,11 @@ import { usePromptsUi } from './prompts-store';
 import { useMakeProduction } from './use-prompt-mutations';
 import { versionTags, versionTime } from './version-tags';
 
-/** 001 §9: six skeleton rows while the versions load. */
+/** Six skeleton rows while the versions load. */
 export const VERSION_SKELETONS = 6;
 
 /**
- * Advanced mode's side panel (001 §2): make the shown version production, the
+ * Advanced mode's side panel: make the shown version production, the
  * always-make-production switch, and the versions, newest first, with their tags and times.
  */
 export function VersionsPanel(props: {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 
-/** 001 §4: the list follows the stream unless the user scrolled up this far from the bottom. */
+/** The list follows the stream unless the user scrolled up this far from the bottom. */
 export const FOLLOW_THRESHOLD_PX = 50;
 
 function distanceFromBottom(el: HTMLElement): number {

@@ -10,7 +10,7 @@ export const searchKeys = {
 
 export type SearchPage = Omit<MessageListPage, 'messages'> & { messages: MessageSearchHit[] };
 
-/** Whether the server offers search; a failure is only logged and means no search box (002 §8). */
+/** Whether the server offers search; a failure is only logged and means no search box. */
 export function useSearchEnabled(): boolean {
   const status = useAuth((s) => s.status);
   const { data } = useQuery({

@@ -5,7 +5,7 @@ import { useSearchEnabled } from './search-api';
 import { useSearchStore } from './search-store';
 
 /**
- * The sidebar search box (002 §2), shown only when the server enables search. Typing goes to
+ * The sidebar search box, shown only when the server enables search. Typing goes to
  * /search (replace); clearing it, or Backspace on an empty box, goes back to /c/new.
  */
 export function SearchBox() {

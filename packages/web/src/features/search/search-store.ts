@@ -1,9 +1,9 @@
 import { create } from 'zustand';
 
-/** 002 §9: the sidebar search applies 500 ms after the last keystroke. */
+/** The sidebar search applies 500 ms after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 500;
 
-/** Search state (002 §3): the typed query, the applied one, and the typing/focus flags. */
+/** Search state: the typed query, the applied one, and the typing/focus flags. */
 interface SearchState {
   query: string;
   debouncedQuery: string;

@@ -14,7 +14,7 @@ import { HighlightedSnippet } from './highlighted-snippet';
 import { revealHit } from './reveal-hit';
 
 /**
- * /search (000 §2, 002 §2): the messages matching the sidebar query, each opening its
+ * /search: the messages matching the sidebar query, each opening its
  * conversation. No message box here — sending under the search view is refused by design.
  */
 export default function SearchView() {

@@ -3,7 +3,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { useBalance } from './balance-api';
 import { formatCredits, refillView } from './balance-view';
 
-/** Token credits, auto-refill and the recent spend by model (002 §2, §4). */
+/** Token credits, auto-refill and the recent spend by model. */
 export function BalanceTab() {
   const { t, i18n } = useTranslation();
   const { data: balance, isError } = useBalance();

@@ -5,12 +5,12 @@ import {
   type RefillIntervalUnit,
 } from '@parley/schema';
 
-/** Credits with 2 decimals (002 §4). */
+/** Credits with 2 decimals. */
 export function formatCredits(credits: number, locale?: string): string {
   return credits.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
 
-/** What the auto-refill part of the Balance tab shows (002 §4). */
+/** What the auto-refill part of the Balance tab shows. */
 export type RefillView =
   | { kind: 'disabled' }
   /** On, but the interval, amount or last refill is missing: a red message. */

@@ -15,7 +15,7 @@ type ChatSwitch =
   | 'showScrollButton'
   | 'saveBadgesState';
 
-/** The Chat tab's switches, each stored under its own local key (002 §2). */
+/** The Chat tab's switches, each stored under its own local key. */
 const SWITCHES: { key: ChatSwitch; label: string; description: string }[] = [
   { key: 'enterToSend', label: 'com_nav_enter_to_send', description: 'com_nav_enter_to_send_description' },
   {
@@ -44,7 +44,7 @@ const SWITCHES: { key: ChatSwitch; label: string; description: string }[] = [
   },
 ];
 
-/** Chat settings (002 §2): font size, chat direction and the chat switches. */
+/** Chat settings: font size, chat direction and the chat switches. */
 export function ChatTab() {
   const { t } = useTranslation();
   const s = useSettings();

@@ -4,7 +4,7 @@ import { useSettings } from '../../store/settings-store';
 import { useHasPermission } from '../auth';
 import type { SettingsTabProps } from './settings-tab-props';
 
-/** Chat input commands (002 §2): @ always; + with multi-conversation use; / with prompts use. */
+/** Chat input commands: @ always; + with multi-conversation use; / with prompts use. */
 export function CommandsTab({ interfaceConfig }: SettingsTabProps) {
   const { t } = useTranslation();
   const s = useSettings();

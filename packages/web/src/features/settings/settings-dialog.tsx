@@ -36,7 +36,7 @@ interface SettingsTab {
   Content: ComponentType<SettingsTabProps>;
 }
 
-/** The tabs of 002 §2; personalization, speech and data controls come from their features. */
+/** The settings dialog's tabs; personalization, speech and data controls come from their features. */
 const TABS: SettingsTab[] = [
   { value: 'general', labelKey: 'com_nav_setting_general', icon: Settings2, Content: GeneralTab },
   { value: 'chat', labelKey: 'com_nav_setting_chat', icon: MessageSquare, Content: ChatTab },
@@ -61,7 +61,7 @@ export default function SettingsDialog({
   const { t } = useTranslation();
   const open = useShell((s) => s.settingsOpen);
   const setOpen = useShell((s) => s.setSettingsOpen);
-  // The Balance tab exists only when the server keeps balances (002 §2); Personalization only
+  // The Balance tab exists only when the server keeps balances; Personalization only
   // with memories on (the interface flag) and MEMORIES.READ.
   const canReadMemories = useHasPermission('MEMORIES', 'READ');
   const memories = interfaceConfig?.memories === true && canReadMemories;

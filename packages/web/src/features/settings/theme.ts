@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useSettings, type ThemeSetting } from '../../store/settings-store';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
-/** Ctrl+Shift+T toggles light and dark, debounced 500 ms (000 §4). */
+/** Ctrl+Shift+T toggles light and dark, debounced 500 ms. */
 export const THEME_TOGGLE_DEBOUNCE_MS = 500;
 
 export function isDark(setting: ThemeSetting, systemDark: boolean): boolean {

@@ -2,7 +2,7 @@ import { BACKUP_CODE_LENGTH, type TwoFactorCodeBody } from '@parley/schema';
 
 /**
  * What a code box holds, as the request body: exactly 6 digits is an authenticator code, 8
- * characters a backup code; anything shorter (or between) is not a code yet (002 §5).
+ * characters a backup code; anything shorter (or between) is not a code yet.
  */
 export function codeBody(value: string, allowBackup: boolean): TwoFactorCodeBody | null {
   const code = value.trim();

@@ -9,7 +9,7 @@ import { TwoFactorDialog, type TwoFactorStep } from './two-factor-dialog';
 
 /**
  * The Account tab's two-factor switch and, while it is on, the backup-codes row. Only accounts
- * that sign in with a password have them (002 §2).
+ * that sign in with a password have them.
  */
 export function TwoFactorRows() {
   const { t } = useTranslation();

@@ -31,7 +31,7 @@ export const shareApi = {
   },
 };
 
-/** The address a link is shared at (002 §9: path /share/{shareId}). */
+/** The address a link is shared at (path /share/{shareId}). */
 export function shareUrl(shareId: string): string {
   return `${window.location.origin}/share/${shareId}`;
 }
@@ -46,7 +46,7 @@ export function useShareLookup(conversationId: string, enabled: boolean) {
   });
 }
 
-/** The shared-links manager: 25 per page, public only, newest first (002 §4); stale 5 min, kept 30. */
+/** The shared-links manager: 25 per page, public only, newest first; stale 5 min, kept 30. */
 export function useSharedLinks(search: string) {
   return useInfiniteQuery({
     queryKey: shareKeys.list(search),

@@ -12,12 +12,12 @@ import { useCopy } from '../markdown';
 import { showToast } from '../toasts';
 import { shareApi, shareKeys, shareUrl, useShareLookup } from './share-api';
 
-/** 002 §9: the QR code is 200 px with a margin of 2 modules. */
+/** The QR code is 200 px with a margin of 2 modules. */
 export const QR_SIZE = 200;
 export const QR_MARGIN = 2;
 
 /**
- * The share-link dialog (002 §4): a create button without a link; with one, the address with
+ * The share-link dialog: a create button without a link; with one, the address with
  * copy (copied state), refresh (a new id), QR code on demand and delete after a confirmation.
  */
 export function ShareDialog({

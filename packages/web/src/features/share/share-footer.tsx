@@ -5,7 +5,7 @@ import { LazyMarkdown } from '../messages';
 import { footerParts } from './share-format';
 
 /**
- * The shared view's footer (001 §2): privacy policy and terms links when configured, then the
+ * The shared view's footer: privacy policy and terms links when configured, then the
  * custom footer split on "|" (markdown allowed), or the default version line.
  */
 export function ShareFooter({ config }: { config: StartupConfig | undefined }) {

@@ -15,7 +15,7 @@ import { longUsDate, sharePageTitle } from './share-format';
 import { SharedMessageList } from './shared-message-list';
 
 /**
- * /share/{shareId} (001 §2): the public, read-only view of a shared conversation — no login.
+ * /share/{shareId}: the public, read-only view of a shared conversation — no login.
  * Title, long US date, the message tree with its branches (virtualised: a share may hold
  * thousands of messages), the footer, or "shared link not found" when the link is gone or has
  * no messages.

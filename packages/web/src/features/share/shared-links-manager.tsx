@@ -16,7 +16,7 @@ import { showToast } from '../toasts';
 import { validShareIds } from './bulk-delete';
 import { shareApi, shareKeys, useSharedLinks } from './share-api';
 
-/** Settings → Data controls: the shared-links manager (002 §2, §4). */
+/** Settings → Data controls: the shared-links manager. */
 export function SharedLinksRow() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);

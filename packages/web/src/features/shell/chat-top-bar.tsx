@@ -5,7 +5,7 @@ import { useMediaQuery } from '../../lib/use-media-query';
 import { useLogout } from '../auth';
 import { MOBILE_MEDIA } from '../../lib/breakpoints';
 
-/** The chat view's top bar: only a Quit button, hidden while loading and on small screens (000 §2). */
+/** The chat view's top bar: only a Quit button, hidden while loading and on small screens. */
 export function ChatTopBar({ loading }: { loading: boolean }) {
   const { t } = useTranslation();
   const small = useMediaQuery(MOBILE_MEDIA);

@@ -1,5 +1,5 @@
 /**
- * The landing greeting by hour (002 §2): 0–4 late night; before 12 morning (weekend variant on
+ * The landing greeting by hour: 0–4 late night; before 12 morning (weekend variant on
  * Saturday and Sunday); before 17 afternoon; otherwise evening.
  */
 export function greetingKey(now: Date): string {

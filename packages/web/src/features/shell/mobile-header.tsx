@@ -6,7 +6,7 @@ import { useShell } from '../../store/shell-store';
 import { useLogout } from '../auth';
 import { useNewChat } from './use-new-chat';
 
-/** Phone header (≤767 px): sidebar toggle, conversation title, new chat, logout (000 §2). */
+/** Phone header (≤767 px): sidebar toggle, conversation title, new chat, logout. */
 export function MobileHeader() {
   const { t } = useTranslation();
   const toggleNav = useNav((s) => s.toggleNav);

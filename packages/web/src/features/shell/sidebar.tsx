@@ -12,7 +12,7 @@ import { SIDEBAR_WIDTH } from '../../lib/breakpoints';
 import { useNewChat } from './use-new-chat';
 
 /**
- * The left sidebar (002 §2): 260 px on desktop (96 px collapsed), 320 px on mobile where it slides
+ * The left sidebar: 260 px on desktop (96 px collapsed), 320 px on mobile where it slides
  * over the page and hides when collapsed. The conversation list region is filled by the sidebar
  * feature; the account menu sits at the bottom.
  */

@@ -5,7 +5,7 @@ import { useNav } from '../../store/nav-store';
 import { useShell } from '../../store/shell-store';
 import { MOBILE_MEDIA } from '../../lib/breakpoints';
 
-/** New chat: /c/new; ctrl/cmd-click opens it in a new tab (002 §2); on mobile the sidebar closes. */
+/** New chat: /c/new; ctrl/cmd-click opens it in a new tab; on mobile the sidebar closes. */
 export function useNewChat() {
   const navigate = useNavigate();
   const mobile = useMediaQuery(MOBILE_MEDIA);

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 
 /**
- * Whether the next new chat is temporary (000 §3: the server gives it an expiredAt; it never
+ * Whether the next new chat is temporary (the server gives it an expiredAt; it never
  * shows in lists, search or shares). Only a new chat can become temporary.
  */
 interface TemporaryState {

@@ -12,7 +12,7 @@ export function termsParagraphs(content: string | string[] | undefined): string[
 }
 
 /**
- * Terms of service that must be accepted (002 §2): no Escape, no outside click. Accept posts and
+ * Terms of service that must be accepted: no Escape, no outside click. Accept posts and
  * closes; Decline logs out to /login?redirect=false. Content is rendered as plain text paragraphs.
  */
 export default function TermsModal({ title, content }: { title?: string; content?: string | string[] }) {

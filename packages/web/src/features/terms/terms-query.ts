@@ -14,7 +14,7 @@ export function useTermsStatus(enabled: boolean) {
   });
 }
 
-/** Accepting marks the cached state accepted (002 §7). */
+/** Accepting marks the cached state accepted. */
 export function useAcceptTerms() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,5 +1,5 @@
 /**
- * Error toasts are debounced (001 §8): errors reported within the window are collected and shown
+ * Error toasts are debounced: errors reported within the window are collected and shown
  * together, once, after the window has passed quietly. Timers are injectable for unit tests.
  */
 export const ERROR_DEBOUNCE_MS = 250;

@@ -11,7 +11,7 @@ export interface Toast {
   durationMs: number;
 }
 
-/** 000 §9 and 001 §8: one toast at a time, 3 s by default, errors 5 s. */
+/** One toast at a time, 3 s by default, errors 5 s. */
 export const TOAST_DURATION_MS = 3000;
 export const ERROR_TOAST_DURATION_MS = 5000;
 const MAX_WAITING = 3;

@@ -44,7 +44,7 @@ function current(s: ToolSelectionState, conversationId: string): ChatTool[] {
 }
 
 /**
- * Which tools the user turned on for each conversation of an ordinary chat (001 §2: per
+ * Which tools the user turned on for each conversation of an ordinary chat (per
  * conversation, off by default); sent as the request's `ephemeralAgent` flags.
  */
 export const useToolSelection = create<ToolSelectionState>((set) => ({

@@ -18,7 +18,7 @@ export function useTools(enabled = true) {
 
 /**
  * POST /api/user/plugins: stores (install) or removes (uninstall) the caller's credentials for a
- * tool. The tool's authenticated state flips at once, then the list is fetched again (001 §4).
+ * tool. The tool's authenticated state flips at once, then the list is fetched again.
  */
 export function useToolCredentials() {
   const client = useQueryClient();

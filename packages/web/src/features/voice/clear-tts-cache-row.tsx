@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { showToast } from '../toasts';
 import { cachedSpeechCount, clearSpeechCache } from './tts-cache';
 
-/** Settings → Data: empties the spoken-audio cache; disabled while it is empty (002 §2). */
+/** Settings → Data: empties the spoken-audio cache; disabled while it is empty. */
 export function ClearTtsCacheRow() {
   const { t } = useTranslation();
   const [count, setCount] = useState(0);

@@ -17,7 +17,7 @@ interface PlaybackCallbacks {
 /**
  * Reads a text aloud: the external engine's audio (from the browser's cache when kept there, else
  * fetched and cached) played at the chosen rate, or the browser's own voices. A fetch or timeout
- * failure is only logged and loading stops (002 §8); a playback failure is shown.
+ * failure is only logged and loading stops; a playback failure is shown.
  */
 export async function readAloud(text: string, cb: PlaybackCallbacks): Promise<Playback | null> {
   await ensureSpeechConfig();

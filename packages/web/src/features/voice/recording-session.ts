@@ -27,7 +27,7 @@ interface BrowserRecognition {
 }
 
 /**
- * Starts dictation (002 §4): idle → listening → processing → idle. The external engine records
+ * Starts dictation: idle → listening → processing → idle. The external engine records
  * with MediaRecorder (100 ms chunks), stops after 3 s under the decibel threshold and uploads the
  * recording; the browser engine uses the Web Speech API where the browser has one. Loaded when
  * the microphone is first used, so the chat page does not carry it.

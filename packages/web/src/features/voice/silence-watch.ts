@@ -1,7 +1,7 @@
 import { SILENCE_STOP_MS } from '@parley/schema';
 
 /**
- * Calls `onSilence` once the microphone has stayed under `decibels` for 3 s (002 §4). The level is
+ * Calls `onSilence` once the microphone has stayed under `decibels` for 3 s. The level is
  * the stream's RMS in dBFS, sampled each animation frame. Answers a function that stops watching.
  */
 export function watchSilence(stream: MediaStream, decibels: number, onSilence: () => void): () => void {

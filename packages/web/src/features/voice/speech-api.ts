@@ -14,7 +14,7 @@ export async function transcribe(recording: Blob, language: string): Promise<str
 
 /**
  * The audio of a text from the external engine, read to the end. The answer must be ok and have a
- * body; a stream that sends nothing for 15 s is given up ('Reader promise timed out', 002 §7).
+ * body; a stream that sends nothing for 15 s is given up ('Reader promise timed out').
  */
 export async function fetchSpeech(input: string, voice: string, signal?: AbortSignal): Promise<Blob> {
   const res = await apiResponse('/api/files/speech/tts/manual', {

@@ -19,7 +19,7 @@ import { useVoice } from './voice-store';
 const TAB =
   'rounded-md px-3 py-1.5 text-sm text-fg-muted data-[state=active]:bg-surface data-[state=active]:font-medium data-[state=active]:text-fg data-[state=active]:shadow-sm';
 
-/** Settings → Speech: the Simple and Advanced tabs of 002 §2. */
+/** Settings → Speech: its Simple and Advanced tabs. */
 export function SpeechTab() {
   const { t } = useTranslation();
   useSpeechConfigSync();

@@ -1,4 +1,4 @@
-/** Spoken audio kept in the browser's Cache API, keyed by the text spoken (002 §7). */
+/** Spoken audio kept in the browser's Cache API, keyed by the text spoken. */
 const CACHE_NAME = 'tts-responses';
 
 /** The cache key: a same-origin URL naming the text (never fetched). */

@@ -9,7 +9,7 @@ import {
 
 /**
  * Turning conversation mode on or off sets auto-transcribe the same way, auto-send to 3 seconds
- * and the decibel threshold to -45 (002 §4).
+ * and the decibel threshold to -45.
  */
 export function withConversationMode(settings: SpeechSettings, on: boolean): SpeechSettings {
   return {

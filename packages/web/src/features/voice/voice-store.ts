@@ -23,7 +23,7 @@ function store(values: Partial<SpeechSettings>): void {
   for (const [key, value] of Object.entries(values)) writeLocal(key, value);
 }
 
-/** The voice settings (002 §3), each in localStorage under its own name like the other settings. */
+/** The voice settings, each in localStorage under its own name like the other settings. */
 export const useVoice = create<VoiceState>((set, get) => ({
   ...load(),
   sttExternal: false,
