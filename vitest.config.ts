@@ -22,7 +22,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'pglite',
-          include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'scripts/*.test.mjs'],
           env: { TEST_DATABASE_URL: '' },
         },
       },
