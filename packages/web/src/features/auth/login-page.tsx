@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { TextField } from '../../components/ui/text-field';
 import { setSession } from '../../store/auth-store';
+import { PasskeySignInButton } from '../passkeys';
 import { lockoutWait, loginErrorKey } from './login-error';
 import { oauthErrorMessage } from './oauth-error';
 import { useFormFields } from './use-form-fields';
@@ -133,6 +134,10 @@ export default function LoginPage() {
           </Button>
         </form>
       )}
+      {/* Beside the password form: a passkey needs no address, password or two-factor code. */}
+      <div className={emailLogin ? 'mt-3' : undefined}>
+        <PasskeySignInButton onError={setError} />
+      </div>
       {config?.registrationEnabled !== false && (
         <p className="mt-6 text-center text-sm text-fg-muted">
           {t('com_auth_no_account')}{' '}

@@ -15,8 +15,9 @@ import { AvatarRow } from '../avatar';
 import { showToast } from '../toasts';
 import { emailConfirmed } from './delete-account';
 import { TwoFactorRows } from './two-factor-rows';
+import { PasskeyRows } from '../passkeys';
 
-/** Account settings: display-username switch, profile picture, two-factor, backup codes, account deletion. */
+/** Account settings: display-username switch, profile picture, two-factor, backup codes, passkeys, account deletion. */
 export function AccountTab() {
   const { t } = useTranslation();
   const showUsername = useSettings((s) => s.UsernameDisplay);
@@ -31,6 +32,7 @@ export function AccountTab() {
       />
       <AvatarRow />
       <TwoFactorRows />
+      <PasskeyRows />
       <div className="flex items-center justify-between gap-4 py-3">
         <div>
           <p className="text-sm font-medium">{t('com_nav_delete_account')}</p>

@@ -1,0 +1,2 @@
+export { PasskeyRows } from './passkey-rows';
+export { PasskeySignInButton } from './passkey-sign-in-button';
