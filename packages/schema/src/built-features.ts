@@ -30,7 +30,8 @@ export const BUILT_FEATURES: Record<InterfaceFeature, boolean> = {
   runCode: true,
   /** Web search: the `web_search` tool, the chat badge, sources and citations (needs parley.yaml's `webSearch`). */
   webSearch: true,
-  fileSearch: false,
+  /** File search: the `file_search` tool over the user's uploaded documents (PDF, DOCX, text), with citations. */
+  fileSearch: true,
   /** Artifacts: the panel (preview, code, versions, edits) and the prompt modes. */
   artifacts: true,
 };

@@ -41,7 +41,8 @@ describe('system routes', () => {
       interface: Record<string, unknown>;
     };
     // Asked for in parley.yaml, but not built: reporting them would promise what does not exist.
-    for (const absent of ['multiConvo', 'fileSearch']) expect(flags[absent], absent).toBe(false);
+    for (const absent of ['multiConvo']) expect(flags[absent], absent).toBe(false);
+    expect(flags.fileSearch).toBe(true);
     // Built, but this parley.yaml has no webSearch section: there is nothing to search with.
     expect(flags.webSearch).toBe(false);
     expect(flags.presets).toBe(false);

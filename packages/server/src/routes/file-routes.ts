@@ -4,6 +4,7 @@ import {
   deleteFilesRequestSchema,
   fileLimitsFor,
   fileRouteParamsSchema,
+  hasPermission,
   isImageType,
   uploadFieldsSchema,
   avatarUploadFieldsSchema,
@@ -16,7 +17,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { FileRow } from '../db/schema/index.ts';
 import { authenticate, currentUser } from '../http/authenticate.ts';
-import { badRequest, AppError, notFound } from '../errors/app-error.ts';
+import { badRequest, AppError, forbidden, notFound } from '../errors/app-error.ts';
+import { loadSharedEntityCaller } from '../services/permissions/shared-entity-caller.ts';
 import { parse } from '../http/validate.ts';
 import { replaceAvatar } from '../services/files/avatar-service.ts';
 import { setAgentAvatar } from '../services/agents/agent-avatar.ts';
@@ -75,6 +77,18 @@ async function receiveUpload(
   }
   if (!stored) throw badRequest('A multipart upload with a file is required');
   return { stored, raw: fields };
+}
+
+/**
+ * Why the caller may not upload for file search, if they may not: the server turned it off
+ * (`interface.fileSearch`), or their role lacks FILE_SEARCH.USE.
+ */
+async function fileSearchRefusal(ctx: AppContext, userId: string): Promise<AppError | null> {
+  if (!ctx.config.interface.fileSearch) return forbidden('File search is turned off on this server.');
+  const caller = await loadSharedEntityCaller(ctx.db, userId);
+  return hasPermission(caller.role, 'FILE_SEARCH', 'USE')
+    ? null
+    : forbidden('You do not have permission to use file search.');
 }
 
 /** The upload's text fields checked by `schema`; a refusal deletes the stored file. */
@@ -209,6 +223,13 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext): Promise
       await limiter.hit(uploadLimits.user, [`user:${user.id}`]);
       const { stored, raw } = await receiveUpload(request, ctx);
       const fields = await uploadFields(ctx, stored, raw, uploadFieldsSchema);
+      if (fields.tool_resource === 'file_search') {
+        const refusal = await fileSearchRefusal(ctx, user.id);
+        if (refusal) {
+          await ctx.blobStore.delete(stored.key).catch(() => undefined);
+          throw refusal;
+        }
+      }
       const limits = fileLimitsFor(fileConfig, fields.endpoint);
       if (limits.disabled) {
         await ctx.blobStore.delete(stored.key).catch(() => undefined);

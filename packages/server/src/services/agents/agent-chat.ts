@@ -4,9 +4,10 @@ import type { AgentRow } from '../../db/schema/index.ts';
 import { AppError, badRequest } from '../../errors/app-error.ts';
 import type { Tool } from '../tools/tool.ts';
 import type { ToolRegistry } from '../tools/tool-registry.ts';
-import { loadAgentCaller, requireAgentPermission } from './agent-caller.ts';
+import { loadAgentCaller, requireAgentPermission, type AgentCaller } from './agent-caller.ts';
 import { toolCapability } from './agent-rules.ts';
 import { findReadableAgent } from './agent-service.ts';
+import { roleMayUseTool } from './ephemeral-agent.ts';
 import type { AgentsSettings } from './agents-settings.ts';
 
 /** The endpoint name of agent runs (`POST /api/agents/chat/agents`, conversations' `endpoint`). */
@@ -70,23 +71,27 @@ export async function resolveAgentRequest(
       promptPrefix: d.instructions || null,
       endpoint: d.provider,
     },
-    tools: await enabledTools(registry, settings, userId, d.tools),
+    tools: await enabledTools(registry, settings, caller, d.tools),
     recursionLimit: runLimit(settings, d.recursion_limit),
   };
 }
 
 /**
  * The named tools the caller can use now (an MCP server that cannot be reached leaves its tools
- * out) and whose capability parley.yaml leaves on (it may have changed since the agent was saved).
+ * out), whose capability parley.yaml leaves on (it may have changed since the agent was saved) and
+ * that the caller's role allows (RUN_CODE / WEB_SEARCH / FILE_SEARCH USE): a shared agent runs for
+ * a user whose role lacks one of them without that tool.
  */
 async function enabledTools(
   registry: ToolRegistry,
   settings: AgentsSettings,
-  userId: string,
+  caller: AgentCaller,
   names: readonly string[],
 ): Promise<Tool[]> {
-  const tools = await registry.resolve(userId, names);
-  return tools.filter((tool) => settings.capabilities.has(toolCapability(tool.name)));
+  const tools = await registry.resolve(caller.id, names);
+  return tools.filter(
+    (tool) => settings.capabilities.has(toolCapability(tool.name)) && roleMayUseTool(caller.role, tool.name),
+  );
 }
 
 /** The agent's own step limit, or the server's; never above the server's ceiling. */

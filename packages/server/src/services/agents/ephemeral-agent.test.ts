@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Role } from '@parley/schema';
 import type { Tool } from '../tools/tool.ts';
 import { ToolRegistry } from '../tools/tool-registry.ts';
-import { ephemeralTools } from './ephemeral-agent.ts';
+import { ephemeralTools, roleMayUseTool } from './ephemeral-agent.ts';
 
 const tool = (name: string, server?: string): Tool => ({
   name,
@@ -38,5 +38,35 @@ describe('the ephemeral agent: the tools a chat turns on', () => {
   it('refuses a tool the role may not use, and a malformed server list', async () => {
     await expect(names({ web_search: true }, false)).rejects.toMatchObject({ code: 'forbidden' });
     await expect(names({ mcp: 'files' })).rejects.toMatchObject({ code: 'bad_request' });
+  });
+});
+
+describe('file search in a chat: the FILE_SEARCH.USE permission and the interface flag', () => {
+  const registry = new ToolRegistry([tool('file_search')]);
+  const role = (fileSearch: boolean) =>
+    ({ name: 'USER', permissions: { FILE_SEARCH: { USE: fileSearch } } }) as unknown as Role;
+
+  it('turns file_search on only for a role with FILE_SEARCH.USE', async () => {
+    const allowed = await ephemeralTools(registry, { id: 'u1', role: role(true) }, { file_search: true });
+    expect(allowed.map((t) => t.name)).toEqual(['file_search']);
+    await expect(
+      ephemeralTools(registry, { id: 'u1', role: role(false) }, { file_search: true }),
+    ).rejects.toMatchObject({ code: 'forbidden', message: 'You do not have permission to use file_search.' });
+    await expect(
+      ephemeralTools(registry, { id: 'u1', role: null }, { file_search: true }),
+    ).rejects.toMatchObject({ code: 'forbidden' });
+  });
+
+  it('ignores the flag while the server has file search turned off', async () => {
+    const off = new Set(['file_search']);
+    expect(
+      await ephemeralTools(registry, { id: 'u1', role: role(true) }, { file_search: true }, off),
+    ).toEqual([]);
+  });
+
+  it('roleMayUseTool: gated tools by their feature, every other tool always', () => {
+    expect(roleMayUseTool(role(false), 'file_search')).toBe(false);
+    expect(roleMayUseTool(role(true), 'file_search')).toBe(true);
+    expect(roleMayUseTool(role(false), 'clock')).toBe(true);
   });
 });

@@ -20,16 +20,23 @@ const TOOL_FEATURE: Record<string, 'RUN_CODE' | 'WEB_SEARCH' | 'FILE_SEARCH'> = 
   file_search: 'FILE_SEARCH',
 };
 
+/** True when the caller's role may use the tool (tools outside those features always). */
+export function roleMayUseTool(role: Role | null, tool: string): boolean {
+  const feature = TOOL_FEATURE[tool];
+  return !feature || hasPermission(role, feature, 'USE');
+}
+
 /**
  * The tools of an ephemeral agent: every flag set to true that names a tool on this server, and
  * every tool of the MCP servers listed. A flag for a tool the caller's role may not use is a 403;
- * a flag for a tool this server does not have is ignored (the client's menu may be older than the
- * server's tools).
+ * a flag for a tool this server does not have, or has turned off (`turnedOff`, from the interface
+ * flags), is ignored (the client's menu may be older than the server's tools).
  */
 export async function ephemeralTools(
   registry: ToolRegistry,
   caller: { id: string; role: Role | null },
   ephemeralAgent: Record<string, unknown> | null | undefined,
+  turnedOff: ReadonlySet<string> = new Set(),
 ): Promise<Tool[]> {
   if (!ephemeralAgent) return [];
   const parsed = ephemeralAgentSchema.safeParse(ephemeralAgent);
@@ -42,12 +49,10 @@ export async function ephemeralTools(
   const servers = new Set(parsed.data.mcp ?? []);
   const chosen = new Map<string, Tool>();
   for (const [key, value] of Object.entries(parsed.data)) {
-    if (value !== true) continue;
+    if (value !== true || turnedOff.has(key)) continue;
     const tool = registry.get(key);
     if (!tool) continue;
-    const feature = TOOL_FEATURE[key];
-    if (feature && !hasPermission(caller.role, feature, 'USE'))
-      throw forbidden(`You do not have permission to use ${key}.`);
+    if (!roleMayUseTool(caller.role, key)) throw forbidden(`You do not have permission to use ${key}.`);
     chosen.set(tool.name, tool);
   }
   if (servers.size > 0) {

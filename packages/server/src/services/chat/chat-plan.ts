@@ -257,7 +257,9 @@ async function chosenTools(ctx: AppContext, userId: string, body: ChatRequest): 
   // Most requests turn nothing on (clients send every flag false): no role to read then.
   if (!asked) return [];
   const caller = await loadAgentCaller(ctx.db, userId);
-  return ephemeralTools(ctx.tools, caller, body.ephemeralAgent);
+  // parley.yaml's `interface.fileSearch: false` takes file search out of ordinary chats.
+  const turnedOff = new Set(ctx.config.interface.fileSearch ? [] : ['file_search']);
+  return ephemeralTools(ctx.tools, caller, body.ephemeralAgent, turnedOff);
 }
 
 /** The path names the endpoint; `custom` (or no name) defers to the body's `endpoint`. */
