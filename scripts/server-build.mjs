@@ -16,6 +16,7 @@ const COPIED = [
   'src/services/context/token-count-worker.mjs',
   'src/services/context/bounded-token-count.mjs',
   'src/services/code-execution/code-run-child.mjs',
+  'src/services/code-execution/code-run-js-files.mjs',
   'src/services/files/document-extract-worker.mjs',
   'src/services/files/zip-bounds.mjs',
 ];

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { codeRunLimits } from './services/code-execution/code-run-limits.ts';
 import { CodeRunner } from './services/code-execution/code-runner.ts';
 import { executeCodeTool } from './services/tools/execute-code-tool.ts';
@@ -81,7 +82,8 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
   await seedRoles(database.db);
   const bus = opts.bus ?? createBus(config.env.REDIS_URL);
   const blobStore = createBlobStore(config.env);
-  const codeRunner = new CodeRunner(codeRunLimits(config.env));
+  // Pyodide's start-up snapshot is kept beside the server's other data (see PythonSnapshot).
+  const codeRunner = new CodeRunner(codeRunLimits(config.env), true, join(config.env.DATA_DIR, 'code-run'));
   const base: Omit<AppContext, 'mcp'> = {
     config,
     db: database.db,

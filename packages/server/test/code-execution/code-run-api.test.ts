@@ -103,6 +103,36 @@ describe('code execution API', () => {
     }
   });
 
+  it(
+    "returns the files a TypeScript run writes as the caller's attachments, names reduced",
+    slow,
+    async () => {
+      const res = await call(
+        alice,
+        body({
+          lang: 'ts',
+          code: [
+            "const fs = require('fs');",
+            "const rows: string[] = ['a,b', '1,2'];",
+            "fs.writeFileSync('/mnt/data/table.csv', rows.join('\\n'));",
+            "fs.mkdirSync('<odd>:dir');",
+            "fs.writeFileSync('<odd>:dir/..hidden|name?.txt', 'odd');",
+          ].join('\n'),
+        }),
+      );
+      expect(res.status).toBe(200);
+      const answer = (await res.json()) as ToolCallResult;
+      expect(answer.result).toBe('Generated files:\n- /mnt/data/table.csv\n- /mnt/data/..hidden_name_.txt');
+      const [table, odd] = answer.attachments as ParleyFile[];
+      expect(table).toMatchObject({ filename: 'table.csv', bytes: 7, conversationId, user: alice.id });
+      // The run's path is metadata only: the stored name is its last part in plain characters.
+      expect(odd).toMatchObject({ filename: '..hidden_name_.txt', bytes: 3 });
+      const download = await chat.server.api(table!.filepath, { token: alice.token });
+      expect(await download.text()).toBe('a,b\n1,2');
+      expect((await chat.server.api(table!.filepath, { token: bob.token })).status).toBe(404);
+    },
+  );
+
   it('answers a failed run with its error and keeps serving', slow, async () => {
     const res = await call(alice, body({ code: 'import js\njs.process.env' }));
     expect(res.status).toBe(200);

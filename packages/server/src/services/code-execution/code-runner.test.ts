@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -155,6 +155,61 @@ describe('Python (Pyodide)', () => {
   });
 });
 
+describe('Python from its start-up snapshot', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'code-run-snapshot-'));
+  const snapshotRunner = new CodeRunner(limits, true, dir);
+  afterAll(() => snapshotRunner.close());
+  const snapshotFile = () => readdirSync(dir).filter((name) => name.endsWith('.snapshot'));
+
+  it(
+    'makes the snapshot after the first run, and later runs start from it with the same walls',
+    slow,
+    async () => {
+      expect(snapshotFile()).toEqual([]);
+      const first = await runCode(snapshotRunner, 'python', 'print(1)');
+      expect(first.stdout).toBe('1\n');
+      await snapshotRunner.whenWarm('python');
+      expect(snapshotFile()).toHaveLength(1);
+      const result = await runCode(
+        snapshotRunner,
+        'python',
+        [
+          'import os, sys',
+          'print(os.getcwd(), "pyodide_js" in sys.modules, os.environ.get("PARLEY_CODE_RUN_TEST_SECRET"))',
+          'try:',
+          '    from js import fetch',
+          'except ImportError as e:',
+          '    print("no fetch")',
+          'import js',
+          'print(hasattr(js, "process"))',
+          'with open("from-snapshot.txt", "w") as f:',
+          '    f.write("ok")',
+        ].join('\n'),
+      );
+      expect(result.error).toBeUndefined();
+      expect(result.stdout).toBe('/mnt/data False None\nno fetch\nFalse\n');
+      expect(result.files.map((f) => f.name)).toEqual(['from-snapshot.txt']);
+      // A run's files do not reach the next run started from the same snapshot.
+      await snapshotRunner.whenWarm('python');
+      const next = await runCode(snapshotRunner, 'python', 'import os\nprint(os.listdir("."))');
+      expect(next.stdout).toBe('[]\n');
+    },
+  );
+
+  it('falls back to a full load when the snapshot is damaged', slow, async () => {
+    const [name] = snapshotFile();
+    writeFileSync(join(dir, name!), 'not a snapshot');
+    const damaged = new CodeRunner(limits, false, dir);
+    try {
+      const result = await runCode(damaged, 'python', 'print(6 * 7)');
+      expect(result.error).toBeUndefined();
+      expect(result.stdout).toBe('42\n');
+    } finally {
+      damaged.close();
+    }
+  });
+});
+
 describe('JavaScript and TypeScript (QuickJS)', () => {
   it('runs JavaScript with console output and settled promises', slow, async () => {
     const result = await js(
@@ -176,13 +231,107 @@ describe('JavaScript and TypeScript (QuickJS)', () => {
     expect(bad.error).toMatch(/^SyntaxError: 1:6:/);
   });
 
-  it('has no network, process, require or host file system', slow, async () => {
+  it('has no network, process or host modules: require offers only the run folder', slow, async () => {
     const result = await js(
-      'console.log(typeof fetch, typeof process, typeof require, typeof XMLHttpRequest, typeof WebSocket, typeof std, typeof os);',
+      'console.log(typeof fetch, typeof process, typeof XMLHttpRequest, typeof WebSocket, typeof std, typeof os, typeof __runFiles);',
     );
     expect(result.stdout).toBe('undefined undefined undefined undefined undefined undefined undefined\n');
     const call = await js('fetch("http://127.0.0.1/")');
     expect(call.error).toMatch(/ReferenceError: 'fetch' is not defined/);
+    for (const name of ['child_process', 'net', 'http', 'os', 'path', 'worker_threads']) {
+      const loaded = await js(`require(${JSON.stringify(name)})`);
+      expect(loaded.error).toMatch(
+        new RegExp(`Cannot find module '${name}': code runs here offer only 'fs'`),
+      );
+    }
+  });
+
+  it('returns the files it writes under /mnt/data, text and bytes, in folders', slow, async () => {
+    const result = await js(
+      [
+        "const fs = require('fs');",
+        "fs.writeFileSync('report.txt', 'héllo');",
+        "fs.appendFileSync('/mnt/data/report.txt', ' world');",
+        "fs.mkdirSync('charts/2026', { recursive: true });",
+        "fs.writeFileSync('charts/2026/data.bin', new Uint8Array([0, 1, 255]));",
+        "fs.writeFileSync('gone.txt', 'x'); fs.unlinkSync('gone.txt');",
+        "console.log(fs.readFileSync('report.txt', 'utf8'), fs.readdirSync('.').join(','), fs.existsSync('gone.txt'));",
+        "console.log(Array.from(fs.readFileSync('charts/2026/data.bin')).join(' '));",
+        "require('fs/promises').writeFile('later.txt', 'async').then(() => console.log('written'));",
+        "fs.writeFileSync('nul.txt', 'x\\u0000y');",
+      ].join('\n'),
+    );
+    expect(result.error).toBeUndefined();
+    expect(result.stdout).toBe('héllo world charts,report.txt false\n0 1 255\nwritten\n');
+    expect(result.files.map((f) => [f.name, [...f.bytes]])).toEqual([
+      ['report.txt', [...Buffer.from('héllo world')]],
+      ['charts/2026/data.bin', [0, 1, 255]],
+      ['later.txt', [...Buffer.from('async')]],
+      ['nul.txt', [120, 0, 121]],
+    ]);
+  });
+
+  it(
+    'keeps writes and reads inside /mnt/data: traversal, other folders and bad paths fail',
+    slow,
+    async () => {
+      const attempts = [
+        "fs.writeFileSync('../escape.txt', 'x')",
+        "fs.writeFileSync('/mnt/data/../../etc/passwd', 'x')",
+        "fs.writeFileSync('/tmp/x.txt', 'x')",
+        `fs.readFileSync(${JSON.stringify(secretFile)}, 'utf8')`,
+        "fs.readFileSync('/etc/passwd', 'utf8')",
+        "fs.readdirSync('/')",
+        "fs.writeFileSync('a\\u0000b', 'x')",
+        'fs.writeFileSync(42, "x")',
+        "fs.writeFileSync('missing/dir/file.txt', 'x')",
+        "fs.writeFileSync('.', 'x')",
+      ];
+      for (const attempt of attempts) {
+        const result = await js(`const fs = require('fs');\n${attempt};\nconsole.log('reached');`);
+        expect(result.stdout, attempt).toBe('');
+        expect(result.error, attempt).toMatch(/EACCES|EINVAL|ENOENT|EISDIR/);
+        expect(result.files, attempt).toEqual([]);
+      }
+      // `..` that stays inside is an ordinary path, and there is no way to make a link.
+      const inside = await js(
+        "const fs = require('fs'); fs.mkdirSync('a'); fs.writeFileSync('a/../b.txt', 'ok'); console.log(typeof fs.symlinkSync, typeof fs.linkSync);",
+      );
+      expect(inside.stdout).toBe('undefined undefined\n');
+      expect(inside.files.map((f) => f.name)).toEqual(['b.txt']);
+    },
+  );
+
+  it("cannot see another run's files", slow, async () => {
+    await js("require('fs').writeFileSync('mine.txt', 'private')");
+    const other = await js(
+      "const fs = require('fs'); console.log(fs.existsSync('mine.txt'), fs.readdirSync('.').length);",
+    );
+    expect(other.stdout).toBe('false 0\n');
+    expect(other.files).toEqual([]);
+  });
+
+  it('refuses too many files and too large files, keeping what fit', slow, async () => {
+    const many = await js(
+      "const fs = require('fs'); for (let i = 0; i < 11; i++) fs.writeFileSync('f' + i + '.txt', String(i));",
+    );
+    expect(many.error).toMatch(/A run may return at most 10 files/);
+    expect(many.files).toHaveLength(10);
+    const large = await js(
+      "const fs = require('fs'); fs.writeFileSync('small.txt', 'ok'); fs.writeFileSync('big.bin', new Uint8Array(11 * 1024 * 1024));",
+    );
+    expect(large.error).toMatch(/at most 10 MB each and 20 MB together/);
+    expect(large.files.map((f) => f.name)).toEqual(['small.txt']);
+    const growing = await js(
+      "const fs = require('fs'); const mb = 'z'.repeat(1024 * 1024); for (let i = 0; i < 30; i++) fs.appendFileSync('grow.txt', mb);",
+    );
+    expect(growing.error).toMatch(/at most 10 MB each/);
+    expect(growing.files.map((f) => [f.name, f.bytes.length])).toEqual([['grow.txt', 10 * 1024 * 1024]]);
+    const together = await js(
+      "const fs = require('fs'); for (let i = 0; i < 3; i++) fs.writeFileSync('part' + i, new Uint8Array(8 * 1024 * 1024));",
+    );
+    expect(together.error).toMatch(/20 MB together/);
+    expect(together.files.map((f) => f.name)).toEqual(['part0', 'part1']);
   });
 
   it('stops an infinite loop at the wall-clock limit', slow, async () => {

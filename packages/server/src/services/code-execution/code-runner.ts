@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { AppError } from '../../errors/app-error.ts';
 import type { CodeEngine } from './code-languages.ts';
+import { PythonSnapshot } from './python-snapshot.ts';
 
 /** What one run may use. Every limit ends the run with a clear error, never the server. */
 export interface CodeRunLimits {
@@ -49,7 +50,8 @@ export interface CodeRunResult {
 type ChildMessage =
   | { type: 'ready' }
   | { type: 'result'; stdout: string; stderr: string; error?: string; files: CodeRunFile[] }
-  | { type: 'failed'; reason: 'output'; limit: number };
+  | { type: 'failed'; reason: 'output'; limit: number }
+  | { type: 'snapshot'; bytes: Uint8Array };
 
 /** How long an engine may take to load before the run is given up (a loaded machine is slow). */
 const ENGINE_START_MS = 180_000;
@@ -58,6 +60,8 @@ const MEMORY_CHECK_MS = 50;
 
 const require = createRequire(import.meta.url);
 const CHILD_FILE = fileURLToPath(new URL('./code-run-child.mjs', import.meta.url));
+/** The JavaScript runs' in-memory working directory, which the child imports. */
+const CHILD_FILES_MODULE = fileURLToPath(new URL('./code-run-js-files.mjs', import.meta.url));
 
 /** The engine packages' entry files; the child may read their folders and nothing else. */
 function enginePaths(engine: CodeEngine) {
@@ -79,6 +83,65 @@ function enginePaths(engine: CodeEngine) {
 
 const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
+/**
+ * The run process's program, under the permission model: it may read the engine's package, the
+ * child's own files and the Python snapshot it starts from, and nothing else.
+ */
+function forkEngine(
+  mode: CodeEngine | 'python-snapshot',
+  limits: CodeRunLimits,
+  snapshotPath: string | null,
+): ChildProcess {
+  const paths = enginePaths(mode === 'python-snapshot' ? 'python' : mode);
+  const readable = [...paths.readable.map((dir) => `${dir}/*`), CHILD_FILE, CHILD_FILES_MODULE];
+  if (snapshotPath) readable.push(snapshotPath);
+  return fork(
+    CHILD_FILE,
+    [
+      mode,
+      pathToFileURL(paths.entry).href,
+      paths.variant && pathToFileURL(paths.variant).href,
+      snapshotPath ?? '',
+    ],
+    {
+      // Nothing of the server's environment (secrets, database URL) reaches the run.
+      env: {},
+      execArgv: [
+        '--experimental-permission',
+        ...readable.map((p) => `--allow-fs-read=${p}`),
+        '--disallow-code-generation-from-strings',
+        `--max-old-space-size=${Math.max(64, Math.floor(limits.memoryBytes / (2 * 1024 * 1024)))}`,
+        '--no-warnings',
+      ],
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    },
+  );
+}
+
+/** Makes Pyodide's memory snapshot in a process that runs no code (see PythonSnapshot). */
+function takePythonSnapshot(limits: CodeRunLimits, timeoutMs: number): Promise<Uint8Array> {
+  const child = forkEngine('python-snapshot', limits, null);
+  // Like a spare, it must not keep a stopping server alive.
+  child.unref();
+  (child.channel as { unref?: () => void } | undefined)?.unref?.();
+  let timer: NodeJS.Timeout | undefined;
+  return new Promise<Uint8Array>((resolve, reject) => {
+    timer = setTimeout(() => reject(new Error('Making the Python snapshot took too long')), timeoutMs);
+    child.once('message', (message: ChildMessage) => {
+      if (message.type === 'snapshot') resolve(message.bytes);
+      else reject(new Error(`The snapshot process answered ${message.type}`));
+    });
+    child.once('exit', (code, signal) =>
+      reject(new Error(`The snapshot process stopped (${signal ?? code})`)),
+    );
+    child.once('error', reject);
+  }).finally(() => {
+    clearTimeout(timer);
+    child.kill('SIGKILL');
+  });
+}
+
 /** One loaded-or-loading engine process, good for exactly one run. */
 class EngineProcess {
   readonly ready: Promise<void>;
@@ -86,25 +149,8 @@ class EngineProcess {
   private startupOutput = '';
   private exited = false;
 
-  constructor(engine: CodeEngine, limits: CodeRunLimits) {
-    const paths = enginePaths(engine);
-    this.child = fork(
-      CHILD_FILE,
-      [engine, pathToFileURL(paths.entry).href, paths.variant && pathToFileURL(paths.variant).href],
-      {
-        // Nothing of the server's environment (secrets, database URL) reaches the run.
-        env: {},
-        execArgv: [
-          '--experimental-permission',
-          ...[...paths.readable.map((dir) => `${dir}/*`), CHILD_FILE].map((p) => `--allow-fs-read=${p}`),
-          '--disallow-code-generation-from-strings',
-          `--max-old-space-size=${Math.max(64, Math.floor(limits.memoryBytes / (2 * 1024 * 1024)))}`,
-          '--no-warnings',
-        ],
-        serialization: 'advanced',
-        stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-      },
-    );
+  constructor(engine: CodeEngine, limits: CodeRunLimits, snapshotPath: string | null = null) {
+    this.child = forkEngine(engine, limits, snapshotPath);
     this.child.stderr?.on('data', (chunk: Buffer) => {
       this.startupOutput = (this.startupOutput + chunk.toString()).slice(-4000);
     });
@@ -199,22 +245,52 @@ class EngineProcess {
  */
 export class CodeRunner {
   private readonly spares = new Map<CodeEngine, EngineProcess>();
+  private readonly snapshot: PythonSnapshot | null;
+  /** The snapshot being made before the next Python spare loads. */
+  private preparing: Promise<void> | null = null;
   private active = 0;
   private closed = false;
 
+  /**
+   * `snapshotDir`, a folder private to the server, keeps Pyodide's memory snapshot across runs and
+   * restarts; without it every Python process loads the interpreter in full.
+   */
   constructor(
     readonly limits: CodeRunLimits = DEFAULT_CODE_RUN_LIMITS,
     private readonly keepSpares = true,
-  ) {}
+    snapshotDir?: string,
+  ) {
+    this.snapshot = snapshotDir ? new PythonSnapshot(snapshotDir) : null;
+  }
 
   /** Starts loading a spare for `engine` now, so the first run does not pay the engine's start. */
   warmUp(engine: CodeEngine): void {
-    if (!this.closed && !this.spares.has(engine))
-      this.spares.set(engine, new EngineProcess(engine, this.limits));
+    if (!this.closed && !this.spares.has(engine)) this.spares.set(engine, this.newProcess(engine));
+  }
+
+  private newProcess(engine: CodeEngine): EngineProcess {
+    const snapshotPath = engine === 'python' ? (this.snapshot?.usable() ?? null) : null;
+    return new EngineProcess(engine, this.limits, snapshotPath);
+  }
+
+  /**
+   * After a Python run without a snapshot: makes it, then loads the spare from it (one load at a
+   * time, so the run's machine is not asked for two). A failed snapshot only costs speed.
+   */
+  private prepareNext(engine: CodeEngine): void {
+    if (engine !== 'python' || !this.snapshot || this.snapshot.usable()) return this.warmUp(engine);
+    this.preparing = this.snapshot
+      .ensure((timeoutMs) => takePythonSnapshot(this.limits, timeoutMs))
+      .catch(() => undefined)
+      .then(() => {
+        this.preparing = null;
+        this.warmUp(engine);
+      });
   }
 
   /** Resolves once a spare for `engine` has loaded (after `warmUp` or a run); for benchmarks and tests. */
   async whenWarm(engine: CodeEngine): Promise<void> {
+    if (engine === 'python') await this.preparing;
     await this.spares.get(engine)?.ready;
   }
 
@@ -228,7 +304,7 @@ export class CodeRunner {
     }
     this.active += 1;
     try {
-      const process = this.spares.get(engine) ?? new EngineProcess(engine, this.limits);
+      const process = this.spares.get(engine) ?? this.newProcess(engine);
       this.spares.delete(engine);
       const started = performance.now();
       const loaded = await process.ready.then(
@@ -242,7 +318,7 @@ export class CodeRunner {
       this.active -= 1;
       // The next spare loads after this run, not beside it: two engines loading at once would
       // slow this run's start on a small machine.
-      if (this.keepSpares) this.warmUp(engine);
+      if (this.keepSpares) this.prepareNext(engine);
     }
   }
 

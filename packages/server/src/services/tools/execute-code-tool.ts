@@ -18,10 +18,11 @@ export function executeCodeTool(execution: CodeExecution): Tool<typeof codeRunIn
       'Runs code and returns what it prints. Languages: python (py), javascript (js, node) and ' +
       'typescript (ts); others are not supported here. Python is CPython compiled to WebAssembly ' +
       '(Pyodide) with the standard library only: no numpy, pandas, matplotlib or other packages, ' +
-      'and no pip. JavaScript runs in QuickJS (ES2023, console.log; no Node.js modules, no fetch). ' +
+      "and no pip. JavaScript runs in QuickJS (ES2023, console.log; no fetch and no Node.js modules except require('fs') " +
+      'with writeFileSync, appendFileSync, readFileSync, readdirSync, mkdirSync, existsSync, unlinkSync). ' +
       'There is no network. Each run starts fresh: no state or files carry over between runs. ' +
-      `A run may take at most ${seconds} seconds. Python files written under /mnt/data (the ` +
-      'working directory) are returned to the user as downloadable files. Print results you need.',
+      `A run may take at most ${seconds} seconds. Files written under /mnt/data (the working ` +
+      'directory) are returned to the user as downloadable files. Print results you need.',
     input: codeRunInputSchema,
     authConfig: [],
     icon: 'code',
