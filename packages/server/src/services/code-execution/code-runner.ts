@@ -120,8 +120,13 @@ function forkEngine(
 }
 
 /** Makes Pyodide's memory snapshot in a process that runs no code (see PythonSnapshot). */
-function takePythonSnapshot(limits: CodeRunLimits, timeoutMs: number): Promise<Uint8Array> {
+function takePythonSnapshot(
+  limits: CodeRunLimits,
+  timeoutMs: number,
+  started: (child: ChildProcess) => void,
+): Promise<Uint8Array> {
   const child = forkEngine('python-snapshot', limits, null);
+  started(child);
   // Like a spare, it must not keep a stopping server alive.
   child.unref();
   (child.channel as { unref?: () => void } | undefined)?.unref?.();
@@ -248,6 +253,7 @@ export class CodeRunner {
   private readonly snapshot: PythonSnapshot | null;
   /** The snapshot being made before the next Python spare loads. */
   private preparing: Promise<void> | null = null;
+  private snapshotMaker: ChildProcess | null = null;
   private active = 0;
   private closed = false;
 
@@ -280,10 +286,13 @@ export class CodeRunner {
   private prepareNext(engine: CodeEngine): void {
     if (engine !== 'python' || !this.snapshot || this.snapshot.usable()) return this.warmUp(engine);
     this.preparing = this.snapshot
-      .ensure((timeoutMs) => takePythonSnapshot(this.limits, timeoutMs))
+      .ensure((timeoutMs) =>
+        takePythonSnapshot(this.limits, timeoutMs, (child) => (this.snapshotMaker = child)),
+      )
       .catch(() => undefined)
       .then(() => {
         this.preparing = null;
+        this.snapshotMaker = null;
         this.warmUp(engine);
       });
   }
@@ -325,6 +334,7 @@ export class CodeRunner {
   /** Stops the spares (server shutdown). */
   close(): void {
     this.closed = true;
+    this.snapshotMaker?.kill('SIGKILL');
     for (const spare of this.spares.values()) spare.kill();
     this.spares.clear();
   }
