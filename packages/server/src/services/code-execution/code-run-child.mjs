@@ -123,6 +123,9 @@ async function loadPython({ makeSnapshot = false } = {}) {
   pyodide.unregisterJsModule('pyodide_js');
   pyodide.runPython("import sys\nsys.modules.pop('pyodide_js', None)");
   pyodide.FS.mkdirTree(OUTPUT_DIR);
+  // The first asynchronous run imports Pyodide's code-running machinery (and, after a snapshot,
+  // settles the restored state): done here, while the process waits as a spare, not in the run.
+  await pyodide.runPythonAsync('import os');
   return pyodide;
 }
 
