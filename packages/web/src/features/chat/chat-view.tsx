@@ -9,7 +9,7 @@ import { useSettings } from '../../store/settings-store';
 import { useShell } from '../../store/shell-store';
 import type { ChatSetup } from '../endpoints';
 import { fitParameters } from '../endpoints';
-import { useChatSetup } from '../endpoints';
+import { useChatSetup } from './use-chat-setup';
 import { useSetupStore } from '../endpoints';
 import { ChatInput, type ChatInputHandle } from '../input';
 import { useVisiblePath } from '../messages';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useStartupConfig } from '../../api/startup-queries';
 import { LogoMark } from '../../components/ui/logo';
 import { useAuth } from '../../store/auth-store';
-import { fillWelcome, greetingKey } from '../shell';
+import { fillWelcome, greetingKey } from './greeting';
 
 /**
  * The landing state of a new or empty chat: logo, greeting by the hour or customWelcome, then

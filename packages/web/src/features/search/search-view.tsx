@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { useStartupConfig } from '../../api/startup-queries';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { ChatTopBar } from '../shell';
+import { ChatTopBar } from '../top-bar';
 import { showToast } from '../toasts';
 import { useSearchResults } from './search-api';
 import { useSearchStore } from './search-store';

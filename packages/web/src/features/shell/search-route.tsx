@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ChatTopBar } from './chat-top-bar';
+import { ChatTopBar } from '../top-bar';
 
 /** /search — the results view's frame; the search feature lists matching messages in it. */
 export default function SearchRoute() {

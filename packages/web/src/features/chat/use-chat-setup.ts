@@ -1,11 +1,17 @@
 import { defaultModelSpec, type Conversation, type ModelSpecsConfig } from '@parley/schema';
 import { useCallback, useMemo } from 'react';
 import { useEndpoints, useModels } from '../../api/chat-api';
-import { setupOfConversation, validSetup, type ChatSetup } from './chat-setup';
-import { setupOfPreset } from '../presets';
-import { usePresets } from '../presets';
-import { findSpec, setupOfSpec } from './model-specs';
-import { lastModels, lastSetup, useSetupStore } from './setup-store';
+import {
+  findSpec,
+  lastModels,
+  lastSetup,
+  setupOfConversation,
+  setupOfSpec,
+  useSetupStore,
+  validSetup,
+  type ChatSetup,
+} from '../endpoints';
+import { setupOfPreset, usePresets } from '../presets';
 
 /**
  * The setup in force for a conversation: what the user picked in this tab, else the saved

@@ -1,0 +1,2 @@
+/** The top-bar feature as other folders see it: import from here, never from its other files. */
+export { ChatTopBar } from './chat-top-bar';
