@@ -3,9 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { api } from '../../api/client';
 import { ArtifactsHost, type ArtifactEntry } from '../artifacts';
 import type { VisibleMessage } from '../messages';
-import { useLive } from './live-store';
-import { cachedMessages, patchMessage } from './message-cache';
-import { liveMessage } from './stream-reducer';
+import { cachedMessages, liveMessage, patchMessage, useLive } from '../chat-run';
 
 /**
  * The conversation's artifacts panel, fed with the visible branch (the streaming answer as it

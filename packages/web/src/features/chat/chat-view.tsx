@@ -22,7 +22,14 @@ import { AGENTS_ENDPOINT, AgentStarters, useAgentBuilderSection } from '../agent
 import { useMcpSection } from '../mcp';
 import { SidePanel, SidePanelToggle, type SidePanelSection } from '../side-panel';
 import { chatApi, chatKeys, useConversation, useMessages } from '../../api/chat-api';
-import { resumeGeneration, sendMessage, stopGeneration } from './run-registry';
+import {
+  parentForNewMessage,
+  resumeGeneration,
+  sendMessage,
+  stopGeneration,
+  useIsSubmitting,
+  useLive,
+} from '../chat-run';
 import { DropOverlay } from '../files';
 import { useAttach } from '../files';
 import { useFileDrop } from '../files';
@@ -31,8 +38,6 @@ import { ChatControls } from './chat-controls';
 import { LazyMessageList, preloadMessageList } from './lazy-message-list';
 import { ChatHeader } from './chat-header';
 import { Landing } from './landing';
-import { useIsSubmitting, useLive } from './live-store';
-import { parentForNewMessage } from './send-parent';
 import { setupToQuery } from '../input';
 import { useChatQueryParams } from './use-chat-query-params';
 import { useKeyRequired } from './use-key-required';

@@ -1,7 +1,6 @@
 import { AlertCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { CONNECTION_ERROR_TEXT } from '../chat';
-import { errorDisplay } from '../chat';
+import { CONNECTION_ERROR_TEXT, errorDisplay } from '../chat-run';
 
 /** An error answer, worded by the error catalogue; `onRetry` adds a Retry button. */
 export function ErrorView({ text, onRetry }: { text: string; onRetry?: () => void }) {

@@ -5,7 +5,6 @@ export { MessageBody } from './message-body';
 export type { MessageListProps } from './message-list';
 export { buildTree, visiblePath } from './message-tree';
 export type { SiblingChoices, VisibleMessage } from './message-tree';
-export { keepRowKey } from './row-keys';
 export { SiblingNav } from './sibling-nav';
 export { useMessageActions } from './use-message-actions';
 export { useWindowMessageVirtualizer } from './use-message-virtualizer';

@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../store/settings-store';
-import { useIsSubmitting } from '../chat';
+import { useIsSubmitting } from '../chat-run';
 import { ScrollToBottomButton } from '../scroll';
 import { useFollowScroll } from '../scroll';
 import { MessageItem } from './message-item';

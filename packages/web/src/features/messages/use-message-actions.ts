@@ -3,9 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../toasts';
 import { chatApi } from '../../api/chat-api';
-import { sendMessage } from '../chat';
-import { patchMessage } from '../chat';
-import { isUnsentFailure, resendFailed } from '../chat';
+import { isUnsentFailure, patchMessage, resendFailed, sendMessage } from '../chat-run';
 import type { ChatSetup } from '../endpoints';
 
 /** What the message buttons do, for one conversation. */

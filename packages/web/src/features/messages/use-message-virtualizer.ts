@@ -1,7 +1,7 @@
 import { useVirtualizer, useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, type RefObject } from 'react';
 import type { VisibleMessage } from './message-tree';
-import { rowKeyOf } from './row-keys';
+import { rowKeyOf } from '../chat-run';
 
 /** A first guess at a message's height; every row is measured once it renders. */
 const ESTIMATED_ROW_PX = 140;

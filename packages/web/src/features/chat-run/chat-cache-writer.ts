@@ -4,7 +4,7 @@ import { addConversationToList, patchConversationInList } from '../conversations
 import { useSetupStore } from '../endpoints';
 import { moveDraftInStorage, PENDING_DRAFT_ID } from '../input';
 import { moveToolSelection } from '../tools-menu';
-import { keepRowKey } from '../messages';
+import { keepRowKey } from './row-keys';
 import { useTemporaryChat } from '../temporary-chat';
 import { chatKeys } from '../../api/chat-api';
 import type { Generation } from './live-store';
