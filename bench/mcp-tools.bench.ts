@@ -24,6 +24,7 @@ import { AddressPolicy } from '../packages/server/src/services/net/address-polic
 import { GuardedHttpClient } from '../packages/server/src/services/net/guarded-http-client.ts';
 import { ToolCredentialStore } from '../packages/server/src/services/tool-credentials/tool-credential-store.ts';
 import { DEFAULT_AUTH_WAIT, runToolCall } from '../packages/server/src/services/tools/tool-call-runner.ts';
+import { SignInWaits } from '../packages/server/src/services/tools/tool-sign-in.ts';
 import { startHttpMcpServer } from '../packages/server/test/mcp/fixtures/http-mcp-server.ts';
 import { round } from './support/sse-probe.ts';
 
@@ -69,6 +70,7 @@ try {
     signal: new AbortController().signal,
     credentials: async () => ({}),
     authWait: DEFAULT_AUTH_WAIT,
+    signIns: new SignInWaits(),
     needsAuth: () => undefined,
   };
   const viaDirect = async (text: string) => {

@@ -160,3 +160,42 @@ test('MCP in the side panel, in a chat (progress while the tool runs) and in the
   await page.screenshot({ path: test.info().outputPath('mcp-agent-builder.png') });
   await context.close();
 });
+
+test('an OAuth server met in a chat: the answer waits on a sign-in step, the popup signs in, the call runs and the answer goes on', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const user = uniqueUser('mcp-chat-oauth');
+  await registerViaApi(server.url, user);
+  await loginViaUi(page, user);
+
+  // The user never signed in to `secure`; they turn it on for the conversation and ask.
+  await chooseModel(page, 'tools-named');
+  await page.getByTestId('mcp-picker').click();
+  await page.getByTestId('mcp-picker-menu').getByTestId('mcp-server-secure').getByRole('checkbox').click();
+  await page.keyboard.press('Escape');
+  await send(page, 'whoami_mcp_secure');
+  const signInStep = page.getByTestId('tool-call').first();
+  await expect(signInStep).toHaveAttribute('data-state', 'auth');
+  await expect(signInStep).toContainText('Sign in to secure to use its tools');
+
+  // A reload while it waits shows the same prompt again.
+  await page.reload();
+  await expect(signInStep).toHaveAttribute('data-state', 'auth');
+  await page.screenshot({ path: test.info().outputPath('mcp-chat-sign-in.png') });
+
+  // The sign-in opens in a popup that ends on the success page; the answer goes on by itself.
+  const popupOpened = context.waitForEvent('page');
+  await signInStep.getByTestId('tool-sign-in').click();
+  const popup = await popupOpened;
+  await expect(popup.getByTestId('oauth-success')).toContainText('secure');
+  await expect(signInStep).toHaveAttribute('data-state', 'done');
+  await expect(signInStep).toContainText('Signed in to secure');
+  const call = page.getByTestId('tool-call').nth(1);
+  await expect(call).toHaveAttribute('data-state', 'done');
+  await expect(lastAnswer(page)).toContainText('The tool returned: team= auth=Bearer at-');
+  await waitIdle(page);
+  await page.screenshot({ path: test.info().outputPath('mcp-chat-signed-in.png') });
+  await context.close();
+});

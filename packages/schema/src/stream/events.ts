@@ -43,7 +43,13 @@ export interface RunStepDeltaData {
   delta: {
     type: 'tool_calls';
     tool_calls: { name?: string; args: string; index?: number }[];
+    /**
+     * The call waits for the user to sign in: `plugin:<pluginKey>` (credentials stored in Parley)
+     * or an http(s) authorization URL (OAuth, opened in a popup). Kept on the part until the call
+     * completes.
+     */
     auth?: string;
+    /** When the sign-in offer ends, epoch milliseconds; set to the moment it ended once it did. */
     expires_at?: number;
     /** How far a running call got (Parley: from a tool's progress reports), below 1. */
     progress?: number;

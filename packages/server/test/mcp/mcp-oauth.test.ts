@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toolCredentials } from '../../src/db/schema/index.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { createTestUser, type TestUser } from '../helpers/test-users.ts';
-import { startOAuthMcpServer, type OAuthMcpServer } from './fixtures/oauth-mcp-server.ts';
+import { approveSignIn, startOAuthMcpServer, type OAuthMcpServer } from './fixtures/oauth-mcp-server.ts';
 
 /**
  * OAuth sign-in to a remote MCP server (`secure`) whose local authorization server the test
@@ -25,13 +25,7 @@ describe('MCP OAuth sign-in', () => {
     ((await (await api(user, 'GET', '/api/mcp/connection/status')).json()) as McpConnectionStatusAnswer)
       .connectionStatus.secure;
   /** The user "signs in": the authorization server approves and redirects to Parley's callback. */
-  const approve = async (oauthUrl: string) => {
-    const res = await fetch(oauthUrl, { redirect: 'manual' });
-    expect(res.status).toBe(302);
-    const back = new URL(res.headers.get('location')!);
-    expect(back.pathname).toBe('/api/mcp/secure/oauth/callback');
-    return back.pathname + back.search;
-  };
+  const approve = (link: string) => approveSignIn(link, '/api/mcp/secure/oauth/callback');
   /** Where Parley's callback sends the popup. */
   const callback = async (pathAndQuery: string) => {
     const res = await server.api(pathAndQuery, { redirect: 'manual' });

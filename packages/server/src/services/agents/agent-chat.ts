@@ -1,9 +1,10 @@
-import { chatParametersSchema, type ChatRequest } from '@parley/schema';
+import { chatParametersSchema, parseMcpToolName, type ChatRequest } from '@parley/schema';
 import type { Database } from '../../db/client.ts';
 import type { AgentRow } from '../../db/schema/index.ts';
 import { AppError, badRequest } from '../../errors/app-error.ts';
 import type { Tool } from '../tools/tool.ts';
 import type { ToolRegistry } from '../tools/tool-registry.ts';
+import type { ToolSignIn } from '../tools/tool-sign-in.ts';
 import { loadAgentCaller, requireAgentPermission, type AgentCaller } from './agent-caller.ts';
 import { toolCapability } from './agent-rules.ts';
 import { findReadableAgent } from './agent-service.ts';
@@ -22,6 +23,8 @@ export interface AgentRequest {
   body: ChatRequest;
   /** The agent's tools that exist on this server and whose capability is on. */
   tools: Tool[];
+  /** Sign-ins the run does first: servers of the agent's tools that list them only after one. */
+  signIns: ToolSignIn[];
   recursionLimit: number;
 }
 
@@ -71,9 +74,33 @@ export async function resolveAgentRequest(
       promptPrefix: d.instructions || null,
       endpoint: d.provider,
     },
-    tools: await enabledTools(registry, settings, caller, d.tools),
+    ...(await agentTools(registry, settings, caller, d.tools)),
     recursionLimit: runLimit(settings, d.recursion_limit),
   };
+}
+
+/**
+ * The agent's tools the caller can use now, and a sign-in step for each OAuth server among the
+ * rest whose tools appear only once the caller signed in; what a sign-in brings is narrowed to
+ * the agent's own tools of that server.
+ */
+async function agentTools(
+  registry: ToolRegistry,
+  settings: AgentsSettings,
+  caller: AgentCaller,
+  names: readonly string[],
+): Promise<{ tools: Tool[]; signIns: ToolSignIn[] }> {
+  const allowed = (name: string) =>
+    settings.capabilities.has(toolCapability(name)) && roleMayUseTool(caller.role, name);
+  const tools = await enabledTools(registry, settings, caller, names);
+  const have = new Set(tools.map((t) => t.name));
+  const wanted = new Set(names.filter((n) => allowed(n) && !have.has(n)));
+  const servers = new Set([...wanted].flatMap((n) => parseMcpToolName(n)?.server ?? []));
+  const signIns = (await registry.signInsFor(caller.id, [...servers])).map((signIn) => ({
+    ...signIn,
+    connect: async () => (await signIn.connect()).filter((t) => wanted.has(t.name)),
+  }));
+  return { tools, signIns };
 }
 
 /**

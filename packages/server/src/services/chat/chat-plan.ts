@@ -34,6 +34,7 @@ import { loadAgentCaller } from '../agents/agent-caller.ts';
 import { ephemeralTools } from '../agents/ephemeral-agent.ts';
 import type { Tool } from '../tools/tool.ts';
 import type { ToolRunSetup } from '../tools/tool-loop.ts';
+import type { ToolSignIn } from '../tools/tool-sign-in.ts';
 
 /**
  * Everything one chat request was resolved to before anything is written or any lock taken: the
@@ -110,6 +111,8 @@ export async function planChat(
   const tools = agentRequest
     ? [...agentRequest.tools, ...(await agentActionTools(services.actions, [agentRequest.agent.id]))]
     : await chosenTools(ctx, userId, body);
+  // Servers whose tools were asked for but appear only once the user signed in (OAuth).
+  const signIns = agentRequest?.signIns ?? (await chosenSignIns(ctx, userId, body, tools));
   // The instructions of the tool servers this run offers (an MCP server's serverInstructions).
   const toolInstructions =
     tools.length > 0
@@ -228,10 +231,12 @@ export async function planChat(
       wantsTitle: !existing,
     },
     resumable: request.resumable,
-    ...(tools.length > 0
+    ...(tools.length > 0 || signIns.length > 0
       ? {
           toolRun: {
             tools,
+            signIns,
+            signInWaits: ctx.tools.signInWaits,
             recursionLimit: agentRequest?.recursionLimit ?? runLimit(services.agents, null),
             userId,
             conversationId,
@@ -247,6 +252,22 @@ export async function planChat(
 function isAgentsRequest(pathName: string | undefined, body: ChatRequest): boolean {
   const name = !pathName || pathName === 'custom' ? body.endpoint : pathName;
   return name === AGENTS_ENDPOINT;
+}
+
+/** Sign-in steps for the MCP servers an ordinary chat turned on whose tools need the user's sign-in. */
+async function chosenSignIns(
+  ctx: AppContext,
+  userId: string,
+  body: ChatRequest,
+  tools: readonly Tool[],
+): Promise<ToolSignIn[]> {
+  const servers = body.ephemeralAgent?.mcp;
+  if (!Array.isArray(servers) || servers.length === 0) return [];
+  const have = new Set(tools.map((t) => t.server));
+  return ctx.tools.signInsFor(
+    userId,
+    servers.filter((s): s is string => typeof s === 'string' && !have.has(s)),
+  );
 }
 
 /** The tools the user turned on for an ordinary chat (`ephemeralAgent`); none without that field. */

@@ -30,6 +30,7 @@ export function createMcp(ctx: McpHost, overrides: Partial<McpManagerOptions> = 
     logger: ctx.logger.child({ component: 'mcp' }),
     credentials,
     oauth: new McpOAuth({ credentials, publicOrigin: ctx.config.serverDomain }),
+    signIns: ctx.tools.signInWaits,
     findUser: async (id) => {
       const user = await findUserById(ctx.db, id);
       return user && { id: user.id, email: user.email, username: user.username };

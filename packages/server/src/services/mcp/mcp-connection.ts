@@ -92,14 +92,32 @@ export class McpConnection {
   ): Promise<CallToolResult> {
     await this.connect();
     const client = this.client!;
-    const result = (await client.callTool({ name, arguments: args }, undefined, {
-      signal: options.signal,
-      timeout: options.timeoutMs ?? this.options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
-      // A server that reports progress is still working: each report restarts the clock.
-      resetTimeoutOnProgress: Boolean(options.onProgress),
-      ...(options.onProgress ? { onprogress: options.onProgress } : {}),
-    })) as CallToolResult;
-    return result;
+    try {
+      return (await client.callTool({ name, arguments: args }, undefined, {
+        signal: options.signal,
+        timeout: options.timeoutMs ?? this.options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
+        // A server that reports progress is still working: each report restarts the clock.
+        resetTimeoutOnProgress: Boolean(options.onProgress),
+        ...(options.onProgress ? { onprogress: options.onProgress } : {}),
+      })) as CallToolResult;
+    } catch (error) {
+      if (error instanceof UnauthorizedError) await this.signedOut(client);
+      throw error;
+    }
+  }
+
+  /**
+   * The server refused the token mid-session and it could not be refreshed: the session is of no
+   * use until the user signs in again, so it is closed and the state says a sign-in is needed.
+   */
+  private async signedOut(client: Client): Promise<void> {
+    if (client !== this.client) return;
+    this.client = null;
+    this.oauthRequired = true;
+    this.lastError = `${this.serverName} requires sign-in (OAuth)`;
+    client.onclose = undefined;
+    this.setState('disconnected');
+    await client.close().catch(() => undefined);
   }
 
   /** Closes for good: no restart; a stdio server's process is ended. */

@@ -5,6 +5,7 @@ import type { McpServerConfig } from '../../config/yaml-sections/mcp-servers.ts'
 import { badRequest, notFound } from '../../errors/app-error.ts';
 import type { GuardedHttpClient } from '../net/guarded-http-client.ts';
 import type { ToolCredentialStore } from '../tool-credentials/tool-credential-store.ts';
+import type { SignInWaits } from '../tools/tool-sign-in.ts';
 import { McpConnection, type Backoff } from './mcp-connection.ts';
 import {
   fillPlaceholders,
@@ -12,7 +13,11 @@ import {
   isPerUserServer,
   type ConnectingUser,
 } from './mcp-placeholders.ts';
+import { McpOAuthCallbackError } from './mcp-oauth.ts';
 import { createTransport } from './mcp-transport.ts';
+
+/** The key tool calls wait on for a user's sign-in to an MCP server. */
+export const mcpSignInKey = (serverName: string) => `mcp:${serverName}`;
 
 /** How many servers one user may hold a connection of their own to at once. */
 export const MCP_USER_CONNECTION_LIMIT = 20;
@@ -45,6 +50,8 @@ export interface McpManagerOptions {
   /** The private-address guard for URLs a user's values shape. */
   guard: GuardedHttpClient;
   oauth?: McpOAuthProviders;
+  /** Tool calls waiting for a user's sign-in to a server; the callback and cancel settle them. */
+  signIns?: SignInWaits;
   userConnectionLimit?: number;
   idleMs?: number;
   backoff?: Backoff;
@@ -189,7 +196,9 @@ export class McpManager {
 
   /** Forgets a waiting sign-in (POST /api/mcp/oauth/cancel/{serverName}); true when one was waiting. */
   cancelOAuth(userId: string, serverName: string): boolean {
-    return this.options.oauth?.cancel(userId, serverName) ?? false;
+    const flow = this.options.oauth?.cancel(userId, serverName) ?? false;
+    const calls = this.options.signIns?.settle(userId, mcpSignInKey(serverName), 'cancelled') ?? 0;
+    return flow || calls > 0;
   }
 
   /**
@@ -202,9 +211,16 @@ export class McpManager {
   ): Promise<void> {
     const config = this.requireConfig(serverName);
     if (!this.options.oauth) throw notFound(`MCP server '${serverName}' has no sign-in`);
-    const { userId } = await this.options.oauth.complete(serverName, query, config);
+    const signIn = mcpSignInKey(serverName);
+    const { userId } = await this.options.oauth.complete(serverName, query, config).catch((error) => {
+      if (error instanceof McpOAuthCallbackError && error.userId)
+        this.options.signIns?.settle(error.userId, signIn, 'failed');
+      throw error;
+    });
     await this.disconnectUser(userId, serverName);
     this.connectionFor(userId, serverName).catch(() => undefined);
+    // The calls that waited for this sign-in run again, on the connection just opened.
+    this.options.signIns?.settle(userId, signIn, 'signed-in');
   }
 
   /** Whether a server signs each user in with OAuth. */

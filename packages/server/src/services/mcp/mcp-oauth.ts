@@ -36,6 +36,8 @@ export class McpOAuthCallbackError extends Error {
   constructor(
     readonly reason: McpOAuthError,
     message: string,
+    /** Whose sign-in failed, once the state named them (then their waiting calls are told). */
+    readonly userId?: string,
   ) {
     super(message);
   }
@@ -172,11 +174,16 @@ export class McpOAuth implements McpOAuthProviders {
     flow.state = '';
     if (query.error) {
       this.forget(flow.userId, serverName);
-      throw new McpOAuthCallbackError('callback_failed', `The server refused the sign-in: ${query.error}`);
+      throw new McpOAuthCallbackError(
+        'callback_failed',
+        `The server refused the sign-in: ${query.error}`,
+        flow.userId,
+      );
     }
-    if (!query.code) throw new McpOAuthCallbackError('missing_code', 'The sign-in answer has no code');
+    if (!query.code)
+      throw new McpOAuthCallbackError('missing_code', 'The sign-in answer has no code', flow.userId);
     if (config.type === 'stdio')
-      throw new McpOAuthCallbackError('callback_failed', 'A stdio server has no sign-in');
+      throw new McpOAuthCallbackError('callback_failed', 'A stdio server has no sign-in', flow.userId);
     const provider = this.providerFor(flow.userId, serverName, config);
     try {
       const result = await auth(provider, {
@@ -189,6 +196,7 @@ export class McpOAuth implements McpOAuthProviders {
       throw new McpOAuthCallbackError(
         'callback_failed',
         `The sign-in could not be completed: ${error instanceof Error ? error.message : String(error)}`,
+        flow.userId,
       );
     } finally {
       this.forget(flow.userId, serverName);

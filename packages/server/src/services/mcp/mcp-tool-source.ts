@@ -1,11 +1,13 @@
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { mcpPluginKey, mcpToolName, parseMcpToolName } from '@parley/schema';
 import { z } from 'zod';
 import type { Tool } from '../tools/tool.ts';
+import { SignInRequired, signInStepName, type ToolSignIn } from '../tools/tool-sign-in.ts';
 import type { CredentialTarget, ToolSource } from '../tools/tool-source.ts';
 import { DEFAULT_CALL_TIMEOUT_MS, type McpConnection, type McpToolInfo } from './mcp-connection.ts';
-import type { McpManager } from './mcp-manager.ts';
+import { mcpSignInKey, McpUnavailableError, type McpManager } from './mcp-manager.ts';
 
 const validators = new AjvJsonSchemaValidator();
 
@@ -56,6 +58,42 @@ export class McpToolSource implements ToolSource {
     return texts;
   }
 
+  /**
+   * A sign-in step for each OAuth server among `groups` that the user cannot use yet (never signed
+   * in, or the token was refused and could not be refreshed): its tools are unknown until then.
+   */
+  async signInsFor(userId: string, groups: readonly string[]): Promise<ToolSignIn[]> {
+    return groups
+      .filter((server) => this.manager.usesOAuth(server))
+      .filter((server) => this.manager.existingConnection(userId, server)?.state !== 'connected')
+      .map((server) => ({
+        name: signInStepName(server),
+        what: server,
+        connect: async () => {
+          const connection = await this.signedInConnection(userId, server);
+          return connection.tools.map((info) => this.tool(server, info));
+        },
+      }));
+  }
+
+  /**
+   * The user's connection to a server, or SignInRequired with the authorization URL when the
+   * server wants a sign-in first (the tool loop shows it and tries again once signed in).
+   */
+  private async signedInConnection(userId: string, server: string): Promise<McpConnection> {
+    try {
+      return await this.manager.connectionFor(userId, server);
+    } catch (error) {
+      if (error instanceof McpUnavailableError && error.oauthRequired)
+        throw this.signInRequired(userId, server);
+      throw error;
+    }
+  }
+
+  private signInRequired(userId: string, server: string): SignInRequired {
+    return new SignInRequired(mcpSignInKey(server), this.manager.pendingOAuthUrl(userId, server), server);
+  }
+
   credentialTarget(pluginKey: string): CredentialTarget | undefined {
     const server = this.manager.serverNames.find((s) => mcpPluginKey(s) === pluginKey);
     const vars = server ? this.manager.config(server)?.customUserVars : undefined;
@@ -102,12 +140,17 @@ export class McpToolSource implements ToolSource {
       ...(config?.iconPath ? { icon: config.iconPath } : {}),
       timeoutMs,
       run: async (args, context) => {
-        const connection = await this.manager.connectionFor(context.userId, server);
-        const result = await connection.callTool(info.name, args as Record<string, unknown>, {
-          signal: context.signal,
-          timeoutMs,
-          ...(context.reportProgress ? { onProgress: context.reportProgress } : {}),
-        });
+        const connection = await this.signedInConnection(context.userId, server);
+        const result = await connection
+          .callTool(info.name, args as Record<string, unknown>, {
+            signal: context.signal,
+            timeoutMs,
+            ...(context.reportProgress ? { onProgress: context.reportProgress } : {}),
+          })
+          .catch((error: unknown) => {
+            // The token expired mid-session and its refresh was refused: sign in again.
+            throw error instanceof UnauthorizedError ? this.signInRequired(context.userId, server) : error;
+          });
         const text = resultText(result);
         if (result.isError) throw new Error(text || `${info.name} failed`);
         return text;

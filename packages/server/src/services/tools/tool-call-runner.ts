@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { ProviderToolCall } from '../providers/provider.ts';
 import type { Tool, ToolProgress } from './tool.ts';
 import { outputText } from './tool-output.ts';
+import { SignInRequired, type SignInWaits } from './tool-sign-in.ts';
 
 /** How long one call may run when its tool sets no limit of its own. */
 export const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
@@ -27,6 +28,8 @@ export interface ToolCallScope {
   signal: AbortSignal;
   credentials: CredentialSource;
   authWait: AuthWait;
+  /** Where a call that needs an OAuth sign-in waits for its callback. */
+  signIns: SignInWaits;
   /** Tells the stream the call waits for the user to sign in (the "requires auth" state). */
   needsAuth(callId: string, auth: string, expiresAt: number): void;
   /** Tells the stream how far a running call got. */
@@ -61,25 +64,78 @@ export async function runToolCall(
   if (credentials === 'cancelled') return { cancelled: true };
   if (credentials === null)
     return toolError(tool.name, 'it needs your credentials, and none were added in time');
+  const reportProgress = scope.progress ? throttled(call.id, scope.progress) : undefined;
+  const attempt = () => runOnce(tool, input.value, credentials, scope, reportProgress);
+  let outcome = await attempt();
+  if ('signIn' in outcome) {
+    const signedIn = await signInFor(outcome.signIn, call.id, scope);
+    if (signedIn === 'stopped') return { cancelled: true };
+    if (signedIn !== 'signed-in') return toolError(tool.name, signedIn);
+    outcome = await attempt();
+    // Signed in and still refused: no second wait, the call says so.
+    if ('signIn' in outcome)
+      return toolError(tool.name, `${outcome.signIn.what} still asks for a sign-in after signing in`);
+  }
+  return outcome;
+}
+
+/** One run of the tool within its time limit; a sign-in it asks for is handed back, not waited for. */
+async function runOnce(
+  tool: Tool,
+  value: unknown,
+  credentials: Record<string, string>,
+  scope: ToolCallScope,
+  reportProgress: ((progress: ToolProgress) => void) | undefined,
+): Promise<CallOutcome | { signIn: SignInRequired }> {
   const timeoutMs = tool.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = AbortSignal.any([scope.signal, timeout]);
   try {
-    const value = await untilAborted(
-      tool.run(input.value, {
+    const result = await untilAborted(
+      tool.run(value, {
         userId: scope.userId,
         conversationId: scope.conversationId,
         credentials,
         signal,
-        ...(scope.progress ? { reportProgress: throttled(call.id, scope.progress) } : {}),
+        ...(reportProgress ? { reportProgress } : {}),
       }),
       signal,
     );
-    return { output: outputText(value) };
+    return { output: outputText(result) };
   } catch (error) {
     if (scope.signal.aborted) return { cancelled: true };
+    if (error instanceof SignInRequired) return { signIn: error };
     if (timeout.aborted) return toolError(tool.name, `it did not finish within ${timeoutMs / 1000} s`);
     return toolError(tool.name, error instanceof Error ? error.message : String(error));
+  }
+}
+
+/**
+ * Puts the call in the "requires auth" state with the sign-in link and waits for the user's
+ * sign-in to end (the OAuth callback, a cancel, the wait's end or Stop). When it ends the offer is
+ * withdrawn (its expiry set to now), so the call shows as running again while it retries. Answers
+ * 'signed-in', 'stopped', or why the call cannot go on.
+ */
+async function signInFor(
+  signIn: SignInRequired,
+  callId: string,
+  scope: ToolCallScope,
+): Promise<'signed-in' | 'stopped' | string> {
+  if (!signIn.link) return `it needs you to sign in to ${signIn.what}, and no sign-in link could be made`;
+  const expiresAt = Date.now() + scope.authWait.waitMs;
+  scope.needsAuth(callId, signIn.link, expiresAt);
+  const outcome = await scope.signIns.wait(scope.userId, signIn.key, expiresAt, scope.signal);
+  if (outcome === 'stopped') return outcome;
+  scope.needsAuth(callId, signIn.link, Date.now());
+  switch (outcome) {
+    case 'signed-in':
+      return outcome;
+    case 'cancelled':
+      return `the sign-in to ${signIn.what} was cancelled`;
+    case 'failed':
+      return `the sign-in to ${signIn.what} failed`;
+    default:
+      return `nobody signed in to ${signIn.what} in time`;
   }
 }
 

@@ -12,6 +12,7 @@ import {
 } from './tool-call-runner.ts';
 import { MODEL_OUTPUT_LIMIT, SAVED_OUTPUT_LIMIT, truncated } from './tool-output.ts';
 import { progressEvent } from './tool-progress.ts';
+import type { SignInWaits, ToolSignIn } from './tool-sign-in.ts';
 
 /** What one tool run is set up with: the tools offered, its step limit and whose run it is. */
 export interface ToolRunSetup {
@@ -26,6 +27,13 @@ export interface ToolRunSetup {
   conversationId: string;
   credentials: CredentialSource;
   authWait?: AuthWait;
+  /** Where calls that need an OAuth sign-in wait for it (the registry's). */
+  signInWaits: SignInWaits;
+  /**
+   * Sign-ins to do before the first model call: tools the run was asked for whose server lists
+   * them only once the user signed in. Each is a step of its own; the tools it yields are offered.
+   */
+  signIns?: readonly ToolSignIn[];
 }
 
 /** The error a run that needs more steps than its limit ends with. */
@@ -42,9 +50,13 @@ export function recursionLimitMessage(limit: number): string {
  * (their signal fires) and the source ends without a finish, so what was done is saved unfinished.
  */
 export function toolLoop(setup: ToolRunSetup): AnswerSource {
-  const offered = new Map(setup.tools.map((t) => [t.name, t]));
-  const schemas = setup.tools.map(providerTool);
   return async function* run(call, signal) {
+    const offered = new Map(setup.tools.map((t) => [t.name, t]));
+    if (setup.signIns?.length) {
+      for await (const event of signInSteps(setup, offered, signal)) yield event;
+      if (signal.aborted) return;
+    }
+    const schemas = [...offered.values()].map(providerTool);
     const messages: ProviderMessage[] = [...call.messages];
     const usage: TokenUsage = {};
     let steps = 0;
@@ -135,6 +147,7 @@ async function* runCalls(
     signal,
     credentials: setup.credentials,
     authWait: setup.authWait ?? DEFAULT_AUTH_WAIT,
+    signIns: setup.signInWaits,
     needsAuth: (id: string, auth: string, expiresAt: number) =>
       push({ type: 'tool-auth', id, auth, expiresAt }),
     progress: (id: string, report: ToolProgress) => {
@@ -153,6 +166,44 @@ async function* runCalls(
     if (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
     yield* queue.splice(0);
   }
+}
+
+/**
+ * The run's sign-ins before its first model call, all at once: each is a tool step (named
+ * `oauth_mcp_<server>`) whose "tool" connects to the server, so it takes the "requires auth" state
+ * with the sign-in link like any call and ends with what it brought, or with why it could not
+ * (cancelled, failed, not in time) — the run then goes on without those tools. The tools of a
+ * sign-in that worked join `offered`.
+ */
+async function* signInSteps(
+  setup: ToolRunSetup,
+  offered: Map<string, Tool>,
+  signal: AbortSignal,
+): AsyncIterable<AnswerEvent> {
+  const steps = setup.signIns!.map((signIn, i) => {
+    const id = `signin_${i}_${signIn.name}`;
+    const step: Tool = {
+      name: signIn.name,
+      description: `Signs you in to ${signIn.what}`,
+      input: z.unknown(),
+      authConfig: [],
+      run: async () => {
+        const tools = await signIn.connect();
+        for (const tool of tools) offered.set(tool.name, tool);
+        return `Signed in to ${signIn.what}: ${tools.length} ${tools.length === 1 ? 'tool' : 'tools'} available`;
+      },
+    };
+    return { call: { id, name: signIn.name, args: '' }, step };
+  });
+  for (const { call } of steps) yield { type: 'tool-call', ...call };
+  const tools = new Map(steps.map(({ step }) => [step.name, step]));
+  yield* runCalls(
+    steps.map(({ call }) => call),
+    tools,
+    setup,
+    signal,
+    new Map(),
+  );
 }
 
 /** A tool as the model is offered it: its JSON schema given, or made from its zod input. */

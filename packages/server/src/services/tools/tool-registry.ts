@@ -1,4 +1,5 @@
 import type { Tool } from './tool.ts';
+import { SignInWaits, type ToolSignIn } from './tool-sign-in.ts';
 import type { CredentialTarget, ToolSource } from './tool-source.ts';
 
 /**
@@ -16,6 +17,8 @@ export const builtInTools: readonly Tool[] = [];
 export class ToolRegistry {
   private readonly byName = new Map<string, Tool>();
   private readonly sources: ToolSource[] = [];
+  /** The OAuth sign-ins tool calls wait for; the sign-in callbacks settle them. */
+  readonly signInWaits = new SignInWaits();
 
   constructor(tools: readonly Tool[] = builtInTools) {
     for (const tool of tools) this.add(tool);
@@ -63,6 +66,18 @@ export class ToolRegistry {
       this.sources.map((s) => s.instructionsFor?.(userId, toolNames) ?? Promise.resolve([])),
     );
     return texts.flat();
+  }
+
+  /**
+   * The sign-ins `userId` must do before the tools of `groups` (MCP servers) that a run was asked
+   * for can be offered: one per group whose tools are not available until the user signs in.
+   */
+  async signInsFor(userId: string, groups: readonly string[]): Promise<ToolSignIn[]> {
+    if (groups.length === 0) return [];
+    const perSource = await Promise.all(
+      this.sources.map((s) => s.signInsFor?.(userId, groups) ?? Promise.resolve([])),
+    );
+    return perSource.flat();
   }
 
   /** A tool's, or a source's credential target, by pluginKey (POST /api/user/plugins). */

@@ -1,5 +1,6 @@
 import type { ToolAuthField } from '@parley/schema';
 import type { Tool } from './tool.ts';
+import type { ToolSignIn } from './tool-sign-in.ts';
 
 /**
  * Credentials that belong to a group of tools rather than one (an MCP server's custom user
@@ -29,4 +30,9 @@ export interface ToolSource {
    * one text per group of tools among `toolNames` that has some.
    */
   instructionsFor?(userId: string, toolNames: readonly string[]): Promise<string[]>;
+  /**
+   * The sign-ins the user must do before the tools of these groups (MCP servers among `groups`)
+   * can be listed at all; none for a group whose tools are available or that needs no sign-in.
+   */
+  signInsFor?(userId: string, groups: readonly string[]): Promise<ToolSignIn[]>;
 }

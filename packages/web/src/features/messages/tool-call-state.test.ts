@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { argsText, authLink, credentialsPluginKey, toolCallState } from './tool-call-state';
+import { argsText, authLink, credentialsPluginKey, signInStepServer, toolCallState } from './tool-call-state';
 
 describe('tool call state', () => {
   it('runs while the answer streams below progress 1, and is cancelled once it stopped there', () => {
@@ -41,5 +41,12 @@ describe('tool call state', () => {
     expect(credentialsPluginKey('plugin:weather')).toBe('weather');
     expect(credentialsPluginKey('https://idp.example/a')).toBeNull();
     expect(credentialsPluginKey(undefined)).toBeNull();
+  });
+
+  it('names the server of a sign-in step, and nothing else', () => {
+    expect(signInStepServer('oauth_mcp_secure')).toBe('secure');
+    expect(signInStepServer('oauth_mcp_')).toBeNull();
+    expect(signInStepServer('whoami_mcp_secure')).toBeNull();
+    expect(signInStepServer(undefined)).toBeNull();
   });
 });

@@ -73,3 +73,24 @@ export function authLink(auth: string | undefined): string | null {
     return null;
   }
 }
+
+/**
+ * The server whose sign-in a step is: before a run can offer an MCP server's tools the user must
+ * sign in to, the server adds a step named `oauth_mcp_<server>` that waits for that sign-in.
+ */
+export function signInStepServer(name: string | undefined): string | null {
+  return name?.startsWith(SIGN_IN_STEP_PREFIX) ? name.slice(SIGN_IN_STEP_PREFIX.length) || null : null;
+}
+
+const SIGN_IN_STEP_PREFIX = 'oauth_mcp_';
+
+/** The size of the sign-in popup: the authorization pages of most providers fit it. */
+const SIGN_IN_POPUP = 'popup,width=520,height=720';
+
+/**
+ * Opens a sign-in link in a popup (the spec's OAuth flow: it ends on oauth/success, which closes
+ * itself). Without an opener the page cannot reach back into Parley's.
+ */
+export function openSignInPopup(link: string): void {
+  window.open(link, '_blank', `noopener,${SIGN_IN_POPUP}`);
+}

@@ -12,7 +12,9 @@ import {
   argsText,
   authLink,
   credentialsPluginKey,
+  openSignInPopup,
   outputText,
+  signInStepServer,
   toolCallState,
   type ToolCall,
   type ToolCallState,
@@ -37,6 +39,15 @@ const LABELS: Record<ToolCallState, string> = {
   cancelled: 'com_ui_tool_cancelled',
 };
 
+/** A sign-in step (the server signing the person in to an MCP server before the run) in words. */
+const SIGN_IN_LABELS: Record<ToolCallState, string> = {
+  running: 'com_ui_sign_in_step_running',
+  auth: 'com_ui_sign_in_step_auth',
+  done: 'com_ui_sign_in_step_done',
+  error: 'com_ui_sign_in_step_error',
+  cancelled: 'com_ui_sign_in_step_cancelled',
+};
+
 /**
  * A tool call in an answer: its state (running with its progress, waiting for sign-in, finished,
  * failed, cancelled) and, behind a toggle that starts as the show-code setting says, its arguments
@@ -47,7 +58,9 @@ export default function ToolCallView({ call, submitting }: { call: ToolCall; sub
   const showCode = useSettings((s) => s.showCode);
   const [open, setOpen] = useState(showCode);
   const state = toolCallState(call, submitting);
-  const name = call.name ?? '';
+  const signInServer = signInStepServer(call.name);
+  const name = signInServer ?? call.name ?? '';
+  const label = (signInServer ? SIGN_IN_LABELS : LABELS)[state];
   const args = argsText(call.args);
   const output = outputText(call.output);
   const Icon = ICONS[state];
@@ -79,7 +92,7 @@ export default function ToolCallView({ call, submitting }: { call: ToolCall; sub
             aria-hidden
           />
           <span className={clsx('flex-1 truncate', state === 'running' && 'animate-pulse')}>
-            {t(LABELS[state], { name })}
+            {t(label, { name })}
           </span>
           <ChevronDown className={clsx('size-4 transition-transform', !open && '-rotate-90')} aria-hidden />
         </button>
@@ -94,7 +107,7 @@ export default function ToolCallView({ call, submitting }: { call: ToolCall; sub
         <div
           className="mx-3 mb-2 h-1 overflow-hidden rounded-full bg-surface-sunken"
           role="progressbar"
-          aria-label={t(LABELS.running, { name })}
+          aria-label={t(label, { name })}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={Math.round(progress * 100)}
@@ -134,7 +147,7 @@ export default function ToolCallView({ call, submitting }: { call: ToolCall; sub
 }
 
 /**
- * The sign-in action of a call that needs the person first: an http(s) link opens in a new tab;
+ * The sign-in action of a call that needs the person first: an http(s) link opens in a popup;
  * `plugin:<key>` (or any other auth) opens that tool's credential dialog, its fields as the tool
  * names them.
  */
@@ -149,6 +162,11 @@ function SignInAction({ call }: { call: ToolCall }) {
         href={link}
         target="_blank"
         rel="noopener noreferrer"
+        onClick={(event) => {
+          // A popup rather than a tab: the sign-in ends on a page that closes itself.
+          event.preventDefault();
+          openSignInPopup(link);
+        }}
         className={buttonClasses('outline', 'sm', 'me-2')}
         data-testid="tool-sign-in"
       >
