@@ -42,6 +42,11 @@ export const loginSchema = z.object({
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
   /** The human check's answer, when the turnstile section is configured. */
   turnstileToken: z.string().max(2048).optional(),
+  /**
+   * Instead of an answer: the grant registration handed back, so the sign-in right after
+   * registering needs no second human check (the provider accepts each answer only once).
+   */
+  humanCheckGrant: z.string().max(128).optional(),
 });
 export type LoginPayload = z.infer<typeof loginSchema>;
 
@@ -109,6 +114,10 @@ export interface LoginResult {
 /** Answers of the account calls, for the web app's typed client. */
 export const messageAnswerSchema = z.object({ message: z.string() });
 export type MessageAnswer = z.infer<typeof messageAnswerSchema>;
+
+/** Registration's answer; `humanCheckGrant` only when the server verifies the human check. */
+export const registerAnswerSchema = messageAnswerSchema.extend({ humanCheckGrant: z.string().optional() });
+export type RegisterAnswer = z.infer<typeof registerAnswerSchema>;
 
 /** POST /api/auth/login and POST /api/auth/refresh (the refresh token travels in the cookie). */
 export const authAnswerSchema = z.object({ user: userSchema, token: z.string() });

@@ -12,6 +12,7 @@ import {
   passkeyRegistrationSchema,
   passkeyRenameSchema,
   passkeySchema,
+  registerAnswerSchema,
   registerSchema,
   requestPasswordResetAnswerSchema,
   requestPasswordResetSchema,
@@ -50,7 +51,12 @@ export const accountOperations: OperationDoc[] = [
     summary: 'Create an account',
     access: 'public',
     body: registerSchema,
-    answers: [message('Registered (a verification e-mail is sent when e-mail is configured)')],
+    answers: [
+      ok(
+        'Registered (a verification e-mail is sent when e-mail is configured); with the human check verified, a one-time grant for the sign-in that follows',
+        registerAnswerSchema,
+      ),
+    ],
   },
   {
     method: 'post',

@@ -25,7 +25,8 @@ import {
   resetPassword,
 } from '../services/auth/password-reset-service.ts';
 import { INVALID_REFRESH, refreshSignIn, signOut } from '../services/auth/refresh-service.ts';
-import { assertHumanCheckPassed } from '../services/human-check/turnstile-verifier.ts';
+import { issueHumanCheckGrant, takeHumanCheckGrant } from '../services/human-check/human-check-grant.ts';
+import { assertHumanCheckPassed, humanCheckEnforced } from '../services/human-check/turnstile-verifier.ts';
 import { assertRegistrationOpen, registerUser } from '../services/auth/register-service.ts';
 import { pendingTwoFactor } from '../services/two-factor/two-factor-sign-in.ts';
 import { normalizeEmail } from '../services/users/public-user.ts';
@@ -88,14 +89,21 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     await deps.limiter.hit(deps.limits.register, [`ip:${request.ip}`]);
     const input = parse(registerSchema, request.body);
     await assertHumanCheckPassed(deps.config, input.turnstileToken, request.ip);
-    return registerUser(deps, input);
+    const answer = await registerUser(deps, input);
+    // The answer was spent here; the sign-in that follows presents this grant instead.
+    if (!humanCheckEnforced(deps.config)) return answer;
+    return { ...answer, humanCheckGrant: await issueHumanCheckGrant(deps.bus, input.email) };
   });
 
   app.post('/api/auth/login', async (request, reply) => {
     assertEmailLoginAllowed(deps.config);
     await deps.limiter.hit(deps.limits.login, limitKeys(request));
     const input = parse(loginSchema, request.body);
-    await assertHumanCheckPassed(deps.config, input.turnstileToken, request.ip);
+    const granted =
+      humanCheckEnforced(deps.config) &&
+      input.humanCheckGrant !== undefined &&
+      (await takeHumanCheckGrant(deps.bus, input.humanCheckGrant, input.email));
+    if (!granted) await assertHumanCheckPassed(deps.config, input.turnstileToken, request.ip);
     const user = await checkCredentials(deps, input);
     // With two-factor on, no session yet: the second step (verify-temp) starts it.
     if (user.twoFactorEnabled) return pendingTwoFactor(deps, user);

@@ -1,4 +1,4 @@
-import type { LoginResult, User } from '@parley/schema';
+import type { LoginResult, RegisterAnswer, User } from '@parley/schema';
 import { api } from './client';
 
 /** Calls of the account pages. */
@@ -17,12 +17,18 @@ export interface RegisterBody {
 }
 
 export const authApi = {
-  login: (email: string, password: string, turnstileToken?: string) =>
+  /** `human` is the widget's answer, or the grant registration handed back for this sign-in. */
+  login: (email: string, password: string, human?: { turnstileToken?: string; humanCheckGrant?: string }) =>
     api<LoginResult>('/api/auth/login', {
       method: 'POST',
-      json: { email, password, ...(turnstileToken ? { turnstileToken } : {}) },
+      json: {
+        email,
+        password,
+        ...(human?.turnstileToken ? { turnstileToken: human.turnstileToken } : {}),
+        ...(human?.humanCheckGrant ? { humanCheckGrant: human.humanCheckGrant } : {}),
+      },
     }),
-  register: (body: RegisterBody) => api<MessageAnswer>('/api/auth/register', { method: 'POST', json: body }),
+  register: (body: RegisterBody) => api<RegisterAnswer>('/api/auth/register', { method: 'POST', json: body }),
   logout: () => api<MessageAnswer & { redirect?: string }>('/api/auth/logout', { method: 'POST' }),
   requestPasswordReset: (email: string) =>
     api<MessageAnswer & { link?: string }>('/api/auth/requestPasswordReset', {

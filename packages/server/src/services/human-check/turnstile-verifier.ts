@@ -10,6 +10,11 @@ const VERIFY_TIMEOUT_MS = 5_000;
 
 const siteverifyAnswer = z.object({ success: z.boolean() });
 
+/** Whether answers are verified with the provider: a `turnstile` section and the secret. */
+export function humanCheckEnforced(config: Pick<AppConfig, 'env' | 'yaml'>): boolean {
+  return Boolean(config.yaml.turnstile && config.env.TURNSTILE_SECRET_KEY);
+}
+
 /**
  * Refuses the request unless the provider confirms the human-check answer `token`. Does nothing
  * without both a `turnstile` section and TURNSTILE_SECRET_KEY: without the secret nothing can be

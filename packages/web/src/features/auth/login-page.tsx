@@ -58,11 +58,9 @@ export default function LoginPage() {
     setSubmitting(true);
     setError(null);
     try {
-      const result = await authApi.login(
-        form.values.email.trim(),
-        form.values.password,
-        humanToken ?? undefined,
-      );
+      const result = await authApi.login(form.values.email.trim(), form.values.password, {
+        turnstileToken: humanToken ?? undefined,
+      });
       if (result.twoFAPending && result.tempToken) {
         void navigate(`/login/2fa?tempToken=${encodeURIComponent(result.tempToken)}`);
         return;

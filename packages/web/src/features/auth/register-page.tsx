@@ -63,7 +63,10 @@ export default function RegisterPage() {
         ...(humanToken ? { turnstileToken: humanToken } : {}),
       });
       setMessage(answer?.message ?? '');
-      session.current = authApi.login(email.trim(), password).catch(() => null);
+      // With the human check on, its answer was spent on registering: the grant stands in for it.
+      session.current = authApi
+        .login(email.trim(), password, { humanCheckGrant: answer?.humanCheckGrant })
+        .catch(() => null);
       setState('success');
     } catch (err) {
       const detail = isApiError(err) ? err.serverMessage : undefined;
