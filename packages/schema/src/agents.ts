@@ -23,6 +23,8 @@ export const AGENT_LIMITS = {
   modelParameterText: 10_000,
   filepath: 1_000,
   recursionLimit: 1_000,
+  /** Agents one agent hands over to in turn (the `chain` capability). */
+  chainLength: 10,
   pageSize: { default: 10, max: 100 },
 } as const;
 
@@ -82,6 +84,11 @@ export interface AgentDefinition {
   avatar: AgentAvatar | null;
   category: string;
   recursion_limit: number | null;
+  /**
+   * The agents that answer after this one, in turn, each seeing what the ones before it wrote
+   * (the `chain` capability). Definitions saved before chains existed have none.
+   */
+  agent_ids?: string[];
 }
 
 export interface Agent extends AgentDefinition {
@@ -210,6 +217,13 @@ const recursionLimit = z
   .min(1, 'recursion_limit must be at least 1')
   .max(AGENT_LIMITS.recursionLimit, `recursion_limit must be at most ${AGENT_LIMITS.recursionLimit}`);
 
+const agentIds = z
+  .array(z.string({ error: 'agent_ids must list agent ids' }).regex(AGENT_ID_PATTERN, 'not an agent id'), {
+    error: 'agent_ids must be a list',
+  })
+  .max(AGENT_LIMITS.chainLength, `at most ${AGENT_LIMITS.chainLength} agents in a chain`)
+  .refine((ids) => new Set(ids).size === ids.length, 'agent_ids names an agent twice');
+
 /** Every field of a definition, each optional: the base of both create and update bodies. */
 const definitionFields = {
   name: trimmed('name', AGENT_LIMITS.name),
@@ -224,6 +238,7 @@ const definitionFields = {
   avatar: avatar.nullable(),
   category: z.enum(AGENT_CATEGORIES, { error: `category must be one of ${AGENT_CATEGORIES.join(', ')}` }),
   recursion_limit: recursionLimit.nullable(),
+  agent_ids: agentIds,
 };
 
 /** POST /api/agents. Provider and model are required; everything else has a default. */
@@ -240,6 +255,7 @@ export const createAgentSchema = z.strictObject({
   avatar: definitionFields.avatar.default(null),
   category: definitionFields.category.default('general'),
   recursion_limit: definitionFields.recursion_limit.default(null),
+  agent_ids: definitionFields.agent_ids.default([]),
 });
 export type CreateAgentBody = z.infer<typeof createAgentSchema>;
 
@@ -260,6 +276,7 @@ export const updateAgentSchema = z.strictObject({
   avatar: definitionFields.avatar.optional(),
   category: definitionFields.category.optional(),
   recursion_limit: definitionFields.recursion_limit.optional(),
+  agent_ids: definitionFields.agent_ids.optional(),
   projectIds: projectIdList.optional(),
   removeProjectIds: projectIdList.optional(),
 });

@@ -3,6 +3,7 @@
 import type { Behaviour } from './behaviour.ts';
 import { disconnect } from './disconnect.ts';
 import { echo } from './echo.ts';
+import { echoSystem } from './echo-system.ts';
 import { error401, error429, error500 } from './errors.ts';
 import { showcase } from './showcase.ts';
 import { slow } from './slow.ts';
@@ -18,6 +19,7 @@ import { webSearch } from './web-search.ts';
 
 const BEHAVIOURS: Readonly<Record<string, Behaviour>> = {
   echo,
+  'echo-system': echoSystem,
   // The OpenAI endpoint's default model, so an unconfigured client gets a predictable answer.
   'gpt-4o-mini': echo,
   showcase,

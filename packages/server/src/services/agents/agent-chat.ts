@@ -7,6 +7,7 @@ import type { ToolRegistry } from '../tools/tool-registry.ts';
 import type { ToolSignIn } from '../tools/tool-sign-in.ts';
 import { loadAgentCaller, requireAgentPermission, type AgentCaller } from './agent-caller.ts';
 import { toolCapability } from './agent-rules.ts';
+import { chainIds, loadChain } from './agent-chain.ts';
 import { findReadableAgent } from './agent-service.ts';
 import { roleMayUseTool } from './ephemeral-agent.ts';
 import type { AgentsSettings } from './agents-settings.ts';
@@ -26,6 +27,16 @@ export interface AgentRequest {
   /** Sign-ins the run does first: servers of the agent's tools that list them only after one. */
   signIns: ToolSignIn[];
   recursionLimit: number;
+  /** The agents that answer after this one (empty unless the `chain` capability is on). */
+  chain: { agent: AgentRow; setup: AgentSetup }[];
+}
+
+/** What one agent makes of a request: who answers (its provider), the request, its tools. */
+export interface AgentSetup {
+  endpointName: string;
+  body: ChatRequest;
+  tools: Tool[];
+  signIns: ToolSignIn[];
 }
 
 /**
@@ -47,6 +58,30 @@ export async function resolveAgentRequest(
   const caller = await loadAgentCaller(db, userId);
   requireAgentPermission(caller, 'USE');
   const agent = await findReadableAgent(db, caller, body.agent_id);
+  const chained = settings.capabilities.has('chain')
+    ? await loadChain(db, caller, chainIds(agent.id, agent.definition))
+    : [];
+  const setup = await agentSetup(settings, registry, caller, agent, body);
+  const chain = await Promise.all(
+    chained.map(async (member) => ({
+      agent: member,
+      setup: await agentSetup(settings, registry, caller, member, body),
+    })),
+  );
+  return { agent, ...setup, recursionLimit: runLimit(settings, agent.definition.recursion_limit), chain };
+}
+
+/**
+ * One agent's setup of a request: its provider (which parley.yaml must still allow), model,
+ * valid parameters and instructions in place of the client's, and its tools.
+ */
+async function agentSetup(
+  settings: AgentsSettings,
+  registry: ToolRegistry,
+  caller: AgentCaller,
+  agent: AgentRow,
+  body: ChatRequest,
+): Promise<AgentSetup> {
   const d = agent.definition;
   if (settings.allowedProviders && !settings.allowedProviders.has(d.provider)) {
     throw new AppError(
@@ -65,7 +100,6 @@ export async function resolveAgentRequest(
     );
   }
   return {
-    agent,
     endpointName: d.provider,
     body: {
       ...withoutModelSetup(body),
@@ -75,7 +109,6 @@ export async function resolveAgentRequest(
       endpoint: d.provider,
     },
     ...(await agentTools(registry, settings, caller, d.tools)),
-    recursionLimit: runLimit(settings, d.recursion_limit),
   };
 }
 

@@ -15,6 +15,7 @@ const DEFINITION_KEYS = [
   'avatar',
   'category',
   'recursion_limit',
+  'agent_ids',
 ] as const satisfies readonly (keyof AgentDefinition)[];
 
 /** The definition a create body describes (the schema has filled every default). */

@@ -10,6 +10,7 @@ import { avatarPath } from '../files/avatar-service.ts';
 import { filePath, findOwnFile, findOwnFiles } from '../files/file-records.ts';
 import type { ToolRegistry } from '../tools/tool-registry.ts';
 import type { AgentCaller } from './agent-caller.ts';
+import { checkChain } from './agent-chain.ts';
 import type { AgentsSettings } from './agents-settings.ts';
 
 /** Built-in tools that have a capability of their own; every other tool needs `tools`. */
@@ -60,6 +61,7 @@ export async function checkDefinition(
     next.recursion_limit > settings.maxRecursionLimit
   )
     refuse('recursion_limit', `recursion_limit must be at most ${settings.maxRecursionLimit}`);
+  await checkChain(db, caller, settings, next, previous);
   await checkFiles(db, caller, next, previous);
 }
 

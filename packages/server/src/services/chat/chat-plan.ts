@@ -35,6 +35,8 @@ import { ephemeralTools } from '../agents/ephemeral-agent.ts';
 import type { Tool } from '../tools/tool.ts';
 import type { ToolRunSetup } from '../tools/tool-loop.ts';
 import type { ToolSignIn } from '../tools/tool-sign-in.ts';
+import type { ChainTurn } from '../agents/agent-chain-run.ts';
+import { planChainTurn } from './chain-turn-plan.ts';
 
 /**
  * Everything one chat request was resolved to before anything is written or any lock taken: the
@@ -61,6 +63,8 @@ export interface ChatPlan {
   toolRun?: ToolRunSetup;
   /** The agent answering, on the agents endpoint. */
   agent?: { id: string; name: string };
+  /** The agents that answer after it, in turn (an agent chain). */
+  chain?: ChainTurn[];
 }
 
 export interface PlannedConversation {
@@ -206,6 +210,9 @@ export async function planChat(
     imageDetail: (body.imageDetail ?? existing?.settings.imageDetail) as MessageImageOptions['imageDetail'],
     resendFiles: (body.resendFiles ?? existing?.settings.resendFiles) as boolean | null | undefined,
   });
+  const chain = await Promise.all(
+    (agentRequest?.chain ?? []).map((member) => planChainTurn(services, userId, member, messages)),
+  );
   return {
     userId,
     endpoint,
@@ -231,7 +238,7 @@ export async function planChat(
       wantsTitle: !existing,
     },
     resumable: request.resumable,
-    ...(tools.length > 0 || signIns.length > 0
+    ...(tools.length > 0 || signIns.length > 0 || chain.length > 0
       ? {
           toolRun: {
             tools,
@@ -245,6 +252,7 @@ export async function planChat(
         }
       : {}),
     ...(agentRequest ? { agent: { id: agentRequest.agent.id, name: agentRequest.agent.name } } : {}),
+    ...(chain.length > 0 ? { chain } : {}),
   };
 }
 

@@ -8,6 +8,7 @@ import type { ChatEngine } from './chat-engine.ts';
 import { commitRequest, type Exchange } from './chat-exchange.ts';
 import type { ChatPlan } from './chat-plan.ts';
 import { toolLoop } from '../tools/tool-loop.ts';
+import { chainRun } from '../agents/agent-chain-run.ts';
 
 /**
  * Carries out a plan: runs the engine's plan checks, takes the conversation's generation lock,
@@ -70,7 +71,12 @@ export async function startChat(ctx: AppContext, engine: ChatEngine, plan: ChatP
       createdJson: JSON.stringify(createdEvent(requestMessage)),
       call: plan.call,
       // A request with tools (an agent's, or those the user turned on) runs the tool loop.
-      source: plan.toolRun ? toolLoop(plan.toolRun) : undefined,
+      // An agent chain runs each agent's tool loop in turn.
+      source: plan.toolRun
+        ? plan.chain
+          ? chainRun(plan.toolRun, plan.agent?.name ?? '', plan.chain)
+          : toolLoop(plan.toolRun)
+        : undefined,
     },
     new ChatCompletion(ctx, engine, plan, committed, charge),
     {

@@ -34,6 +34,11 @@ export interface ToolRunSetup {
    * them only once the user signed in. Each is a step of its own; the tools it yields are offered.
    */
   signIns?: readonly ToolSignIn[];
+  /**
+   * Steps already taken, shared by the runs of one agent chain so the limit holds for the whole
+   * chain; a run of its own starts at zero.
+   */
+  budget?: { steps: number };
 }
 
 /** The error a run that needs more steps than its limit ends with. */
@@ -59,9 +64,9 @@ export function toolLoop(setup: ToolRunSetup): AnswerSource {
     const schemas = [...offered.values()].map(providerTool);
     const messages: ProviderMessage[] = [...call.messages];
     const usage: TokenUsage = {};
-    let steps = 0;
+    const budget = setup.budget ?? { steps: 0 };
     for (;;) {
-      if (++steps > setup.recursionLimit) {
+      if (++budget.steps > setup.recursionLimit) {
         yield {
           type: 'error',
           failure: { message: recursionLimitMessage(setup.recursionLimit), local: true },
@@ -98,7 +103,7 @@ export function toolLoop(setup: ToolRunSetup): AnswerSource {
         yield { type: 'finish', reason: finishReason, usage };
         return;
       }
-      if (++steps > setup.recursionLimit) {
+      if (++budget.steps > setup.recursionLimit) {
         yield {
           type: 'error',
           failure: { message: recursionLimitMessage(setup.recursionLimit), local: true },
@@ -215,7 +220,7 @@ function providerTool(tool: Tool): ProviderTool {
   return { name: tool.name, description: tool.description, inputSchema: schema };
 }
 
-function addUsage(total: TokenUsage, step: TokenUsage | undefined): void {
+export function addUsage(total: TokenUsage, step: TokenUsage | undefined): void {
   if (!step) return;
   for (const key of Object.keys(step) as (keyof TokenUsage)[]) {
     const value = step[key];

@@ -1,0 +1,80 @@
+import type { AgentDefinition } from '@parley/schema';
+import { and, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { agents, type AgentRow } from '../../db/schema/index.ts';
+import { badRequest, notFound } from '../../errors/app-error.ts';
+import type { AgentCaller } from './agent-caller.ts';
+import type { AgentsSettings } from './agents-settings.ts';
+import { readableAgents } from './agent-visibility.ts';
+
+/**
+ * An agent chain: an agent names the agents that answer after it (`agent_ids`), in turn. The
+ * chain is flat — a chained agent's own `agent_ids` are not followed — and the running agent and
+ * repeats are left out, so a chain that names itself, or two agents that name each other, runs
+ * each agent once and ends.
+ */
+
+/** The agents a definition hands over to, as they are run: without `self` and without repeats. */
+export function chainIds(selfId: string, definition: AgentDefinition): string[] {
+  return [...new Set(definition.agent_ids ?? [])].filter((id) => id !== selfId);
+}
+
+/** The ids among `ids` that the caller can see, as rows keyed by id (one query). */
+async function readableById(
+  db: Database,
+  caller: AgentCaller,
+  ids: readonly string[],
+): Promise<Map<string, AgentRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(agents)
+    .where(and(inArray(agents.id, [...ids]), readableAgents(caller)));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * The chained agents of a run, in order. One the caller cannot see — deleted, or another
+ * person's private agent — is treated as missing: the run is refused with 404 before anything
+ * is saved, rather than answering with part of the chain.
+ */
+export async function loadChain(
+  db: Database,
+  caller: AgentCaller,
+  ids: readonly string[],
+): Promise<AgentRow[]> {
+  const found = await readableById(db, caller, ids);
+  return ids.map((id) => {
+    const row = found.get(id);
+    if (!row) throw notFound(`An agent this agent hands over to was not found: ${id}`);
+    return row;
+  });
+}
+
+/**
+ * Save rule: agents newly named in the chain must be ones the caller can see (naming another
+ * person's private agent is refused as unknown, the same as a missing one), and chains need the
+ * `chain` capability.
+ */
+export async function checkChain(
+  db: Database,
+  caller: AgentCaller,
+  settings: AgentsSettings,
+  next: AgentDefinition,
+  previous?: AgentDefinition,
+): Promise<void> {
+  const ids = next.agent_ids ?? [];
+  if (ids.length === 0) return;
+  if (!settings.capabilities.has('chain')) {
+    const message = 'Agents may not hand over to other agents: the chain capability is off on this server';
+    throw badRequest(message, [{ path: 'agent_ids', message }]);
+  }
+  const before = new Set(previous?.agent_ids ?? []);
+  const added = ids.filter((id) => !before.has(id));
+  const found = await readableById(db, caller, added);
+  for (const [index, id] of ids.entries()) {
+    if (!added.includes(id) || found.has(id)) continue;
+    const message = `Unknown agent: ${id}`;
+    throw badRequest(message, [{ path: `agent_ids.${index}`, message }]);
+  }
+}
