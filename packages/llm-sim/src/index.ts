@@ -11,3 +11,5 @@ export type { SimRequest, SimMessage } from './conversation.ts';
 export { SIM_TRANSCRIPT } from './audio/transcriptions.ts';
 export { SPEECH_VOICES, speechDurationMs } from './audio/speech.ts';
 export { decodeWav, encodeWav, type WavInfo } from './audio/wav.ts';
+export { BIG_IMAGE_BYTES, IMAGE_MODELS, imageSeed, pictureFor } from './openai/images.ts';
+export { seededPng } from './png.ts';

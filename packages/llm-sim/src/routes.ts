@@ -12,6 +12,7 @@ import { checkOpenAIAuth } from './openai/auth.ts';
 import { handleChatCompletions } from './openai/chat-completions.ts';
 import { sendOpenAIError } from './openai/errors.ts';
 import { listModels, retrieveModel } from './openai/models.ts';
+import { handleImageEdits, handleImageGenerations } from './openai/images.ts';
 import { handleResponses } from './openai-responses/responses.ts';
 import type { HandlerContext } from './serve.ts';
 import { handleFirecrawlScrape, handleSerperScrape } from './web/scrape-endpoints.ts';
@@ -95,6 +96,16 @@ export const ROUTES: readonly Route[] = [
     method: 'POST',
     pattern: /\/chat\/completions$/,
     handle: openAI((req, res, context) => handleChatCompletions(req, res, context)),
+  },
+  {
+    method: 'POST',
+    pattern: /\/images\/generations$/,
+    handle: openAI((req, res) => handleImageGenerations(req, res)),
+  },
+  {
+    method: 'POST',
+    pattern: /\/images\/edits$/,
+    handle: openAI((req, res) => handleImageEdits(req, res)),
   },
   {
     method: 'POST',

@@ -42,6 +42,7 @@ export * from './balance.ts';
 export * from './agents.ts';
 export * from './actions.ts';
 export * from './tools.ts';
+export * from './image-generation.ts';
 export * from './code-run.ts';
 export * from './memories.ts';
 export * from './mcp.ts';

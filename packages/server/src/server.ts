@@ -5,6 +5,7 @@ import { executeCodeTool } from './services/tools/execute-code-tool.ts';
 import { fileSearchTool } from './services/tools/file-search-tool.ts';
 import { builtInTools, ToolRegistry } from './services/tools/tool-registry.ts';
 import { webSearchTools } from './services/web-search/web-search-tools.ts';
+import { imageGenTools } from './services/image-gen/image-gen-tools.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { createBus } from './bus/create-bus.ts';
@@ -103,6 +104,7 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
       fileSearchTool(database.db),
       executeCodeTool({ runner: codeRunner, db: database.db, blobStore }),
       ...webSearchTools(config),
+      ...imageGenTools(config, database.db, blobStore),
     ]),
     codeRunner,
   };

@@ -88,6 +88,23 @@ export const stepEventSchema = z.discriminatedUnion('event', [
     }),
   }),
   z.strictObject({
+    event: z.literal('on_content_part'),
+    data: z.strictObject({
+      index: z.number().int().min(0),
+      part: z.strictObject({
+        type: z.literal('image_file'),
+        image_file: z.strictObject({
+          file_id: z.string(),
+          filepath: z.string(),
+          filename: z.string(),
+          type: z.string(),
+          width: z.number().int().positive().optional(),
+          height: z.number().int().positive().optional(),
+        }),
+      }),
+    }),
+  }),
+  z.strictObject({
     event: z.literal('on_agent_update'),
     data: z.strictObject({
       agent_update: z.strictObject({ index: z.number(), runId: z.string(), agentId: z.string() }),

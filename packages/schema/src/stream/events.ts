@@ -79,6 +79,25 @@ export interface AgentUpdateData {
   agent_update: { index: number; runId: string; agentId: string };
 }
 
+/**
+ * `on_content_part` (Parley): a whole part at `index`, today a picture a tool made (`image_file`
+ * with the stored file's path and size).
+ */
+export interface ContentPartData {
+  index: number;
+  part: {
+    type: 'image_file';
+    image_file: {
+      file_id: string;
+      filepath: string;
+      filename: string;
+      type: string;
+      width?: number;
+      height?: number;
+    };
+  };
+}
+
 /** A step event: its name and the data that name carries. */
 export type StepEvent =
   | { event: 'on_run_step'; data: RunStepData }
@@ -86,7 +105,8 @@ export type StepEvent =
   | { event: 'on_reasoning_delta'; data: ReasoningDeltaData }
   | { event: 'on_run_step_delta'; data: RunStepDeltaData }
   | { event: 'on_run_step_completed'; data: RunStepCompletedData }
-  | { event: 'on_agent_update'; data: AgentUpdateData };
+  | { event: 'on_agent_update'; data: AgentUpdateData }
+  | { event: 'on_content_part'; data: ContentPartData };
 
 /** Names of the step events. */
 export type StepEventName = StepEvent['event'];

@@ -38,6 +38,7 @@ interface LooseStepData {
   };
   result?: { index: number; tool_call: Record<string, unknown> };
   agent_update?: { index?: number; runId?: string; agentId?: string };
+  part?: { type?: string; image_file?: Record<string, unknown> };
 }
 
 function textOf(part: ContentPart | undefined, key: 'text' | 'think'): string {
@@ -122,6 +123,12 @@ function foldStep(fold: StepFold, event: StepEventLike): void {
       const update = data.agent_update;
       if (update?.index === undefined || !update.agentId) return;
       content[update.index] = { type: 'agent_update', agent_update: { ...update } };
+      return;
+    }
+    case 'on_content_part': {
+      // Only pictures come as whole parts; anything else is not a part this fold knows.
+      if (data.index === undefined || data.part?.type !== 'image_file' || !data.part.image_file) return;
+      content[data.index] = { type: 'image_file', image_file: { ...data.part.image_file } };
       return;
     }
     default:

@@ -224,6 +224,20 @@ export const envSchema = z.object({
   BEDROCK_AWS_MODELS: text,
   BEDROCK_REVERSE_PROXY: text,
   /**
+   * Image generation (the `image_gen_oai` and `image_edit_oai` tools, LibreChat's names): the tools
+   * exist when the key is set; `user_provided` makes each user store their own key. The base URL
+   * is OpenAI's unless set (any OpenAI-compatible image API); the model picks the size, quality
+   * and count rules (gpt-image, DALL·E 3, DALL·E 2; other names follow gpt-image's).
+   */
+  IMAGE_GEN_OAI_API_KEY: text,
+  IMAGE_GEN_OAI_BASEURL: httpUrl,
+  IMAGE_GEN_OAI_MODEL: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((v) => v || 'gpt-image-1'),
+  /**
    * Hosts (names, addresses or CIDR ranges, comma-separated) that a user-provided base URL may
    * point at although they are private or loopback. Empty: only public addresses.
    */

@@ -67,7 +67,11 @@ endpoints:
       titleConvo: true
       titleModel: title
 ${(opts.extraYaml ?? '').replaceAll('SIM_URL', sim.url)}`;
-  const server = await startTestServer({ yaml, diskDatabase: opts.diskDatabase, env: opts.env });
+  // SIM_URL in an environment value stands for the simulator's address too.
+  const env = Object.fromEntries(
+    Object.entries(opts.env ?? {}).map(([name, value]) => [name, value.replaceAll('SIM_URL', sim.url)]),
+  );
+  const server = await startTestServer({ yaml, diskDatabase: opts.diskDatabase, env });
   const alice = await createTestUser(server, { name: 'Alice' });
   const bob = await createTestUser(server, { name: 'Bob' });
   return {

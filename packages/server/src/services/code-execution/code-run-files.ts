@@ -1,10 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
 import type { ParleyFile } from '@parley/schema';
 import type { Database } from '../../db/client.ts';
-import { files } from '../../db/schema/index.ts';
-import { blobKey, type BlobStore } from '../files/blob-store.ts';
-import { toApiFile } from '../files/file-records.ts';
+import type { BlobStore } from '../files/blob-store.ts';
+import { storeToolFile } from '../files/store-tool-file.ts';
 import { sniffType } from '../files/sniff-type.ts';
 import type { CodeRunFile } from './code-runner.ts';
 
@@ -30,33 +27,17 @@ export async function storeRunFiles(
 ): Promise<ParleyFile[]> {
   const stored: ParleyFile[] = [];
   for (const file of runFiles) {
-    const fileId = randomUUID();
-    const key = blobKey(userId, fileId);
     const bytes = Buffer.from(file.bytes);
     const filename = displayName(file.name);
-    try {
-      await store.put(key, Readable.from([bytes]), 'application/octet-stream');
-      const type = (await sniffType(bytes.subarray(0, 4100), filename)) ?? 'application/octet-stream';
-      const [row] = await db
-        .insert(files)
-        .values({
-          fileId,
-          userId,
-          filename,
-          storageKey: key,
-          type,
-          bytes: bytes.length,
-          source: store.source,
-          context: 'message_attachment',
-          toolResource: 'execute_code',
-          conversationId,
-        })
-        .returning();
-      stored.push(toApiFile(row!));
-    } catch (err) {
-      await store.delete(key).catch(() => undefined);
-      throw err;
-    }
+    const type = (await sniffType(bytes.subarray(0, 4100), filename)) ?? 'application/octet-stream';
+    stored.push(
+      await storeToolFile(
+        db,
+        store,
+        { userId, conversationId, toolResource: 'execute_code' },
+        { filename, bytes, type },
+      ),
+    );
   }
   return stored;
 }

@@ -18,15 +18,17 @@ export class ImageRejected extends Error {
  * size beyond MAX_IMAGE_PIXELS is refused before any pixel is decoded), then a small thumbnail is
  * decoded so that a truncated or corrupt file is refused too.
  */
-export async function checkImage(path: string): Promise<{ width: number; height: number; format: string }> {
+export async function checkImage(
+  input: string | Buffer,
+): Promise<{ width: number; height: number; format: string }> {
   const sharp = await loadSharp();
   try {
-    const meta = await sharp(path, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
+    const meta = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
     const width = meta.autoOrient?.width ?? meta.width;
     const height = meta.autoOrient?.height ?? meta.height;
     if (!width || !height) throw new ImageRejected('The image has no size');
     if (width * height > MAX_IMAGE_PIXELS) throw new ImageRejected('The image is too large in pixels');
-    await sharp(path, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
+    await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
       .resize(32, 32, { fit: 'inside' })
       .raw()
       .toBuffer();

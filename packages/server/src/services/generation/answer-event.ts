@@ -1,3 +1,4 @@
+import type { ParleyFile } from '@parley/schema';
 import type { ProviderEvent } from '../providers/provider.ts';
 
 /**
@@ -7,8 +8,11 @@ import type { ProviderEvent } from '../providers/provider.ts';
  */
 export type AnswerEvent =
   | ProviderEvent
-  /** A tool call finished: `output` is the full value the user sees (the model may get less). */
-  | { type: 'tool-result'; id: string; output: string }
+  /**
+   * A tool call finished: `output` is the full value the user sees (the model may get less);
+   * `images` are pictures it made (stored files), each a picture part after the call.
+   */
+  | { type: 'tool-result'; id: string; output: string; images?: ParleyFile[] }
   /**
    * A running tool call reported how far it got: `progress` is the share done (between the
    * announced 0.1 and 1, which only the result sets), absent when the tool cannot tell; `message`

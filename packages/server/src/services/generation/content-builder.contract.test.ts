@@ -22,7 +22,29 @@ describe('ContentBuilder against the stream contract', () => {
     { type: 'tool-progress', id: 'call_"1"', message: 'still going' },
     { type: 'tool-auth', id: 'call_"1"', auth: 'plugin:get_weather', expiresAt: 1_700_000_000_000 },
     { type: 'tool-call', id: 'call_2', name: 'lookup', args: '{}' },
-    { type: 'tool-result', id: 'call_2', output: awkward },
+    {
+      type: 'tool-result',
+      id: 'call_2',
+      output: awkward,
+      images: [
+        {
+          file_id: 'f1',
+          user: 'u1',
+          filename: 'image-1.png',
+          filepath: '/api/files/download/u1/f1',
+          type: 'image/png',
+          bytes: 10,
+          width: 1024,
+          height: 1536,
+          source: 'local',
+          embedded: false,
+          context: 'message_attachment',
+          usage: 0,
+          createdAt: '2026-01-01T00:00:00.000Z',
+          updatedAt: '2026-01-01T00:00:00.000Z',
+        },
+      ],
+    },
     // A report that arrives after its call ended changes nothing.
     { type: 'tool-progress', id: 'call_2', progress: 0.9 },
     { type: 'tool-result', id: 'call_"1"', output: 'Error processing tool get_weather: no key' },
@@ -40,6 +62,7 @@ describe('ContentBuilder against the stream contract', () => {
     }
     expect([...kinds].sort()).toEqual([
       'on_agent_update',
+      'on_content_part',
       'on_message_delta',
       'on_reasoning_delta',
       'on_run_step',
@@ -59,6 +82,7 @@ describe('ContentBuilder against the stream contract', () => {
       'text',
       'tool_call',
       'tool_call',
+      'image_file',
       'agent_update',
       'text',
     ]);

@@ -1,4 +1,4 @@
-import { stepEventJson, type ContentPart } from '@parley/schema';
+import { imageFilePart, stepEventJson, type ContentPart, type ParleyFile } from '@parley/schema';
 import type { AnswerEvent } from './answer-event.ts';
 
 interface Step {
@@ -45,7 +45,10 @@ export class ContentBuilder {
       case 'tool-call':
         return this.toolCall(event.id, event.name, event.args);
       case 'tool-result':
-        return this.toolResult(event.id, event.output);
+        return [
+          ...this.toolResult(event.id, event.output),
+          ...(event.images ?? []).map((f) => this.image(f)),
+        ];
       case 'tool-auth':
         return this.toolAuth(event.id, event.auth, event.expiresAt);
       case 'tool-progress':
@@ -137,6 +140,19 @@ export class ContentBuilder {
     this.parts[step.index] = { type: 'tool_call', tool_call: done };
     const result = { id: JSON.parse(step.idJson) as string, index: step.index, tool_call: done };
     return [JSON.stringify({ event: 'on_run_step_completed', data: { result } })];
+  }
+
+  /**
+   * A picture a tool made: a part of its own after the parts so far (the text that follows opens
+   * another), announced with `on_content_part`.
+   */
+  private image(file: ParleyFile): string {
+    const index = this.parts.length;
+    const part = imageFilePart(file);
+    this.parts.push(part);
+    this.current = null;
+    this.reopenIndex = -1;
+    return JSON.stringify({ event: 'on_content_part', data: { index, part } });
   }
 
   /** A tool call waiting for the user to sign in: the part keeps the link until the call ends. */

@@ -26,7 +26,7 @@ export async function listToolEntries(
     description: tool.description,
     ...(tool.icon ? { icon: tool.icon } : {}),
     authConfig: tool.authConfig,
-    authenticated: isAuthenticated(tool, stored.get(tool.name)),
+    authenticated: isAuthenticated(tool, stored.get(tool.credentialsKey ?? tool.name)),
   }));
 }
 

@@ -1,7 +1,8 @@
 import { TOOL_CREDENTIALS_AUTH_PREFIX, TOOL_ERROR_PREFIX } from '@parley/schema';
 import type { z } from 'zod';
 import type { ProviderToolCall } from '../providers/provider.ts';
-import type { Tool, ToolProgress } from './tool.ts';
+import type { ParleyFile } from '@parley/schema';
+import { ToolAnswerWithImages, type Tool, type ToolProgress } from './tool.ts';
 import { outputText } from './tool-output.ts';
 import { SignInRequired, type SignInWaits } from './tool-sign-in.ts';
 
@@ -40,7 +41,7 @@ export interface ToolCallScope {
 export const PROGRESS_INTERVAL_MS = 100;
 
 /** How one call ended: the output the user sees, or nothing when the run was stopped meanwhile. */
-export type CallOutcome = { output: string } | { cancelled: true };
+export type CallOutcome = { output: string; images?: ParleyFile[] } | { cancelled: true };
 
 /** A failed call's output: the words clients recognise, the tool, and why. */
 export const toolError = (name: string, reason: string): { output: string } => ({
@@ -101,6 +102,7 @@ async function runOnce(
       }),
       signal,
     );
+    if (result instanceof ToolAnswerWithImages) return { output: result.text, images: result.images };
     return { output: outputText(result) };
   } catch (error) {
     if (scope.signal.aborted) return { cancelled: true };
@@ -184,14 +186,15 @@ async function credentialsFor(
 ): Promise<Record<string, string> | null | 'cancelled'> {
   if (tool.authConfig.length === 0) return {};
   const complete = (stored: Record<string, string>) => tool.authConfig.every((f) => stored[f.authField]);
-  let stored = await scope.credentials(scope.userId, tool.name);
+  const pluginKey = tool.credentialsKey ?? tool.name;
+  let stored = await scope.credentials(scope.userId, pluginKey);
   if (complete(stored)) return stored;
   const expiresAt = Date.now() + scope.authWait.waitMs;
-  scope.needsAuth(callId, TOOL_CREDENTIALS_AUTH_PREFIX + tool.name, expiresAt);
+  scope.needsAuth(callId, TOOL_CREDENTIALS_AUTH_PREFIX + pluginKey, expiresAt);
   while (Date.now() < expiresAt) {
     if (!(await pause(Math.min(scope.authWait.pollMs, expiresAt - Date.now()), scope.signal)))
       return 'cancelled';
-    stored = await scope.credentials(scope.userId, tool.name);
+    stored = await scope.credentials(scope.userId, pluginKey);
     if (complete(stored)) return stored;
   }
   return null;

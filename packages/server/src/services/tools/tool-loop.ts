@@ -164,7 +164,12 @@ async function* runCalls(
       pending--;
       if ('cancelled' in outcome) return push(null);
       outputs.set(c.id, outcome.output);
-      push({ type: 'tool-result', id: c.id, output: truncated(outcome.output, SAVED_OUTPUT_LIMIT) });
+      push({
+        type: 'tool-result',
+        id: c.id,
+        output: truncated(outcome.output, SAVED_OUTPUT_LIMIT),
+        ...(outcome.images?.length ? { images: outcome.images } : {}),
+      });
     });
   }
   while (pending > 0 || queue.length > 0) {

@@ -83,7 +83,8 @@ export class ToolRegistry {
   /** A tool's, or a source's credential target, by pluginKey (POST /api/user/plugins). */
   credentialTarget(pluginKey: string): CredentialTarget | undefined {
     const tool = this.byName.get(pluginKey);
-    if (tool) return { pluginKey, name: tool.name, authConfig: tool.authConfig };
+    if (tool)
+      return { pluginKey: tool.credentialsKey ?? pluginKey, name: tool.name, authConfig: tool.authConfig };
     for (const source of this.sources) {
       const target = source.credentialTarget(pluginKey);
       if (target) return target;

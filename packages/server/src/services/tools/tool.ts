@@ -1,4 +1,4 @@
-import type { ToolAuthField } from '@parley/schema';
+import type { ParleyFile, ToolAuthField } from '@parley/schema';
 import type { z } from 'zod';
 
 /**
@@ -43,10 +43,26 @@ export interface Tool<Input extends z.ZodType = z.ZodType> {
   inputSchema?: Record<string, unknown>;
   /** Credentials each user must store before the tool runs for them; empty when none. */
   authConfig: ToolAuthField[];
+  /**
+   * The pluginKey its credentials are stored under, when tools share one set (image generation and
+   * editing use one key); the tool's own name otherwise.
+   */
+  credentialsKey?: string;
   icon?: string;
   /** The MCP server the tool comes from: a chat's `ephemeralAgent.mcp` turns on a server's tools. */
   server?: string;
   /** How long one call may run before it is stopped and reported as timed out (default 60 s). */
   timeoutMs?: number;
   run(input: z.infer<Input>, context: ToolRunContext): Promise<unknown>;
+}
+
+/**
+ * A tool's result that carries pictures: `text` is the output the model reads and the user sees;
+ * each of `images` (stored files) becomes a picture part of the answer after the tool call.
+ */
+export class ToolAnswerWithImages {
+  constructor(
+    readonly text: string,
+    readonly images: ParleyFile[],
+  ) {}
 }

@@ -1,8 +1,13 @@
 import { X } from 'lucide-react';
 import { useEffect } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 
-/** A picture full size over the page; Escape, the close button or a click outside closes it. */
+/**
+ * A picture full size over the page; Escape, the close button or a click outside closes it. It is
+ * drawn at the document's end: inside the message list (whose rows are positioned with transforms)
+ * `fixed` would cover only the list's column.
+ */
 export function ImageViewer({ url, name, onClose }: { url: string; name: string; onClose: () => void }) {
   const { t } = useTranslation();
   useEffect(() => {
@@ -10,7 +15,7 @@ export function ImageViewer({ url, name, onClose }: { url: string; name: string;
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [onClose]);
-  return (
+  return createPortal(
     <div
       role="dialog"
       aria-modal="true"
@@ -33,6 +38,7 @@ export function ImageViewer({ url, name, onClose }: { url: string; name: string;
       >
         <X className="size-5" aria-hidden />
       </button>
-    </div>
+    </div>,
+    document.body,
   );
 }

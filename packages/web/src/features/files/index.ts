@@ -2,7 +2,7 @@
 export { AttachmentChips } from './attachment-chips';
 export { messageFiles, useAttachments, useConversationAttachments } from './attachments-store';
 export { DropOverlay } from './drop-overlay';
-export { MessageFiles } from './message-files';
+export { ImageFile, MessageFiles, type MessageFile } from './message-files';
 export { pastedName } from './prepare-image';
 export { useAttach, useFileConfig } from './use-attach';
 export { useFileDrop } from './use-file-drop';

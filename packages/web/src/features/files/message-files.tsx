@@ -1,10 +1,11 @@
+import { clsx } from 'clsx';
 import { FileText } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authStore } from '../../store/auth-store';
 import { ImageViewer } from './image-viewer';
 
-interface MessageFile {
+export interface MessageFile {
   file_id?: string;
   filepath?: string;
   filename?: string;
@@ -40,7 +41,11 @@ function useAuthedBlobUrl(path: string | undefined): string | undefined {
   return url;
 }
 
-function ImageFile({ file }: { file: MessageFile }) {
+/**
+ * A picture stored in Parley as a thumbnail that opens the viewer; `large` for a picture that is
+ * the content itself (a generated image) rather than an attachment.
+ */
+export function ImageFile({ file, large = false }: { file: MessageFile; large?: boolean }) {
   const url = useAuthedBlobUrl(file.filepath);
   const [open, setOpen] = useState(false);
   const { t } = useTranslation();
@@ -52,10 +57,19 @@ function ImageFile({ file }: { file: MessageFile }) {
         onClick={() => setOpen(true)}
         aria-label={t('com_ui_view_image', { name: file.filename ?? '' })}
         data-testid="message-image"
-        className="block max-h-64 max-w-64 overflow-hidden rounded-xl border border-border bg-surface"
+        className={clsx(
+          'block overflow-hidden rounded-xl border border-border bg-surface',
+          large ? 'my-2 max-h-96 max-w-full' : 'max-h-64 max-w-64',
+        )}
         style={{ aspectRatio: ratio }}
       >
-        {url && <img src={url} alt={file.filename ?? ''} className="size-full object-cover" />}
+        {url && (
+          <img
+            src={url}
+            alt={file.filename ?? ''}
+            className={large ? 'size-full object-contain' : 'size-full object-cover'}
+          />
+        )}
       </button>
       {open && url && <ImageViewer url={url} name={file.filename ?? ''} onClose={() => setOpen(false)} />}
     </>

@@ -1,3 +1,4 @@
+import { ImageFile, type MessageFile } from '../files';
 import type { ContentPart } from '@parley/schema';
 
 /**
@@ -13,11 +14,16 @@ export function imageSource(part: ContentPart): string | null {
   return /^data:image\/(png|jpeg|gif|webp);base64,/i.test(src) ? src : null;
 }
 
-/** A picture an answer contains (a tool's generated image, say). */
+/**
+ * A picture an answer contains (a tool's generated image, say). A stored file is fetched with the
+ * session and opens the viewer; an inline picture is shown as it is.
+ */
 export function ContentImage({ part }: { part: ContentPart }) {
   const src = imageSource(part);
   if (!src) return null;
-  const file = (part.image_file ?? {}) as { width?: unknown; height?: unknown };
+  const file = (part.image_file ?? {}) as MessageFile & { width?: unknown; height?: unknown };
+  if (part.type === 'image_file' && src.startsWith('/api/files/'))
+    return <ImageFile file={{ ...file, type: file.type ?? 'image/png' }} large />;
   return (
     <img
       src={src}

@@ -1,4 +1,4 @@
-import type { ContentPart, Message } from '@parley/schema';
+import { IMAGE_TOOLS, type ContentPart, type Message } from '@parley/schema';
 import { memo, Suspense } from 'react';
 import { lazyArea } from '../../components/ui/lazy-area';
 import type { ToolCall } from './tool-call-state';
@@ -26,6 +26,10 @@ const ToolCallView = lazyArea<{ call: ToolCall; submitting: boolean }>(
 ).Area;
 const WebSearchView = lazyArea<{ call: ToolCall; submitting: boolean }>(
   () => import('./web-search-view'),
+  () => TOOL_ROW_FALLBACK,
+).Area;
+const ImageGenView = lazyArea<{ call: ToolCall; submitting: boolean }>(
+  () => import('./image-gen-view'),
   () => TOOL_ROW_FALLBACK,
 ).Area;
 const AgentHandoff = lazyArea<{ agentId: string }>(
@@ -126,6 +130,12 @@ export const MessageBody = memo(function MessageBody({
           );
         }
         if (part.type === 'tool_call') {
+          if (IMAGE_TOOLS.includes((part.tool_call as ToolCall | undefined)?.name ?? ''))
+            return (
+              <Suspense key={i} fallback={TOOL_ROW_FALLBACK}>
+                <ImageGenView call={part.tool_call as never} submitting={streaming} />
+              </Suspense>
+            );
           if ((part.tool_call as ToolCall | undefined)?.name === WEB_SEARCH_TOOL)
             return (
               <Suspense key={i} fallback={TOOL_ROW_FALLBACK}>

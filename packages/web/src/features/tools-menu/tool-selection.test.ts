@@ -9,7 +9,13 @@ describe('tool selection per conversation', () => {
   });
 
   it('starts off, and a tool turned on is sent for that conversation only', () => {
-    expect(selectedToolFlags('c1')).toEqual({ file_search: false, web_search: false, execute_code: false });
+    expect(selectedToolFlags('c1')).toEqual({
+      file_search: false,
+      web_search: false,
+      execute_code: false,
+      image_gen_oai: false,
+      image_edit_oai: false,
+    });
     useToolSelection.getState().toggle('c1', 'web_search');
     expect(selectedToolFlags('c1')).toMatchObject({ web_search: true });
     expect(selectedToolFlags('c2')).toMatchObject({ web_search: false });
@@ -29,5 +35,10 @@ describe('tool selection per conversation', () => {
     moveToolSelection('new', 'real-id');
     expect(selectedToolFlags('real-id')).toMatchObject({ file_search: true });
     expect(selectedToolFlags('new')).toMatchObject({ file_search: false });
+  });
+
+  it('one image switch turns on making and editing pictures', () => {
+    useToolSelection.getState().toggle('pictures', 'image_gen_oai');
+    expect(selectedToolFlags('pictures')).toMatchObject({ image_gen_oai: true, image_edit_oai: true });
   });
 });

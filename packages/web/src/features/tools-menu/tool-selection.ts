@@ -27,7 +27,7 @@ function loadPerConversation(): Record<string, ChatTool[]> {
 }
 
 /** The built-in tools an ordinary chat can turn on, in the menu's order. */
-export const CHAT_TOOLS = ['file_search', 'web_search', 'execute_code'] as const;
+export const CHAT_TOOLS = ['file_search', 'web_search', 'execute_code', 'image_gen_oai'] as const;
 export type ChatTool = (typeof CHAT_TOOLS)[number];
 
 interface ToolSelectionState {
@@ -69,9 +69,11 @@ export function useSelectedTools(conversationId: string): ChatTool[] {
 }
 
 /** The request's `ephemeralAgent` flags for a conversation's tools. */
-export function selectedToolFlags(conversationId: string): Record<ChatTool, boolean> {
+export function selectedToolFlags(conversationId: string): Record<ChatTool | 'image_edit_oai', boolean> {
   const on = current(useToolSelection.getState(), conversationId);
-  return Object.fromEntries(CHAT_TOOLS.map((t) => [t, on.includes(t)])) as Record<ChatTool, boolean>;
+  const flags = Object.fromEntries(CHAT_TOOLS.map((t) => [t, on.includes(t)])) as Record<ChatTool, boolean>;
+  // One switch for pictures: making them and editing them (the edit tool, where the server has it).
+  return { ...flags, image_edit_oai: flags.image_gen_oai };
 }
 
 /** A new conversation takes over the choice made while it was "new"; the next new chat starts afresh. */

@@ -1,0 +1,88 @@
+import { startSimulator, type SimServer } from '@parley/llm-sim';
+import { lastAnswer, send, waitIdle } from '../support/chat.ts';
+import { expect, loginViaUi, registerViaApi, test, uniqueUser } from '../support/fixtures.ts';
+import { startParley, type RunningServer } from '../support/parley-server.ts';
+
+// A server of its own whose image tools call the simulator's OpenAI image API, with the
+// simulator's `tools-named` model, which calls the tool the message names with the JSON after it.
+let sim: SimServer;
+let server: RunningServer;
+
+test.beforeAll(async () => {
+  sim = await startSimulator();
+  server = await startParley({
+    env: { IMAGE_GEN_OAI_API_KEY: 'sk-operator', IMAGE_GEN_OAI_BASEURL: `${sim.url}/v1` },
+    yaml: `version: 1.2.8
+endpoints:
+  custom:
+    - name: Sim
+      apiKey: sk-test
+      baseURL: ${sim.url}/v1
+      models: { default: [tools-named, echo] }
+`,
+  });
+});
+test.afterAll(async () => {
+  await server?.stop();
+  await sim?.close();
+});
+
+test('image generation: the tools menu switch, progress while it works, the picture in the viewer', async ({
+  browser,
+}, testInfo) => {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const user = uniqueUser('images');
+  await registerViaApi(server.url, user);
+  await loginViaUi(page, user);
+
+  await page.getByTestId('model-menu').click();
+  await page.getByTestId('model-option-tools-named').click();
+  await page.getByTestId('tools-menu').click();
+  await page.getByTestId('tools-menu-image_gen_oai').click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('tool-badge-image_gen_oai')).toBeVisible();
+
+  const sent = page.waitForRequest((r) => r.url().includes('/api/agents/chat/') && r.method() === 'POST');
+  await send(
+    page,
+    'image_gen_oai {"prompt":"a red fox in snow sim-slow","quality":"low","size":"1536x1024"}',
+  );
+  expect((await sent).postDataJSON().ephemeralAgent).toMatchObject({
+    image_gen_oai: true,
+    image_edit_oai: true,
+  });
+
+  // While the provider works (3 s), the bar moves at low quality's pace.
+  const progress = lastAnswer(page).getByTestId('image-gen-progress');
+  await expect(progress).toBeVisible();
+  await expect(progress).toContainText('image');
+  const bar = progress.getByRole('progressbar');
+  const first = Number(await bar.getAttribute('aria-valuenow'));
+  await page.waitForTimeout(1_000);
+  expect(Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThan(first);
+  await page.screenshot({ path: testInfo.outputPath('image-gen-progress.png') });
+
+  await waitIdle(page);
+  const answer = lastAnswer(page);
+  await expect(answer.getByTestId('image-gen-done')).toHaveText('Image created');
+  const picture = answer.getByTestId('message-image');
+  await expect(picture.locator('img')).toBeVisible();
+  expect(await picture.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1536);
+  await page.screenshot({ path: testInfo.outputPath('image-gen-done.png') });
+
+  await picture.click();
+  await expect(page.getByTestId('image-viewer')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('image-gen-viewer.png') });
+  await page.keyboard.press('Escape');
+
+  // A refused prompt shows the provider's words as the tool's error.
+  await send(page, 'image_gen_oai {"prompt":"sim-policy"}');
+  await waitIdle(page);
+  await expect(lastAnswer(page)).toContainText('Error processing image_gen_oai');
+
+  // After a reload the saved answer shows the picture again.
+  await page.reload();
+  await expect(page.getByTestId('message-image').first().locator('img')).toBeVisible();
+  await context.close();
+});
