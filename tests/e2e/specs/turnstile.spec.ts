@@ -7,13 +7,22 @@ import { startParley, type RunningServer } from '../support/parley-server.ts';
 // The widget's script is remote: the browser's request for it is answered with this stub, which
 // renders a marker and hands the page a fresh answer, as the real widget does once solved.
 const WIDGET_STUB = `
+const solve = (callback) => {
+  const answer = 'good-' + Date.now() + '-' + Math.random().toString(36).slice(2);
+  setTimeout(() => callback(answer), 50);
+};
+window.__turnstileResets = 0;
 window.turnstile = {
   render(el, options) {
     window.__turnstileOptions = { sitekey: options.sitekey, size: options.size };
     el.textContent = 'Human check (test widget)';
-    const answer = 'good-' + Date.now() + '-' + Math.random().toString(36).slice(2);
-    setTimeout(() => options.callback(answer), 50);
-    return 'widget-' + answer;
+    this.callback = options.callback;
+    solve(options.callback);
+    return 'widget-1';
+  },
+  reset() {
+    window.__turnstileResets += 1;
+    solve(this.callback);
   },
   remove() {},
 };`;
@@ -92,12 +101,20 @@ test('registers (and is signed in at once), then signs in, each through the huma
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await page.waitForURL('**/login');
   await page.getByLabel('Email address').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
   await expect(page.getByTestId('turnstile')).toHaveText('Human check (test widget)');
+  // A wrong password spends the widget's answer: the widget is reset for a fresh one, so the
+  // next attempt is not refused as a failed human check.
+  await page.getByLabel('Password').fill('not the password');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByTestId('login-error')).toContainText('Unable to log in');
+  await expect
+    .poll(() => page.evaluate(() => (window as { __turnstileResets?: number }).__turnstileResets))
+    .toBe(1);
+  await page.getByLabel('Password').fill(user.password);
   await page.screenshot({ path: testInfo.outputPath('turnstile-login.png') });
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL('**/c/new');
-  expect(verified).toHaveLength(2);
+  expect(verified).toHaveLength(3);
 });
 
 test("the page's CSP allows the widget's origin only where the human check is configured", async ({

@@ -16,6 +16,8 @@ import { useFormFields } from './use-form-fields';
 import { validateLogin } from './validation';
 
 // Loaded only when parley.yaml configures the human check, so the page stays light without it.
+import { useHumanCheck } from './use-human-check';
+
 const Turnstile = lazy(() => import('./turnstile').then((m) => ({ default: m.Turnstile })));
 
 /** Sign-in with e-mail and password; two-factor pending goes to /login/2fa. */
@@ -32,7 +34,7 @@ export default function LoginPage() {
   );
   const [submitting, setSubmitting] = useState(false);
   const turnstile = config?.turnstile?.siteKey ? config.turnstile : undefined;
-  const [humanToken, setHumanToken] = useState<string | null>(null);
+  const human = useHumanCheck();
 
   const autoRedirect =
     config?.openidLoginEnabled === true &&
@@ -59,7 +61,7 @@ export default function LoginPage() {
     setError(null);
     try {
       const result = await authApi.login(form.values.email.trim(), form.values.password, {
-        turnstileToken: humanToken ?? undefined,
+        turnstileToken: human.token ?? undefined,
       });
       if (result.twoFAPending && result.tempToken) {
         void navigate(`/login/2fa?tempToken=${encodeURIComponent(result.tempToken)}`);
@@ -69,6 +71,8 @@ export default function LoginPage() {
       setSession(result.token, result.user ?? null);
       void navigate('/c/new', { replace: true });
     } catch (err) {
+      // The human check's answer was spent on this attempt: the next one needs a new answer.
+      human.spent();
       const text = t(loginErrorKey(isApiError(err) ? err.status : undefined));
       // A lockout says how long it lasts.
       const wait = isApiError(err) ? lockoutWait(err.body) : null;
@@ -118,7 +122,12 @@ export default function LoginPage() {
           )}
           {turnstile && (
             <Suspense fallback={null}>
-              <Turnstile siteKey={turnstile.siteKey} options={turnstile.options} onToken={setHumanToken} />
+              <Turnstile
+                siteKey={turnstile.siteKey}
+                options={turnstile.options}
+                onToken={human.setToken}
+                round={human.round}
+              />
             </Suspense>
           )}
           <Button
@@ -126,7 +135,7 @@ export default function LoginPage() {
             size="lg"
             className="w-full"
             loading={submitting}
-            disabled={form.blocked || (turnstile !== undefined && !humanToken)}
+            disabled={form.blocked || (turnstile !== undefined && !human.token)}
           >
             {t('com_auth_continue')}
           </Button>

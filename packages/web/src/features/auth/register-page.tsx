@@ -15,6 +15,8 @@ import { useFormFields } from './use-form-fields';
 import { validateRegister } from './validation';
 
 // Loaded only when parley.yaml configures the human check.
+import { useHumanCheck } from './use-human-check';
+
 const Turnstile = lazy(() => import('./turnstile').then((m) => ({ default: m.Turnstile })));
 
 const EMPTY = { name: '', username: '', email: '', password: '', confirm_password: '' };
@@ -35,7 +37,7 @@ export default function RegisterPage() {
   const session = useRef<Promise<LoginResult | null> | null>(null);
   const { data: config } = useStartupConfig();
   const turnstile = config?.turnstile?.siteKey ? config.turnstile : undefined;
-  const [humanToken, setHumanToken] = useState<string | null>(null);
+  const human = useHumanCheck();
 
   const { remaining } = useCountdown(state === 'success', () => {
     void (async () => {
@@ -60,7 +62,7 @@ export default function RegisterPage() {
         password,
         confirm_password,
         ...(token ? { token } : {}),
-        ...(humanToken ? { turnstileToken: humanToken } : {}),
+        ...(human.token ? { turnstileToken: human.token } : {}),
       });
       setMessage(answer?.message ?? '');
       // With the human check on, its answer was spent on registering: the grant stands in for it.
@@ -69,6 +71,8 @@ export default function RegisterPage() {
         .catch(() => null);
       setState('success');
     } catch (err) {
+      // The human check's answer was spent on this attempt: the next one needs a new answer.
+      human.spent();
       const detail = isApiError(err) ? err.serverMessage : undefined;
       setError(detail ? `${t('com_auth_error_create')} ${detail}` : t('com_auth_error_create'));
       setState('idle');
@@ -123,7 +127,12 @@ export default function RegisterPage() {
         />
         {turnstile && (
           <Suspense fallback={null}>
-            <Turnstile siteKey={turnstile.siteKey} options={turnstile.options} onToken={setHumanToken} />
+            <Turnstile
+              siteKey={turnstile.siteKey}
+              options={turnstile.options}
+              onToken={human.setToken}
+              round={human.round}
+            />
           </Suspense>
         )}
         <Button
@@ -131,7 +140,7 @@ export default function RegisterPage() {
           size="lg"
           className="w-full"
           loading={state === 'submitting'}
-          disabled={form.blocked || (turnstile !== undefined && !humanToken)}
+          disabled={form.blocked || (turnstile !== undefined && !human.token)}
         >
           {t('com_auth_submit_registration')}
         </Button>

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 interface TurnstileApi {
   render: (el: HTMLElement, options: Record<string, unknown>) => string;
   remove: (id: string) => void;
+  reset: (id: string) => void;
 }
 
 declare global {
@@ -32,28 +33,31 @@ function loadTurnstile(): Promise<TurnstileApi> {
 
 /**
  * Cloudflare Turnstile human check, rendered only when the startup configuration has a site key.
- * `onToken(null)` means the check expired or failed and must be passed again.
+ * `onToken(null)` means the check expired or failed and must be passed again. A new `round`
+ * resets the widget, for a fresh answer after an attempt spent the last one.
  */
 export function Turnstile({
   siteKey,
   options,
   onToken,
+  round = 0,
 }: {
   siteKey: string;
   options?: Record<string, unknown>;
   onToken: (token: string | null) => void;
+  round?: number;
 }) {
   const container = useRef<HTMLDivElement>(null);
+  const widget = useRef<string | undefined>(undefined);
   const callback = useRef(onToken);
   callback.current = onToken;
 
   useEffect(() => {
-    let widgetId: string | undefined;
     let cancelled = false;
     loadTurnstile()
       .then((api) => {
         if (cancelled || !container.current) return;
-        widgetId = api.render(container.current, {
+        widget.current = api.render(container.current, {
           ...options,
           sitekey: siteKey,
           callback: (token: string) => callback.current(token),
@@ -64,9 +68,16 @@ export function Turnstile({
       .catch(() => callback.current(null));
     return () => {
       cancelled = true;
-      if (widgetId) window.turnstile?.remove(widgetId);
+      if (widget.current) window.turnstile?.remove(widget.current);
+      widget.current = undefined;
     };
   }, [siteKey, options]);
+
+  useEffect(() => {
+    if (round === 0 || !widget.current) return;
+    callback.current(null);
+    window.turnstile?.reset(widget.current);
+  }, [round]);
 
   return <div ref={container} className="flex justify-center" data-testid="turnstile" />;
 }
