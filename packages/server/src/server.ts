@@ -32,6 +32,7 @@ import { seedRoles } from './services/roles/role-service.ts';
 import { SsoRegistry, type SocialEndpointOverrides } from './services/sso/sso-registry.ts';
 import { createMcp } from './services/mcp/create-mcp.ts';
 import type { McpManagerOptions } from './services/mcp/mcp-manager.ts';
+import { passkeysUnavailableReason, relyingPartyOf } from './services/passkeys/relying-party.ts';
 
 export interface StartedServer {
   app: FastifyInstance;
@@ -70,6 +71,8 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
       'ALLOW_PASSWORD_RESET is on without e-mail: reset links are shown to whoever asks for them. Configure EMAIL_* or turn it off.',
     );
   }
+  const passkeysProblem = passkeysUnavailableReason(relyingPartyOf(config));
+  if (passkeysProblem) logger.warn(passkeysProblem);
   // Built first: a bad sign-in setting (e.g. a plain-http issuer) stops the start before any I/O.
   const sso = new SsoRegistry(config, logger, opts.socialEndpoints);
   const metrics = config.env.PARLEY_METRICS ? new RuntimeMetrics() : undefined;

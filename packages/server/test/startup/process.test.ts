@@ -132,6 +132,8 @@ describe('the server process', () => {
     );
     // actions is implemented now: it must not be announced as ignored.
     expect(output()).not.toContain('the actions section is not implemented');
+    // Opened by an IP address: passkeys cannot work there, and the operator is told so.
+    expect(output()).toContain(`Passkeys cannot work at http://127.0.0.1:${port}`);
     child.kill('SIGTERM');
     expect(await exited(child)).toBe(0);
   }, 180_000);
