@@ -99,4 +99,5 @@ export const PASSKEY_MESSAGES = {
   alreadyRegistered: 'This passkey is already registered.',
   notFound: 'Passkey not found',
   removed: 'Passkey removed',
+  localOnly: 'Passkeys are only available for accounts that sign in with a password.',
 } as const;

@@ -1,4 +1,4 @@
-import type { Passkey } from '@parley/schema';
+import { PASSKEY_MESSAGES, type Passkey } from '@parley/schema';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
@@ -141,6 +141,21 @@ describe('passkeys', () => {
     const res = await signInWith(key.assert(await signInOptions()));
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ user: { id: me.user.id }, token: expect.any(String) });
+  });
+
+  it('are only for accounts that sign in with a password', async () => {
+    const me = await signUp(server);
+    const key = new SoftAuthenticator(ORIGIN, RP_ID);
+    const response = key.register(await registrationOptions(me.token));
+    await server.ctx.db.execute(sql`update users set provider = 'openid' where id = ${me.user.id}`);
+    const options = await post('/api/auth/passkeys/registration/options', {}, me.token);
+    expect(options.status).toBe(400);
+    expect(await options.json()).toMatchObject({ message: PASSKEY_MESSAGES.localOnly });
+    const res = await post('/api/auth/passkeys/registration', { response }, me.token);
+    expect(res.status).toBe(400);
+    expect(await (await server.api('/api/auth/passkeys', { token: me.token })).json()).toEqual({
+      passkeys: [],
+    });
   });
 
   it('refuses everything without a session except signing in', async () => {

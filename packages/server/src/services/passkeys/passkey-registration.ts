@@ -23,6 +23,15 @@ export const MAX_PASSKEYS_PER_USER = 20;
 export const TOO_MANY_PASSKEYS = `You can register at most ${MAX_PASSKEYS_PER_USER} passkeys.`;
 
 /**
+ * Passkeys are for accounts that sign in with a password, as two-factor is: an account that signs
+ * in through an identity provider must keep doing so, or removing someone there would not lock
+ * them out here.
+ */
+function requirePasswordAccount(user: UserRow): void {
+  if (user.provider !== 'local') throw badRequest(M.localOnly);
+}
+
+/**
  * The options for navigator.credentials.create. The passkey must be discoverable (the sign-in
  * page does not ask for an address first) and must verify its holder (PIN or biometrics): that
  * second check is why a passkey sign-in needs no two-factor code. Keys already registered are
@@ -33,6 +42,7 @@ export async function passkeyRegistrationOptions(
   rp: RelyingParty,
   user: UserRow,
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  requirePasswordAccount(user);
   const existing = await listPasskeys(db, user.id);
   if (existing.length >= MAX_PASSKEYS_PER_USER) throw badRequest(TOO_MANY_PASSKEYS);
   const options = await generateRegistrationOptions({
@@ -63,6 +73,7 @@ export async function registerPasskey(
   user: UserRow,
   input: PasskeyRegistration,
 ): Promise<Passkey> {
+  requirePasswordAccount(user);
   const challenge = challengeOf(input.response.response.clientDataJSON);
   if (!challenge || !(await takeChallenge(db, challenge, 'registration', user.id))) {
     throw badRequest(M.challengeInvalid);

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Dialog } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/text-field';
+import { useAuth } from '../../store/auth-store';
 import { showToast } from '../toasts';
 import {
   isPasskeyAlreadyOnDevice,
@@ -22,9 +23,15 @@ const PASSKEY_NAME_MAX = 64;
 
 /**
  * The Account tab's passkeys: the list of the person's passkeys with when each was added and last
- * used, a button that creates a new one with the browser, and renaming and removing each.
+ * used, a button that creates a new one with the browser, and renaming and removing each. Only
+ * accounts that sign in with a password have them (as with two-factor).
  */
 export function PasskeyRows() {
+  const user = useAuth((s) => s.user);
+  return user?.provider === 'local' ? <PasskeyList /> : null;
+}
+
+function PasskeyList() {
   const { t } = useTranslation();
   const { data: passkeys } = usePasskeys();
   const add = useAddPasskey();
