@@ -1,5 +1,5 @@
-import { ChevronDown } from 'lucide-react';
 import { useId } from 'react';
+import { Select } from './select';
 
 export interface SelectRowProps {
   label: string;
@@ -17,25 +17,14 @@ export function SelectRow({ label, value, options, onChange, testId }: SelectRow
       <label htmlFor={id} className="text-sm font-medium text-fg">
         {label}
       </label>
-      <div className="relative">
-        <select
-          id={id}
-          value={value}
-          data-testid={testId}
-          onChange={(e) => onChange(e.target.value)}
-          className="h-9 max-w-48 appearance-none rounded-lg border border-border-strong bg-surface py-1 ps-3 pe-8 text-sm text-fg outline-none focus:border-accent focus:ring-3 focus:ring-accent/20"
-        >
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-        <ChevronDown
-          className="pointer-events-none absolute end-2.5 top-1/2 size-4 -translate-y-1/2 text-fg-subtle"
-          aria-hidden
-        />
-      </div>
+      <Select
+        id={id}
+        value={value}
+        options={options}
+        onChange={onChange}
+        testId={testId}
+        className="max-w-48"
+      />
     </div>
   );
 }

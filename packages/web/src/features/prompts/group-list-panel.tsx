@@ -1,9 +1,10 @@
-import { ChevronDown, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { SearchField } from '../../components/ui/search-field';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
+import { Select } from '../../components/ui/select';
 import { useHasPermission } from '../auth';
 import { useFilterOptions } from './category-meta';
 import { GroupListItem, GroupListSkeleton } from './group-list-item';
@@ -99,24 +100,12 @@ function CategoryFilter({ value, onChange }: { value: string; onChange: (v: stri
   const { t } = useTranslation();
   const options = useFilterOptions();
   return (
-    <div className="relative">
-      <select
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-label={t('prompts.filter_category')}
-        data-testid="prompt-category-filter"
-        className="h-9 w-full appearance-none rounded-lg border border-border-strong bg-surface ps-3 pe-8 text-sm text-fg outline-none focus:border-accent focus:ring-3 focus:ring-accent/20"
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <ChevronDown
-        className="pointer-events-none absolute end-2.5 top-1/2 size-4 -translate-y-1/2 text-fg-subtle"
-        aria-hidden
-      />
-    </div>
+    <Select
+      value={value}
+      options={options}
+      onChange={onChange}
+      ariaLabel={t('prompts.filter_category')}
+      testId="prompt-category-filter"
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
+import { Select } from '../../components/ui/select';
 import { PAGE_SIZES } from './prompts-store';
 
 /** Previous/next pagination with the page size. */
@@ -42,18 +43,13 @@ export function GroupPager(props: {
       <div className="flex-1" />
       <label className="flex items-center gap-1.5 text-xs text-fg-muted">
         {t('prompts.page_size')}
-        <select
-          value={pageSize}
-          onChange={(e) => props.onPageSize(Number(e.target.value))}
-          data-testid="page-size"
-          className="h-7 rounded-md border border-border-strong bg-surface px-1.5 text-xs text-fg outline-none focus:border-accent"
-        >
-          {PAGE_SIZES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
+        <Select
+          size="sm"
+          value={String(pageSize)}
+          options={PAGE_SIZES.map((s) => ({ value: String(s), label: String(s) }))}
+          onChange={(v) => props.onPageSize(Number(v))}
+          testId="page-size"
+        />
       </label>
     </div>
   );

@@ -1,8 +1,8 @@
 import { PROMPT_LIMITS } from '@parley/schema';
 import { clsx } from 'clsx';
-import { ChevronDown } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Select } from '../../components/ui/select';
 
 import { useCategoryOptions } from './category-meta';
 import { commandInput } from './prompt-form-rules';
@@ -21,25 +21,14 @@ export function CategorySelect({
   // A custom category the server knows but the list does not still shows as chosen.
   const all = options.some((o) => o.value === value) ? options : [...options, { value, label: value }];
   return (
-    <div className={clsx('relative', className)}>
-      <select
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-label={t('prompts.category_label')}
-        data-testid="prompt-category"
-        className="h-9 w-full appearance-none rounded-lg border border-border-strong bg-surface ps-3 pe-8 text-sm text-fg outline-none focus:border-accent focus:ring-3 focus:ring-accent/20"
-      >
-        {all.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <ChevronDown
-        className="pointer-events-none absolute end-2.5 top-1/2 size-4 -translate-y-1/2 text-fg-subtle"
-        aria-hidden
-      />
-    </div>
+    <Select
+      value={value}
+      options={all}
+      onChange={onChange}
+      ariaLabel={t('prompts.category_label')}
+      testId="prompt-category"
+      className={className}
+    />
   );
 }
 

@@ -1,8 +1,8 @@
 import { fillPromptVariables, parsePromptVariables, type PromptVariable } from '@parley/schema';
-import { ChevronDown } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
+import { Select } from '../../components/ui/select';
 import { Dialog } from '../../components/ui/dialog';
 import { useAuth } from '../../store/auth-store';
 
@@ -116,26 +116,14 @@ function VariableField(props: {
         {variable.name}
       </label>
       {variable.options ? (
-        <div className="relative">
-          <select
-            id={id}
-            value={value}
-            autoFocus={props.autoFocus}
-            onChange={(e) => props.onChange(e.target.value)}
-            data-testid={`variable-${variable.name}`}
-            className={`${field} h-10 appearance-none py-0 pe-8`}
-          >
-            {variable.options.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </select>
-          <ChevronDown
-            className="pointer-events-none absolute end-2.5 top-1/2 size-4 -translate-y-1/2 text-fg-subtle"
-            aria-hidden
-          />
-        </div>
+        <Select
+          id={id}
+          value={value}
+          options={variable.options.map((option) => ({ value: option, label: option }))}
+          onChange={props.onChange}
+          autoFocus={props.autoFocus}
+          testId={`variable-${variable.name}`}
+        />
       ) : (
         <textarea
           id={id}
