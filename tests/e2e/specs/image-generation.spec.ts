@@ -1,47 +1,21 @@
-import { startSimulator, type SimServer } from '@parley/llm-sim';
-import { lastAnswer, send, waitIdle } from '../support/chat.ts';
-import { expect, loginViaUi, registerViaApi, test, uniqueUser } from '../support/fixtures.ts';
-import { startParley, type RunningServer } from '../support/parley-server.ts';
+import { chooseModel, lastAnswer, send, turnOnTool, waitIdle } from '../support/chat.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { openSignedIn, useSimParley } from '../support/sim-parley.ts';
 
 // A server of its own whose image tools call the simulator's OpenAI image API, with the
 // simulator's `tools-named` model, which calls the tool the message names with the JSON after it.
-let sim: SimServer;
-let server: RunningServer;
-
-test.beforeAll(async () => {
-  sim = await startSimulator();
-  server = await startParley({
-    env: { IMAGE_GEN_OAI_API_KEY: 'sk-operator', IMAGE_GEN_OAI_BASEURL: `${sim.url}/v1` },
-    yaml: `version: 1.2.8
-endpoints:
-  custom:
-    - name: Sim
-      apiKey: sk-test
-      baseURL: ${sim.url}/v1
-      models: { default: [tools-named, echo] }
-`,
-  });
-});
-test.afterAll(async () => {
-  await server?.stop();
-  await sim?.close();
+const stack = useSimParley({
+  models: ['tools-named', 'echo'],
+  env: (simUrl) => ({ IMAGE_GEN_OAI_API_KEY: 'sk-operator', IMAGE_GEN_OAI_BASEURL: `${simUrl}/v1` }),
 });
 
 test('image generation: the tools menu switch, progress while it works, the picture in the viewer', async ({
   browser,
 }, testInfo) => {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const user = uniqueUser('images');
-  await registerViaApi(server.url, user);
-  await loginViaUi(page, user);
+  const { context, page } = await openSignedIn(browser, stack.server.url, 'images');
 
-  await page.getByTestId('model-menu').click();
-  await page.getByTestId('model-option-tools-named').click();
-  await page.getByTestId('tools-menu').click();
-  await page.getByTestId('tools-menu-image_gen_oai').click();
-  await page.keyboard.press('Escape');
-  await expect(page.getByTestId('tool-badge-image_gen_oai')).toBeVisible();
+  await chooseModel(page, 'tools-named');
+  await turnOnTool(page, 'image_gen_oai');
 
   const sent = page.waitForRequest((r) => r.url().includes('/api/agents/chat/') && r.method() === 'POST');
   await send(

@@ -1,35 +1,11 @@
 import type { Page, Request } from '@playwright/test';
-import { startSimulator, type SimServer } from '@parley/llm-sim';
 import { send, waitIdle } from '../support/chat.ts';
-import { expect, loginViaUi, registerViaApi, test, uniqueUser } from '../support/fixtures.ts';
-import { startParley, type RunningServer } from '../support/parley-server.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { openSignedIn, SIM_WEB_SEARCH, useSimParley } from '../support/sim-parley.ts';
 
 // A server of its own with two chat tools on offer (web search needs a `webSearch` section; the
 // simulator stands in for SearXNG) so that pinned badges have an order to change.
-let sim: SimServer;
-let server: RunningServer;
-
-test.beforeAll(async () => {
-  sim = await startSimulator();
-  server = await startParley({
-    env: { USER_BASE_URL_ALLOWLIST: '127.0.0.1' },
-    yaml: `version: 1.2.8
-endpoints:
-  custom:
-    - name: Sim
-      apiKey: sk-test
-      baseURL: ${sim.url}/v1
-      models: { default: [echo] }
-webSearch:
-  searchProvider: searxng
-  searxngInstanceUrl: ${sim.url}
-`,
-  });
-});
-test.afterAll(async () => {
-  await server?.stop();
-  await sim?.close();
-});
+const stack = useSimParley({ models: ['echo'], ...SIM_WEB_SEARCH });
 
 const ephemeralAgentOf = (request: Request) =>
   (request.postDataJSON() as { ephemeralAgent: Record<string, unknown> }).ephemeralAgent;
@@ -54,11 +30,7 @@ async function dragBadge(page: Page, from: string, to: string, side: 'before' | 
 test('pinned badges show in every conversation; the editing bar reorders and removes them', async ({
   browser,
 }, testInfo) => {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const user = uniqueUser('pinbadges');
-  await registerViaApi(server.url, user);
-  await loginViaUi(page, user);
+  const { page } = await openSignedIn(browser, stack.server.url, 'pinbadges');
   await page.getByTestId('model-menu').click();
   await page.getByTestId('model-option-echo').click();
 

@@ -32,3 +32,11 @@ export function lastAnswer(page: Page) {
 export async function waitIdle(page: Page, timeout = 30_000): Promise<void> {
   await expect(page.getByTestId('send-button')).toBeVisible({ timeout });
 }
+
+/** Turns a built-in tool on from the tools menu and waits for its badge. */
+export async function turnOnTool(page: Page, tool: string): Promise<void> {
+  await page.getByTestId('tools-menu').click();
+  await page.getByTestId(`tools-menu-${tool}`).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId(`tool-badge-${tool}`)).toBeVisible();
+}
