@@ -1,13 +1,12 @@
 import type { ChatRequest } from '@parley/schema';
 import type { AgentRow } from '../../db/schema/index.ts';
-import { AppError, badRequest } from '../../errors/app-error.ts';
+import { badRequest } from '../../errors/app-error.ts';
 import { agentActionTools } from '../actions/action-service.ts';
 import type { AgentSetup } from '../agents/agent-chat.ts';
 import type { ChainTurn } from '../agents/agent-chain-run.ts';
-import { resolveProviderAccess } from '../keys/provider-access.ts';
-import { resolveParameters } from '../parameters/resolve-parameters.ts';
 import type { ProviderMessage } from '../providers/provider.ts';
 import type { ChatEngine } from './chat-engine.ts';
+import { chooseModel } from './model-choice.ts';
 
 /**
  * Plans one chained agent's turn before anything is saved, with the same checks as the first
@@ -31,21 +30,7 @@ export async function planChainTurn(
       },
     ]);
   const body: ChatRequest = setup.body;
-  const model = body.model ?? endpoint.defaultModels[0]!;
-  if (!(await services.endpoints.models(endpoint)).includes(model)) {
-    throw new AppError(
-      'illegal_model_request',
-      `Illegal model request: "${model}" is not a model of ${endpoint.name}`,
-      {
-        type: 'illegal_model_request',
-      },
-    );
-  }
-  const parameters = resolveParameters(
-    { family: endpoint.family, model, availableRegions: endpoint.availableRegions },
-    body,
-  );
-  const access = await resolveProviderAccess(endpoint, userId, services.keys, services.userHttp);
+  const { model, parameters, access } = await chooseModel(services, endpoint, body, userId);
   return {
     agentId: agent.id,
     name: agent.name,

@@ -7,16 +7,15 @@ import {
 } from '@parley/schema';
 import type { AppContext } from '../../context.ts';
 import type { ConversationRow } from '../../db/schema/index.ts';
-import { AppError, badRequest, notFound } from '../../errors/app-error.ts';
+import { badRequest, notFound } from '../../errors/app-error.ts';
 import { trimHistory } from '../context/trim-history.ts';
 import { ASSISTANTS_ENDPOINTS, assistantsRetired } from '../endpoints/assistants-retired.ts';
 import type { ChatEndpoint } from '../endpoints/endpoint.ts';
 import type { EndpointRegistry } from '../endpoints/endpoint-registry.ts';
 import { resolveFileConfig } from '../files/file-config.ts';
 import type { ModelCall } from '../generation/model-call.ts';
-import { resolveProviderAccess } from '../keys/provider-access.ts';
-import { resolveParameters } from '../parameters/resolve-parameters.ts';
 import type { ChatEngine } from './chat-engine.ts';
+import { chooseModel } from './model-choice.ts';
 import { prepareExchange, type Exchange } from './chat-exchange.ts';
 import { findConversation } from '../conversation-records/conversation-access.ts';
 import { loadBranchMessages } from './chat-persistence.ts';
@@ -127,22 +126,7 @@ export async function planChat(
       : Promise.resolve([]);
   toolInstructions.catch(() => undefined);
   const endpoint = resolveEndpoint(services.endpoints, endpointName, body);
-  const model = body.model ?? endpoint.defaultModels[0]!;
-  const models = await services.endpoints.models(endpoint);
-  if (!models.includes(model)) {
-    throw new AppError(
-      'illegal_model_request',
-      `Illegal model request: "${model}" is not a model of ${endpoint.name}`,
-      {
-        type: 'illegal_model_request',
-      },
-    );
-  }
-  const parameters = resolveParameters(
-    { family: endpoint.family, model, availableRegions: endpoint.availableRegions },
-    body,
-  );
-  const access = await resolveProviderAccess(endpoint, userId, services.keys, services.userHttp);
+  const { model, parameters, access } = await chooseModel(services, endpoint, body, userId);
   // A follow-up reads its conversation and the messages to send upstream at the same time.
   const branchMessages = body.conversationId
     ? loadBranchMessages(ctx.db, userId, body.conversationId)
