@@ -43,11 +43,20 @@ async function waitForHealth(url: string, timeoutMs = 150_000): Promise<void> {
   throw new Error('server did not become healthy');
 }
 
+/** The exit code, or the name of the signal that ended the process (a failure then says which). */
 const exited = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => {
-    if (child.exitCode !== null) resolve(child.exitCode);
-    else child.once('exit', (code) => resolve(code));
+  new Promise<number | string | null>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode ?? child.signalCode);
+    else child.once('exit', (code, signal) => resolve(code ?? signal));
   });
+
+async function outputContains(output: () => string, text: string, timeoutMs = 150_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!output().includes(text)) {
+    if (Date.now() > deadline) throw new Error(`never printed ${text}:\n${output()}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
 
 describe('the server process', () => {
   const dirs: string[] = [];
@@ -136,6 +145,23 @@ describe('the server process', () => {
     expect(output()).toContain(`Passkeys cannot work at http://127.0.0.1:${port}`);
     child.kill('SIGTERM');
     expect(await exited(child)).toBe(0);
+  }, 180_000);
+
+  // A SIGTERM that arrived while the server was still starting used to end the process by the
+  // signal's default action (no exit code, the embedded database left open): the handlers are now
+  // installed before the start, and an early signal stops the server once it is up.
+  it('stops cleanly on a SIGTERM received while it is still starting', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'parley-proc-'));
+    dirs.push(dataDir);
+    const port = await freePort();
+    const { child, output } = launch({ HOST: '127.0.0.1', DATA_DIR: dataDir, PORT: String(port) });
+    children.push(child);
+    // Printed at the very beginning of the start, before the database opens.
+    await outputContains(output, 'Passkeys cannot work at');
+    child.kill('SIGTERM');
+    expect(await exited(child), output()).toBe(0);
+    expect(output()).toContain('shutting down');
+    expect(output()).not.toContain('Parley is listening');
   }, 180_000);
 
   it('refuses REDIS_URL without DATABASE_URL', async () => {
