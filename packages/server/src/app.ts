@@ -69,6 +69,7 @@ export async function buildApp(
   await installWebApp(app, opts.serveWeb !== false, {
     turnstile: Boolean(ctx.config.yaml.turnstile),
     frameOrigins: previewOrigins,
+    artifactNetwork: ctx.config.env.ARTIFACTS_ALLOW_NETWORK,
   });
   return app;
 }

@@ -1,12 +1,9 @@
-import { test as plainTest, type Page } from '@playwright/test';
+import { test as plainTest } from '@playwright/test';
+import { artifactBlock as block, echo, previewFrame as preview } from '../support/artifacts.ts';
 import { chooseModel, lastAnswer, send, signIn, waitIdle } from '../support/chat.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 const SHOTS = 'test-results/screenshots';
-
-/** An artifact block as a model writes it (the echo model answers with exactly this text). */
-const block = (id: string, type: string, title: string, lang: string, code: string) =>
-  `:::artifact{identifier="${id}" type="${type}" title="${title}"}\n\`\`\`${lang}\n${code}\n\`\`\`\n:::`;
 
 const REACT_APP = `import { useState } from 'react';
 import { Heart } from 'lucide-react';
@@ -21,15 +18,6 @@ export default function App() {
     </div>
   );
 }`;
-
-/** Sends text to the echo model through the message box (shift+enter keeps the lines). */
-async function echo(page: Page, text: string) {
-  await chooseModel(page, 'echo');
-  await send(page, text);
-  await waitIdle(page);
-}
-
-const preview = (page: Page) => page.frameLocator('[data-testid="artifact-preview"]');
 
 test('a React artifact opens the panel while streaming and renders with Tailwind, lucide and shadcn/ui', async ({
   page,

@@ -72,6 +72,8 @@ export const envSchema = z.object({
   /** Where the artifact preview page is hosted when not by Parley itself (another origin). */
   SANDPACK_BUNDLER_URL: httpUrl,
   SANDPACK_STATIC_BUNDLER_URL: httpUrl,
+  /** Artifact previews may load scripts, styles, pictures and data from https:/wss: addresses. */
+  ARTIFACTS_ALLOW_NETWORK: flag(false),
   HELP_AND_FAQ_URL: text,
   SHOW_BIRTHDAY_ICON: flag(false),
   SEARCH: flag(true),

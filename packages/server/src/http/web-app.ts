@@ -15,7 +15,13 @@ export const WEB_DIST = join(SERVER_PACKAGE_DIR, '../web/dist');
 export async function installWebApp(
   app: FastifyInstance,
   serve: boolean,
-  options: { turnstile?: boolean; distDir?: string; frameOrigins?: string[] } = {},
+  options: {
+    turnstile?: boolean;
+    distDir?: string;
+    frameOrigins?: string[];
+    /** Artifact previews may load from https:/wss: addresses (ARTIFACTS_ALLOW_NETWORK). */
+    artifactNetwork?: boolean;
+  } = {},
 ): Promise<void> {
   const distDir = options.distDir ?? WEB_DIST;
   const hasWeb = serve && existsSync(`${distDir}/index.html`);
@@ -46,7 +52,7 @@ export async function installWebApp(
         if (path.includes('/assets/')) reply.header('Access-Control-Allow-Origin', '*');
       },
     });
-    installArtifactPreview(app, distDir);
+    installArtifactPreview(app, distDir, { allowNetwork: options.artifactNetwork });
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
