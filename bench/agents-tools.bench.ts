@@ -56,12 +56,15 @@ async function parleyRun(stack: ParleyStack, agentId: string, text: string) {
   });
   const events = await sseEvents(res);
   const ms = performance.now() - t0;
+  if (!res.ok) return { ms, final: null, failure: `HTTP ${res.status}: ${events.join(' ').slice(0, 300)}` };
   const final = JSON.parse(events.at(-1) ?? '{}') as {
     final?: boolean;
     error?: boolean;
     responseMessage?: { text: string; content: { type: string; tool_call?: { output?: string } }[] };
   };
-  return { ms, final: final.final && !final.error ? final.responseMessage! : null };
+  if (final.final && !final.error) return { ms, final: final.responseMessage!, failure: null };
+  // Why a run failed, for the report: its last event (an error part or a cut stream).
+  return { ms, final: null, failure: (events.at(-1) ?? `no events (HTTP ${res.status})`).slice(0, 600) };
 }
 
 interface OpenAIToolCall {
@@ -184,6 +187,13 @@ try {
   );
   const server = await stack.metrics(true);
   const finishedExactly = run.result.filter((r) => r.final && exact(r.final)).length;
+  const failures = run.result
+    .map(
+      (r) =>
+        r.failure ??
+        (r.final && !exact(r.final) ? `inexact: ${JSON.stringify(r.final).slice(0, 600)}` : null),
+    )
+    .filter((f): f is string => f !== null);
   const figures = {
     bench: 'agents-tools',
     chain: { steps: STEPS, runs: RUNS, exact: chainOk, tokensPerSecond: PACING.tokensPerSecond },
@@ -199,6 +209,8 @@ try {
         max: round(Math.max(...run.result.map((r) => r.ms))),
       },
       eventLoopDelayMs: server.eventLoopDelayMs,
+      // The first few distinct reasons runs failed (empty when all finished exactly).
+      failures: [...new Set(failures)].slice(0, 5),
       cpuMs: { server: run.serverCpuMs, sim: run.simCpuMs },
     },
     goalLoopP99Ms: GOAL.loopP99Ms,

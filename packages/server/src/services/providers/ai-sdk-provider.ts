@@ -6,6 +6,7 @@ import type {
 } from '@ai-sdk/provider';
 import { generateText, type ModelMessage, type streamText } from 'ai';
 import { describeFailure, type FailureSource } from './provider-failure.ts';
+import { retryingStaleConnection } from './stale-connection.ts';
 import type { JSONSchema7 } from '@ai-sdk/provider';
 import type { Provider, ProviderEvent, ProviderMessage, ProviderRequest, ProviderTool } from './provider.ts';
 
@@ -106,7 +107,7 @@ async function* streamDirect(
   signal: AbortSignal,
 ): AsyncIterable<StreamEvent> {
   const model = languageModelOf(call.model);
-  const { stream } = await model.doStream({
+  const options: Parameters<LanguageModelV3['doStream']>[0] = {
     prompt: toPrompt(call.messages),
     ...call.settings,
     ...(tools?.length
@@ -122,7 +123,9 @@ async function* streamDirect(
       : {}),
     providerOptions: call.providerOptions,
     abortSignal: signal,
-  });
+  };
+  // The request is sent again when the provider closed its kept-alive connection under it.
+  const { stream } = await retryingStaleConnection(() => model.doStream(options), signal);
   const reader = stream.getReader();
   try {
     for (;;) {
