@@ -63,13 +63,14 @@ function streamRoutes(app: FastifyInstance, ctx: AppContext, engine: ChatEngine)
   const start = async (request: FastifyRequest, reply: FastifyReply) => {
     const body = parse(chatRequestSchema, request.body);
     const { endpoint: endpointName } = request.params as { endpoint?: string };
-    const userId = currentUser(request).id;
+    const user = currentUser(request);
+    const userId = user.id;
     // Off unless the operator turns them on (NON_BROWSER_VIOLATION_SCORE, LIMIT_MESSAGE_*).
     await assertBrowser(ctx.bans, ctx.config.env.NON_BROWSER_VIOLATION_SCORE, request, userId);
     await limiter.hit(limits.ip, [`ip:${request.ip}`]);
     await limiter.hit(limits.user, [`user:${userId}`]);
     const resumable = wantsResumable(request);
-    const plan = await planChat(ctx, engine, { userId, endpointName, body, resumable });
+    const plan = await planChat(ctx, engine, { user, endpointName, body, resumable });
     const job = await startChat(ctx, engine, plan);
     return streamJob(ctx, engine, reply, job, false);
   };

@@ -69,4 +69,25 @@ describe('memories in the model context', () => {
       await updateRolePermissions(server.ctx.db, 'USER', 'MEMORIES', { USE: true });
     }
   });
+
+  // A chat reuses the memories it read for a few seconds; a change through the API must reach
+  // the very next chat all the same.
+  it('sees a memory added, changed or deleted just before the next chat', async () => {
+    const { server, bob } = chat;
+    expect(await ask(bob.token)).not.toContain('likes tea');
+    await server.api('/api/memories', {
+      method: 'POST',
+      token: bob.token,
+      json: { key: 'drink', value: 'likes tea' },
+    });
+    expect(await ask(bob.token)).toContain('- drink: likes tea');
+    await server.api('/api/memories/drink', {
+      method: 'PATCH',
+      token: bob.token,
+      json: { value: 'likes coffee' },
+    });
+    expect(await ask(bob.token)).toContain('- drink: likes coffee');
+    await server.api('/api/memories/drink', { method: 'DELETE', token: bob.token });
+    expect(await ask(bob.token)).not.toContain('drink:');
+  });
 });

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
+import { ShortLivedCache } from '../cache/short-lived-cache.ts';
 import { isBanned } from '../users/public-user.ts';
 
 export interface ActiveCaller {
@@ -19,27 +20,21 @@ const MAX_ENTRIES = 10_000;
  * cached briefly per instance so the check costs one query per caller every few seconds.
  */
 export class SessionCheck {
-  private readonly cache = new Map<string, { caller: ActiveCaller | null; until: number }>();
+  private readonly cache = new ShortLivedCache<ActiveCaller | null>(CACHE_MS, MAX_ENTRIES);
 
   constructor(private readonly db: Database) {}
 
-  async activeCaller(
+  activeCaller(
     userId: string,
     sessionId: string | undefined,
     now = Date.now(),
   ): Promise<ActiveCaller | null> {
-    const key = `${userId}:${sessionId ?? ''}`;
-    const hit = this.cache.get(key);
-    if (hit && hit.until > now) return hit.caller;
-    const caller = await this.lookup(userId, sessionId);
-    if (this.cache.size >= MAX_ENTRIES) this.cache.clear();
-    this.cache.set(key, { caller, until: now + CACHE_MS });
-    return caller;
+    return this.cache.get(`${userId}:${sessionId ?? ''}`, () => this.lookup(userId, sessionId), now);
   }
 
   /** Drops what this instance remembers of a user (after logout, ban, deletion). */
   forget(userId: string): void {
-    for (const key of this.cache.keys()) if (key.startsWith(`${userId}:`)) this.cache.delete(key);
+    this.cache.forgetPrefix(`${userId}:`);
   }
 
   private async lookup(userId: string, sessionId: string | undefined): Promise<ActiveCaller | null> {

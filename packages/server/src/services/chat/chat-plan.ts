@@ -5,7 +5,7 @@ import {
   fileLimitsFor,
   type ChatRequest,
 } from '@parley/schema';
-import type { AppContext } from '../../context.ts';
+import type { AppContext, AuthUser } from '../../context.ts';
 import type { ConversationRow } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../errors/app-error.ts';
 import { trimHistory } from '../context/trim-history.ts';
@@ -22,14 +22,13 @@ import { loadBranchMessages } from './chat-persistence.ts';
 import type { ResponseToSave } from './chat-persistence.ts';
 import { toProviderMessages } from './conversation-history.ts';
 import { applyModelSpec } from './apply-model-spec.ts';
-import { loadMemoryCaller } from '../memories/memory-caller.ts';
+import { sessionCaller } from '../permissions/session-caller.ts';
 import { withMemories } from '../memories/memory-prompt.ts';
 import { withToolInstructions } from '../tools/tool-instructions.ts';
 import { withArtifactsPrompt } from './artifacts-prompt.ts';
 import { attachImages, type MessageImageOptions } from './message-images.ts';
 import { agentActionTools } from '../actions/action-service.ts';
 import { AGENTS_ENDPOINT, resolveAgentRequest, runLimit } from '../agents/agent-chat.ts';
-import { loadAgentCaller } from '../agents/agent-caller.ts';
 import { ephemeralTools } from '../agents/ephemeral-agent.ts';
 import type { Tool } from '../tools/tool.ts';
 import type { ToolRunSetup } from '../tools/tool-loop.ts';
@@ -96,11 +95,12 @@ export async function planChat(
     ChatEngine,
     'endpoints' | 'keys' | 'userHttp' | 'memories' | 'agents' | 'actions' | 'toolCredentials'
   >,
-  request: { userId: string; endpointName: string | undefined; body: ChatRequest; resumable: boolean },
+  request: { user: AuthUser; endpointName: string | undefined; body: ChatRequest; resumable: boolean },
 ): Promise<ChatPlan> {
-  const { userId } = request;
+  const { user } = request;
+  const userId = user.id;
   // The user's memories (when they keep them on) are read while the rest is resolved.
-  const memories = services.memories.forChat(() => loadMemoryCaller(ctx.db, userId));
+  const memories = services.memories.forChat(userId, () => sessionCaller(ctx.db, user));
   memories.catch(() => undefined);
   // Under parley.yaml's model specs the spec's preset decides endpoint, model and parameters.
   const asked = applyModelSpec(ctx.config.yaml.modelSpecs, request.endpointName, request.body);
@@ -113,7 +113,7 @@ export async function planChat(
   // An agent's tools are its named ones and the operations of its actions (OpenAPI tools).
   const tools = agentRequest
     ? [...agentRequest.tools, ...(await agentActionTools(services.actions, [agentRequest.agent.id]))]
-    : await chosenTools(ctx, userId, body);
+    : await chosenTools(ctx, user, body);
   // Servers whose tools were asked for but appear only once the user signed in (OAuth).
   const signIns = agentRequest?.signIns ?? (await chosenSignIns(ctx, userId, body, tools));
   // The instructions of the tool servers this run offers (an MCP server's serverInstructions).
@@ -263,13 +263,13 @@ async function chosenSignIns(
 }
 
 /** The tools the user turned on for an ordinary chat (`ephemeralAgent`); none without that field. */
-async function chosenTools(ctx: AppContext, userId: string, body: ChatRequest): Promise<Tool[]> {
+async function chosenTools(ctx: AppContext, user: AuthUser, body: ChatRequest): Promise<Tool[]> {
   const asked = Object.values(body.ephemeralAgent ?? {}).some(
     (v) => v === true || (Array.isArray(v) && v.length > 0),
   );
   // Most requests turn nothing on (clients send every flag false): no role to read then.
   if (!asked) return [];
-  const caller = await loadAgentCaller(ctx.db, userId);
+  const caller = await sessionCaller(ctx.db, user);
   // parley.yaml's `interface.fileSearch: false` takes file search out of ordinary chats.
   const turnedOff = new Set(ctx.config.interface.fileSearch ? [] : ['file_search']);
   return ephemeralTools(ctx.tools, caller, body.ephemeralAgent, turnedOff);

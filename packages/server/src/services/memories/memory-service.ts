@@ -12,6 +12,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import type { MemoryRow } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors/app-error.ts';
+import { ShortLivedCache } from '../cache/short-lived-cache.ts';
 import { countTokensOf } from '../context/token-count.ts';
 import type { MemorySettings } from './memory-settings.ts';
 import {
@@ -35,6 +36,9 @@ export interface MemoryCaller {
 }
 
 export const MEMORIES_DISABLED = 'Memories are turned off on this server.';
+
+/** How long a user's memories for chats are reused: the session check's bound, for the same reason. */
+const FOR_CHAT_CACHE_MS = 5_000;
 
 /** What each MEMORIES permission lets a user do, in the words of its refusal. */
 const DENIED: Partial<Record<Permission, string>> = {
@@ -63,6 +67,13 @@ export class MemoryLimitError extends AppError {
 
 /** Memories per user: CRUD under the MEMORIES permissions, token usage, preference. */
 export class MemoryService {
+  /**
+   * What each user's chats get, kept a few seconds: every chat request asks. Each change made
+   * through this service drops the user's entry at once; another instance of the server sees a
+   * change when its entry expires.
+   */
+  private readonly forChatCache = new ShortLivedCache<MemoryRow[]>(FOR_CHAT_CACHE_MS);
+
   constructor(
     private readonly db: Database,
     readonly settings: MemorySettings,
@@ -90,12 +101,14 @@ export class MemoryService {
     this.require(caller, 'CREATE');
     this.checkKey(key);
     const [tokenCount] = await countTokensOf([value]);
-    return this.db.transaction(async (tx) => {
-      await this.checkRoom(tx, caller.id, tokenCount!, 0);
-      const created = await insertMemory(tx, { userId: caller.id, key, value, tokenCount: tokenCount! });
-      if (!created) throw conflict(`A memory with the key "${key}" already exists.`);
-      return toMemory(created);
-    });
+    return this.db
+      .transaction(async (tx) => {
+        await this.checkRoom(tx, caller.id, tokenCount!, 0);
+        const created = await insertMemory(tx, { userId: caller.id, key, value, tokenCount: tokenCount! });
+        if (!created) throw conflict(`A memory with the key "${key}" already exists.`);
+        return toMemory(created);
+      })
+      .finally(() => this.forChatCache.forget(caller.id));
   }
 
   /** A new value, and a new key when `next.key` differs from the path's. */
@@ -104,26 +117,30 @@ export class MemoryService {
     const newKey = next.key ?? key;
     this.checkKey(newKey);
     const [tokenCount] = await countTokensOf([next.value]);
-    return this.db.transaction(async (tx) => {
-      await lockUserMemories(tx, caller.id);
-      const current = await findMemory(tx, caller.id, key);
-      if (!current) throw notFound('Memory not found');
-      if (newKey !== key && (await findMemory(tx, caller.id, newKey))) {
-        throw conflict(`A memory with the key "${newKey}" already exists.`);
-      }
-      await this.checkRoom(tx, caller.id, tokenCount!, current.tokenCount);
-      const updated = await replaceMemory(tx, caller.id, key, {
-        key: newKey,
-        value: next.value,
-        tokenCount: tokenCount!,
-      });
-      return toMemory(updated!);
-    });
+    return this.db
+      .transaction(async (tx) => {
+        await lockUserMemories(tx, caller.id);
+        const current = await findMemory(tx, caller.id, key);
+        if (!current) throw notFound('Memory not found');
+        if (newKey !== key && (await findMemory(tx, caller.id, newKey))) {
+          throw conflict(`A memory with the key "${newKey}" already exists.`);
+        }
+        await this.checkRoom(tx, caller.id, tokenCount!, current.tokenCount);
+        const updated = await replaceMemory(tx, caller.id, key, {
+          key: newKey,
+          value: next.value,
+          tokenCount: tokenCount!,
+        });
+        return toMemory(updated!);
+      })
+      .finally(() => this.forChatCache.forget(caller.id));
   }
 
   async remove(caller: MemoryCaller, key: string): Promise<void> {
     this.require(caller, 'UPDATE');
-    if (!(await deleteMemory(this.db, caller.id, key))) throw notFound('Memory not found');
+    const deleted = await deleteMemory(this.db, caller.id, key);
+    this.forChatCache.forget(caller.id);
+    if (!deleted) throw notFound('Memory not found');
   }
 
   /** The personalization switch: whether memories reach this user's chats. */
@@ -133,6 +150,7 @@ export class MemoryService {
       throw forbidden('Memory preferences cannot be changed on this server.');
     }
     await setUsesMemories(this.db, caller.id, useMemories);
+    this.forChatCache.forget(caller.id);
     return useMemories;
   }
 
@@ -140,12 +158,14 @@ export class MemoryService {
    * The memories to add to a chat's context, or none: memories off on the server, a role without
    * MEMORIES.USE, or a user who turned personalization off.
    */
-  async forChat(loadCaller: () => Promise<MemoryCaller>): Promise<MemoryRow[]> {
+  async forChat(userId: string, loadCaller: () => Promise<MemoryCaller>): Promise<MemoryRow[]> {
     // Memories off on the server: no need to read the caller's role.
     if (this.settings.disabled) return [];
     const caller = await loadCaller();
     if (!hasPermission(caller.role, 'MEMORIES', 'USE')) return [];
-    return listMemoriesForChat(this.db, caller.id, this.settings.personalize);
+    return this.forChatCache.get(userId, () =>
+      listMemoriesForChat(this.db, userId, this.settings.personalize),
+    );
   }
 
   private require(caller: MemoryCaller, permission: Permission): void {

@@ -10,6 +10,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { roles } from '../../db/schema/index.ts';
+import { ShortLivedCache } from '../cache/short-lived-cache.ts';
 
 /** Creates the USER and ADMIN roles with the spec's defaults; existing roles keep their edits. */
 export async function seedRoles(db: Database): Promise<void> {
@@ -35,6 +36,23 @@ export async function getRole(db: Database, name: string): Promise<Role | null> 
   return row ? toRole(row.name, row.permissions) : null;
 }
 
+/**
+ * How long a role read for a chat request is reused. The same bound as the session check's: an
+ * administrator's change applies at once on the instance that made it and within this on others.
+ */
+const ROLE_CACHE_MS = 5_000;
+const roleCaches = new WeakMap<Database, ShortLivedCache<Role | null>>();
+
+/**
+ * A role as `getRole` reads it, kept a few seconds per database: every chat request checks its
+ * caller's permissions, and roles change rarely.
+ */
+export function currentRole(db: Database, name: string): Promise<Role | null> {
+  let cache = roleCaches.get(db);
+  if (!cache) roleCaches.set(db, (cache = new ShortLivedCache(ROLE_CACHE_MS, 100)));
+  return cache.get(name, () => getRole(db, name));
+}
+
 /** A stored role as the services use it: every flag present (missing ones from the defaults). */
 export function toRole(name: string, permissions: Partial<RolePermissions>): Role {
   return { name, permissions: withDefaults(name, permissions) };
@@ -47,7 +65,7 @@ export async function updateRolePermissions(
   type: PermissionType,
   flags: Partial<Record<Permission, boolean>>,
 ): Promise<Role | null> {
-  return db.transaction(async (tx) => {
+  const updated = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(roles).where(eq(roles.name, name)).for('update').limit(1);
     if (!row) return null;
     const current = withDefaults(name, row.permissions);
@@ -60,4 +78,6 @@ export async function updateRolePermissions(
     await tx.update(roles).set({ permissions, updatedAt: new Date() }).where(eq(roles.name, name));
     return { name, permissions };
   });
+  roleCaches.get(db)?.forget(name);
+  return updated;
 }
