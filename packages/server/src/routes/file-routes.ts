@@ -199,7 +199,7 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
     /**
      * A document's text is indexed for file search before the answer, so `embedded` is true as
-     * soon as the upload is. A PDF or DOCX whose text cannot be read (damaged, encrypted, a zip
+     * soon as the upload is. A PDF, DOCX, XLSX or PPTX whose text cannot be read (damaged, encrypted, a zip
      * bomb, too slow) is refused and removed, row and blob; any other indexing failure keeps the
      * file (it is still an attachment) unindexed.
      */

@@ -143,3 +143,162 @@ export function docxBomb(megabytes: number): Buffer {
     { name: 'word/document.xml', data: Buffer.from(docxBody(['A tiny visible line.'], padding)) },
   ]);
 }
+
+const officeTypes = (overrides: string) =>
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+  '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+  '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+  '<Default Extension="xml" ContentType="application/xml"/>' +
+  overrides +
+  '</Types>';
+const relationshipsXml = (targets: { id: string; type: string; target: string }[]) =>
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+  '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+  targets
+    .map(
+      (t) =>
+        `<Relationship Id="${t.id}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/${t.type}" Target="${t.target}"/>`,
+    )
+    .join('') +
+  '</Relationships>';
+
+/** A cell as a sheet fixture gives it: text goes to the shared strings, numbers and booleans stay. */
+export type SheetCell = string | number | boolean | { formula: string; cached: number } | { inline: string };
+
+/**
+ * A minimal real XLSX: workbook, its relationships, shared strings and one worksheet per sheet,
+ * in the given order (the worksheet files are numbered backwards so order must come from the
+ * workbook, not the file names). `padding` MB of whitespace in the last sheet makes a zip bomb.
+ */
+export function xlsxDocument(sheets: { name: string; rows: SheetCell[][] }[], padding = 0): Buffer {
+  const shared: string[] = [];
+  const sharedIndex = (text: string) => {
+    const at = shared.indexOf(text);
+    return at >= 0 ? at : shared.push(text) - 1;
+  };
+  const column = (i: number) => String.fromCharCode(65 + i);
+  const cell = (value: SheetCell, ref: string) => {
+    if (typeof value === 'string') return `<c r="${ref}" t="s"><v>${sharedIndex(value)}</v></c>`;
+    if (typeof value === 'number') return `<c r="${ref}"><v>${value}</v></c>`;
+    if (typeof value === 'boolean') return `<c r="${ref}" t="b"><v>${value ? 1 : 0}</v></c>`;
+    if ('inline' in value) return `<c r="${ref}" t="inlineStr"><is><t>${xmlEscape(value.inline)}</t></is></c>`;
+    return `<c r="${ref}"><f>${xmlEscape(value.formula)}</f><v>${value.cached}</v></c>`;
+  };
+  const files = sheets.map((sheet, s) => ({
+    path: `worksheets/sheet${sheets.length - s}.xml`,
+    xml:
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+      '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>' +
+      sheet.rows
+        .map(
+          (row, r) =>
+            `<row r="${r + 1}">${row.map((v, c) => cell(v, `${column(c)}${r + 1}`)).join('')}</row>`,
+        )
+        .join('') +
+      '</sheetData>' +
+      (s === sheets.length - 1 ? ' '.repeat(padding * 1024 * 1024) : '') +
+      '</worksheet>',
+  }));
+  const workbook =
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+    '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>' +
+    sheets.map((sheet, s) => `<sheet name="${xmlEscape(sheet.name)}" sheetId="${s + 1}" r:id="rId${s + 1}"/>`).join('') +
+    '</sheets></workbook>';
+  const sharedXml =
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+    `<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="${shared.length}">` +
+    shared.map((text) => `<si><t>${xmlEscape(text)}</t></si>`).join('') +
+    '</sst>';
+  return zipArchive([
+    {
+      name: '[Content_Types].xml',
+      data: Buffer.from(
+        officeTypes(
+          '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>',
+        ),
+      ),
+    },
+    {
+      name: '_rels/.rels',
+      data: Buffer.from(relationshipsXml([{ id: 'rId1', type: 'officeDocument', target: 'xl/workbook.xml' }])),
+    },
+    { name: 'xl/workbook.xml', data: Buffer.from(workbook) },
+    {
+      name: 'xl/_rels/workbook.xml.rels',
+      data: Buffer.from(
+        relationshipsXml(files.map((f, s) => ({ id: `rId${s + 1}`, type: 'worksheet', target: f.path }))),
+      ),
+    },
+    { name: 'xl/sharedStrings.xml', data: Buffer.from(sharedXml) },
+    ...files.map((f) => ({ name: `xl/${f.path}`, data: Buffer.from(f.xml) })),
+  ]);
+}
+
+/**
+ * A minimal real PPTX: presentation, its relationships and one slide per entry (each a list of
+ * paragraphs, a paragraph being runs of text), with speaker notes where given. As with sheets,
+ * slide files are numbered backwards so order must come from the presentation's slide list.
+ */
+export function pptxDocument(slides: { paragraphs: string[][]; notes?: string }[]): Buffer {
+  const entries: ZipEntry[] = [];
+  const count = slides.length;
+  slides.forEach((slide, i) => {
+    const n = count - i;
+    entries.push({
+      name: `ppt/slides/slide${n}.xml`,
+      data: Buffer.from(
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+          '<p:sld xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"><p:cSld><p:spTree><p:sp><p:txBody>' +
+          slide.paragraphs
+            .map((runs) => `<a:p>${runs.map((r) => `<a:r><a:rPr lang="en-GB"/><a:t>${xmlEscape(r)}</a:t></a:r>`).join('')}</a:p>`)
+            .join('') +
+          '</p:txBody></p:sp></p:spTree></p:cSld></p:sld>',
+      ),
+    });
+    if (slide.notes !== undefined) {
+      entries.push({
+        name: `ppt/notesSlides/notesSlide${n}.xml`,
+        data: Buffer.from(
+          '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+            '<p:notes xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"><p:cSld><p:spTree>' +
+            `<p:sp><p:txBody><a:p><a:r><a:t>${xmlEscape(slide.notes)}</a:t></a:r></a:p></p:txBody></p:sp>` +
+            `<p:sp><p:txBody><a:p><a:fld type="slidenum"><a:t>${n}</a:t></a:fld></a:p></p:txBody></p:sp>` +
+            '</p:spTree></p:cSld></p:notes>',
+        ),
+      });
+      entries.push({
+        name: `ppt/slides/_rels/slide${n}.xml.rels`,
+        data: Buffer.from(
+          relationshipsXml([{ id: 'rId2', type: 'notesSlide', target: `../notesSlides/notesSlide${n}.xml` }]),
+        ),
+      });
+    }
+  });
+  const presentation =
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+    '<p:presentation xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><p:sldIdLst>' +
+    slides.map((_, i) => `<p:sldId id="${256 + i}" r:id="rId${i + 1}"/>`).join('') +
+    '</p:sldIdLst></p:presentation>';
+  return zipArchive([
+    {
+      name: '[Content_Types].xml',
+      data: Buffer.from(
+        officeTypes(
+          '<Override PartName="/ppt/presentation.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"/>',
+        ),
+      ),
+    },
+    {
+      name: '_rels/.rels',
+      data: Buffer.from(relationshipsXml([{ id: 'rId1', type: 'officeDocument', target: 'ppt/presentation.xml' }])),
+    },
+    { name: 'ppt/presentation.xml', data: Buffer.from(presentation) },
+    {
+      name: 'ppt/_rels/presentation.xml.rels',
+      data: Buffer.from(
+        relationshipsXml(slides.map((_, i) => ({ id: `rId${i + 1}`, type: 'slide', target: `slides/slide${count - i}.xml` }))),
+      ),
+    },
+    ...entries,
+  ]);
+}

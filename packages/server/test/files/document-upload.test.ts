@@ -4,10 +4,17 @@ import { fileChunks, files } from '../../src/db/schema/index.ts';
 import type { ToolRunContext } from '../../src/services/tools/tool.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { createTestUser, type TestUser } from '../helpers/test-users.ts';
-import { docxBomb, docxDocument, pdfDocument, zipArchive } from './document-fixtures.ts';
+import {
+  docxBomb,
+  docxDocument,
+  pdfDocument,
+  pptxDocument,
+  xlsxDocument,
+  zipArchive,
+} from './document-fixtures.ts';
 import { jsonOf, storedBlobs, uploadFile } from './file-fixtures.ts';
 
-describe('PDF and DOCX uploads: text read for file search, hostile files refused', () => {
+describe('PDF, DOCX, XLSX and PPTX uploads: text read for file search, hostile files refused', () => {
   let server: TestServer;
   let ann: TestUser;
   beforeAll(async () => {
@@ -107,6 +114,46 @@ describe('PDF and DOCX uploads: text read for file search, hostile files refused
     );
     const plainZip = zipArchive([{ name: 'readme.txt', data: Buffer.from('not a word document') }]);
     await expectRefused(await uploadFile(server, ann, plainZip, 'fake.docx'), /not a Word document/);
+  });
+
+  it('indexes an XLSX and a PPTX on upload so file search finds their cells and slides', async () => {
+    const sheet = await jsonOf(
+      await uploadFile(
+        server,
+        ann,
+        xlsxDocument([{ name: 'Moorings', rows: [['Berth', 'Vessel'], ['B7', 'Kittiwake trawler']] }]),
+        'moorings.xlsx',
+        { fields: { conversationId: 'conv-office' } },
+      ),
+    );
+    expect(sheet).toMatchObject({
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      embedded: true,
+    });
+    const deck = await jsonOf(
+      await uploadFile(
+        server,
+        ann,
+        pptxDocument([{ paragraphs: [['Breakwater repairs']], notes: 'Granite blocks arrive by barge.' }]),
+        'works.pptx',
+        { fields: { conversationId: 'conv-office' } },
+      ),
+    );
+    expect(deck).toMatchObject({
+      type: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+      embedded: true,
+    });
+    expect((await search('conv-office', 'kittiwake'))[0]).toMatchObject({ filename: 'moorings.xlsx' });
+    expect((await search('conv-office', 'granite barge'))[0]).toMatchObject({ filename: 'works.pptx' });
+  });
+
+  it('refuses an XLSX zip bomb and a zip posing as a PPTX, leaving nothing behind', async () => {
+    await expectRefused(
+      await uploadFile(server, ann, xlsxDocument([{ name: 'S', rows: [['x']] }], 70), 'bomb.xlsx'),
+      /expands to more than 64 MB/,
+    );
+    const plainZip = zipArchive([{ name: 'readme.txt', data: Buffer.from('not a deck') }]);
+    await expectRefused(await uploadFile(server, ann, plainZip, 'fake.pptx'), /not a presentation/);
   });
 
   it('indexes only the first pages of a PDF with thousands of pages and stays responsive', async () => {

@@ -1,10 +1,12 @@
 // The document-reading thread: one per document, started by document-extract.ts, which bounds its
-// time and heap and ends it when it overruns. It reads a PDF (unpdf's build of PDF.js) or a DOCX
-// (mammoth) from a path and posts back the text, or the reason it could not. Plain JavaScript: a
+// time and heap and ends it when it overruns. It reads a PDF (unpdf's build of PDF.js), a DOCX
+// (mammoth), or an XLSX or PPTX (their XML parts, office-text.mjs) from a path and posts back the
+// text, or the reason it could not. Plain JavaScript: a
 // worker thread starts with a bare module loader.
 import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
-import { checkZipBounds, ZipRefused } from './zip-bounds.mjs';
+import { isPresentationPart, isSpreadsheetPart, pptxText, xlsxText } from './office-text.mjs';
+import { checkZipBounds, readZipEntries, ZipRefused } from './zip-bounds.mjs';
 
 class Refused extends Error {
   constructor(reason, message) {
@@ -77,10 +79,35 @@ async function docxText(bytes, { maxChars, maxExpandedBytes, maxEntries }) {
   return { text: text.slice(0, maxChars), truncated: text.length > maxChars };
 }
 
+const OFFICE_READERS = {
+  xlsx: { wanted: isSpreadsheetPart, read: xlsxText, noun: 'spreadsheet' },
+  pptx: { wanted: isPresentationPart, read: pptxText, noun: 'presentation' },
+};
+
+/** The text of an XLSX or PPTX: its parts come out of the archive under the same bounds as a DOCX. */
+function officeText(bytes, kind, { maxChars, maxExpandedBytes, maxEntries }) {
+  const reader = OFFICE_READERS[kind];
+  let entries;
+  try {
+    entries = readZipEntries(bytes, { maxEntries, maxBytes: maxExpandedBytes }, reader.wanted);
+  } catch (error) {
+    if (error instanceof ZipRefused)
+      throw new Refused(error.reason, `The document could not be read: ${error.message}`);
+    throw error;
+  }
+  try {
+    return reader.read(entries, { maxChars });
+  } catch {
+    throw new Refused('corrupt', `The document could not be read: it is damaged or not a ${reader.noun}.`);
+  }
+}
+
 async function main() {
   const { path, kind, limits } = workerData;
   const bytes = await readFile(path);
-  return kind === 'pdf' ? pdfText(bytes, limits) : docxText(bytes, limits);
+  if (kind === 'pdf') return pdfText(bytes, limits);
+  if (kind === 'docx') return docxText(bytes, limits);
+  return officeText(bytes, kind, limits);
 }
 
 main().then(

@@ -2,7 +2,14 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { docxBomb, docxDocument, pdfDocument, zipArchive } from '../../../test/files/document-fixtures.ts';
+import {
+  docxBomb,
+  docxDocument,
+  pdfDocument,
+  pptxDocument,
+  xlsxDocument,
+  zipArchive,
+} from '../../../test/files/document-fixtures.ts';
 import {
   DEFAULT_EXTRACT_LIMITS,
   DocumentUnreadable,
@@ -108,6 +115,75 @@ describe('extractDocumentText (the document thread)', () => {
     const notWord = zipArchive([{ name: 'readme.txt', data: Buffer.from('just a zip') }]);
     expect(await reasonOf(extract(notWord, 'docx'))).toBe('corrupt');
     expect(await reasonOf(extract(Buffer.from('PK\u0003\u0004 not really a zip'), 'docx'))).toBe('corrupt');
+  });
+
+  it('reads an XLSX sheet by sheet in the workbook\'s order, each row a line of tab-separated values', async () => {
+    const out = await extract(
+      xlsxDocument([
+        {
+          name: 'Tides & times',
+          rows: [
+            ['Harbour', 'High tide', 'Open'],
+            ['Brest <north>', 6.25, true],
+            [{ inline: 'Roscoff' }, { formula: 'B2+1', cached: 7.25 }, false],
+          ],
+        },
+        { name: 'Notes', rows: [['Harbour'], [], ['Dredging in May']] },
+      ]),
+      'xlsx',
+    );
+    expect(out.truncated).toBe(false);
+    expect(out.text).toBe(
+      '# Sheet: Tides & times\nHarbour\tHigh tide\tOpen\nBrest <north>\t6.25\tTRUE\nRoscoff\t7.25\tFALSE\n\n' +
+        '# Sheet: Notes\nHarbour\nDredging in May',
+    );
+  });
+
+  it('reads a PPTX slide by slide in the deck\'s order, with speaker notes', async () => {
+    const out = await extract(
+      pptxDocument([
+        { paragraphs: [['Quarterly ', 'review'], ['Fish & chips sales']], notes: 'Mention the gulls.' },
+        { paragraphs: [['Second slide']] },
+      ]),
+      'pptx',
+    );
+    expect(out.text).toBe(
+      '# Slide 1\nQuarterly review\nFish & chips sales\nNotes: Mention the gulls.\n\n# Slide 2\nSecond slide',
+    );
+  });
+
+  it('keeps at most maxChars characters of a spreadsheet and of a deck', async () => {
+    const rows = Array.from({ length: 400 }, (_, i) => [`Row ${i} of the ledger`, i]);
+    const sheet = await extract(xlsxDocument([{ name: 'Ledger', rows }]), 'xlsx', {
+      ...DEFAULT_EXTRACT_LIMITS,
+      maxChars: 1000,
+    });
+    expect(sheet.truncated).toBe(true);
+    expect(sheet.text.length).toBeLessThanOrEqual(1000);
+    expect(sheet.text).toContain('Row 0 of the ledger');
+    expect(sheet.text).not.toContain('Row 399');
+    const slides = Array.from({ length: 200 }, (_, i) => ({ paragraphs: [[`Slide text ${i}`]] }));
+    const deck = await extract(pptxDocument(slides), 'pptx', { ...DEFAULT_EXTRACT_LIMITS, maxChars: 500 });
+    expect(deck.truncated).toBe(true);
+    expect(deck.text.length).toBeLessThanOrEqual(500);
+    expect(deck.text).not.toContain('Slide text 199');
+  });
+
+  it('refuses an XLSX zip bomb, and office files that are damaged, of the other kind or no zip', async () => {
+    const bomb = xlsxDocument([{ name: 'S', rows: [['tiny']] }], 70);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const err = await extract(bomb, 'xlsx').catch((e: unknown) => e);
+    expect((err as DocumentUnreadable).reason).toBe('bomb');
+    expect((err as DocumentUnreadable).message).toMatch(/expands to more than 64 MB/);
+    const many = zipArchive(
+      Array.from({ length: 50 }, (_, i) => ({ name: `ppt/slides/slide${i}.xml`, data: Buffer.from('<a/>') })),
+    );
+    expect(await reasonOf(extract(many, 'pptx', { ...DEFAULT_EXTRACT_LIMITS, maxEntries: 10 }))).toBe('bomb');
+    const deck = pptxDocument([{ paragraphs: [['A slide']] }]);
+    expect(await reasonOf(extract(deck, 'xlsx'))).toBe('corrupt');
+    expect(await reasonOf(extract(xlsxDocument([{ name: 'S', rows: [['x']] }]), 'pptx'))).toBe('corrupt');
+    expect(await reasonOf(extract(deck.subarray(0, deck.length - 30), 'pptx'))).toBe('corrupt');
+    expect(await reasonOf(extract(Buffer.from('PK\u0003\u0004 not really a zip'), 'xlsx'))).toBe('corrupt');
   });
 
   it('refuses a file over the input limit without starting a thread', async () => {

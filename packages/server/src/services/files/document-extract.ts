@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 
 /** The formats read by the document thread (text types are read in place, see document-text.ts). */
-export type ExtractedKind = 'pdf' | 'docx';
+export type ExtractedKind = 'pdf' | 'docx' | 'xlsx' | 'pptx';
 
 /** What reading one document may cost. Each bound ends the read with a clear reason, never the server. */
 export interface ExtractLimits {
@@ -15,9 +15,9 @@ export interface ExtractLimits {
   maxPages: number;
   /** Characters kept. */
   maxChars: number;
-  /** What a DOCX may inflate to, all parts together (a zip bomb stops here). */
+  /** What a DOCX, XLSX or PPTX may inflate to, all parts together (a zip bomb stops here). */
   maxExpandedBytes: number;
-  /** Parts a DOCX may hold. */
+  /** Parts a DOCX, XLSX or PPTX may hold. */
   maxEntries: number;
 }
 
@@ -131,7 +131,7 @@ function runWorker(path: string, kind: ExtractedKind, limits: ExtractLimits): Pr
 }
 
 /**
- * The text of a PDF or DOCX on disk, read in a worker thread of its own so a heavy or hostile
+ * The text of a PDF, DOCX, XLSX or PPTX on disk, read in a worker thread of its own so a heavy or hostile
  * file never blocks the event loop: bounded in time, heap, input size, pages and characters. A
  * file that cannot be read (damaged, encrypted, a zip bomb, too slow) rejects with DocumentUnreadable.
  */

@@ -11,6 +11,8 @@ export const MAX_DOCUMENT_CHARS = DEFAULT_EXTRACT_LIMITS.maxChars;
 
 export const PDF_TYPE = 'application/pdf';
 export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const PPTX_TYPE = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
 
 /** Types whose bytes are the text itself: plain text, markdown, code, CSV, JSON, XML, YAML. */
 export function isTextDocument(type: string): boolean {
@@ -24,6 +26,8 @@ export function isTextDocument(type: string): boolean {
 export function extractedKind(type: string): ExtractedKind | null {
   if (type === PDF_TYPE) return 'pdf';
   if (type === DOCX_TYPE) return 'docx';
+  if (type === XLSX_TYPE) return 'xlsx';
+  if (type === PPTX_TYPE) return 'pptx';
   return null;
 }
 
@@ -47,7 +51,7 @@ async function plainText(store: BlobStore, key: string): Promise<string> {
 /**
  * The searchable text of a stored document, or null when its type has no text Parley reads
  * (pictures, archives, old office formats). Text types (already proved UTF-8 without NUL by the
- * upload checks) are read here up to MAX_DOCUMENT_CHARS; PDF and DOCX are read by the document
+ * upload checks) are read here up to MAX_DOCUMENT_CHARS; PDF, DOCX, XLSX and PPTX are read by the document
  * thread, which rejects with DocumentUnreadable when a file is damaged, encrypted or hostile.
  */
 export async function documentText(
