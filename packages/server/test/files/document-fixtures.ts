@@ -181,7 +181,8 @@ export function xlsxDocument(sheets: { name: string; rows: SheetCell[][] }[], pa
     if (typeof value === 'string') return `<c r="${ref}" t="s"><v>${sharedIndex(value)}</v></c>`;
     if (typeof value === 'number') return `<c r="${ref}"><v>${value}</v></c>`;
     if (typeof value === 'boolean') return `<c r="${ref}" t="b"><v>${value ? 1 : 0}</v></c>`;
-    if ('inline' in value) return `<c r="${ref}" t="inlineStr"><is><t>${xmlEscape(value.inline)}</t></is></c>`;
+    if ('inline' in value)
+      return `<c r="${ref}" t="inlineStr"><is><t>${xmlEscape(value.inline)}</t></is></c>`;
     return `<c r="${ref}"><f>${xmlEscape(value.formula)}</f><v>${value.cached}</v></c>`;
   };
   const files = sheets.map((sheet, s) => ({
@@ -202,7 +203,9 @@ export function xlsxDocument(sheets: { name: string; rows: SheetCell[][] }[], pa
   const workbook =
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
     '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>' +
-    sheets.map((sheet, s) => `<sheet name="${xmlEscape(sheet.name)}" sheetId="${s + 1}" r:id="rId${s + 1}"/>`).join('') +
+    sheets
+      .map((sheet, s) => `<sheet name="${xmlEscape(sheet.name)}" sheetId="${s + 1}" r:id="rId${s + 1}"/>`)
+      .join('') +
     '</sheets></workbook>';
   const sharedXml =
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
@@ -220,7 +223,9 @@ export function xlsxDocument(sheets: { name: string; rows: SheetCell[][] }[], pa
     },
     {
       name: '_rels/.rels',
-      data: Buffer.from(relationshipsXml([{ id: 'rId1', type: 'officeDocument', target: 'xl/workbook.xml' }])),
+      data: Buffer.from(
+        relationshipsXml([{ id: 'rId1', type: 'officeDocument', target: 'xl/workbook.xml' }]),
+      ),
     },
     { name: 'xl/workbook.xml', data: Buffer.from(workbook) },
     {
@@ -250,7 +255,10 @@ export function pptxDocument(slides: { paragraphs: string[][]; notes?: string }[
         '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
           '<p:sld xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"><p:cSld><p:spTree><p:sp><p:txBody>' +
           slide.paragraphs
-            .map((runs) => `<a:p>${runs.map((r) => `<a:r><a:rPr lang="en-GB"/><a:t>${xmlEscape(r)}</a:t></a:r>`).join('')}</a:p>`)
+            .map(
+              (runs) =>
+                `<a:p>${runs.map((r) => `<a:r><a:rPr lang="en-GB"/><a:t>${xmlEscape(r)}</a:t></a:r>`).join('')}</a:p>`,
+            )
             .join('') +
           '</p:txBody></p:sp></p:spTree></p:cSld></p:sld>',
       ),
@@ -290,13 +298,21 @@ export function pptxDocument(slides: { paragraphs: string[][]; notes?: string }[
     },
     {
       name: '_rels/.rels',
-      data: Buffer.from(relationshipsXml([{ id: 'rId1', type: 'officeDocument', target: 'ppt/presentation.xml' }])),
+      data: Buffer.from(
+        relationshipsXml([{ id: 'rId1', type: 'officeDocument', target: 'ppt/presentation.xml' }]),
+      ),
     },
     { name: 'ppt/presentation.xml', data: Buffer.from(presentation) },
     {
       name: 'ppt/_rels/presentation.xml.rels',
       data: Buffer.from(
-        relationshipsXml(slides.map((_, i) => ({ id: `rId${i + 1}`, type: 'slide', target: `slides/slide${count - i}.xml` }))),
+        relationshipsXml(
+          slides.map((_, i) => ({
+            id: `rId${i + 1}`,
+            type: 'slide',
+            target: `slides/slide${count - i}.xml`,
+          })),
+        ),
       ),
     },
     ...entries,

@@ -121,7 +121,15 @@ describe('PDF, DOCX, XLSX and PPTX uploads: text read for file search, hostile f
       await uploadFile(
         server,
         ann,
-        xlsxDocument([{ name: 'Moorings', rows: [['Berth', 'Vessel'], ['B7', 'Kittiwake trawler']] }]),
+        xlsxDocument([
+          {
+            name: 'Moorings',
+            rows: [
+              ['Berth', 'Vessel'],
+              ['B7', 'Kittiwake trawler'],
+            ],
+          },
+        ]),
         'moorings.xlsx',
         { fields: { conversationId: 'conv-office' } },
       ),

@@ -117,7 +117,7 @@ describe('extractDocumentText (the document thread)', () => {
     expect(await reasonOf(extract(Buffer.from('PK\u0003\u0004 not really a zip'), 'docx'))).toBe('corrupt');
   });
 
-  it('reads an XLSX sheet by sheet in the workbook\'s order, each row a line of tab-separated values', async () => {
+  it("reads an XLSX sheet by sheet in the workbook's order, each row a line of tab-separated values", async () => {
     const out = await extract(
       xlsxDocument([
         {
@@ -139,7 +139,7 @@ describe('extractDocumentText (the document thread)', () => {
     );
   });
 
-  it('reads a PPTX slide by slide in the deck\'s order, with speaker notes', async () => {
+  it("reads a PPTX slide by slide in the deck's order, with speaker notes", async () => {
     const out = await extract(
       pptxDocument([
         { paragraphs: [['Quarterly ', 'review'], ['Fish & chips sales']], notes: 'Mention the gulls.' },

@@ -37,7 +37,10 @@ function relationships(xml, base) {
     const id = attribute(tag, 'Id');
     const target = attribute(tag, 'Target');
     if (!id || !target) continue;
-    targets.set(id, target.startsWith('/') ? target.slice(1) : `${base}${target}`.replace(/[^/]+\/\.\.\//g, ''));
+    targets.set(
+      id,
+      target.startsWith('/') ? target.slice(1) : `${base}${target}`.replace(/[^/]+\/\.\.\//g, ''),
+    );
   }
   return targets;
 }
@@ -65,7 +68,10 @@ class TextBudget {
     if (this.length > this.maxChars) this.truncated = true;
   }
   result() {
-    const text = this.parts.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+    const text = this.parts
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim();
     return { text: text.slice(0, this.maxChars), truncated: this.truncated };
   }
 }

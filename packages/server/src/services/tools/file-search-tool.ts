@@ -17,8 +17,9 @@ export function fileSearchTool(db: Database): Tool<typeof fileSearchInput> {
     name: 'file_search',
     description:
       'Searches the documents the user attached to this conversation and returns the passages that ' +
-      'best match the query, each with its file name. Quote and cite the file name when you use a ' +
-      'passage; if nothing is found, say so.',
+      'best match the query, each with its file name and citation number. When you use a passage, ' +
+      'cite it with its number in square brackets right after the sentence, e.g. [1] or [1][2]; ' +
+      'if nothing is found, say so.',
     input: fileSearchInput,
     authConfig: [],
     timeoutMs: 30_000,
