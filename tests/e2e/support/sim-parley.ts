@@ -21,6 +21,8 @@ export function useSimParley(options: {
 }): SimParley {
   const running = {} as SimParley;
   test.beforeAll(async () => {
+    // Starting a server under tsx can take over a minute on a loaded machine.
+    test.setTimeout(180_000);
     running.sim = await startSimulator();
     const url = running.sim.url;
     running.server = await startParley({

@@ -5,6 +5,7 @@ import { disconnect } from './disconnect.ts';
 import { echo } from './echo.ts';
 import { echoSystem } from './echo-system.ts';
 import { error401, error429, error500 } from './errors.ts';
+import { fileSearch } from './file-search.ts';
 import { showcase } from './showcase.ts';
 import { slow } from './slow.ts';
 import { thinking } from './thinking.ts';
@@ -34,6 +35,7 @@ const BEHAVIOURS: Readonly<Record<string, Behaviour>> = {
   'tools-named': toolsNamed,
   vision,
   'web-search': webSearch,
+  'file-search': fileSearch,
   title,
   'error-401': error401,
   'error-429': error429,

@@ -1,2 +1,2 @@
 /** The files dashboard as other folders see it. */
-export { downloadFile, useMyFiles } from './my-files-api';
+export { downloadFile, useMyFiles, useOwnFile } from './my-files-api';

@@ -41,9 +41,13 @@ export function useDeleteFiles() {
   });
 }
 
-async function fetchBytes(path: string): Promise<Response> {
+async function fetchBytes(path: string, method: 'GET' | 'HEAD' = 'GET'): Promise<Response> {
   const send = (token: string | null) =>
-    fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'same-origin' });
+    fetch(path, {
+      method,
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      credentials: 'same-origin',
+    });
   const res = await send(authStore.getState().token);
   return res.status === 401 ? send(await refreshSession()) : res;
 }
@@ -66,4 +70,35 @@ export async function downloadFile(file: ParleyFile): Promise<void> {
   link.remove();
   // The browser has taken the URL by the next turn; keep it a little longer for slow machines.
   window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The header in which the download route sends the file's record as JSON. */
+const FILE_METADATA_HEADER = 'x-file-metadata';
+
+/**
+ * The caller's own file `fileId`, asked of the server (a HEAD on its download address, which
+ * answers 404 for a file that is not the caller's), or null when the caller may not have it.
+ */
+export async function ownFile(fileId: string): Promise<ParleyFile | null> {
+  const userId = authStore.getState().user?.id;
+  if (!userId) return null;
+  const res = await fetchBytes(
+    `/api/files/download/${encodeURIComponent(userId)}/${encodeURIComponent(fileId)}`,
+    'HEAD',
+  );
+  if (res.status === 404 || res.status === 403) return null;
+  if (!res.ok) throw new Error(`File check failed with status ${res.status}`);
+  const metadata = res.headers.get(FILE_METADATA_HEADER);
+  return metadata ? (JSON.parse(metadata) as ParleyFile) : null;
+}
+
+/** useQuery over ownFile: asked only while `enabled` (an open pop-up), kept for a minute. */
+export function useOwnFile(fileId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['files', 'own', fileId] as const,
+    queryFn: () => ownFile(fileId),
+    enabled,
+    staleTime: 60_000,
+    retry: false,
+  });
 }

@@ -2,3 +2,5 @@
 export { ThinkingBlock } from './thinking-block';
 export { stripThinkTags } from './thinking-split';
 export { useCopy } from './use-copy';
+export { citedNumbers, markCitations } from './citations';
+export { CitationContext, type CitationRenderer } from './citation-context';

@@ -13,6 +13,8 @@ import {
 import renderMarkdownSync, { type Components, type Options } from 'react-markdown';
 import { splitArtifacts } from '@parley/schema';
 import rehypeKatex from 'rehype-katex';
+import { CitationLink } from './citation-link';
+import { citedNumbers } from './citations';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
 import { ArtifactCard, useArtifactScope } from '../artifacts';
@@ -48,9 +50,12 @@ function languageOf(code: Element): string {
 
 const components: Components = {
   // Links open in a new tab without handing over the opener.
-  a: ({ node: _node, ...props }: ComponentProps<'a'> & { node?: unknown }) => (
-    <a {...props} target="_blank" rel="noopener noreferrer" />
-  ),
+  // A `#cite-…` link is a citation marker its message draws; other links open in a new tab.
+  a: ({ node: _node, ...props }: ComponentProps<'a'> & { node?: unknown }) => {
+    const cited = citedNumbers(props.href);
+    if (cited) return <CitationLink numbers={cited}>{props.children}</CitationLink>;
+    return <a {...props} target="_blank" rel="noopener noreferrer" />;
+  },
   pre: ({ node }) => {
     const code = node?.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code');
     if (!code) return null;

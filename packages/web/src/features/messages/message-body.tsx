@@ -6,7 +6,7 @@ import { useSettings } from '../../store/settings-store';
 import { CodeRunScope } from '../code-run';
 import { MessageFiles } from '../files';
 import { artifactOffsets, ArtifactScope, messageTexts } from '../artifacts';
-import { ThinkingBlock } from '../markdown';
+import { CitationContext, markCitations, ThinkingBlock, type CitationRenderer } from '../markdown';
 import { stripThinkTags } from '../markdown';
 import { CollapsibleText } from './collapsible-text';
 import { ErrorView } from './error-view';
@@ -14,6 +14,8 @@ import { LazyMarkdown } from './lazy-markdown';
 import { showsPlaceholder } from './placeholder-rule';
 import { StreamingPlaceholder } from './streaming-placeholder';
 import { ContentImage } from './content-image';
+import FileCitation from './file-citation';
+import { FILE_SEARCH_TOOL, parseFileSearchOutput, type FileSource } from './file-search-result';
 import { linkCitations, parseWebSearchOutput, WEB_SEARCH_TOOL, type WebSource } from './web-search-result';
 
 // Tool calls and agent hand-overs appear in few answers: their code loads with the first one.
@@ -45,6 +47,29 @@ function webSources(parts: ContentPart[]): WebSource[] {
     const call = p.type === 'tool_call' ? (p.tool_call as ToolCall | undefined) : undefined;
     return call?.name === WEB_SEARCH_TOOL ? (parseWebSearchOutput(call.output)?.sources ?? []) : [];
   });
+}
+
+/**
+ * The passages of the answer's file searches by citation number. Each search numbers its passages
+ * from 1, so where two searches use the same number the later one wins: the model cites what it
+ * read last.
+ */
+function fileSources(parts: ContentPart[]): Map<number, FileSource> {
+  const byNumber = new Map<number, FileSource>();
+  for (const p of parts) {
+    const call = p.type === 'tool_call' ? (p.tool_call as ToolCall | undefined) : undefined;
+    if (call?.name !== FILE_SEARCH_TOOL) continue;
+    for (const source of parseFileSearchOutput(call.output)) byNumber.set(source.citation, source);
+  }
+  return byNumber;
+}
+
+/** Draws a marker citing file passages as their pop-up; a number with no passage stays text. */
+function fileCitationRenderer(files: Map<number, FileSource>): CitationRenderer {
+  return (numbers, fallback) => {
+    const cited = numbers.flatMap((n) => files.get(n) ?? []);
+    return cited.length ? <FileCitation sources={cited} /> : fallback;
+  };
 }
 
 function partsOf(message: Message): ContentPart[] {
@@ -95,8 +120,10 @@ export const MessageBody = memo(function MessageBody({
   const offsets = artifactOffsets(messageTexts({ text: message.text, content: parts }));
   let textPart = -1;
   const sources = webSources(parts);
+  const files = fileSources(parts);
+  const fileNumbers = new Set(files.keys());
   return (
-    <>
+    <CitationContext.Provider value={files.size ? fileCitationRenderer(files) : null}>
       {parts.map((part, i) => {
         if (part.type === 'think') {
           if (!showThinks) return null;
@@ -107,7 +134,9 @@ export const MessageBody = memo(function MessageBody({
           );
         }
         if (part.type === 'text') {
-          const text = sources.length ? linkCitations(str(part.text), sources) : str(part.text);
+          // Web sources link out; file passages open their pop-up.
+          const linked = sources.length ? linkCitations(str(part.text), sources) : str(part.text);
+          const text = markCitations(linked, fileNumbers);
           textPart += 1;
           if (!text) return null;
           const markdown = (
@@ -160,6 +189,6 @@ export const MessageBody = memo(function MessageBody({
         return null;
       })}
       {showsPlaceholder(message, streaming) && <StreamingPlaceholder />}
-    </>
+    </CitationContext.Provider>
   );
 });

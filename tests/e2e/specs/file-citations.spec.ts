@@ -1,0 +1,96 @@
+import { readFile } from 'node:fs/promises';
+import { chooseModel, lastAnswer, send, turnOnTool, waitIdle } from '../support/chat.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { openSignedIn, useSimParley } from '../support/sim-parley.ts';
+
+const SHOTS = process.env.PW_SHOTS_DIR ?? '/tmp/parley-shots';
+
+// The simulator's `file-search` model calls file_search, then cites every passage as one run of
+// markers ([1][2]) and each passage on its own ([1]).
+const stack = useSimParley({ models: ['file-search'] });
+
+const OTTERS = [
+  'Sea otters float on their backs and crack shellfish with stones they keep in a pouch.',
+  '',
+  'Sea otters hold hands while they sleep so the current does not part them.',
+].join('\n');
+const KELP = 'Kelp forests shelter sea otters from storms and from orcas hunting in open water.';
+
+async function tokenOf(baseURL: string, user: { email: string; password: string }): Promise<string> {
+  const res = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
+  return ((await res.json()) as { token: string }).token;
+}
+
+test('file citations: markers open a pop-up that pages through passages and downloads the file', async ({
+  browser,
+}) => {
+  const { context, page, user } = await openSignedIn(browser, stack.server.url, 'filecite');
+  await chooseModel(page, 'file-search');
+  await turnOnTool(page, 'file_search');
+
+  const input = page.getByTestId('file-input');
+  await input.setInputFiles({ name: 'otters.txt', mimeType: 'text/plain', buffer: Buffer.from(OTTERS) });
+  await input.setInputFiles({ name: 'kelp.md', mimeType: 'text/markdown', buffer: Buffer.from(KELP) });
+  await expect(page.getByTestId('attachment')).toHaveCount(2);
+  await expect(page.getByTestId('attachment').nth(1)).toHaveAttribute('data-progress', '1');
+  await send(page, 'sea otters');
+  await waitIdle(page);
+
+  const answer = lastAnswer(page);
+  await expect(answer).toContainText('I found');
+  const markers = answer.getByTestId('citation-marker');
+  // The run of markers citing every passage, then one marker per passage.
+  await expect(markers.first()).toContainText('+');
+  await expect(answer).not.toContainText('[1]');
+  await page.screenshot({ path: `${SHOTS}/file-citations-answer.png` });
+
+  await markers.first().click();
+  const popup = page.getByTestId('citation-popup');
+  await expect(popup).toBeVisible();
+  await expect(popup.getByTestId('citation-page')).toHaveText(/^1 \/ \d$/);
+  const firstName = await popup.getByTestId('citation-filename').textContent();
+  await expect(popup.getByTestId('citation-snippet')).toContainText('otters');
+  await expect(popup.getByTestId('citation-previous')).toBeDisabled();
+  await popup.getByTestId('citation-next').click();
+  await expect(popup.getByTestId('citation-page')).toHaveText(/^2 \/ \d$/);
+  await expect(popup.getByTestId('citation-filename')).not.toHaveText(firstName ?? '');
+  await expect(popup.getByTestId('citation-download')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/file-citations-popup.png` });
+
+  // Download gives the file's own bytes under its own name.
+  const name = (await popup.getByTestId('citation-filename').textContent()) ?? '';
+  const downloading = page.waitForEvent('download');
+  await popup.getByTestId('citation-download').click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(name);
+  expect(await readFile((await download.path())!, 'utf8')).toBe(name === 'kelp.md' ? KELP : OTTERS);
+  await page.keyboard.press('Escape');
+  await expect(popup).toBeHidden();
+
+  // Once the files are deleted the server no longer gives them to this person: after a reload the
+  // pop-up still shows the saved passage, without a download button.
+  const token = await tokenOf(stack.server.url, user);
+  const mine = (await (
+    await fetch(`${stack.server.url}/api/files`, { headers: { Authorization: `Bearer ${token}` } })
+  ).json()) as { file_id: string }[];
+  const deleted = await fetch(`${stack.server.url}/api/files`, {
+    method: 'DELETE',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ files: mine.map((f) => ({ file_id: f.file_id })) }),
+  });
+  expect(deleted.ok).toBe(true);
+  await page.reload();
+  const checked = page.waitForResponse(
+    (r) => r.request().method() === 'HEAD' && r.url().includes('/api/files/download/'),
+  );
+  await lastAnswer(page).getByTestId('citation-marker').first().click();
+  expect((await checked).status()).toBe(404);
+  await expect(popup.getByTestId('citation-snippet')).toBeVisible();
+  await expect(popup.getByTestId('citation-filename')).toHaveText(firstName ?? '');
+  await expect(popup.getByTestId('citation-download')).toHaveCount(0);
+  await context.close();
+});
