@@ -98,3 +98,59 @@ test('drop shows the overlay and attaches; paste renames with a timestamp; bad f
   await expect(page.getByText('The files are empty.')).toBeVisible();
   await expect(page.getByTestId('attachment')).toHaveCount(2);
 });
+
+test('attachments of an unsent message survive a reload and another chat, leave on send, and stay with their account', async ({
+  page,
+  baseURL,
+}) => {
+  await signIn(page, baseURL!, 'filedraft');
+  const chips = page.getByTestId('attachment');
+  await page
+    .getByTestId('file-input')
+    .setInputFiles({ name: 'draft-notes.txt', mimeType: 'text/plain', buffer: Buffer.from('gull census') });
+  await expect(chips).toHaveCount(1);
+  await expect(chips).toHaveAttribute('data-progress', '1');
+
+  // A reload brings the uploaded file back with the box.
+  await page.reload();
+  await expect(chips).toHaveCount(1);
+  await expect(chips).toContainText('draft-notes.txt');
+  await expect(chips).toHaveAttribute('data-progress', '1');
+  await page.screenshot({ path: `${SHOTS}/files-draft-restored.png` });
+
+  // Sending carries it and clears the draft: the next new chat starts without it, after a reload too.
+  await send(page, 'Here are my notes');
+  await expect(page.getByTestId('message-files').first()).toContainText('draft-notes.txt');
+  await waitIdle(page);
+  await expect(chips).toHaveCount(0);
+  const conversationUrl = page.url();
+  await page.goto('/c/new');
+  await expect(page.getByTestId('chat-input')).toBeVisible();
+  await expect(chips).toHaveCount(0);
+
+  // A draft in one conversation stays there while another is open.
+  await page
+    .getByTestId('file-input')
+    .setInputFiles({ name: 'second.txt', mimeType: 'text/plain', buffer: Buffer.from('tern census') });
+  await expect(chips).toHaveAttribute('data-progress', '1');
+  await page.goto(conversationUrl);
+  await expect(page.getByTestId('message-files').first()).toBeVisible();
+  await expect(chips).toHaveCount(0);
+  await page.goto('/c/new');
+  await expect(chips).toHaveCount(1);
+  await expect(chips).toContainText('second.txt');
+
+  // Another account signing in on this browser never sees it.
+  await page.getByTestId('account-menu').click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.waitForURL('**/login');
+  await signIn(page, baseURL!, 'filedraft2');
+  await expect(page.getByTestId('chat-input')).toBeVisible();
+  await expect(chips).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('chat-input')).toBeVisible();
+  await expect(chips).toHaveCount(0);
+  expect(
+    await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('filesDraft_'))),
+  ).toEqual([]);
+});

@@ -1,5 +1,6 @@
 import type { ParleyFile } from '@parley/schema';
 import { create } from 'zustand';
+import { authStore } from '../../store/auth-store';
 
 /** A file chosen for the next message: uploading (progress below 1) or uploaded. */
 export interface Attachment {
@@ -24,6 +25,8 @@ interface AttachmentsState {
   update: (conversationId: string, id: string, patch: Partial<Attachment>) => void;
   remove: (conversationId: string, id: string) => void;
   clear: (conversationId: string) => void;
+  /** Sets a conversation's attachments from its draft, unless this page already has some. */
+  hydrate: (conversationId: string, attachments: Attachment[]) => void;
 }
 
 export const useAttachments = create<AttachmentsState>((set) => ({
@@ -47,7 +50,19 @@ export const useAttachments = create<AttachmentsState>((set) => ({
       },
     })),
   clear: (cid) => set((s) => ({ byConversation: { ...s.byConversation, [cid]: [] } })),
+  hydrate: (cid, attachments) =>
+    set((s) =>
+      s.byConversation[cid] === undefined
+        ? { byConversation: { ...s.byConversation, [cid]: attachments } }
+        : s,
+    ),
 }));
+
+// Attachments belong to the account that chose them: signing out, or another account signing in
+// in this page, starts from none (their drafts in storage go by claimDraftsFor's rule).
+authStore.subscribe((next, previous) => {
+  if (next.user?.id !== previous.user?.id) useAttachments.setState({ byConversation: {} });
+});
 
 const EMPTY: Attachment[] = [];
 export const useConversationAttachments = (cid: string) =>

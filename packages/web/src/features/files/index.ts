@@ -6,3 +6,5 @@ export { ImageFile, MessageFiles, type MessageFile } from './message-files';
 export { pastedName } from './prepare-image';
 export { useAttach, useFileConfig } from './use-attach';
 export { useFileDrop } from './use-file-drop';
+export { FILES_DRAFT_PREFIX } from './attachment-drafts';
+export { useAttachmentDrafts } from './use-attachment-drafts';

@@ -17,7 +17,7 @@ import { useSettings } from '../../store/settings-store';
 import { AttachmentChips } from '../files';
 import { messageFiles, useAttachments, useConversationAttachments } from '../files';
 import { pastedName } from '../files';
-import { useAttach } from '../files';
+import { useAttach, useAttachmentDrafts } from '../files';
 import { AGENTS_ENDPOINT, useAgentList } from '../agents';
 import { McpPickerSlot } from '../mcp';
 import { ToolBadges, ToolsMenu } from '../tools-menu';
@@ -76,6 +76,10 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
   const picker = useRef<HTMLInputElement>(null);
   const filesLoading = attachments.some((a) => a.progress < 1);
   useDraftSaver(draftId, text);
+  useAttachmentDrafts(
+    conversationId,
+    useSettings((s) => s.saveDrafts),
+  );
 
   useImperativeHandle(ref, () => ({
     setText: (value) => setText(value),

@@ -56,11 +56,15 @@ describe('draft storage', () => {
     const store = memoryStore();
     claimDraftsFor(store, 'ada');
     writeDraft(store, 'new', 'half a thought');
+    store.setItem('filesDraft_new', '[{"file_id":"f1"}]');
     store.setItem('unrelated', 'kept');
     claimDraftsFor(store, 'ada');
     expect(readDraft(store, 'new')).toBe('half a thought');
+    expect(store.data.has('filesDraft_new')).toBe(true);
     claimDraftsFor(store, 'bob');
     expect(readDraft(store, 'new')).toBe('');
+    // Ada's attachment drafts go with her text drafts.
+    expect(store.data.has('filesDraft_new')).toBe(false);
     expect(store.data.get('unrelated')).toBe('kept');
   });
 });

@@ -3,6 +3,8 @@
  * new conversation's first message is pending the draft lives under the pending key and moves to
  * the real id once the server names it.
  */
+import { FILES_DRAFT_PREFIX } from '../files';
+
 export const DRAFT_PREFIX = 'textDraft_';
 export const PENDING_DRAFT_ID = 'PENDING';
 export const DRAFT_SAVE_DELAY_MS = 750;
@@ -60,12 +62,12 @@ export function moveDraft(store: KeyValueStore, from: string, to: string): void 
   if (raw) store.setItem(keyOf(to), raw);
 }
 
-/** Removes every text draft (another account signed in on this browser). */
+/** Removes every draft, text and attachments (another account signed in on this browser). */
 export function removeAllDrafts(store: KeyValueStore): void {
   const keys: string[] = [];
   for (let i = 0; i < store.length; i += 1) {
     const key = store.key(i);
-    if (key?.startsWith(DRAFT_PREFIX)) keys.push(key);
+    if (key?.startsWith(DRAFT_PREFIX) || key?.startsWith(FILES_DRAFT_PREFIX)) keys.push(key);
   }
   for (const key of keys) store.removeItem(key);
 }
