@@ -44,6 +44,15 @@ const headerName = z
     'custom_auth_header may not be a header that controls the connection',
   );
 
+/** How an OAuth action's client authenticates at the token endpoint. */
+export const ACTION_TOKEN_EXCHANGE_METHODS = ['default_post', 'basic_auth_header'] as const;
+
+/** An absolute http(s) URL of an OAuth endpoint. */
+const httpUrl = (field: string) =>
+  z
+    .url({ protocol: /^https?$/, error: `${field} must be an http:// or https:// URL` })
+    .max(2_000, `${field} must be at most 2000 characters`);
+
 export const actionAuthSchema = z.discriminatedUnion(
   'type',
   [
@@ -62,9 +71,13 @@ export const actionAuthSchema = z.discriminatedUnion(
       }),
     z.strictObject({
       type: z.literal('oauth'),
-      authorization_url: z.url().optional(),
-      client_url: z.url().optional(),
+      /** Where the user's browser signs in (the popup opens it). */
+      authorization_url: httpUrl('authorization_url'),
+      /** The token endpoint, which the server calls (the format's name for it). */
+      client_url: httpUrl('client_url'),
       scope: z.string().max(1_000).optional(),
+      /** How the client secret reaches the token endpoint: in the form (default) or as Basic auth. */
+      token_exchange_method: z.enum(ACTION_TOKEN_EXCHANGE_METHODS).optional(),
     }),
   ],
   { error: `auth.type must be one of ${ACTION_AUTH_TYPES.join(', ')}` },
@@ -90,6 +103,20 @@ export const saveActionSchema = z.strictObject({
       .max(ACTION_LIMITS.apiKey, `api_key must be at most ${ACTION_LIMITS.apiKey} characters`)
       .optional(),
     privacy_policy_url: z.url('privacy_policy_url must be a URL').max(2_000).optional(),
+    /**
+     * The OAuth client of `oauth` auth, as registered at the authorization server. Stored
+     * encrypted and never sent back; omitted on a change, the saved one is kept.
+     */
+    oauth_client_id: z
+      .string()
+      .min(1, 'oauth_client_id must not be empty')
+      .max(ACTION_LIMITS.apiKey, `oauth_client_id must be at most ${ACTION_LIMITS.apiKey} characters`)
+      .optional(),
+    oauth_client_secret: z
+      .string()
+      .min(1, 'oauth_client_secret must not be empty')
+      .max(ACTION_LIMITS.apiKey, `oauth_client_secret must be at most ${ACTION_LIMITS.apiKey} characters`)
+      .optional(),
   }),
 });
 export type SaveActionBody = z.infer<typeof saveActionSchema>;
@@ -97,6 +124,11 @@ export type SaveActionBody = z.infer<typeof saveActionSchema>;
 export const actionParamsSchema = z.strictObject({
   agent_id: z.string().regex(AGENT_ID_PATTERN, 'agent_id is not an agent id'),
   action_id: z.string().regex(ACTION_ID_PATTERN, 'action_id is not an action id').optional(),
+});
+
+/** GET /api/actions/{action_id}/oauth/callback: the action a sign-in returns to. */
+export const actionOAuthParamsSchema = z.strictObject({
+  action_id: z.string().regex(ACTION_ID_PATTERN, 'action_id is not an action id'),
 });
 
 /** One operation of an action as the builder lists it. */
@@ -118,6 +150,8 @@ export interface AgentAction {
     raw_spec: string;
     auth: ActionAuth;
     api_key_set: boolean;
+    /** Whether the OAuth client (id, and secret if any) of `oauth` auth is saved. */
+    oauth_client_set: boolean;
     privacy_policy_url?: string;
   };
   functions: ActionFunction[];

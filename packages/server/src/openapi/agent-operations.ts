@@ -1,4 +1,5 @@
 import {
+  actionOAuthParamsSchema,
   actionParamsSchema,
   agentIdParamsSchema,
   createAgentSchema,
@@ -155,6 +156,22 @@ export const agentOperations: OperationDoc[] = [
     params: actionParamsSchema,
     body: saveActionSchema,
     answers: [ok('The saved action and the agent')],
+  },
+  {
+    method: 'get',
+    path: '/api/actions/:action_id/oauth/callback',
+    tag: 'Agents',
+    summary:
+      "Where an OAuth action's authorization server returns the sign-in popup (code and state); a state completes one sign-in only",
+    access: 'public',
+    params: actionOAuthParamsSchema,
+    answers: [
+      {
+        status: 302,
+        description:
+          "To /oauth/success?serverName=<the action's domain>, or /oauth/error?error=missing_code|missing_state|invalid_state|callback_failed",
+      },
+    ],
   },
   {
     method: 'delete',

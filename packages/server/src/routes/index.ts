@@ -24,6 +24,7 @@ import { shareRoutes } from './share-routes.ts';
 import { tagRoutes } from './tag-routes.ts';
 import { importExportRoutes } from './import-export-routes.ts';
 import { fileRoutes } from './file-routes.ts';
+import { actionOAuthRoutes } from './action-oauth-routes.ts';
 import { agentRoutes } from './agent-routes.ts';
 import { codeRunRoutes } from './code-run-routes.ts';
 import { toolRoutes } from './tool-routes.ts';
@@ -58,6 +59,7 @@ export const routeModules: RouteModule[] = [
   importExportRoutes,
   fileRoutes,
   agentRoutes,
+  actionOAuthRoutes,
   toolRoutes,
   codeRunRoutes,
   memoryRoutes,

@@ -6,20 +6,14 @@ import {
   type McpReinitializeAnswer,
 } from '@parley/schema';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { authenticate, currentUser } from '../http/authenticate.ts';
+import { oauthCallbackQuery } from '../http/oauth-callback-query.ts';
 import { parse } from '../http/validate.ts';
 import { ToolCredentialStore } from '../services/tool-credentials/tool-credential-store.ts';
 import { McpUnavailableError } from '../services/mcp/mcp-manager.ts';
 import { McpOAuthCallbackError } from '../services/mcp/mcp-oauth.ts';
 
-/** The authorization server's redirect: every parameter optional, any other ignored. */
-const callbackQuery = z.looseObject({
-  code: z.string().max(4096).optional(),
-  state: z.string().max(512).optional(),
-  error: z.string().max(512).optional(),
-});
 
 /**
  * MCP tool servers: each server's connection state as
@@ -91,7 +85,7 @@ export function mcpRoutes(app: FastifyInstance, ctx: AppContext): void {
    */
   app.get('/api/mcp/:serverName/oauth/callback', async (request, reply) => {
     const { serverName } = parse(mcpServerParamsSchema, request.params, 'params');
-    const query = callbackQuery.safeParse(request.query);
+    const query = oauthCallbackQuery.safeParse(request.query);
     try {
       if (!query.success)
         throw new McpOAuthCallbackError('callback_failed', 'The sign-in answer is malformed');

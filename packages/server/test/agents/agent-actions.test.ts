@@ -261,14 +261,15 @@ describe('bad input', () => {
     await refused(JSON.stringify(wide), /too many schema nodes/);
   });
 
-  it('refuses a server at a private address, a domain outside actions.allowedDomains, and OAuth', async () => {
+  it('refuses a server at a private address, a domain outside actions.allowedDomains, and OAuth without its URLs', async () => {
     // actions.allowedDomains names them, yet the address guard still refuses loopback.
     await refused(weatherSpec('127.0.0.1'), /private, loopback or link-local/);
     await refused(weatherSpec('localhost'), /private, loopback or link-local/);
     await refused(weatherSpec('api.example.org'), /domain api.example.org is not allowed for actions/);
     await refused(weatherSpec('[::ffff:127.0.0.2]'), /not allowed for actions/);
     await refused(weatherSpec().replace('http://127.0.0.2', 'ftp://127.0.0.2'), /http:\/\/ or https:\/\//);
-    await refused(weatherSpec(), /OAuth for actions is not available/, { type: 'oauth' });
+    // OAuth needs its authorization and token URLs (agent-action-oauth.test.ts covers the rest).
+    await refused(weatherSpec(), /authorization_url/, { type: 'oauth' });
     await refused(weatherSpec(), /API key is required/, bearer);
     const res = await saveAction(owner, agentId, {
       metadata: {

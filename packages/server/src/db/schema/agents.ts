@@ -83,6 +83,8 @@ export const agentActions = pgTable(
     rawSpec: text('raw_spec').notNull(),
     auth: jsonb('auth').$type<ActionAuth>().notNull(),
     apiKey: text('api_key'),
+    /** OAuth auth: the client as JSON `{client_id, client_secret?}`, encrypted like the API key. */
+    oauthClient: text('oauth_client'),
     privacyPolicyUrl: text('privacy_policy_url'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 })
       .notNull()

@@ -12,6 +12,7 @@ import { findEditableAgent } from '../agents/agent-service.ts';
 import type { AgentsSettings } from '../agents/agents-settings.ts';
 import type { Tool } from '../tools/tool.ts';
 import type { ToolRegistry } from '../tools/tool-registry.ts';
+import type { ActionOAuth, OAuthAction } from './action-oauth.ts';
 import { actionTools } from './action-tool.ts';
 import { domainAllowed } from './allowed-domains.ts';
 import { readOpenApiDocument, type ActionDocument } from './openapi-document.ts';
@@ -28,11 +29,15 @@ export interface ActionDeps {
   /** parley.yaml `actions.allowedDomains`; empty allows every host the guard allows. */
   allowedDomains: readonly string[];
   credsKey: string;
+  /** Users' OAuth sign-ins to actions with `oauth` auth, and their tokens. */
+  oauth: ActionOAuth;
 }
 
 const newActionId = (): string => ACTION_ID_PREFIX + randomBytes(12).toString('base64url');
 /** The API key is bound to its action: copied into another row it does not decrypt. */
 const keyContext = (actionId: string) => `action:${actionId}`;
+/** The OAuth client is bound to its action the same way. */
+const clientContext = (actionId: string) => `action-oauth-client:${actionId}`;
 
 function toAgentAction(row: AgentActionRow, document: ActionDocument | null): AgentAction {
   return {
@@ -43,6 +48,7 @@ function toAgentAction(row: AgentActionRow, document: ActionDocument | null): Ag
       raw_spec: row.rawSpec,
       auth: row.auth,
       api_key_set: row.apiKey !== null,
+      oauth_client_set: row.oauthClient !== null,
       ...(row.privacyPolicyUrl ? { privacy_policy_url: row.privacyPolicyUrl } : {}),
     },
     functions: (document?.operations ?? []).map((op) => ({
@@ -100,16 +106,19 @@ export async function saveAction(
   requireActionsCapability(deps.settings);
   const agent = await findEditableAgent(deps.db, caller, agentId);
   const { metadata } = body;
-  if (metadata.auth.type === 'oauth')
-    throw badRequest('OAuth for actions is not available on this server; use an API key or no auth', [
-      { path: 'metadata.auth.type', message: 'oauth is not supported' },
-    ]);
   const document = readOpenApiDocument(metadata.raw_spec);
   if (!domainAllowed(document.domain, deps.allowedDomains))
     throw badRequest(`The domain ${document.domain} is not allowed for actions on this server`, [
       { path: 'metadata.raw_spec', message: 'servers[0].url is outside actions.allowedDomains' },
     ]);
   await checkReachable(deps.http, document.serverUrl);
+  // The token endpoint is called by the server: a private address is refused now, as the API's is.
+  if (metadata.auth.type === 'oauth') {
+    await checkReachable(deps.http, metadata.auth.client_url, 'metadata.auth.client_url');
+    // The sign-in page is opened by the user's browser; a private address there is refused too, so
+    // an agent cannot send its users to an internal page under the action's name.
+    await checkReachable(deps.http, metadata.auth.authorization_url, 'metadata.auth.authorization_url');
+  }
   actionTools({ document, auth: metadata.auth, apiKey: null, http: deps.http });
   const existing = body.action_id ? await findAgentAction(deps.db, agent.id, body.action_id) : null;
   await checkNames(deps.db, agent, document, existing?.id);
@@ -124,11 +133,13 @@ export async function saveAction(
     throw badRequest('An API key is required for API key auth', [
       { path: 'metadata.api_key', message: 'api_key is required' },
     ]);
+  const oauthClient = metadata.auth.type !== 'oauth' ? null : savedClient(deps, id, metadata, existing);
   const values = {
     domain: document.domain,
     rawSpec: metadata.raw_spec,
     auth: metadata.auth,
     apiKey,
+    oauthClient,
     privacyPolicyUrl: metadata.privacy_policy_url ?? null,
     userId: caller.id,
     updatedAt: new Date(),
@@ -164,16 +175,62 @@ async function findAgentAction(db: Database, agentId: string, actionId: string):
   return row;
 }
 
-async function checkReachable(http: GuardedHttpClient, url: string): Promise<void> {
+async function checkReachable(
+  http: GuardedHttpClient,
+  url: string,
+  path = 'metadata.raw_spec',
+): Promise<void> {
   try {
     await http.check(url);
   } catch (error) {
     if (error instanceof RefusedUrlError)
       throw badRequest(`The action's server cannot be called: ${error.message}`, [
-        { path: 'metadata.raw_spec', message: error.message },
+        { path, message: error.message },
       ]);
     throw error;
   }
+}
+
+/**
+ * The OAuth client to store, encrypted: the one sent (id, and secret if any), or on a change
+ * without an id the saved one (a new secret without an id replaces only the secret).
+ */
+function savedClient(
+  deps: ActionDeps,
+  actionId: string,
+  metadata: SaveActionBody['metadata'],
+  existing: AgentActionRow | null,
+): string {
+  const saved = existing?.oauthClient ? readClient(deps, existing) : null;
+  const clientId = metadata.oauth_client_id ?? saved?.client_id;
+  if (!clientId)
+    throw badRequest('An OAuth client id is required for OAuth auth', [
+      { path: 'metadata.oauth_client_id', message: 'oauth_client_id is required' },
+    ]);
+  const secret =
+    metadata.oauth_client_secret ??
+    (metadata.oauth_client_id === undefined ? saved?.client_secret : undefined);
+  const client = { client_id: clientId, ...(secret ? { client_secret: secret } : {}) };
+  return encryptSecret(JSON.stringify(client), deps.credsKey, clientContext(actionId));
+}
+
+function readClient(deps: Pick<ActionDeps, 'credsKey'>, row: AgentActionRow): OAuthAction['client'] | null {
+  if (!row.oauthClient) return null;
+  return JSON.parse(
+    decryptSecret(row.oauthClient, deps.credsKey, clientContext(row.id)),
+  ) as OAuthAction['client'];
+}
+
+/** An action with OAuth auth as its sign-in needs it (the OAuth callback), or null. */
+export async function findOAuthAction(deps: ActionDeps, actionId: string): Promise<OAuthAction | null> {
+  const [row] = await deps.db.select().from(agentActions).where(eq(agentActions.id, actionId)).limit(1);
+  return row ? oauthActionOf(deps, row) : null;
+}
+
+function oauthActionOf(deps: Pick<ActionDeps, 'credsKey'>, row: AgentActionRow): OAuthAction | null {
+  const client = row.auth.type === 'oauth' ? readClient(deps, row) : null;
+  if (row.auth.type !== 'oauth' || !client) return null;
+  return { id: row.id, domain: row.domain, auth: row.auth, client };
 }
 
 /**
@@ -223,8 +280,16 @@ export async function agentActionTools(deps: ActionDeps, agentIds: readonly stri
     const document = documentOf(row);
     if (!document || !domainAllowed(document.domain, deps.allowedDomains)) return [];
     const apiKey = row.apiKey ? decryptSecret(row.apiKey, deps.credsKey, keyContext(row.id)) : null;
+    const oauthAction = oauthActionOf(deps, row);
+    if (row.auth.type === 'oauth' && !oauthAction) return [];
     try {
-      return actionTools({ document, auth: row.auth, apiKey, http: deps.http });
+      return actionTools({
+        document,
+        auth: row.auth,
+        apiKey,
+        http: deps.http,
+        ...(oauthAction ? { oauth: { service: deps.oauth, action: oauthAction } } : {}),
+      });
     } catch {
       return [];
     }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { badRequest } from '../../errors/app-error.ts';
 import type { GuardedHttpClient } from '../net/guarded-http-client.ts';
 import type { Tool } from '../tools/tool.ts';
+import type { ActionOAuth, OAuthAction } from './action-oauth.ts';
 import { argumentsSchema, type ActionDocument, type ActionOperation } from './openapi-document.ts';
 
 const validators = new AjvJsonSchemaValidator();
@@ -20,6 +21,8 @@ export interface ActionRuntime {
   /** The decrypted API key of `service_http` auth. */
   apiKey: string | null;
   http: GuardedHttpClient;
+  /** `oauth` auth: the action's client and the sign-in service holding each user's tokens. */
+  oauth?: { service: ActionOAuth; action: OAuthAction };
 }
 
 /** The tools of one action: one per operation, named by its operation id. */
@@ -48,22 +51,28 @@ function operationTool(runtime: ActionRuntime, op: ActionOperation): Tool {
     }),
     authConfig: [],
     timeoutMs: ACTION_TIMEOUT_MS,
-    run: (args, context) => callOperation(runtime, op, args as Record<string, unknown>, context.signal),
+    run: (args, context) =>
+      callOperation(runtime, op, args as Record<string, unknown>, context.signal, context.userId),
   };
 }
 
 /**
  * Makes the operation's request through the guarded client (public addresses or the operator's
  * allow-list only, every redirect checked again) and answers its body as text. An answer other
- * than 2xx is thrown, so the model and the user see the call failed and why.
+ * than 2xx is thrown, so the model and the user see the call failed and why. With OAuth the
+ * caller's token is sent; a call without one (or refused with 401) throws SignInRequired.
  */
 export async function callOperation(
   runtime: ActionRuntime,
   op: ActionOperation,
   args: Record<string, unknown>,
   signal: AbortSignal,
+  userId: string,
 ): Promise<string> {
   const { url, headers } = requestTarget(runtime, op, args);
+  const oauth = runtime.oauth;
+  // The caller's own token; none yet (or no longer refreshable) asks them to sign in.
+  if (oauth) headers.set('authorization', `Bearer ${await oauth.service.accessToken(userId, oauth.action)}`);
   const hasBody = op.body !== null && args.body !== undefined;
   if (hasBody) headers.set('content-type', 'application/json');
   headers.set('accept', 'application/json, text/plain;q=0.9, */*;q=0.1');
@@ -74,6 +83,8 @@ export async function callOperation(
     signal,
   });
   const text = await boundedText(response);
+  // The API refused the user's token (revoked, say): they sign in again and the call is retried.
+  if (oauth && response.status === 401) throw await oauth.service.refused(userId, oauth.action);
   if (!response.ok)
     throw new Error(
       `${op.method} ${op.path} answered ${response.status}${text ? `: ${text.slice(0, 500)}` : ''}`,

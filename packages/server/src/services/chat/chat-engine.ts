@@ -3,6 +3,7 @@ import { commaList } from '../endpoints/default-models.ts';
 import { EndpointRegistry } from '../endpoints/endpoint-registry.ts';
 import type { KeyStore } from '../keys/key-store.ts';
 import { GenerationManager } from '../generation/generation-manager.ts';
+import { ActionOAuth } from '../actions/action-oauth.ts';
 import type { ActionDeps } from '../actions/action-service.ts';
 import { AddressPolicy } from '../net/address-policy.ts';
 import { GuardedHttpClient } from '../net/guarded-http-client.ts';
@@ -78,6 +79,7 @@ export async function createChatEngine(ctx: AppContext, keys: KeyStore): Promise
     policy: new AddressPolicy(commaList(ctx.config.env.USER_BASE_URL_ALLOWLIST)),
   });
   const agents = resolveAgentsSettings(ctx.config.yaml.endpoints?.agents);
+  const toolCredentials = new ToolCredentialStore(ctx.db, ctx.config.secrets.credsKey);
   const engine: ChatEngine = {
     endpoints,
     generations,
@@ -94,8 +96,14 @@ export async function createChatEngine(ctx: AppContext, keys: KeyStore): Promise
       http: userHttp,
       allowedDomains: ctx.config.yaml.actions?.allowedDomains ?? [],
       credsKey: ctx.config.secrets.credsKey,
+      oauth: new ActionOAuth({
+        credentials: toolCredentials,
+        http: userHttp,
+        signIns: ctx.tools.signInWaits,
+        publicOrigin: ctx.config.serverDomain,
+      }),
     },
-    toolCredentials: new ToolCredentialStore(ctx.db, ctx.config.secrets.credsKey),
+    toolCredentials,
     planChecks: [],
     answerHooks: [],
     stopGenerations: () => generations.shutdown(),

@@ -8,6 +8,8 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { TextField, inputClasses } from '../../components/ui/text-field';
 import { showToast } from '../toasts';
+import { ActionOAuthFields } from './action-oauth-fields';
+import { oauthBody, oauthFormErrors, oauthFormOf, type ActionOAuthErrors } from './action-oauth-form';
 import { agentKeys, agentsApi } from './agents-api';
 
 /**
@@ -84,9 +86,10 @@ export function AgentActions({ agentId }: { agentId: string }) {
   );
 }
 
-type AuthChoice = 'none' | ApiKeyPlacement;
+type AuthChoice = 'none' | ApiKeyPlacement | 'oauth';
 
 function authChoiceOf(auth: ActionAuth | undefined): AuthChoice {
+  if (auth?.type === 'oauth') return 'oauth';
   return auth?.type === 'service_http' ? auth.authorization_type : 'none';
 }
 
@@ -107,6 +110,9 @@ function ActionDialog({
     action?.metadata.auth.type === 'service_http' ? (action.metadata.auth.custom_auth_header ?? '') : '',
   );
   const [apiKey, setApiKey] = useState('');
+  const [oauth, setOAuth] = useState(() => oauthFormOf(action));
+  const [oauthErrors, setOAuthErrors] = useState<ActionOAuthErrors>({});
+  const clientSaved = Boolean(action?.metadata.oauth_client_set && action.metadata.auth.type === 'oauth');
   const [error, setError] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: (body: SaveActionBody) => agentsApi.saveAction(agentId, body),
@@ -122,6 +128,16 @@ function ActionDialog({
     e.preventDefault();
     e.stopPropagation();
     setError(null);
+    if (auth === 'oauth') {
+      const errors = oauthFormErrors(oauth, clientSaved);
+      setOAuthErrors(errors);
+      if (Object.keys(errors).length > 0) return;
+      save.mutate({
+        ...(action ? { action_id: action.action_id } : {}),
+        metadata: { raw_spec: spec, ...oauthBody(oauth) },
+      });
+      return;
+    }
     const authBody: ActionAuth =
       auth === 'none'
         ? { type: 'none' }
@@ -147,75 +163,92 @@ function ActionDialog({
       className="max-w-xl"
       testId="agent-action-dialog"
     >
-      <form onSubmit={submit} className="space-y-3 px-6 pb-5" noValidate>
-        <div className="space-y-1.5">
-          <label htmlFor="action-spec" className="block text-sm font-medium text-fg">
-            {t('agents.action_spec')}
-          </label>
-          <textarea
-            id="action-spec"
-            value={spec}
-            onChange={(e) => {
-              setSpec(e.target.value);
-              setError(null);
-            }}
-            rows={10}
-            spellCheck={false}
-            placeholder='{"openapi": "3.1.0", "servers": [{"url": "https://api.example.com"}], "paths": {…}}'
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'action-error' : undefined}
-            className={`${inputClasses} border-border-strong font-mono text-xs`}
-            data-testid="agent-action-spec"
-          />
-          {error && (
-            <p
-              id="action-error"
-              role="alert"
-              className="text-[13px] text-danger"
-              data-testid="agent-action-error"
+      <form onSubmit={submit} className="flex min-h-0 flex-col" noValidate>
+        {/* The fields scroll (OAuth's are many); the buttons stay in view. */}
+        <div className="min-h-0 flex-1 space-y-3 overflow-y-auto px-6 pt-1 pb-2">
+          <div className="space-y-1.5">
+            <label htmlFor="action-spec" className="block text-sm font-medium text-fg">
+              {t('agents.action_spec')}
+            </label>
+            <textarea
+              id="action-spec"
+              value={spec}
+              onChange={(e) => {
+                setSpec(e.target.value);
+                setError(null);
+              }}
+              rows={10}
+              spellCheck={false}
+              placeholder='{"openapi": "3.1.0", "servers": [{"url": "https://api.example.com"}], "paths": {…}}'
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'action-error' : undefined}
+              className={`${inputClasses} border-border-strong font-mono text-xs`}
+              data-testid="agent-action-spec"
+            />
+            {error && (
+              <p
+                id="action-error"
+                role="alert"
+                className="text-[13px] text-danger"
+                data-testid="agent-action-error"
+              >
+                {error}
+              </p>
+            )}
+          </div>
+          <div className="space-y-1.5">
+            <label htmlFor="action-auth" className="block text-sm font-medium text-fg">
+              {t('agents.action_auth')}
+            </label>
+            <select
+              id="action-auth"
+              value={auth}
+              onChange={(e) => setAuth(e.target.value as AuthChoice)}
+              className={`${inputClasses} border-border-strong`}
+              data-testid="agent-action-auth"
             >
-              {error}
-            </p>
+              <option value="none">{t('agents.action_auth_none')}</option>
+              <option value="bearer">{t('agents.action_auth_bearer')}</option>
+              <option value="basic">{t('agents.action_auth_basic')}</option>
+              <option value="custom">{t('agents.action_auth_custom')}</option>
+              <option value="oauth">{t('agents.action_auth_oauth')}</option>
+            </select>
+          </div>
+          {auth === 'custom' && (
+            <TextField
+              label={t('agents.action_header')}
+              value={header}
+              onChange={(e) => setHeader(e.target.value)}
+              placeholder="X-Api-Key"
+              data-testid="agent-action-header"
+            />
+          )}
+          {auth === 'oauth' && (
+            <ActionOAuthFields
+              form={oauth}
+              errors={oauthErrors}
+              clientSaved={clientSaved}
+              actionId={action?.action_id ?? null}
+              onChange={(next) => {
+                setOAuth(next);
+                setOAuthErrors({});
+                setError(null);
+              }}
+            />
+          )}
+          {auth !== 'none' && auth !== 'oauth' && (
+            <TextField
+              label={t('agents.action_key')}
+              type="password"
+              autoComplete="off"
+              value={apiKey}
+              onChange={(e) => setApiKey(e.target.value)}
+              placeholder={keySaved ? t('agents.action_key_saved') : ''}
+              data-testid="agent-action-key"
+            />
           )}
         </div>
-        <div className="space-y-1.5">
-          <label htmlFor="action-auth" className="block text-sm font-medium text-fg">
-            {t('agents.action_auth')}
-          </label>
-          <select
-            id="action-auth"
-            value={auth}
-            onChange={(e) => setAuth(e.target.value as AuthChoice)}
-            className={`${inputClasses} border-border-strong`}
-            data-testid="agent-action-auth"
-          >
-            <option value="none">{t('agents.action_auth_none')}</option>
-            <option value="bearer">{t('agents.action_auth_bearer')}</option>
-            <option value="basic">{t('agents.action_auth_basic')}</option>
-            <option value="custom">{t('agents.action_auth_custom')}</option>
-          </select>
-        </div>
-        {auth === 'custom' && (
-          <TextField
-            label={t('agents.action_header')}
-            value={header}
-            onChange={(e) => setHeader(e.target.value)}
-            placeholder="X-Api-Key"
-            data-testid="agent-action-header"
-          />
-        )}
-        {auth !== 'none' && (
-          <TextField
-            label={t('agents.action_key')}
-            type="password"
-            autoComplete="off"
-            value={apiKey}
-            onChange={(e) => setApiKey(e.target.value)}
-            placeholder={keySaved ? t('agents.action_key_saved') : ''}
-            data-testid="agent-action-key"
-          />
-        )}
-        <div className="flex justify-end gap-2 pt-2">
+        <div className="flex shrink-0 justify-end gap-2 px-6 pt-2 pb-5">
           <Button type="button" variant="outline" onClick={onClose}>
             {t('com_ui_cancel')}
           </Button>

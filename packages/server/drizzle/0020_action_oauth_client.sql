@@ -1,0 +1,1 @@
+ALTER TABLE "agent_actions" ADD COLUMN "oauth_client" text;
