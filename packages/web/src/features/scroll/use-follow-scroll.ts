@@ -1,65 +1,115 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { EndPin, FOLLOW_THRESHOLD_PX } from './end-pin';
 
-/** The list follows the stream unless the user scrolled up this far from the bottom. */
-export const FOLLOW_THRESHOLD_PX = 50;
+export { FOLLOW_THRESHOLD_PX };
 
-function distanceFromBottom(el: HTMLElement): number {
-  return el.scrollHeight - el.scrollTop - el.clientHeight;
+/** What following needs of a scrolling view: an element that scrolls, or the page itself. */
+interface Scroller {
+  /** Where scroll events are heard. */
+  events: EventTarget;
+  top(): number;
+  /** How far the end of the content is below the bottom of the viewport. */
+  distance(): number;
+  toEnd(behavior: ScrollBehavior): void;
+}
+
+function elementScroller(el: HTMLElement): Scroller {
+  return {
+    events: el,
+    top: () => el.scrollTop,
+    distance: () => el.scrollHeight - el.scrollTop - el.clientHeight,
+    toEnd: (behavior) => el.scrollTo({ top: el.scrollHeight, behavior }),
+  };
+}
+
+function pageScroller(): Scroller {
+  const page = document.documentElement;
+  return {
+    events: window,
+    top: () => window.scrollY,
+    distance: () => page.scrollHeight - window.scrollY - window.innerHeight,
+    toEnd: (behavior) => window.scrollTo({ top: page.scrollHeight, behavior }),
+  };
 }
 
 /**
- * Keeps a scroll container pinned to the bottom while `following` is on and the user has not
- * scrolled up ≥ 50 px; reports whether the view is away from the bottom (for the scroll button).
- * Growth is noticed through a ResizeObserver on the content, so it also works for virtualised
- * rows that are measured after they render.
+ * Holds `scroller` at its end while `contentRef` changes size, as `EndPin` decides; reports whether
+ * the view is away from the end (for the scroll button). Growth is noticed through a
+ * ResizeObserver on the content, so it also catches virtualised rows measured after they render.
+ */
+function useEndFollow(
+  getScroller: () => Scroller | null,
+  contentRef: RefObject<HTMLElement | null>,
+  streaming: boolean,
+  initiallyPinned: boolean,
+) {
+  const pin = useRef<EndPin | null>(null);
+  const [away, setAway] = useState(false);
+  const streamingRef = useRef(streaming);
+  streamingRef.current = streaming;
+  const getScrollerRef = useRef(getScroller);
+  getScrollerRef.current = getScroller;
+
+  const pinOf = (scroller: Scroller) =>
+    (pin.current ??= new EndPin({ pinned: initiallyPinned, top: scroller.top() }));
+
+  const scrollToBottom = useCallback((behavior: ScrollBehavior = 'auto') => {
+    const scroller = getScrollerRef.current();
+    if (!scroller) return;
+    pinOf(scroller).sentToEnd();
+    scroller.toEnd(behavior);
+    // pinOf reads only refs and a constant of the first render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    const scroller = getScrollerRef.current();
+    const content = contentRef.current;
+    if (!scroller || !content) return;
+    const state = pinOf(scroller);
+    const onScroll = () => {
+      const distance = scroller.distance();
+      state.scrolled(scroller.top(), distance);
+      setAway(distance > FOLLOW_THRESHOLD_PX);
+    };
+    const observer = new ResizeObserver(() => {
+      if (state.shouldFollow(streamingRef.current)) scroller.toEnd('auto');
+      setAway(scroller.distance() > FOLLOW_THRESHOLD_PX);
+    });
+    scroller.events.addEventListener('scroll', onScroll, { passive: true });
+    observer.observe(content);
+    return () => {
+      scroller.events.removeEventListener('scroll', onScroll);
+      observer.disconnect();
+    };
+    // pinOf reads only refs and a constant of the first render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [contentRef]);
+
+  return { away, scrollToBottom };
+}
+
+/**
+ * The chat view: its list scrolls inside `scrollRef`. While `streaming`, the answer is followed
+ * unless the user scrolled up ≥ 50 px; once the view reached the end it stays there while rows are
+ * measured, stream or not.
  */
 export function useFollowScroll(
   scrollRef: RefObject<HTMLElement | null>,
   contentRef: RefObject<HTMLElement | null>,
-  following: boolean,
+  streaming: boolean,
 ) {
-  const pinned = useRef(true);
-  const [away, setAway] = useState(false);
-  const followingRef = useRef(following);
-  followingRef.current = following;
-
-  const scrollToBottom = useCallback(
-    (behavior: ScrollBehavior = 'auto') => {
-      const el = scrollRef.current;
-      if (!el) return;
-      pinned.current = true;
-      el.scrollTo({ top: el.scrollHeight, behavior });
-    },
+  const getScroller = useCallback(
+    () => (scrollRef.current ? elementScroller(scrollRef.current) : null),
     [scrollRef],
   );
+  return useEndFollow(getScroller, contentRef, streaming, true);
+}
 
-  useEffect(() => {
-    const el = scrollRef.current;
-    if (!el) return;
-    let last = el.scrollTop;
-    const onScroll = () => {
-      const distance = distanceFromBottom(el);
-      // Only a move upwards by the user unpins; growth of the content does not.
-      if (el.scrollTop < last && distance >= FOLLOW_THRESHOLD_PX) pinned.current = false;
-      else if (distance < FOLLOW_THRESHOLD_PX) pinned.current = true;
-      last = el.scrollTop;
-      setAway(distance > FOLLOW_THRESHOLD_PX);
-    };
-    el.addEventListener('scroll', onScroll, { passive: true });
-    return () => el.removeEventListener('scroll', onScroll);
-  }, [scrollRef]);
-
-  useEffect(() => {
-    const el = scrollRef.current;
-    const content = contentRef.current;
-    if (!el || !content) return;
-    const observer = new ResizeObserver(() => {
-      if (followingRef.current && pinned.current) el.scrollTop = el.scrollHeight;
-      setAway(distanceFromBottom(el) > FOLLOW_THRESHOLD_PX);
-    });
-    observer.observe(content);
-    return () => observer.disconnect();
-  }, [scrollRef, contentRef]);
-
-  return { away, scrollToBottom, pinned };
+/**
+ * A list that scrolls with the page (the public share page): once the reader reached the end of
+ * the page (End, a scroll), it stays at the end while the rows there are measured.
+ */
+export function usePageEndFollow(contentRef: RefObject<HTMLElement | null>) {
+  return useEndFollow(pageScroller, contentRef, false, false);
 }

@@ -1,11 +1,12 @@
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { VisibleMessage } from '../messages';
 import { useWindowMessageVirtualizer } from '../messages';
+import { usePageEndFollow } from '../scroll';
 import { SharedMessage } from './shared-message';
 
 /**
  * The shared branch, virtualised like the chat view's list (only the rows near the viewport are
- * mounted); the page itself scrolls.
+ * mounted); the page itself scrolls, and a reader who reached its end stays there while rows settle.
  */
 export function SharedMessageList({
   path,
@@ -17,6 +18,9 @@ export function SharedMessageList({
   const listRef = useRef<HTMLDivElement>(null);
   const scrollMargin = useDocumentOffset(listRef);
   const virtualizer = useWindowMessageVirtualizer(path, scrollMargin);
+  // The End key lands on an end computed from estimated heights; the rows there are measured after
+  // they render (late on a loaded machine) and move it: stay with it.
+  usePageEndFollow(listRef);
   const items = virtualizer.getVirtualItems();
   return (
     <div ref={listRef} className="relative" style={{ height: virtualizer.getTotalSize() }}>

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { EndPin, FOLLOW_THRESHOLD_PX } from './end-pin';
+
+describe('EndPin', () => {
+  it('follows a stream from the start, before any scroll', () => {
+    const pin = new EndPin({ pinned: true, top: 0 });
+    expect(pin.shouldFollow(true)).toBe(true);
+    // Not streaming and never at the end: a list opened at the top stays at the top.
+    expect(pin.shouldFollow(false)).toBe(false);
+  });
+
+  it('keeps following the end after the view reached it, while rows are measured and no stream runs', () => {
+    const pin = new EndPin({ pinned: false, top: 0 });
+    expect(pin.shouldFollow(false)).toBe(false);
+    pin.scrolled(90_000, 0); // the End key
+    expect(pin.shouldFollow(false)).toBe(true);
+    // The rows at the end grew: the content is taller, the scroll offset did not move.
+    expect(pin.shouldFollow(false)).toBe(true);
+  });
+
+  it('is released by the user scrolling up away from the end, and by nothing else', () => {
+    const pin = new EndPin({ pinned: false, top: 0 });
+    pin.scrolled(5_000, 0);
+    // Downward scrolls that stop short of the end (e.g. the list corrected its offset) keep it.
+    pin.scrolled(5_200, 400);
+    expect(pin.shouldFollow(false)).toBe(true);
+    pin.scrolled(4_000, 1_600);
+    expect(pin.shouldFollow(false)).toBe(false);
+    expect(pin.shouldFollow(true)).toBe(false);
+  });
+
+  it('treats a small move up within the threshold as still at the end', () => {
+    const pin = new EndPin({ pinned: false, top: 0 });
+    pin.scrolled(1_000, 0);
+    pin.scrolled(1_000 - (FOLLOW_THRESHOLD_PX - 1), FOLLOW_THRESHOLD_PX - 1);
+    expect(pin.shouldFollow(false)).toBe(true);
+    pin.scrolled(900, FOLLOW_THRESHOLD_PX + 100);
+    expect(pin.shouldFollow(false)).toBe(false);
+  });
+
+  it('is taken again by a deliberate jump to the end', () => {
+    const pin = new EndPin({ pinned: true, top: 3_000 });
+    pin.scrolled(100, 2_900);
+    expect(pin.shouldFollow(true)).toBe(false);
+    pin.sentToEnd();
+    expect(pin.shouldFollow(true)).toBe(true);
+    expect(pin.shouldFollow(false)).toBe(true);
+  });
+});

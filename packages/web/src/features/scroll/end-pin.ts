@@ -1,0 +1,47 @@
+/** The view counts as "at the end" when it is this close to the bottom. */
+export const FOLLOW_THRESHOLD_PX = 50;
+
+/**
+ * Whether a scrolling view is held at its end, judged from its scroll positions alone (no DOM),
+ * so the chat view (an element) and the share page (the window) share one rule:
+ * - `pinned`: follow growth of the content while a stream is written. It starts on, so an answer
+ *   is followed until the user scrolls up.
+ * - `reachedEnd`: the view got to the end (a scroll that ended there, the End key, the scroll
+ *   button). Rows of a virtualised list are measured only after they render — late on a loaded
+ *   machine — and each measurement moves the end; a view that reached the end keeps following it
+ *   until the user scrolls up, stream or no stream.
+ * Only a move upwards that leaves the end releases both; growth of the content never does.
+ */
+export class EndPin {
+  private pinned: boolean;
+  private reachedEnd = false;
+  private lastTop: number;
+
+  constructor(opts: { pinned: boolean; top: number }) {
+    this.pinned = opts.pinned;
+    this.lastTop = opts.top;
+  }
+
+  /** After every scroll event: `top` is the scroll offset, `distance` how far the end is below the viewport. */
+  scrolled(top: number, distance: number): void {
+    if (distance < FOLLOW_THRESHOLD_PX) {
+      this.pinned = true;
+      this.reachedEnd = true;
+    } else if (top < this.lastTop) {
+      this.pinned = false;
+      this.reachedEnd = false;
+    }
+    this.lastTop = top;
+  }
+
+  /** The view was sent to the end on purpose (after a send, the scroll button, opening a conversation). */
+  sentToEnd(): void {
+    this.pinned = true;
+    this.reachedEnd = true;
+  }
+
+  /** When the content changed size: whether to move the view back to the end. */
+  shouldFollow(streaming: boolean): boolean {
+    return this.pinned && (streaming || this.reachedEnd);
+  }
+}
