@@ -10,24 +10,38 @@ export const FOLLOW_THRESHOLD_PX = 50;
  *   button). Rows of a virtualised list are measured only after they render — late on a loaded
  *   machine — and each measurement moves the end; a view that reached the end keeps following it
  *   until the user scrolls up, stream or no stream.
- * Only a move upwards that leaves the end releases both; growth of the content never does.
+ * Only the user's own move upwards that leaves the end releases both. The list moves the view too:
+ * when rows above it are measured it shifts the offset up by the difference, before the page's
+ * height has caught up, which looks like a move away from the end for a moment. So a move up counts
+ * only while the user is scrolling (a wheel or key upwards, a finger, a pointer on the scrollbar),
+ * as the hook reports through `userScrolls`.
  */
 export class EndPin {
   private pinned: boolean;
   private reachedEnd = false;
   private lastTop: number;
+  /** Until when (ms) a move up is the user's. */
+  private userUntil = 0;
 
   constructor(opts: { pinned: boolean; top: number }) {
     this.pinned = opts.pinned;
     this.lastTop = opts.top;
   }
 
-  /** After every scroll event: `top` is the scroll offset, `distance` how far the end is below the viewport. */
-  scrolled(top: number, distance: number): void {
+  /** The user is scrolling until `until` (ms since the epoch; Infinity while a finger or pointer is down). */
+  userScrolls(until: number): void {
+    this.userUntil = until;
+  }
+
+  /**
+   * After every scroll event: `top` is the scroll offset, `distance` how far the end is below the
+   * viewport, `now` the time in ms.
+   */
+  scrolled(top: number, distance: number, now: number): void {
     if (distance < FOLLOW_THRESHOLD_PX) {
       this.pinned = true;
       this.reachedEnd = true;
-    } else if (top < this.lastTop) {
+    } else if (top < this.lastTop && now <= this.userUntil) {
       this.pinned = false;
       this.reachedEnd = false;
     }

@@ -3,6 +3,41 @@ import { EndPin, FOLLOW_THRESHOLD_PX } from './end-pin';
 
 export { FOLLOW_THRESHOLD_PX };
 
+/** How long after a wheel turn, an upward key or a lifted finger the moves up still count as the user's (momentum). */
+const USER_SCROLL_MS = 1_000;
+
+/** Keys that scroll a page up. */
+const UPWARD_KEYS = new Set(['ArrowUp', 'PageUp', 'Home']);
+
+/**
+ * Tells `pin` when the user scrolls by hand (not the list correcting its offset): a wheel turned
+ * up, an upward key, a finger on the screen, a pointer held on the scrollbar. Returns the cleanup.
+ */
+function watchUserScrolling(events: EventTarget, pin: EndPin): () => void {
+  const soon = () => pin.userScrolls(Date.now() + USER_SCROLL_MS);
+  const held = () => pin.userScrolls(Number.POSITIVE_INFINITY);
+  const listeners: [EventTarget, string, (e: Event) => void][] = [
+    [events, 'wheel', (e) => (e as WheelEvent).deltaY < 0 && soon()],
+    [
+      events,
+      'keydown',
+      (e) => {
+        const key = e as KeyboardEvent;
+        if (UPWARD_KEYS.has(key.key) || (key.key === ' ' && key.shiftKey)) soon();
+      },
+    ],
+    [events, 'touchstart', held],
+    [events, 'pointerdown', held],
+    // A finger or pointer may be lifted outside the view.
+    [window, 'touchend', soon],
+    [window, 'pointerup', soon],
+  ];
+  for (const [target, name, fn] of listeners) target.addEventListener(name, fn, { passive: true });
+  return () => {
+    for (const [target, name, fn] of listeners) target.removeEventListener(name, fn);
+  };
+}
+
 /** What following needs of a scrolling view: an element that scrolls, or the page itself. */
 interface Scroller {
   /** Where scroll events are heard. */
@@ -69,7 +104,7 @@ function useEndFollow(
     const state = pinOf(scroller);
     const onScroll = () => {
       const distance = scroller.distance();
-      state.scrolled(scroller.top(), distance);
+      state.scrolled(scroller.top(), distance, Date.now());
       setAway(distance > FOLLOW_THRESHOLD_PX);
     };
     const observer = new ResizeObserver(() => {
@@ -77,9 +112,11 @@ function useEndFollow(
       setAway(scroller.distance() > FOLLOW_THRESHOLD_PX);
     });
     scroller.events.addEventListener('scroll', onScroll, { passive: true });
+    const stopWatching = watchUserScrolling(scroller.events, state);
     observer.observe(content);
     return () => {
       scroller.events.removeEventListener('scroll', onScroll);
+      stopWatching();
       observer.disconnect();
     };
     // pinOf reads only refs and a constant of the first render.
