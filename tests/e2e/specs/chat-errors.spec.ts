@@ -1,19 +1,63 @@
 import { chooseModel, lastAnswer, send, signIn, waitIdle } from '../support/chat.ts';
 import { expect, test } from '../support/fixtures.ts';
 
-test('a provider error shows the generic text with the server message', async ({ page, baseURL }) => {
+test("a provider error shows the provider's words and status, without the generic preamble", async ({
+  page,
+  baseURL,
+}) => {
   await signIn(page, baseURL!);
   await chooseModel(page, 'error-500');
   await send(page, 'Break please');
   const error = lastAnswer(page).getByTestId('message-error');
-  await expect(error).toContainText(
-    "Something went wrong. Here's the specific error message we encountered:",
+  await expect(error).toHaveText(
+    'The model provider answered with an error (500): The server had an error while processing your request. Sorry about that!',
   );
-  await expect(error).toContainText('500');
+  // A server error says no wait: nothing counts down.
+  await expect(lastAnswer(page).getByTestId('retry-countdown')).toHaveCount(0);
   await waitIdle(page);
   // An error answer offers only regenerate.
   await expect(lastAnswer(page).getByTestId('regenerate')).toBeVisible();
   await expect(lastAnswer(page).getByTestId('copy-message')).toHaveCount(0);
+});
+
+test('a rate limit counts down the wait the provider asked for and tries again once by itself', async ({
+  page,
+  baseURL,
+}) => {
+  await signIn(page, baseURL!);
+  await chooseModel(page, 'error-429');
+  await send(page, 'Too fast?');
+  const error = lastAnswer(page).getByTestId('message-error');
+  await expect(error).toHaveText(
+    "The model provider's rate limit was reached: Rate limit reached for requests. Please try again in 2s.",
+  );
+  await expect(lastAnswer(page).getByTestId('retry-countdown')).toContainText(/Trying again in [12] s/);
+  // The wait is over: the question is asked again (a second answer beside the first), once only.
+  await expect(lastAnswer(page).getByTestId('sibling-position')).toHaveText('2 / 2', { timeout: 15_000 });
+  await expect(lastAnswer(page).getByTestId('message-error')).toBeVisible();
+  await waitIdle(page);
+  await expect(lastAnswer(page).getByTestId('retry-countdown')).toHaveCount(0);
+  await page.waitForTimeout(3_000);
+  await expect(lastAnswer(page).getByTestId('sibling-position')).toHaveText('2 / 2');
+});
+
+test("a rate limit's retry can be declined", async ({ page, baseURL }) => {
+  await signIn(page, baseURL!);
+  await chooseModel(page, 'error-429');
+  // The provider asks for 8 s here instead of the simulator's 2, so a loaded machine has time to click.
+  await page.route('**/api/agents/chat/**', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replaceAll('\\"retryAfter\\":2', '\\"retryAfter\\":8');
+    await route.fulfill({ response, body });
+  });
+  await send(page, 'Not again');
+  await expect(lastAnswer(page).getByTestId('retry-countdown')).toContainText(/Trying again in [5-8] s/);
+  await lastAnswer(page).getByTestId('retry-cancel').click();
+  await expect(lastAnswer(page).getByTestId('retry-countdown')).toHaveCount(0);
+  // Past the 8 s: no second answer came.
+  await page.waitForTimeout(9_000);
+  await expect(page.getByTestId('message-assistant')).toHaveCount(1);
+  await expect(lastAnswer(page).getByTestId('sibling-nav')).toHaveCount(0);
 });
 
 test('no connection: the connection error shows after 5.5 s', async ({ page, baseURL }) => {

@@ -22,7 +22,16 @@ export function describeFailure(
     return { message: errorMessage(error) || 'Upstream connection lost', lostConnection: true };
   }
   if (APICallError.isInstance(error) && status !== undefined && status >= 400) {
-    return classify({ message: upstreamMessage(error), status, code: upstreamCode(error) }, source);
+    const retryAfterSeconds = status === 429 ? retryAfterOf(error) : undefined;
+    return classify(
+      {
+        message: upstreamMessage(error),
+        status,
+        code: upstreamCode(error),
+        ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+      },
+      source,
+    );
   }
   return { message: errorMessage(error) || 'Upstream connection failed' };
 }
@@ -46,6 +55,42 @@ function classify(failure: ProviderFailure, source: FailureSource): ProviderFail
     return { ...failure, key: source === 'google' ? 'google_error' : 'invalid_request_error', info: message };
   }
   return failure;
+}
+
+/** The longest wait a provider's retry-after is believed for; beyond it the user decides. */
+export const RETRY_AFTER_MAX_SECONDS = 600;
+
+/**
+ * The wait a 429 asks for: the `retry-after` header (seconds, or an HTTP date), or Google's
+ * RetryInfo detail (`"retryDelay": "2s"`) in the body. Nonsense, negative or longer than ten
+ * minutes counts as not given.
+ */
+export function retryAfterOf(error: APICallError, now = Date.now()): number | undefined {
+  const header = error.responseHeaders?.['retry-after']?.trim();
+  const seconds = header ? headerSeconds(header, now) : googleRetryDelay(error);
+  if (seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return undefined;
+  if (seconds > RETRY_AFTER_MAX_SECONDS) return undefined;
+  return Math.ceil(seconds);
+}
+
+function headerSeconds(header: string, now: number): number | undefined {
+  if (/^\d+(\.\d+)?$/.test(header)) return Number(header);
+  // An HTTP date names its weekday and month; a bare number like "-5" is not one.
+  if (!/[a-z]/i.test(header)) return undefined;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, (at - now) / 1000);
+}
+
+function googleRetryDelay(error: APICallError): number | undefined {
+  const data = (error.data as { error?: { details?: unknown } } | undefined) ?? parseBody(error.responseBody);
+  const details = (data as { error?: { details?: unknown } } | undefined)?.error?.details;
+  if (!Array.isArray(details)) return undefined;
+  for (const detail of details as { retryDelay?: unknown }[]) {
+    const match =
+      typeof detail?.retryDelay === 'string' ? /^(\d+(?:\.\d+)?)s$/.exec(detail.retryDelay) : null;
+    if (match) return Number(match[1]);
+  }
+  return undefined;
 }
 
 function errorMessage(error: unknown): string {
@@ -86,7 +131,8 @@ function parseBody(text: string | undefined): ErrorBody | undefined {
 /**
  * The `text` of the stream's error event (PROTOCOL.md): a spec error key as a JSON string when one
  * applies (`{"type":"no_user_key"}`, with `info` and other details for the keys that show them),
- * otherwise a readable message naming the upstream status.
+ * otherwise `provider_error` with the upstream status, message and retry-after, or
+ * `provider_unreachable` when no provider answered.
  */
 export function failureText(failure: ProviderFailure): string {
   if (failure.local) return failure.message;
@@ -102,15 +148,16 @@ export function failureText(failure: ProviderFailure): string {
   if (failure.code === 'insufficient_quota' || failure.code === 'invalid_api_key') {
     return JSON.stringify({ code: failure.code, message: failure.message });
   }
-  switch (failure.status) {
-    case undefined:
-      return `Could not reach the model provider: ${failure.message}`;
-    case 401:
-    case 403:
-      return `The model provider refused the server's API key (${failure.status}): ${failure.message}`;
-    case 429:
-      return `The model provider's rate limit was reached (429): ${failure.message}`;
-    default:
-      return `The model provider answered with an error (${failure.status}): ${failure.message}`;
+  // The rest is the provider's own refusal (a key, a rate limit, a server error) or no answer at
+  // all: the client words these itself, without the catalogue's generic "Something went wrong"
+  // preamble, and counts down a rate limit's wait.
+  if (failure.status === undefined) {
+    return JSON.stringify({ type: 'provider_unreachable', message: failure.message });
   }
+  return JSON.stringify({
+    type: 'provider_error',
+    status: failure.status,
+    message: failure.message,
+    ...(failure.retryAfterSeconds === undefined ? {} : { retryAfter: failure.retryAfterSeconds }),
+  });
 }

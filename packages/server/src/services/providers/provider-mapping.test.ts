@@ -1,6 +1,6 @@
 import { APICallError } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { describeFailure, failureText } from './provider-failure.ts';
+import { describeFailure, failureText, RETRY_AFTER_MAX_SECONDS, retryAfterOf } from './provider-failure.ts';
 
 const apiError = (statusCode: number, message: string) =>
   new APICallError({
@@ -23,12 +23,68 @@ describe('provider failures', () => {
     expect(describeFailure(new TypeError('fetch failed'), false)).toEqual({ message: 'fetch failed' });
   });
 
-  it('error texts: a JSON key when one applies, else a message naming the status', () => {
+  it('error texts: a JSON key when one applies, else provider_error with the status, or provider_unreachable', () => {
     expect(failureText({ message: 'x', key: 'no_user_key' })).toBe('{"type":"no_user_key"}');
-    expect(failureText({ message: 'bad key', status: 401 })).toMatch(/API key \(401\): bad key/);
-    expect(failureText({ message: 'later', status: 429 })).toMatch(/rate limit.*\(429\): later/);
-    expect(failureText({ message: 'down', status: 503 })).toMatch(/\(503\): down/);
-    expect(failureText({ message: 'refused' })).toMatch(/Could not reach.*refused/);
+    expect(JSON.parse(failureText({ message: 'bad key', status: 401 }))).toEqual({
+      type: 'provider_error',
+      status: 401,
+      message: 'bad key',
+    });
+    expect(JSON.parse(failureText({ message: 'later', status: 429, retryAfterSeconds: 2 }))).toEqual({
+      type: 'provider_error',
+      status: 429,
+      message: 'later',
+      retryAfter: 2,
+    });
+    expect(JSON.parse(failureText({ message: 'down', status: 503 }))).toMatchObject({ status: 503 });
+    expect(JSON.parse(failureText({ message: 'refused' }))).toEqual({
+      type: 'provider_unreachable',
+      message: 'refused',
+    });
+  });
+});
+
+describe("a rate limit's retry-after", () => {
+  const limited = (headers: Record<string, string>, error: Record<string, unknown> = { message: 'slow' }) =>
+    new APICallError({
+      message: 'x',
+      url: 'http://x',
+      requestBodyValues: {},
+      statusCode: 429,
+      responseHeaders: headers,
+      data: { error },
+    });
+
+  it('is read from the header in seconds or as a date, and from Google’s RetryInfo', () => {
+    expect(describeFailure(limited({ 'retry-after': '2' }), false)).toEqual({
+      message: 'slow',
+      status: 429,
+      retryAfterSeconds: 2,
+    });
+    expect(retryAfterOf(limited({ 'retry-after': '1.2' }))).toBe(2);
+    const now = Date.parse('2026-11-24T12:00:00Z');
+    expect(retryAfterOf(limited({ 'retry-after': 'Tue, 24 Nov 2026 12:00:30 GMT' }), now)).toBe(30);
+    const google = limited({}, { message: 'quota', details: [{ retryDelay: '7s' }] });
+    expect(retryAfterOf(google)).toBe(7);
+  });
+
+  it('is ignored when missing, malformed, negative, absurdly long, or not on a 429', () => {
+    expect(retryAfterOf(limited({}))).toBeUndefined();
+    expect(retryAfterOf(limited({ 'retry-after': 'soon' }))).toBeUndefined();
+    expect(retryAfterOf(limited({ 'retry-after': '-5' }))).toBeUndefined();
+    expect(retryAfterOf(limited({ 'retry-after': String(RETRY_AFTER_MAX_SECONDS + 1) }))).toBeUndefined();
+    expect(retryAfterOf(limited({ 'retry-after': '1e9' }))).toBeUndefined();
+    expect(retryAfterOf(limited({}, { message: 'q', details: [{ retryDelay: 'later' }] }))).toBeUndefined();
+    expect(retryAfterOf(limited({}, { message: 'q', details: 'nope' }))).toBeUndefined();
+    const serverError = new APICallError({
+      message: 'x',
+      url: 'http://x',
+      requestBodyValues: {},
+      statusCode: 503,
+      responseHeaders: { 'retry-after': '5' },
+      data: { error: { message: 'down' } },
+    });
+    expect(describeFailure(serverError, false)).toEqual({ message: 'down', status: 503 });
   });
 });
 
@@ -79,10 +135,16 @@ describe('upstream refusals → the spec’s error types', () => {
       code: 'insufficient_quota',
       message: 'quota',
     });
-    expect(failureText(describeFailure(refusal(401, { message: 'bad key' }), false))).toMatch(
-      /API key \(401\)/,
-    );
-    expect(failureText(describeFailure(refusal(503, { message: 'down' }), false))).toMatch(/\(503\): down/);
+    expect(
+      JSON.parse(failureText(describeFailure(refusal(401, { message: 'bad key' }), false))),
+    ).toMatchObject({
+      type: 'provider_error',
+      status: 401,
+    });
+    expect(JSON.parse(failureText(describeFailure(refusal(503, { message: 'down' }), false)))).toMatchObject({
+      status: 503,
+      message: 'down',
+    });
   });
 
   it('an expired user key names the endpoint and the expiry', () => {

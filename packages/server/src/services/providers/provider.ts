@@ -92,6 +92,8 @@ export interface ProviderFailure {
   message: string;
   /** Upstream HTTP status, when the provider answered with one. */
   status?: number;
+  /** How long the provider asked to wait before trying again (a 429's retry-after), in seconds. */
+  retryAfterSeconds?: number;
   /** A spec provider error key (`no_user_key`, …) when one applies. */
   key?: string;
   /** Upstream error code worth showing (`insufficient_quota`, `invalid_api_key`, …). */

@@ -24,6 +24,40 @@ describe('errorDisplay', () => {
     expect(shown).toHaveLength(513);
     expect(shown.endsWith('…')).toBe(true);
   });
+  it("words a provider's own refusal by its status, without the generic preamble", () => {
+    expect(
+      errorDisplay('{"type":"provider_error","status":401,"message":"Incorrect API key provided"}'),
+    ).toEqual({
+      key: 'com_error_provider_key',
+      values: { status: 401, message: 'Incorrect API key provided' },
+    });
+    expect(errorDisplay('{"type":"provider_error","status":500,"message":"Sorry"}')).toEqual({
+      key: 'com_error_provider_status',
+      values: { status: 500, message: 'Sorry' },
+    });
+    expect(errorDisplay('{"type":"provider_unreachable","message":"fetch failed"}')).toEqual({
+      key: 'com_error_provider_unreachable',
+      values: { message: 'fetch failed' },
+    });
+  });
+  it('carries a rate limit’s wait only when it is a whole, non-negative number of seconds', () => {
+    const limited = (retryAfter: unknown) =>
+      errorDisplay(JSON.stringify({ type: 'provider_error', status: 429, message: 'slow', retryAfter }));
+    expect(limited(2)).toEqual({
+      key: 'com_error_provider_rate_limit',
+      values: { message: 'slow' },
+      retryAfter: 2,
+    });
+    for (const bad of [-1, 1.5, '2', null, 'soon', undefined])
+      expect(limited(bad).retryAfter).toBeUndefined();
+  });
+  it('cuts a huge provider message and survives a malformed status', () => {
+    const shown = errorDisplay(
+      JSON.stringify({ type: 'provider_error', status: 'x', message: 'y'.repeat(9000) }),
+    );
+    expect(shown.key).toBe('com_error_provider_status');
+    expect(shown.values).toEqual({ status: '?', message: `${'y'.repeat(512)}…` });
+  });
   it('treats JSON with an unknown type as generic', () => {
     expect(errorDisplay('{"type":"weird"}').key).toBe('com_error_generic');
   });

@@ -5,6 +5,27 @@ export const ERROR_TEXT_MAX = 512;
 export interface ErrorDisplay {
   key: string;
   values: Record<string, string | number>;
+  /** A rate limit's wait in seconds, as the provider asked for it: the view counts it down. */
+  retryAfter?: number;
+}
+
+/** The provider's own refusal, worded by its status (without the generic "Something went wrong" preamble). */
+function providerError(json: Record<string, unknown>): ErrorDisplay {
+  const status = Number(json.status);
+  const message = cut(str(json.message));
+  if (status === 401 || status === 403) return { key: 'com_error_provider_key', values: { status, message } };
+  if (status === 429) {
+    const wait = typeof json.retryAfter === 'number' ? json.retryAfter : Number.NaN;
+    return {
+      key: 'com_error_provider_rate_limit',
+      values: { message },
+      ...(Number.isInteger(wait) && wait >= 0 ? { retryAfter: wait } : {}),
+    };
+  }
+  return {
+    key: 'com_error_provider_status',
+    values: { status: Number.isFinite(status) ? status : '?', message },
+  };
 }
 
 /** Finds the first JSON object embedded in a text (the server may wrap it in prose). */
@@ -40,6 +61,8 @@ const SIMPLE_KEYS: Record<string, string> = {
 
 const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
+const cut = (text: string) => (text.length > ERROR_TEXT_MAX ? `${text.slice(0, ERROR_TEXT_MAX)}…` : text);
+
 function fromJson(json: Record<string, unknown>): ErrorDisplay | null {
   const type = str(json.type || json.code);
   if (SIMPLE_KEYS[type]) return { key: SIMPLE_KEYS[type], values: {} };
@@ -58,6 +81,10 @@ function fromJson(json: Record<string, unknown>): ErrorDisplay | null {
       };
     case 'google_error':
       return { key: 'com_error_raw', values: { text: str(json.info) } };
+    case 'provider_error':
+      return providerError(json);
+    case 'provider_unreachable':
+      return { key: 'com_error_provider_unreachable', values: { message: cut(str(json.message)) } };
     case 'concurrent':
       return { key: 'com_error_concurrent', values: { limit: str(json.limit ?? 1) } };
     case 'message_limit':
@@ -88,6 +115,5 @@ export function errorDisplay(text: string): ErrorDisplay {
   const json = embeddedJson(text);
   const known = json ? fromJson(json) : null;
   if (known) return known;
-  const detail = text.length > ERROR_TEXT_MAX ? `${text.slice(0, ERROR_TEXT_MAX)}…` : text;
-  return { key: 'com_error_generic', values: { detail } };
+  return { key: 'com_error_generic', values: { detail: cut(text) } };
 }

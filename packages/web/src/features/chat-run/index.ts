@@ -1,6 +1,6 @@
 /** The chat run (one generation from send to final, its live state and the query cache it writes) as other folders see it: import from here, never from its other files. */
 export { CONNECTION_ERROR_TEXT } from './chat-run';
-export { errorDisplay } from './error-text';
+export { errorDisplay, type ErrorDisplay } from './error-text';
 export { useIsSubmitting, useLive, useLiveAnswer } from './live-store';
 export { cachedMessages, patchMessage } from './message-cache';
 export { isUnsentFailure, resendFailed } from './resend-failed';

@@ -1,17 +1,38 @@
 import { AlertCircle } from 'lucide-react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CONNECTION_ERROR_TEXT, errorDisplay } from '../chat-run';
+import { CONNECTION_ERROR_TEXT, errorDisplay, type ErrorDisplay } from '../chat-run';
+import { mayAutoRetry, retryDeadline, spendAutoRetry } from './auto-retry';
+import { RetryCountdown } from './retry-countdown';
 
-/** An error answer, worded by the error catalogue; `onRetry` adds a Retry button. */
-export function ErrorView({ text, onRetry }: { text: string; onRetry?: () => void }) {
+/** The latest answer's question and how to ask it again, for a rate limit's retry by itself. */
+export interface AutoRetry {
+  parentMessageId: string;
+  createdAt?: string;
+  retry: () => void;
+}
+
+function displayOf(text: string): ErrorDisplay | null {
+  return text === CONNECTION_ERROR_TEXT ? null : errorDisplay(text);
+}
+
+/**
+ * An error answer, worded by the error catalogue; `onRetry` adds a Retry button. A rate limit
+ * that says how long to wait counts it down and, given `autoRetry` (the latest answer, nothing
+ * running), asks again once when the wait is over unless the user declines.
+ */
+export function ErrorView({
+  text,
+  onRetry,
+  autoRetry,
+}: {
+  text: string;
+  onRetry?: () => void;
+  autoRetry?: AutoRetry;
+}) {
   const { t } = useTranslation();
-  const shown =
-    text === CONNECTION_ERROR_TEXT
-      ? t('com_error_connection')
-      : (() => {
-          const d = errorDisplay(text);
-          return t(d.key, d.values);
-        })();
+  const display = displayOf(text);
+  const shown = display ? t(display.key, display.values) : t('com_error_connection');
   return (
     <>
       <div
@@ -22,6 +43,9 @@ export function ErrorView({ text, onRetry }: { text: string; onRetry?: () => voi
         <AlertCircle className="mt-0.5 size-4 shrink-0 text-danger" aria-hidden />
         <p className="min-w-0 whitespace-pre-wrap">{shown}</p>
       </div>
+      {display?.retryAfter !== undefined && autoRetry && (
+        <AutoRetryCountdown waitSeconds={display.retryAfter} autoRetry={autoRetry} />
+      )}
       {onRetry && (
         <button
           type="button"
@@ -34,4 +58,21 @@ export function ErrorView({ text, onRetry }: { text: string; onRetry?: () => voi
       )}
     </>
   );
+}
+
+/** The countdown of one rate-limited answer, shown while its question may still be retried by itself. */
+function AutoRetryCountdown({ waitSeconds, autoRetry }: { waitSeconds: number; autoRetry: AutoRetry }) {
+  const { parentMessageId, createdAt, retry } = autoRetry;
+  const [deadline] = useState(() => retryDeadline(createdAt, waitSeconds, Date.now()));
+  const [open, setOpen] = useState(() => mayAutoRetry(parentMessageId) && deadline > Date.now());
+  const close = useCallback(() => {
+    spendAutoRetry(parentMessageId);
+    setOpen(false);
+  }, [parentMessageId]);
+  const onDue = useCallback(() => {
+    close();
+    retry();
+  }, [close, retry]);
+  if (!open) return null;
+  return <RetryCountdown deadline={deadline} onDue={onDue} onCancel={close} />;
 }

@@ -9,7 +9,7 @@ import { artifactOffsets, ArtifactScope, messageTexts } from '../artifacts';
 import { CitationContext, markCitations, ThinkingBlock, type CitationRenderer } from '../markdown';
 import { stripThinkTags } from '../markdown';
 import { CollapsibleText } from './collapsible-text';
-import { ErrorView } from './error-view';
+import { ErrorView, type AutoRetry } from './error-view';
 import { LazyMarkdown } from './lazy-markdown';
 import { showsPlaceholder } from './placeholder-rule';
 import { StreamingPlaceholder } from './streaming-placeholder';
@@ -86,15 +86,18 @@ export const MessageBody = memo(function MessageBody({
   message,
   streaming,
   onRetry,
+  autoRetry,
 }: {
   message: Message;
   streaming: boolean;
   /** Given for an answer that failed before the server saved it: tries the exchange again. */
   onRetry?: () => void;
+  /** Given for the latest answer while nothing runs: a rate limit may ask again by itself. */
+  autoRetry?: AutoRetry;
 }) {
   const latex = useSettings((s) => s.LaTeXParsing);
   const userMarkdown = useSettings((s) => s.enableUserMsgMarkdown);
-  if (message.error) return <ErrorView text={message.text} onRetry={onRetry} />;
+  if (message.error) return <ErrorView text={message.text} onRetry={onRetry} autoRetry={autoRetry} />;
   if (message.isCreatedByUser) {
     return (
       <>

@@ -43,6 +43,12 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
   const [copied, copy] = useCopy();
   const allowed = allowedActions(message, endpoints, { submitting, editing, isLatest });
   const user = message.isCreatedByUser;
+  const parentId = message.parentMessageId;
+  // Only the newest answer, with nothing running, may ask its question again by itself.
+  const autoRetry =
+    message.error && !user && isLatest && !submitting && !streaming && parentId
+      ? { parentMessageId: parentId, createdAt: message.createdAt, retry: () => actions.regenerate(message) }
+      : undefined;
 
   return (
     <div
@@ -89,6 +95,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
                 message={message}
                 streaming={streaming}
                 onRetry={isUnsentFailure(message) ? () => actions.regenerate(message) : undefined}
+                autoRetry={autoRetry}
               />
             </MessageRenderBoundary>
             {message.unfinished && !streaming && !submitting && !message.error && <UnfinishedNotice />}
