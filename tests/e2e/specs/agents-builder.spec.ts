@@ -128,3 +128,69 @@ test('chat with an agent: its starters on the landing, agent_id in the address, 
   await expect(page.getByTestId('model-menu')).toContainText('Echo friend');
   await expect(page.getByTestId('chat-input')).toHaveValue('');
 });
+
+test('an agent chain: pick other agents in order, reorder and remove them; each chained turn is labelled in the answer', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, baseURL!, 'agentchain');
+  await openBuilder(page);
+  const builder = page.getByTestId('agent-builder');
+  const select = builder.getByTestId('agent-select');
+  const ids: Record<string, string> = {};
+  for (const name of ['Reviewer', 'Summariser', 'Lead']) {
+    await select.selectOption('');
+    await builder.getByTestId('agent-name').fill(name);
+    await builder.getByTestId('agent-model').selectOption('echo');
+    await builder.getByTestId('agent-save').click();
+    await expect(select).toHaveValue(/^agent_/);
+    await expect(select.locator('option:checked')).toHaveText(name);
+    ids[name] = await select.inputValue();
+  }
+
+  // Lead is being edited: it is not offered for its own chain.
+  const chain = builder.getByTestId('agent-chain');
+  const pick = chain.getByTestId('agent-chain-pick');
+  await expect(pick.locator(`option[value="${ids.Lead}"]`)).toHaveCount(0);
+  for (const name of ['Summariser', 'Reviewer']) {
+    await pick.selectOption(ids[name]!);
+    await chain.getByTestId('agent-chain-add').click();
+  }
+  const items = chain.getByTestId('agent-chain-item');
+  await expect(items).toHaveText([/Summariser/, /Reviewer/]);
+  // A chosen agent is no longer offered.
+  await expect(pick.locator(`option[value="${ids.Summariser}"]`)).toHaveCount(0);
+  await chain.getByRole('button', { name: 'Move Reviewer up' }).click();
+  await expect(items).toHaveText([/Reviewer/, /Summariser/]);
+  await expect(chain.getByRole('button', { name: 'Move Reviewer up' })).toBeDisabled();
+  await chain.getByRole('button', { name: 'Remove Summariser from the chain' }).click();
+  await expect(items).toHaveText([/Reviewer/]);
+  await pick.selectOption(ids.Summariser!);
+  await chain.getByTestId('agent-chain-add').click();
+  await expect(items).toHaveText([/Reviewer/, /Summariser/]);
+  await chain.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('agent-chain.png') });
+  await builder.getByTestId('agent-save').click();
+  await expect(page.getByText('Agent saved (version 2)')).toBeVisible();
+
+  // The chain is saved: opening another agent and coming back shows it in order, from the server.
+  await select.selectOption(ids.Reviewer!);
+  await expect(items).toHaveCount(0);
+  await select.selectOption(ids.Lead!);
+  await expect(items).toHaveText([/Reviewer/, /Summariser/]);
+
+  // In a chat, Lead answers, then Reviewer and Summariser, each turn labelled with its name.
+  await builder.getByTestId('agent-chat').click();
+  await page.getByTestId('chat-input').fill('Chain check');
+  await page.getByTestId('chat-input').press('Enter');
+  await waitIdle(page);
+  const handoffs = lastAnswer(page).getByTestId('agent-update');
+  await expect(handoffs).toHaveCount(2);
+  await expect(handoffs.nth(0)).toHaveAttribute('data-agent-id', ids.Reviewer!);
+  await expect(handoffs.nth(0)).toContainText('Reviewer');
+  await expect(handoffs.nth(1)).toHaveAttribute('data-agent-id', ids.Summariser!);
+  await expect(handoffs.nth(1)).toContainText('Summariser');
+  await expect(lastAnswer(page)).toContainText('Chain check');
+  await page.screenshot({ path: testInfo.outputPath('agent-chain-answer.png') });
+});

@@ -16,6 +16,7 @@ import { isFullAgent, useAgent } from './agent-queries';
 import { AgentShareRow } from './agent-share-row';
 import { AgentActions } from './agent-actions';
 import { AgentAvatarField } from './agent-avatar-field';
+import { AgentChainField } from './agent-chain-field';
 import { AgentFilesField } from './agent-files-field';
 import { AgentToolsFields, capabilitiesOf } from './agent-tools-fields';
 import { useBuilder } from './builder-store';
@@ -116,6 +117,9 @@ function AgentEditor({
         {form.tools.includes('file_search') && <AgentFilesField form={form} change={change} />}
         {agent && (capabilitiesOf(endpoints)?.includes('actions') ?? true) && (
           <AgentActions agentId={agent.id} />
+        )}
+        {(capabilitiesOf(endpoints)?.includes('chain') ?? true) && (
+          <AgentChainField selfId={agent?.id ?? null} form={form} change={change} />
         )}
         {agent && <AgentShareRow agent={agent} />}
       </div>

@@ -1,7 +1,9 @@
 import type { Agent, ToolEntry } from '@parley/schema';
 import { describe, expect, it } from 'vitest';
 import {
+  addToChain,
   changesOf,
+  moveInChain,
   emptyForm,
   formErrors,
   formOf,
@@ -114,5 +116,23 @@ describe('MCP tools in the builder', () => {
       ['team', ['whoami_mcp_team']],
       ['c', ['a_mcp_b_mcp_c']],
     ]);
+  });
+
+  it('edits the chain: no self, no repeat, at most ten, reordered, and an old agent without one is unchanged', () => {
+    expect(changesOf(agent, formOf(agent))).toEqual({});
+    let chain = addToChain([], 'agent_b', 'agent_a');
+    chain = addToChain(chain, 'agent_a', 'agent_a');
+    chain = addToChain(chain, 'agent_b', 'agent_a');
+    chain = addToChain(chain, 'agent_c', 'agent_a');
+    expect(chain).toEqual(['agent_b', 'agent_c']);
+    expect(moveInChain(chain, 1, -1)).toEqual(['agent_c', 'agent_b']);
+    expect(moveInChain(chain, 0, -1)).toEqual(['agent_b', 'agent_c']);
+    expect(moveInChain(chain, 1, 1)).toEqual(['agent_b', 'agent_c']);
+    const full = Array.from({ length: 10 }, (_, i) => `agent_${i}`);
+    expect(addToChain(full, 'agent_x', null)).toEqual(full);
+    const form = formOf(agent);
+    form.agent_ids = ['agent_c', 'agent_b'];
+    expect(changesOf(agent, form)).toEqual({ agent_ids: ['agent_c', 'agent_b'] });
+    expect(changesOf({ ...agent, agent_ids: ['agent_c', 'agent_b'] }, form)).toEqual({});
   });
 });

@@ -16,6 +16,8 @@ export interface AgentForm {
   tool_resources: AgentToolResources;
   /** Always AGENT_LIMITS.conversationStarters slots; blank ones are dropped when saved. */
   conversation_starters: string[];
+  /** The agents that answer after this one, in turn (the `chain` capability). */
+  agent_ids: string[];
 }
 
 /** The tools the builder shows as capability switches rather than in the tool list. */
@@ -39,6 +41,7 @@ export function emptyForm(provider: string, model: string): AgentForm {
     tools: [],
     tool_resources: {},
     conversation_starters: starterSlots([]),
+    agent_ids: [],
   };
 }
 
@@ -54,6 +57,7 @@ export function formOf(agent: Agent): AgentForm {
     tools: [...agent.tools],
     tool_resources: structuredClone(agent.tool_resources),
     conversation_starters: starterSlots(agent.conversation_starters),
+    agent_ids: [...(agent.agent_ids ?? [])],
   };
 }
 
@@ -70,6 +74,7 @@ export function definitionOf(form: AgentForm) {
     tools: form.tools,
     tool_resources: form.tool_resources,
     conversation_starters: form.conversation_starters.map((s) => s.trim()).filter((s) => s.length > 0),
+    agent_ids: form.agent_ids,
   };
 }
 
@@ -85,7 +90,8 @@ export function changesOf(agent: Agent, form: AgentForm): UpdateAgentBody {
   const next = definitionOf(form);
   const body: Record<string, unknown> = {};
   for (const key of Object.keys(next) as (keyof typeof next)[]) {
-    const before = agent[key];
+    // A definition saved before chains existed has no agent_ids: the same as an empty chain.
+    const before = key === 'agent_ids' ? (agent.agent_ids ?? []) : agent[key];
     const after = next[key];
     const equal =
       key === 'model_parameters'
@@ -132,4 +138,20 @@ export function toggleResourceFile(
   const next = on ? [...ids, fileId] : ids;
   const { [resource]: _old, ...rest } = resources;
   return next.length > 0 ? { ...rest, [resource]: { file_ids: next } } : rest;
+}
+
+/** The chain with an agent added at the end (never the agent itself, a repeat, or past the limit). */
+export function addToChain(chain: readonly string[], agentId: string, selfId: string | null): string[] {
+  if (agentId === selfId || chain.includes(agentId) || chain.length >= AGENT_LIMITS.chainLength)
+    return [...chain];
+  return [...chain, agentId];
+}
+
+/** The chain with the agent at `index` moved by `by` places (kept inside the list). */
+export function moveInChain(chain: readonly string[], index: number, by: number): string[] {
+  const to = Math.min(chain.length - 1, Math.max(0, index + by));
+  const next = [...chain];
+  const [moved] = next.splice(index, 1);
+  if (moved !== undefined) next.splice(to, 0, moved);
+  return next;
 }
