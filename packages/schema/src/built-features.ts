@@ -23,7 +23,7 @@ export const BUILT_FEATURES: Record<InterfaceFeature, boolean> = {
   sidePanel: true,
   memories: true,
   /** Talking to several models at once (the + command). */
-  multiConvo: false,
+  multiConvo: true,
   /** Agents: the builder in the side panel, agents in the model menu, agent chats. */
   agents: true,
   /** The Run button on code blocks and the execute_code tool (Pyodide and QuickJS on the server). */

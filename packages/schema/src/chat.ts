@@ -26,6 +26,26 @@ export const chatParametersSchema = z.object({ ...wideParametersShape, ...keptCo
 export type ChatParameters = z.infer<typeof chatParametersSchema>;
 
 /**
+ * The conversation setup of the second answer to a message (the `+` command, multi-conversation):
+ * its endpoint and model, or an agent or model spec, with the parameters of that setup. The
+ * message itself (text, files, parent) is the main request's.
+ */
+export const addedConvoSchema = chatParametersSchema.extend({
+  endpoint: z.string({ error: 'addedConvo.endpoint is required' }).trim().min(1).max(200),
+  endpointType: z.string().max(200).nullish(),
+  model: z.string().trim().min(1, 'model is required').max(300).optional(),
+  modelLabel: z.string().max(200).nullish(),
+  chatGptLabel: z.string().max(200).nullish(),
+  promptPrefix: z
+    .string()
+    .max(MAX_PROMPT_PREFIX_LENGTH, `promptPrefix must be at most ${MAX_PROMPT_PREFIX_LENGTH} characters`)
+    .nullish(),
+  iconURL: z.string().max(2000).nullish(),
+  spec: z.string().max(200).nullish(),
+});
+export type AddedConvo = z.infer<typeof addedConvoSchema>;
+
+/**
  * Body of `POST /api/agents/chat/{endpoint}` (and `/modify`): the user message merged with the
  * endpoint options (PROTOCOL.md). Unknown keys are dropped, so a LibreChat client's extra fields
  * do no harm. The server assigns the real ids.
@@ -64,6 +84,8 @@ export const chatRequestSchema = chatParametersSchema.extend({
   editedContent: editedContentSchema.nullish(),
   ephemeralAgent: z.record(z.string(), z.unknown()).nullish(),
   files: z.array(z.record(z.string(), z.unknown())).max(100).optional(),
+  /** A second model answering the same user message at the same time (multi-conversation). */
+  addedConvo: addedConvoSchema.nullish(),
 });
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
 /** A chat request as a client writes it (before defaults are applied). */

@@ -63,6 +63,11 @@ export interface Message {
   finish_reason?: string | null;
   feedback?: Feedback | null;
   files?: Record<string, unknown>[] | null;
+  /**
+   * A second answer to the same user message asked of another model at the same time
+   * (multi-conversation) names the first answer here; the two are shown side by side.
+   */
+  pairedAnswerId?: string;
   createdAt: string;
   updatedAt: string;
   [extra: string]: unknown;

@@ -4,3 +4,4 @@ export * from './read-event.ts';
 export * from './step-fold.ts';
 export * from './step-event-json.ts';
 export * from './terminal-events.ts';
+export * from './added-answer.ts';

@@ -1,20 +1,27 @@
-import { abortRequestSchema, chatRequestSchema, errorEvent, RESUMABLE_STREAM_HEADER } from '@parley/schema';
+import {
+  abortRequestSchema,
+  chatRequestSchema,
+  errorEvent,
+  markAddedAnswer,
+  RESUMABLE_STREAM_HEADER,
+} from '@parley/schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { authenticate, currentUser } from '../http/authenticate.ts';
-import { notFound } from '../errors/app-error.ts';
+import { AppError, notFound } from '../errors/app-error.ts';
 import { parse } from '../http/validate.ts';
 import type { AppEngines } from '../app-engines.ts';
 import { SseStream } from '../http/sse-stream.ts';
 import type { ChatEngine } from '../services/chat/chat-engine.ts';
 import { findConversation } from '../services/conversation-records/conversation-access.ts';
-import { planChat } from '../services/chat/chat-plan.ts';
+import { planChat, type ChatPlan } from '../services/chat/chat-plan.ts';
+import { planAddedChat, requireMultiConvo } from '../services/chat/added-chat.ts';
 import { startChat } from '../services/chat/chat-start.ts';
 import { messageLimits } from '../services/rate-limit/message-limits.ts';
 import { assertBrowser } from '../services/rate-limit/non-browser.ts';
 import { RateLimiter } from '../services/rate-limit/rate-limiter.ts';
 import { followJob, type EventSink } from '../services/generation/job-follower.ts';
-import type { JobMeta } from '../services/generation/job-keys.ts';
+import { addedLane, type JobMeta } from '../services/generation/job-keys.ts';
 import { endpointRoutes } from './endpoint-routes.ts';
 import { titleRoutes } from './title-routes.ts';
 
@@ -39,7 +46,12 @@ function streamRoutes(app: FastifyInstance, ctx: AppContext, engine: ChatEngine)
       if (await findConversation(ctx.db, userId, conversationId)) return reply.code(204).send();
       throw notFound('Conversation not found');
     }
-    const finalJson = await engine.generations.abort(job);
+    // Stop stops both answers of a message asked of two models.
+    const added = await addedJobOf(engine, job);
+    const [finalJson] = await Promise.all([
+      engine.generations.abort(job),
+      added ? engine.generations.abort(added) : null,
+    ]);
     if (!finalJson) return reply.code(204).send();
     return reply.type('application/json').send(finalJson);
   });
@@ -54,7 +66,7 @@ function streamRoutes(app: FastifyInstance, ctx: AppContext, engine: ChatEngine)
     async (request, reply) => {
       const job = await engine.generations.findJob(currentUser(request).id, request.params.conversationId);
       if (!job) throw notFound('No generation to resume in this conversation');
-      return streamJob(ctx, engine, reply, job, true);
+      return streamJob(ctx, engine, reply, { job, added: await addedJobOf(engine, job) }, true);
     },
   );
 
@@ -70,13 +82,60 @@ function streamRoutes(app: FastifyInstance, ctx: AppContext, engine: ChatEngine)
     await limiter.hit(limits.ip, [`ip:${request.ip}`]);
     await limiter.hit(limits.user, [`user:${userId}`]);
     const resumable = wantsResumable(request);
+    if (body.addedConvo) await requireMultiConvo(ctx, userId);
     const plan = await planChat(ctx, engine, { user, endpointName, body, resumable });
-    const job = await startChat(ctx, engine, plan);
-    return streamJob(ctx, engine, reply, job, false);
+    // Both answers are planned before either starts: a bad second answer refuses the request
+    // with nothing saved.
+    const addedPlan = body.addedConvo ? await planAddedChat(ctx, engine, plan, user, body) : null;
+    const { job, requestSaved } = await startChat(ctx, engine, plan);
+    const added = addedPlan ? await startAdded(ctx, engine, addedPlan, requestSaved) : null;
+    return streamJob(ctx, engine, reply, { job, added }, false);
   };
   app.post('/api/agents/chat', auth, start);
   app.post('/api/agents/chat/:endpoint', auth, start);
   app.post('/api/agents/chat/:endpoint/modify', auth, start);
+}
+
+/**
+ * Starts the second answer once the first has started. Its failure to start (its own lane busy, a
+ * balance that covers only one answer) does not fail the first: it becomes the second answer's
+ * error event in the stream.
+ */
+async function startAdded(
+  ctx: AppContext,
+  engine: ChatEngine,
+  plan: ChatPlan,
+  requestSaved: Promise<unknown>,
+): Promise<JobMeta | AddedFailure> {
+  try {
+    return (await startChat(ctx, engine, plan, requestSaved as Parameters<typeof startChat>[3])).job;
+  } catch (error) {
+    if (!(error instanceof AppError)) ctx.logger.error({ err: error }, 'second answer did not start');
+    const text =
+      error instanceof AppError
+        ? error.details.type
+          ? JSON.stringify(error.details)
+          : error.message
+        : 'The second answer could not be started.';
+    const ids = {
+      responseMessageId: plan.exchange.responseMessageId,
+      conversationId: plan.conversation.conversationId,
+      requestMessageId: plan.exchange.request.messageId,
+    };
+    return { failedJson: JSON.stringify(errorEvent(ids, text)) };
+  }
+}
+
+/** A second answer that could not start: its error event. */
+interface AddedFailure {
+  failedJson: string;
+}
+
+/** The second answer of the message `job` answers, when one was asked for (multi-conversation). */
+async function addedJobOf(engine: ChatEngine, job: JobMeta): Promise<JobMeta | null> {
+  if (job.lane) return null;
+  const added = await engine.generations.findJob(job.userId, addedLane(job.conversationId));
+  return added?.requestMessageId === job.requestMessageId ? added : null;
 }
 
 /** The client opted in to a generation that outlives its stream (PROTOCOL.md, Stop by disconnect). */
@@ -86,41 +145,61 @@ function wantsResumable(request: FastifyRequest): boolean {
 }
 
 /**
- * Takes over the response and writes the job's events as SSE until its final event. The stream
- * counts as one of the job's subscribers; when it closes before the end, the job's manager decides
- * whether that stops the job (the last stream of a job that is not resumable).
+ * Takes over the response and writes the job's events as SSE until its final event; with a second
+ * answer (multi-conversation), that job's events too, each marked as the second answer's, until
+ * both have ended. Each stream counts as one subscriber of each job; when it closes before the end,
+ * the jobs' manager decides whether that stops them (the last stream of a job that is not
+ * resumable).
  */
 async function streamJob(
   ctx: AppContext,
   engine: ChatEngine,
   reply: FastifyReply,
-  job: JobMeta,
+  jobs: { job: JobMeta; added: JobMeta | AddedFailure | null },
   resume: boolean,
 ): Promise<void> {
   reply.hijack();
   const sse = new SseStream(reply.raw);
-  let ended = false;
-  const sink: EventSink = {
+  const { job, added } = jobs;
+  const followed = [job, ...(added && 'jobId' in added ? [added] : [])];
+  let running = followed.length;
+  const ending = () => {
+    running -= 1;
+    if (running === 0) sse.end();
+  };
+  if (added && 'failedJson' in added) sse.message(markAddedAnswer(added.failedJson));
+  const main: EventSink = {
     message: (json) => sse.message(json),
     error: (json) => sse.error(json),
-    end: () => {
-      ended = true;
-      sse.end();
-    },
+    end: ending,
   };
-  const detach = () =>
-    engine.generations.detach(job).catch((err: unknown) => ctx.logger.error({ err }, 'detach failed'));
-  let attached = false;
+  // The second answer's error is an ordinary (marked) message: an `error` event ends a stream
+  // for clients, and the first answer may still be streaming.
+  const second: EventSink = {
+    message: (json) => sse.message(markAddedAnswer(json)),
+    error: (json) => sse.message(markAddedAnswer(json)),
+    end: ending,
+  };
+  const attached: JobMeta[] = [];
+  const detachAll = () => {
+    for (const meta of attached) {
+      engine.generations.detach(meta).catch((err: unknown) => ctx.logger.error({ err }, 'detach failed'));
+    }
+  };
   try {
-    await engine.generations.attach(job);
-    attached = true;
-    const following = await followJob(ctx.bus, job.jobId, sink, { resume });
+    for (const meta of followed) {
+      await engine.generations.attach(meta);
+      attached.push(meta);
+    }
+    const followings = await Promise.all(
+      followed.map((meta) => followJob(ctx.bus, meta.jobId, meta === job ? main : second, { resume })),
+    );
     sse.onClose(() => {
-      void following.stop();
-      if (!ended) void detach();
+      for (const following of followings) void following.stop();
+      if (running > 0) detachAll();
     });
   } catch (err) {
-    if (attached) void detach();
+    detachAll();
     ctx.logger.error({ err, jobId: job.jobId }, 'could not follow a generation');
     sse.error(JSON.stringify(errorEvent(job, 'The stream could not be followed.')));
     sse.end();

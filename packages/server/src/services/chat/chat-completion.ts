@@ -100,7 +100,11 @@ export class ChatCompletion implements CompletionPort {
             figures,
           },
         },
-        conversation: { ...plan.conversation.fields, ...(localTitle ? { title: localTitle } : {}) },
+        // A second answer (multi-conversation) only touches the conversation: its setup stays the
+        // main answer's, so the next message goes on with the conversation's own model.
+        conversation: plan.added
+          ? {}
+          : { ...plan.conversation.fields, ...(localTitle ? { title: localTitle } : {}) },
       },
       charge,
       usage,

@@ -63,6 +63,11 @@ export interface ChatPlan {
   agent?: { id: string; name: string };
   /** The agents that answer after it, in turn (an agent chain). */
   chain?: ChainTurn[];
+  /**
+   * The second answer of a multi-conversation message: it answers the main plan's request message
+   * in a lane of its own, and leaves the conversation's setup and title to the main answer.
+   */
+  added?: boolean;
 }
 
 export interface PlannedConversation {
@@ -95,7 +100,14 @@ export async function planChat(
     ChatEngine,
     'endpoints' | 'keys' | 'userHttp' | 'memories' | 'agents' | 'actions' | 'toolCredentials'
   >,
-  request: { user: AuthUser; endpointName: string | undefined; body: ChatRequest; resumable: boolean },
+  request: {
+    user: AuthUser;
+    endpointName: string | undefined;
+    body: ChatRequest;
+    resumable: boolean;
+    /** For a second answer (multi-conversation): the plan of the first, whose message both answer. */
+    answering?: ChatPlan;
+  },
 ): Promise<ChatPlan> {
   const { user } = request;
   const userId = user.id;
@@ -134,7 +146,8 @@ export async function planChat(
   branchMessages?.catch(() => undefined);
   const existing = body.conversationId ? await findConversation(ctx.db, userId, body.conversationId) : null;
   if (body.conversationId && !existing) throw notFound('Conversation not found');
-  const conversationId = existing?.conversationId ?? randomUUID();
+  const { answering } = request;
+  const conversationId = existing?.conversationId ?? answering?.conversation.conversationId ?? randomUUID();
   const settings = agentRequest ? { agent_id: agentRequest.agent.id } : pickSettings(body);
   const expiredAt = body.isTemporary
     ? new Date(Date.now() + ctx.config.interface.temporaryChatRetention * 3_600_000)
@@ -146,23 +159,25 @@ export async function planChat(
     settings,
     ...(expiredAt ? { expiredAt } : {}),
   };
-  const exchange = await prepareExchange(ctx.db, {
-    userId,
-    conversationId,
-    body,
-    endpoint: fields.endpoint,
-    model,
-    branchMessages,
-    newConversation: existing
-      ? null
-      : {
-          conversationId,
-          userId,
-          title: DEFAULT_CONVERSATION_TITLE,
-          ...fields,
-          expiredAt: expiredAt ?? null,
-        },
-  });
+  const exchange = answering
+    ? secondAnswer(answering.exchange)
+    : await prepareExchange(ctx.db, {
+        userId,
+        conversationId,
+        body,
+        endpoint: fields.endpoint,
+        model,
+        branchMessages,
+        newConversation: existing
+          ? null
+          : {
+              conversationId,
+              userId,
+              title: DEFAULT_CONVERSATION_TITLE,
+              ...fields,
+              expiredAt: expiredAt ?? null,
+            },
+      });
   // The oldest turns give way when the conversation outgrows the model's context; pictures are
   // loaded (and the new message's files checked) before anything is saved.
   const { messages: trimmed, tokens: promptTokens } = await trimHistory(
@@ -218,8 +233,12 @@ export async function planChat(
         body.chatGptLabel ??
         endpoint.modelDisplayLabel ??
         endpoint.name,
-      metadata: body.iconURL ? { iconURL: body.iconURL } : {},
-      wantsTitle: !existing,
+      metadata: {
+        ...(body.iconURL ? { iconURL: body.iconURL } : {}),
+        // A second answer names the first, so clients can show the two side by side.
+        ...(answering ? { pairedAnswerId: answering.exchange.responseMessageId } : {}),
+      },
+      wantsTitle: !existing && !answering,
     },
     resumable: request.resumable,
     ...(tools.length > 0 || signIns.length > 0 || chain.length > 0
@@ -237,7 +256,16 @@ export async function planChat(
       : {}),
     ...(agentRequest ? { agent: { id: agentRequest.agent.id, name: agentRequest.agent.name } } : {}),
     ...(chain.length > 0 ? { chain } : {}),
+    ...(answering ? { added: true } : {}),
   };
+}
+
+/**
+ * The exchange of a second answer to the message the first plan answers: the same request and
+ * branch, a new answer id, and nothing to write (the first answer's start writes the message).
+ */
+function secondAnswer(first: Exchange): Exchange {
+  return { ...first, write: { kind: 'none' }, responseMessageId: randomUUID(), continued: null };
 }
 
 /** The agents endpoint, named by the path or (on the generic paths) by the body. */

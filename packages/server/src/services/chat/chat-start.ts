@@ -2,7 +2,8 @@ import { createdEvent, type ContentPart } from '@parley/schema';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { AnswerCharge } from '../balance/balance-service.ts';
-import type { JobMeta } from '../generation/job-keys.ts';
+import type { MessageRow } from '../../db/schema/index.ts';
+import { addedLane, type JobMeta } from '../generation/job-keys.ts';
 import { ChatCompletion } from './chat-completion.ts';
 import type { ChatEngine } from './chat-engine.ts';
 import { commitRequest, type Exchange } from './chat-exchange.ts';
@@ -10,15 +11,29 @@ import type { ChatPlan } from './chat-plan.ts';
 import { toolLoop } from '../tools/tool-loop.ts';
 import { chainRun } from '../agents/agent-chain-run.ts';
 
+/** A started chat job, and the write of the message it answers. */
+export interface StartedChat {
+  job: JobMeta;
+  requestSaved: Promise<MessageRow>;
+}
+
 /**
- * Carries out a plan: runs the engine's plan checks, takes the conversation's generation lock,
- * writes the request message while the upstream request starts, and starts the job with the
- * completion that saves its answer. Answers the job; the caller follows its events.
+ * Carries out a plan: runs the engine's plan checks, takes the conversation's generation lock
+ * (a second answer's lane for an added plan), writes the request message while the upstream
+ * request starts, and starts the job with the completion that saves its answer. A second answer
+ * writes nothing: it waits on `requestSaved`, the first answer's write of the same message.
+ * Answers the job; the caller follows its events.
  */
-export async function startChat(ctx: AppContext, engine: ChatEngine, plan: ChatPlan): Promise<JobMeta> {
+export async function startChat(
+  ctx: AppContext,
+  engine: ChatEngine,
+  plan: ChatPlan,
+  requestSaved?: Promise<MessageRow>,
+): Promise<StartedChat> {
   for (const check of engine.planChecks) await check(plan);
   const { conversationId } = plan.conversation;
-  const jobId = await engine.generations.reserve(conversationId).catch(async (error: unknown) => {
+  const lane = plan.added ? addedLane(conversationId) : conversationId;
+  const jobId = await engine.generations.reserve(lane).catch(async (error: unknown) => {
     // A second generation in one conversation counts towards a ban (CONCURRENT_VIOLATION_SCORE).
     if (error instanceof AppError && error.code === 'concurrent') {
       await ctx.bans.record('concurrent', [`user:${plan.userId}`]);
@@ -40,12 +55,12 @@ export async function startChat(ctx: AppContext, engine: ChatEngine, plan: ChatP
       maxOutputTokens: plan.call.parameters.maxOutputTokens,
     });
   } catch (error) {
-    await engine.generations.release(conversationId, jobId);
+    await engine.generations.release(lane, jobId);
     throw error;
   }
   // The request message is written while the upstream request starts: its latency is not added
   // to the time to first token, and the job publishes nothing until the write has committed.
-  const committed = commitRequest(ctx.db, plan.userId, exchange);
+  const committed = requestSaved ?? commitRequest(ctx.db, plan.userId, exchange);
   // The question was not saved: no answer will follow, so the hold goes back.
   committed.catch(() => charge?.refund()).catch(() => undefined);
   const requestMessage = {
@@ -59,6 +74,7 @@ export async function startChat(ctx: AppContext, engine: ChatEngine, plan: ChatP
   const job = await engine.generations.start(
     {
       jobId,
+      ...(plan.added ? { lane } : {}),
       resumable: plan.resumable,
       userId: plan.userId,
       conversationId,
@@ -88,7 +104,7 @@ export async function startChat(ctx: AppContext, engine: ChatEngine, plan: ChatP
   );
   // A failed write (the job has dropped the upstream request and freed the lock) fails the request.
   await committed;
-  return job;
+  return { job, requestSaved: committed };
 }
 
 /** The parts a continued answer starts from (a text-only answer becomes one text part). */

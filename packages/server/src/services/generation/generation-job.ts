@@ -22,6 +22,8 @@ export interface GenerationSpec {
   jobId: string;
   userId: string;
   conversationId: string;
+  /** Where the job's lock and meta live when not under the conversation id (see JobMeta.lane). */
+  lane?: string;
   responseMessageId: string;
   init: JobInit;
   /** The `created` event (already JSON). */

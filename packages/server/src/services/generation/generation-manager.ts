@@ -9,7 +9,9 @@ import { JobChannel } from './job-channel.ts';
 import { awaitTerminal } from './job-follower.ts';
 import {
   FINISHED_TTL_MS,
+  addedLane,
   jobKeys,
+  jobLane,
   LOCK_TTL_MS,
   RUNNING_TTL_MS,
   SWEEP_INTERVAL_MS,
@@ -72,16 +74,17 @@ export class GenerationManager {
   }
 
   /**
-   * Takes the conversation's generation lock for a new job id; refuses with `concurrent` when
-   * one is running. Call `start` with the id, or `release` when the request fails before that.
+   * Takes a lane's generation lock (the conversation id, or `addedLane` of it for a second
+   * answer) for a new job id; refuses with `concurrent` when one is running. Call `start` with
+   * the id, or `release` when the request fails before that.
    */
-  async reserve(conversationId: string): Promise<string> {
+  async reserve(lane: string): Promise<string> {
     const jobId = randomUUID();
-    const lock = () => this.bus.setIfAbsent(jobKeys.lock(conversationId), jobId, this.lockTtlMs);
+    const lock = () => this.bus.setIfAbsent(jobKeys.lock(lane), jobId, this.lockTtlMs);
     if (await lock()) return jobId;
     // A job that is being stopped (its stop call, or its last stream closing) ends within moments:
     // a client that sends its next message right after stopping waits for it instead of a 429.
-    const holder = await this.bus.get(jobKeys.lock(conversationId));
+    const holder = await this.bus.get(jobKeys.lock(lane));
     if (holder && (await this.bus.get(jobKeys.stopping(holder)))) {
       await awaitTerminal(this.bus, holder, ABORT_WAIT_MS);
       if (await lock()) return jobId;
@@ -89,9 +92,9 @@ export class GenerationManager {
     throw concurrentError();
   }
 
-  async release(conversationId: string, jobId: string): Promise<void> {
-    if ((await this.bus.get(jobKeys.lock(conversationId))) === jobId) {
-      await this.bus.del(jobKeys.lock(conversationId));
+  async release(lane: string, jobId: string): Promise<void> {
+    if ((await this.bus.get(jobKeys.lock(lane))) === jobId) {
+      await this.bus.del(jobKeys.lock(lane));
     }
   }
 
@@ -109,22 +112,24 @@ export class GenerationManager {
       conversationId: spec.conversationId,
       responseMessageId: spec.responseMessageId,
       requestMessageId: spec.init.requestMessage.messageId,
+      ...(spec.lane ? { lane: spec.lane } : {}),
       startedAt: Date.now(),
       resumable: spec.resumable ?? false,
       recovery,
     };
     const metaJson = JSON.stringify(meta);
+    const lane = jobLane(meta);
     // Independent keys, written together: on Redis that is one round trip before the upstream
     // request starts instead of three.
     await Promise.all([
-      this.bus.set(jobKeys.meta(spec.conversationId), metaJson, RUNNING_TTL_MS),
+      this.bus.set(jobKeys.meta(lane), metaJson, RUNNING_TTL_MS),
       this.bus.append(jobKeys.userJobs(spec.userId), spec.conversationId, RUNNING_TTL_MS),
       this.bus.addMember(jobKeys.running, metaJson),
     ]);
     // Keeps the lock (and the meta of a long generation) alive while the job runs here.
     const heartbeat = setInterval(() => {
-      this.bus.set(jobKeys.lock(spec.conversationId), spec.jobId, this.lockTtlMs).catch(onError);
-      this.bus.set(jobKeys.meta(spec.conversationId), metaJson, RUNNING_TTL_MS).catch(onError);
+      this.bus.set(jobKeys.lock(lane), spec.jobId, this.lockTtlMs).catch(onError);
+      this.bus.set(jobKeys.meta(lane), metaJson, RUNNING_TTL_MS).catch(onError);
     }, this.lockTtlMs / 3);
     heartbeat.unref();
     let unsubscribe: () => Promise<void> = async () => undefined;
@@ -134,10 +139,10 @@ export class GenerationManager {
       clearInterval(heartbeat);
       this.local.delete(spec.jobId);
       await unsubscribe().catch(onError);
-      await this.bus.set(jobKeys.meta(spec.conversationId), metaJson, FINISHED_TTL_MS).catch(onError);
+      await this.bus.set(jobKeys.meta(lane), metaJson, FINISHED_TTL_MS).catch(onError);
       // Unlisted while the lock is still held, so no sweeper takes the saved job for an orphan.
       await this.bus.removeMember(jobKeys.running, metaJson).catch(onError);
-      await this.release(spec.conversationId, spec.jobId).catch(onError);
+      await this.release(lane, spec.jobId).catch(onError);
     };
     const track = this.observer?.started({ endpoint: recovery.endpoint, model: recovery.model });
     const observed: CompletionPort = track
@@ -151,7 +156,7 @@ export class GenerationManager {
       : port;
     const host: JobHost = { failed: onError, settle, firstOutput: () => track?.firstToken() };
     const job = new GenerationJob(spec, observed, new JobChannel(this.bus, spec.jobId, onError), host);
-    unsubscribe = await this.bus.subscribe(jobKeys.control(spec.conversationId), (message) => {
+    unsubscribe = await this.bus.subscribe(jobKeys.control(lane), (message) => {
       if (message === spec.jobId) job.abort('stop');
     });
     this.local.set(spec.jobId, job);
@@ -159,16 +164,19 @@ export class GenerationManager {
     return meta;
   }
 
-  /** The conversation's latest job, when it is the user's (running or finished a few minutes ago). */
-  async findJob(userId: string, conversationId: string): Promise<JobMeta | null> {
-    const raw = await this.bus.get(jobKeys.meta(conversationId));
+  /**
+   * The latest job of a lane (a conversation id, or `addedLane` of it), when it is the user's
+   * (running or finished a few minutes ago).
+   */
+  async findJob(userId: string, lane: string): Promise<JobMeta | null> {
+    const raw = await this.bus.get(jobKeys.meta(lane));
     if (!raw) return null;
     const meta = JSON.parse(raw) as JobMeta;
     return meta.userId === userId ? meta : null;
   }
 
   async isRunning(meta: JobMeta): Promise<boolean> {
-    return (await this.bus.get(jobKeys.lock(meta.conversationId))) === meta.jobId;
+    return (await this.bus.get(jobKeys.lock(jobLane(meta)))) === meta.jobId;
   }
 
   /**
@@ -186,7 +194,7 @@ export class GenerationManager {
   /** Tells the job's instance, wherever it runs, to stop it and save the answer unfinished. */
   private async requestStop(meta: JobMeta): Promise<void> {
     await this.bus.set(jobKeys.stopping(meta.jobId), '1', ABORT_WAIT_MS);
-    await this.bus.publish(jobKeys.control(meta.conversationId), meta.jobId);
+    await this.bus.publish(jobKeys.control(jobLane(meta)), meta.jobId);
   }
 
   /** A stream of the job opened (the starting POST or a resume, on any instance). */
@@ -211,8 +219,13 @@ export class GenerationManager {
     const listed = [...new Set(await this.bus.range(key, 0))];
     const running: string[] = [];
     for (const conversationId of listed) {
-      const meta = await this.findJob(userId, conversationId);
-      if (meta && (await this.isRunning(meta))) running.push(conversationId);
+      for (const lane of [conversationId, addedLane(conversationId)]) {
+        const meta = await this.findJob(userId, lane);
+        if (meta && (await this.isRunning(meta))) {
+          running.push(conversationId);
+          break;
+        }
+      }
     }
     if (listed.length > USER_LIST_COMPACT_AT) {
       await this.bus.del(key);

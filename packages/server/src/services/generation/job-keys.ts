@@ -25,6 +25,16 @@ export const jobKeys = {
   recovery: (jobId: string) => `gen:recover:${jobId}`,
 };
 
+/**
+ * The lane of a message's second answer (multi-conversation): it runs beside the conversation's
+ * own generation with a lock of its own, so one does not refuse or stop the other by accident.
+ */
+export const addedLane = (conversationId: string): string => `${conversationId}:added`;
+
+/** The lane a job's lock, meta and stop channel live under. */
+export const jobLane = (meta: Pick<JobMeta, 'lane' | 'conversationId'>): string =>
+  meta.lane ?? meta.conversationId;
+
 /** What any instance may learn about a job. */
 export interface JobMeta {
   jobId: string;
@@ -32,6 +42,12 @@ export interface JobMeta {
   conversationId: string;
   responseMessageId: string;
   requestMessageId: string;
+  /**
+   * The name the job's lock, meta and stop channel live under: the conversation id for its
+   * answer, `addedLane(conversationId)` for the second answer of a multi-conversation message.
+   * Absent in jobs started before lanes existed (then the conversation id).
+   */
+  lane?: string;
   startedAt: number;
   /**
    * The client asked for the job to outlive its streams (RESUMABLE_STREAM_HEADER). When false,

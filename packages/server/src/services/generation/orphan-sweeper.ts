@@ -5,7 +5,7 @@ import type { Bus } from '../../bus/bus.ts';
 import type { TerminalEvent } from './completion-port.ts';
 import { JobChannel } from './job-channel.ts';
 import { decodeEntry, isTerminal } from './job-entry.ts';
-import { FINISHED_TTL_MS, jobKeys, type JobMeta } from './job-keys.ts';
+import { FINISHED_TTL_MS, jobKeys, jobLane, type JobMeta } from './job-keys.ts';
 import { buildResumeState } from './resume-state.ts';
 
 /** What an orphaned job had produced when its instance died: its log, replayed. */
@@ -73,7 +73,7 @@ export class OrphanSweeper {
         continue;
       }
       if (this.opts.isLocal(meta.jobId)) continue;
-      if ((await this.bus.get(jobKeys.lock(meta.conversationId))) === meta.jobId) continue;
+      if ((await this.bus.get(jobKeys.lock(jobLane(meta)))) === meta.jobId) continue;
       // The lock lapsed. Its instance is taken for dead only if the job's log has not grown since
       // the previous pass saw the same: a live instance that stalled past the TTL goes on logging.
       const logged = (await this.bus.range(jobKeys.log(meta.jobId), 0)).length;
@@ -118,7 +118,7 @@ export class OrphanSweeper {
 
   /** The job stays resumable (answering its final) for a few minutes, unless a newer one took over. */
   private async keepMeta(meta: JobMeta): Promise<void> {
-    const key = jobKeys.meta(meta.conversationId);
+    const key = jobKeys.meta(jobLane(meta));
     const current = parseMeta((await this.bus.get(key)) ?? '');
     if (!current || current.jobId === meta.jobId)
       await this.bus.set(key, JSON.stringify(meta), FINISHED_TTL_MS);

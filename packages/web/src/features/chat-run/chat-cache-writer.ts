@@ -36,6 +36,12 @@ export interface ChatRunWriter {
   writeResumed(conversationId: string, sync: SyncEvent): void;
   /** Nothing more will stream: the saved messages are fetched again. */
   refetchMessages(conversationId: string): void;
+  /** A second answer's empty row (multi-conversation), beside the first. */
+  addAnswerRow(key: string, placeholder: Message): void;
+  /** The second answer as saved replaces its streamed row. */
+  writeAddedFinal(conversationId: string, final: FinalEvent, placeholderId: string): void;
+  /** The second answer's row shows its error; the first answer is left alone. */
+  writeAddedError(key: string, placeholderId: string, error: { text: string; messageId?: string }): void;
 }
 
 function nowIso(): string {
@@ -77,7 +83,7 @@ export const chatCacheWriter: ChatRunWriter = {
     const temp = cachedMessages(key);
     const fixed = temp.map((m) => {
       if (m.messageId === live.userMessageId) return { ...m, ...message, conversationId: real };
-      if (m.messageId === live.placeholderId)
+      if (m.messageId === live.placeholderId || m.messageId === live.added?.placeholderId)
         return { ...m, parentMessageId: message.messageId, conversationId: real };
       return m;
     });
@@ -105,6 +111,12 @@ export const chatCacheWriter: ChatRunWriter = {
       if (final.requestMessage) keepRowKey(final.requestMessage.messageId, live.userMessageId);
       const remove = [live.placeholderId, live.userMessageId];
       upsertMessages(conversationId, [final.requestMessage, final.responseMessage].filter(Boolean), remove);
+      // A second answer still streaming names the first by its id, which just became the server's.
+      if (live.added && !live.added.done) {
+        patchMessage(conversationId, live.added.placeholderId, {
+          pairedAnswerId: final.responseMessage.messageId,
+        });
+      }
     }
     if (!final.conversation) return;
     queryClient.setQueryData(chatKeys.conversation(conversationId), final.conversation);
@@ -160,5 +172,25 @@ export const chatCacheWriter: ChatRunWriter = {
 
   refetchMessages(conversationId) {
     void queryClient.invalidateQueries({ queryKey: chatKeys.messages(conversationId) });
+  },
+
+  addAnswerRow(key, placeholder) {
+    upsertMessages(key, [placeholder]);
+  },
+
+  writeAddedFinal(conversationId, final, placeholderId) {
+    keepRowKey(final.responseMessage.messageId, placeholderId);
+    upsertMessages(conversationId, [final.responseMessage], [placeholderId]);
+  },
+
+  writeAddedError(key, placeholderId, { text, messageId }) {
+    if (messageId) keepRowKey(messageId, placeholderId);
+    patchMessage(key, placeholderId, {
+      messageId: messageId ?? placeholderId,
+      error: true,
+      text,
+      content: [],
+      unfinished: false,
+    });
   },
 };

@@ -102,6 +102,9 @@ function setup(key = 'c1', options = { wantsTitle: false, userUnsent: true }) {
     writeError: vi.fn(),
     writeResumed: vi.fn(),
     refetchMessages: vi.fn(),
+    addAnswerRow: vi.fn(),
+    writeAddedFinal: vi.fn(),
+    writeAddedError: vi.fn(),
   } satisfies ChatRunWriter;
   const registry = { moved: [] as string[], ended: [] as string[] };
   const resumed = fakeStream();
@@ -419,5 +422,85 @@ describe('ChatRun', () => {
       expect.anything(),
       expect.objectContaining({ text: CONNECTION_ERROR_TEXT }),
     );
+  });
+
+  describe('a second answer (multi-conversation)', () => {
+    const withAdded = () => {
+      const fixture = setup();
+      fixture.deps.live.patch('c1', {
+        added: { placeholderId: 'temp-added', answer: EMPTY_ANSWER, done: false },
+      });
+      const fake = fakeStream();
+      void fixture.run.send(fake.stream);
+      const emitAdded = (data: Record<string, unknown>) => fake.emit({ added: true, ...data });
+      return { ...fixture, fake, emitAdded };
+    };
+
+    it('streams marked events into the second answer, in the same frame as the first', () => {
+      const { fake, emitAdded, generations, frames, runFrames } = withAdded();
+      fake.emit(runStep('s0'));
+      fake.emit(step('s0', 'First'));
+      emitAdded(runStep('s0'));
+      emitAdded(step('s0', 'Second'));
+      expect(frames.size).toBe(1);
+      runFrames();
+      const live = generations.get('c1')!;
+      expect(live.answer.content).toEqual([{ type: 'text', text: 'First' }]);
+      expect(live.added!.answer.content).toEqual([{ type: 'text', text: 'Second' }]);
+    });
+
+    it('ends only when both answers have ended, in either order', () => {
+      const { fake, emitAdded, writer, generations, registry } = withAdded();
+      fake.emit(final('c1'));
+      expect(writer.writeFinal).toHaveBeenCalledTimes(1);
+      // The first answer is saved, the second still streams: the run (and Stop) stays.
+      expect(generations.has('c1')).toBe(true);
+      expect(registry.ended).toEqual([]);
+      const second = { ...final('c1'), responseMessage: message('answer-2', { text: 'Other' }) };
+      emitAdded(second as unknown as Record<string, unknown>);
+      expect(writer.writeAddedFinal).toHaveBeenCalledWith(
+        'c1',
+        expect.objectContaining({ added: true }),
+        'temp-added',
+      );
+      expect(generations.has('c1')).toBe(false);
+      expect(registry.ended).toEqual(['c1']);
+    });
+
+    it('a failing second answer shows its error and leaves the first streaming', () => {
+      const { fake, emitAdded, writer, generations, runFrames } = withAdded();
+      emitAdded({ error: true, final: true, messageId: 'answer-2', text: 'Upstream broke' });
+      expect(writer.writeAddedError).toHaveBeenCalledWith('c1', 'temp-added', {
+        text: 'Upstream broke',
+        messageId: 'answer-2',
+      });
+      expect(writer.writeError).not.toHaveBeenCalled();
+      fake.emit(runStep('s0'));
+      fake.emit(step('s0', 'still here'));
+      runFrames();
+      expect(generations.get('c1')!.answer.content).toEqual([{ type: 'text', text: 'still here' }]);
+      fake.emit(final('c1'));
+      expect(generations.has('c1')).toBe(false);
+    });
+
+    it('a refused request fails both answers', async () => {
+      const { fake, writer, generations } = withAdded();
+      fake.fail(new StreamRefused(403, 'You do not have permission to ask several models at once.'));
+      await settle();
+      expect(writer.writeError).toHaveBeenCalledTimes(1);
+      expect(writer.writeAddedError).toHaveBeenCalledWith('c1', 'temp-added', {
+        text: 'You do not have permission to ask several models at once.',
+      });
+      expect(generations.has('c1')).toBe(false);
+    });
+
+    it('stop ends both: the second answer is read back as saved', async () => {
+      const { run, deps, writer, generations } = withAdded();
+      deps.abortOnServer = vi.fn(async () => final('c1'));
+      await run.stop();
+      expect(writer.writeFinal).toHaveBeenCalledTimes(1);
+      expect(writer.refetchMessages).toHaveBeenCalledWith('c1');
+      expect(generations.has('c1')).toBe(false);
+    });
   });
 });

@@ -1,4 +1,10 @@
-import { readStreamEvent, type FinalEvent, type Message, type SyncEvent } from '@parley/schema';
+import {
+  ADDED_ANSWER_FIELD,
+  readStreamEvent,
+  type FinalEvent,
+  type Message,
+  type SyncEvent,
+} from '@parley/schema';
 import type { ChatRunWriter } from './chat-cache-writer';
 import type { Generation } from './live-store';
 import { answerFromResume, applySteps, type StepEventData } from './stream-reducer';
@@ -16,6 +22,9 @@ export const TITLE_DELAY_MS = 2500;
 export const REATTACH_DELAYS_MS = [300, 2000, 5000] as const;
 /** Marker text of the connection error message; rendered as its localized text. */
 export const CONNECTION_ERROR_TEXT = 'Error connecting to server, try refreshing the page.';
+
+/** How every event of a second answer (multi-conversation) begins on the wire. */
+const ADDED_EVENT_PREFIX = `{"${ADDED_ANSWER_FIELD}":true`;
 
 /** Opens the stream and calls back per event; resolves when it closes, rejects when it fails. */
 export type RunStream = (signal: AbortSignal, onEvent: (event: SseEvent) => void) => Promise<void>;
@@ -64,7 +73,10 @@ export class ChatRun {
   finished = false;
   readonly abort = new AbortController();
   private queue: StepEventData[] = [];
+  private addedQueue: StepEventData[] = [];
   private frame: number | null = null;
+  /** The first answer ended while a second one still streams: the run ends with the second. */
+  private mainEnded = false;
 
   constructor(
     key: string,
@@ -117,6 +129,10 @@ export class ChatRun {
   async resume(stream: RunStream): Promise<void> {
     try {
       await stream(this.abort.signal, (event) => {
+        if (event.data.startsWith(ADDED_EVENT_PREFIX)) {
+          this.handle(event);
+          return;
+        }
         if (event.event === 'message' && event.data.includes('"sync":true')) {
           const sync = JSON.parse(event.data) as SyncEvent;
           this.deps.writer.writeResumed(this.key, sync);
@@ -160,12 +176,20 @@ export class ChatRun {
 
   /** Stop: the server stops the generation and saves the partial answer; its final ends the run. */
   async stop(): Promise<void> {
+    const added = this.live?.added;
     await this.stopOnServer();
     this.abort.abort();
+    // The stop call answers the first answer's final; the second, stopped and saved with it,
+    // is read back as saved.
+    if (added && !added.done) this.endAdded(true);
   }
 
   /** Dispatches one server-sent event. */
   handle(sse: SseEvent): void {
+    if (sse.data.startsWith(ADDED_EVENT_PREFIX)) {
+      this.handleAdded(sse);
+      return;
+    }
     const read = readStreamEvent(sse.event, sse.data);
     switch (read?.kind) {
       case 'error':
@@ -203,6 +227,61 @@ export class ChatRun {
     }
   }
 
+  /** One event of the second answer: its steps, its end, or its state after a reload. */
+  private handleAdded(sse: SseEvent): void {
+    const added = this.live?.added;
+    const read = readStreamEvent('message', sse.data);
+    switch (read?.kind) {
+      case 'step':
+        if (!added || added.done) return;
+        this.addedQueue.push(read.event);
+        this.scheduleFlush();
+        return;
+      case 'sync': {
+        const state = read.event.resumeState;
+        this.deps.writer.writeResumed(this.key, read.event);
+        this.deps.live.patch(this.key, {
+          added: {
+            placeholderId: state.responseMessageId,
+            answer: answerFromResume(state.responseMessageId, state.content, state.runSteps),
+            done: false,
+          },
+        });
+        return;
+      }
+      case 'final':
+        if (!added || added.done) return;
+        this.flush();
+        this.deps.writer.writeAddedFinal(
+          read.event.conversation?.conversationId ?? this.key,
+          read.event,
+          added.placeholderId,
+        );
+        this.endAdded(false);
+        return;
+      case 'error':
+        if (!added || added.done) return;
+        this.flush();
+        this.deps.writer.writeAddedError(this.key, added.placeholderId, {
+          text: String(read.event.text ?? ''),
+          messageId: typeof read.event.messageId === 'string' ? read.event.messageId : undefined,
+        });
+        this.endAdded(false);
+        return;
+      default:
+        // `created` is the first answer's; anything else is not shown yet.
+        return;
+    }
+  }
+
+  /** The second answer ended; the run ends too when the first already had. */
+  private endAdded(refetch: boolean): void {
+    const added = this.live?.added;
+    if (added) this.deps.live.patch(this.key, { added: { ...added, done: true } });
+    if (refetch) this.deps.writer.refetchMessages(this.key);
+    if (this.mainEnded) this.finish();
+  }
+
   private scheduleFlush(): void {
     if (this.frame !== null) return;
     this.frame = this.deps.requestFrame(() => {
@@ -218,10 +297,17 @@ export class ChatRun {
       this.frame = null;
     }
     const live = this.live;
-    if (!live || this.queue.length === 0) return;
+    if (!live || (this.queue.length === 0 && this.addedQueue.length === 0)) return;
     const events = this.queue;
+    const addedEvents = this.addedQueue;
     this.queue = [];
-    this.deps.live.patch(this.key, { answer: applySteps(live.answer, events) });
+    this.addedQueue = [];
+    this.deps.live.patch(this.key, {
+      answer: applySteps(live.answer, events),
+      ...(live.added && addedEvents.length > 0
+        ? { added: { ...live.added, answer: applySteps(live.added.answer, addedEvents) } }
+        : {}),
+    });
   }
 
   private adoptCreated(message: Message & { conversationId: string }): void {
@@ -271,6 +357,11 @@ export class ChatRun {
       refused,
       userUnsent: this.options.userUnsent,
     });
+    // Refused, or never reached the server: no second answer is coming either.
+    if (live.added && !live.added.done && (refused || messageId === undefined)) {
+      this.deps.writer.writeAddedError(this.key, live.added.placeholderId, { text });
+      this.deps.live.patch(this.key, { added: { ...live.added, done: true } });
+    }
     this.finish();
   }
 
@@ -292,6 +383,12 @@ export class ChatRun {
   }
 
   private finish(): void {
+    // The first answer is done but the second still streams: the run (and the stop button) stays.
+    const added = this.live?.added;
+    if (added && !added.done && !this.abort.signal.aborted) {
+      this.mainEnded = true;
+      return;
+    }
     this.finished = true;
     if (this.frame !== null) this.deps.cancelFrame(this.frame);
     this.deps.ended(this.key, this);

@@ -11,6 +11,16 @@ export interface Generation {
   placeholderId: string;
   answer: LiveAnswer;
   stopRequested: boolean;
+  /** The second answer to the same message, from another model (multi-conversation). */
+  added?: AddedGeneration;
+}
+
+/** The second answer of a message asked of two models, streaming beside the first. */
+export interface AddedGeneration {
+  placeholderId: string;
+  answer: LiveAnswer;
+  /** Its final or error arrived (the first may still be streaming). */
+  done: boolean;
 }
 
 interface LiveState {
@@ -57,7 +67,10 @@ export function useIsSubmitting(conversationId: string): boolean {
 /** The live answer content for a message id, when that message is streaming. */
 export function useLiveAnswer(messageId: string): LiveAnswer | null {
   return useLive((s) => {
-    for (const g of Object.values(s.generations)) if (g.placeholderId === messageId) return g.answer;
+    for (const g of Object.values(s.generations)) {
+      if (g.placeholderId === messageId) return g.answer;
+      if (g.added && !g.added.done && g.added.placeholderId === messageId) return g.added.answer;
+    }
     return null;
   });
 }

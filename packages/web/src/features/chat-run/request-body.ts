@@ -19,6 +19,8 @@ export interface SendOptions {
   senderLabel: string;
   /** The uploaded files sent with a new message (file_id, filepath, type, size, …). */
   files?: Record<string, unknown>[];
+  /** A second model that answers the same message at the same time (multi-conversation). */
+  added?: { setup: ChatSetup; senderLabel: string };
 }
 
 function tempId(): string {
@@ -40,6 +42,8 @@ export function buildRequestBody(options: SendOptions): {
   body: ChatRequestBody;
   userMessage: Message;
   placeholder: Message;
+  /** The second answer's empty row, when a second model answers too. */
+  addedPlaceholder: Message | null;
   initial: LiveAnswer | null;
 } {
   const { setup, kind } = options;
@@ -99,11 +103,28 @@ export function buildRequestBody(options: SendOptions): {
     },
     ...(options.files?.length ? { files: options.files } : {}),
   };
+  // A second model answers new messages and regenerations; Continue extends one answer only.
+  const added = kind === 'continue' ? undefined : options.added;
+  if (added) {
+    const { endpoint, ...addedParameters } = added.setup;
+    if (addedParameters.model === '') delete (addedParameters as { model?: string }).model;
+    body.addedConvo = { ...addedParameters, endpoint };
+  }
+  const addedPlaceholder: Message | null = added
+    ? {
+        ...placeholder,
+        messageId: `${userId}_${tempId().slice(0, 8)}`,
+        sender: added.senderLabel,
+        endpoint: added.setup.endpoint,
+        model: added.setup.model,
+        pairedAnswerId: placeholder.messageId,
+      }
+    : null;
   const initial = continued
     ? answerFromResume(
         continued.messageId,
         continued.content?.length ? continued.content : [{ type: 'text', text: continued.text }],
       )
     : null;
-  return { body, userMessage, placeholder, initial };
+  return { body, userMessage, placeholder, addedPlaceholder, initial };
 }

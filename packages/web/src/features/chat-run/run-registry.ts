@@ -74,9 +74,10 @@ export function sendMessage(options: SendOptions): boolean {
 function startExchange(options: SendOptions): void {
   const key = options.conversationId;
   if (isLive(key)) return;
-  const { body, userMessage, placeholder, initial } = buildRequestBody(options);
+  const { body, userMessage, placeholder, addedPlaceholder, initial } = buildRequestBody(options);
   const kind = options.kind === 'new' || options.kind === 'regenerate' ? options.kind : 'other';
   chatCacheWriter.startExchange(key, kind, userMessage, placeholder);
+  if (addedPlaceholder) chatCacheWriter.addAnswerRow(key, addedPlaceholder);
   const run = new ChatRun(key, { wantsTitle: key === 'new', userUnsent: options.kind === 'new' }, deps);
   runs.set(key, run);
   useLive.getState().put({
@@ -85,6 +86,9 @@ function startExchange(options: SendOptions): void {
     placeholderId: placeholder.messageId,
     answer: initial ?? EMPTY_ANSWER,
     stopRequested: false,
+    ...(addedPlaceholder
+      ? { added: { placeholderId: addedPlaceholder.messageId, answer: EMPTY_ANSWER, done: false } }
+      : {}),
   });
   const path = `/api/agents/chat/${encodeURIComponent(options.setup.endpoint)}`;
   void run.send((signal, onEvent) => readStream(path, body, signal, onEvent));

@@ -8,6 +8,7 @@ import { setupOfSpec } from '../endpoints';
 import { ParametersButton } from '../endpoints';
 import { PresetsMenu } from '../presets';
 import { ArtifactsModeMenu } from '../artifacts';
+import { AddModelButton } from '../added-convo';
 
 /**
  * The header's model controls: model spec, endpoint and model selector, parameters, presets and (for
@@ -56,6 +57,7 @@ export const ChatControls = memo(function ChatControls({
           onAgent={onAgent}
         />
       )}
+      {showEndpoints && <AddModelButton endpoints={endpoints} models={models} />}
       {setup && tunable && ui?.parameters !== false && <ParametersButton setup={setup} onChange={onSetup} />}
       {setup && tunable && ui?.presets !== false && <PresetsMenu setup={setup} onApply={onSetup} />}
       {setup && ui?.artifacts !== false && (

@@ -12,7 +12,7 @@ import { fitParameters } from '../endpoints';
 import { useChatSetup } from './use-chat-setup';
 import { useSetupStore } from '../endpoints';
 import { ChatInput, type ChatInputHandle } from '../input';
-import { useVisiblePath } from '../messages';
+import { answerPairs, useVisiblePath } from '../messages';
 import { preloadMarkdown } from '../messages';
 import { useMessageActions } from '../messages';
 import { OfflineState } from '../network';
@@ -41,6 +41,7 @@ import { Landing } from './landing';
 import { setupToQuery } from '../input';
 import { useChatQueryParams } from './use-chat-query-params';
 import { useKeyRequired } from './use-key-required';
+import { AddedConvoBanner, useAddedConvo, useMultiConvoAllowed } from '../added-convo';
 
 /** /c/:conversationId — the chat view: header, landing or message tree, and the message box. */
 export default function ChatView() {
@@ -55,11 +56,25 @@ export default function ChatView() {
   const centerForm = useSettings((s) => s.centerFormOnLanding);
   const setShellTitle = useShell((s) => s.setConversationTitle);
   const path = useVisiblePath(conversationId, messages);
+  const pairs = useMemo(() => answerPairs(messages), [messages]);
   const input = useRef<ChatInputHandle>(null);
   const [sendCount, setSendCount] = useState(0);
 
   const keyMissing = useKeyRequired(setup, endpoints);
   const senderLabel = setup ? (endpoints?.[setup.endpoint]?.modelDisplayLabel ?? setup.endpoint) : '';
+  // The second model chosen with the `+` button answers each new message too.
+  const multiConvo = useMultiConvoAllowed();
+  const addedSetup = useAddedConvo((s) => s.setup);
+  const added = useMemo(
+    () =>
+      multiConvo && addedSetup
+        ? {
+            setup: addedSetup,
+            senderLabel: endpoints?.[addedSetup.endpoint]?.modelDisplayLabel ?? addedSetup.endpoint,
+          }
+        : undefined,
+    [multiConvo, addedSetup, endpoints],
+  );
   const actions = useMessageActions(conversationId, setup, senderLabel);
 
   useEffect(() => {
@@ -132,13 +147,14 @@ export default function ChatView() {
         setup: withSetup,
         senderLabel,
         files,
+        added,
       });
       // Not urgent: the send itself starts in a task of its own (sendMessage); the jump to the
       // bottom follows without adding the whole view's render to the key press.
       if (sent) startTransition(() => setSendCount((n) => n + 1));
       return sent;
     },
-    [conversationId, path, setup, senderLabel],
+    [conversationId, path, setup, senderLabel, added],
   );
 
   // A new chat's setup is written into its address (unless parameters are disabled).
@@ -211,19 +227,22 @@ export default function ChatView() {
   const waitingForNetwork = loading && messagesQuery.fetchStatus === 'paused';
   const landing = !loading && messages.length === 0;
   const box = (
-    <ChatInput
-      ref={input}
-      conversationId={conversationId}
-      submitting={submitting}
-      disabledReason={keyMissing}
-      endpoints={endpoints}
-      models={models}
-      endpoint={setup?.endpoint}
-      onSend={(text, files) => send(text, setup, files)}
-      onStop={() => void stopGeneration(conversationId)}
-      onSwitchModel={switchModel}
-      onSelectAgent={chooseAgent}
-    />
+    <>
+      <AddedConvoBanner endpoints={endpoints} />
+      <ChatInput
+        ref={input}
+        conversationId={conversationId}
+        submitting={submitting}
+        disabledReason={keyMissing}
+        endpoints={endpoints}
+        models={models}
+        endpoint={setup?.endpoint}
+        onSend={(text, files) => send(text, setup, files)}
+        onStop={() => void stopGeneration(conversationId)}
+        onSwitchModel={switchModel}
+        onSelectAgent={chooseAgent}
+      />
+    </>
   );
 
   return (
@@ -265,6 +284,7 @@ export default function ChatView() {
             endpoints={endpoints}
             actions={actions}
             sendCount={sendCount}
+            pairs={pairs}
           />
         )}
         {!(landing && centerForm) && !loading && (

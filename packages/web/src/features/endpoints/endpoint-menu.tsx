@@ -1,5 +1,5 @@
 import type { EndpointsConfig, ModelSpec, ModelSpecsConfig, ModelsConfig } from '@parley/schema';
-import { Check, ChevronDown } from 'lucide-react';
+import { Check, ChevronDown, Plus } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,7 @@ export function EndpointMenu({
   onChange,
   onSpec,
   onAgent,
+  variant = 'current',
 }: {
   setup: ChatSetup | null;
   endpoints: EndpointsConfig | undefined;
@@ -34,6 +35,11 @@ export function EndpointMenu({
   onSpec: (spec: ModelSpec) => void;
   /** Starts a chat with an agent (the agents endpoint lists agents instead of models). */
   onAgent?: (agentId: string) => void;
+  /**
+   * `current` shows the chosen model as the trigger; `add` is the `+` button that chooses a
+   * second model to answer too (multi-conversation).
+   */
+  variant?: 'current' | 'add';
 }) {
   const { t } = useTranslation();
   const names = showEndpoints && !specs?.enforce ? orderedEndpoints(endpoints) : [];
@@ -49,25 +55,38 @@ export function EndpointMenu({
         : '';
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        className="flex min-w-0 items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-[15px] font-semibold text-fg outline-none hover:bg-surface-muted focus-visible:ring-2 focus-visible:ring-ring"
-        data-testid="model-menu"
-        aria-label={t('com_ui_select_model')}
-      >
-        <span className="truncate">
-          {setup?.endpoint === AGENTS_ENDPOINT && typeof setup.agent_id === 'string' ? (
-            <Suspense fallback="…">
-              <AgentLabel agentId={setup.agent_id} />
-            </Suspense>
-          ) : (
-            label
+      {variant === 'add' ? (
+        <DropdownMenu.Trigger
+          className="flex size-8 shrink-0 items-center justify-center rounded-lg text-fg-muted outline-none hover:bg-surface-muted hover:text-fg focus-visible:ring-2 focus-visible:ring-ring"
+          data-testid="add-model"
+          aria-label={t('multiConvo.add')}
+          title={t('multiConvo.add')}
+        >
+          <Plus className="size-4" aria-hidden />
+        </DropdownMenu.Trigger>
+      ) : (
+        <DropdownMenu.Trigger
+          className="flex min-w-0 items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-[15px] font-semibold text-fg outline-none hover:bg-surface-muted focus-visible:ring-2 focus-visible:ring-ring"
+          data-testid="model-menu"
+          aria-label={t('com_ui_select_model')}
+        >
+          <span className="truncate">
+            {setup?.endpoint === AGENTS_ENDPOINT && typeof setup.agent_id === 'string' ? (
+              <Suspense fallback="…">
+                <AgentLabel agentId={setup.agent_id} />
+              </Suspense>
+            ) : (
+              label
+            )}
+          </span>
+          {endpointLabel && (
+            <span className="hidden truncate text-sm font-normal text-fg-muted sm:inline">
+              {endpointLabel}
+            </span>
           )}
-        </span>
-        {endpointLabel && (
-          <span className="hidden truncate text-sm font-normal text-fg-muted sm:inline">{endpointLabel}</span>
-        )}
-        <ChevronDown className="size-4 shrink-0 text-fg-muted" aria-hidden />
-      </DropdownMenu.Trigger>
+          <ChevronDown className="size-4 shrink-0 text-fg-muted" aria-hidden />
+        </DropdownMenu.Trigger>
+      )}
       <DropdownMenu.Portal>
         <DropdownMenu.Content
           align="start"

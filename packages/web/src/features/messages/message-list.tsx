@@ -7,6 +7,8 @@ import { useIsSubmitting } from '../chat-run';
 import { ScrollToBottomButton } from '../scroll';
 import { useFollowScroll } from '../scroll';
 import { MessageItem } from './message-item';
+import type { AnswerPair } from './answer-pairs';
+import { AnswerPairView } from './answer-pair-view';
 import { useBranches } from './branch-store';
 import type { VisibleMessage } from './message-tree';
 import type { useMessageActions } from './use-message-actions';
@@ -19,13 +21,22 @@ export interface MessageListProps {
   actions: ReturnType<typeof useMessageActions>;
   /** Bumped when the user sends, to jump to the bottom and follow again. */
   sendCount: number;
+  /** Answers asked of two models at once, by either answer's id: shown side by side. */
+  pairs?: Map<string, AnswerPair>;
 }
 
 /**
  * The visible branch of the conversation tree, virtualised (rows measured as they render), with
  * scroll-follow while submitting and the scroll-to-bottom button.
  */
-export function MessageList({ conversationId, path, endpoints, actions, sendCount }: MessageListProps) {
+export function MessageList({
+  conversationId,
+  path,
+  endpoints,
+  actions,
+  sendCount,
+  pairs,
+}: MessageListProps) {
   const { t } = useTranslation();
   const submitting = useIsSubmitting(conversationId);
   const fontSize = useSettings((s) => s.fontSize);
@@ -92,16 +103,18 @@ export function MessageList({ conversationId, path, endpoints, actions, sendCoun
           >
             {items.map((row) => {
               const item = path[row.index]!;
+              const pair = item.message.isCreatedByUser ? undefined : pairs?.get(item.message.messageId);
+              const props = {
+                item,
+                isLatest: row.index === path.length - 1,
+                submitting,
+                endpoints,
+                actions,
+                onSibling,
+              };
               return (
                 <div key={row.key} data-index={row.index} ref={virtualizer.measureElement}>
-                  <MessageItem
-                    item={item}
-                    isLatest={row.index === path.length - 1}
-                    submitting={submitting}
-                    endpoints={endpoints}
-                    actions={actions}
-                    onSibling={onSibling}
-                  />
+                  {pair ? <AnswerPairView {...props} pair={pair} /> : <MessageItem {...props} />}
                 </div>
               );
             })}

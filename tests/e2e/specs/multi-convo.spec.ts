@@ -1,0 +1,86 @@
+import { chooseModel, send, waitIdle } from '../support/chat.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { openSignedIn, useSimParley } from '../support/sim-parley.ts';
+
+// Several models side by side: the `+` beside the model menu adds a second model, the banner
+// says which, one message is answered by both at once, shown next to each other (also after a
+// reload), Stop stops both, and removing the second model goes back to one answer.
+const stack = useSimParley({ models: ['echo', 'slow'] });
+
+/** The simulator's `slow` answer starts with this sentence. */
+const SLOW_START = 'Sentence 1 of the slow answer.';
+
+test('two models answer one message side by side', async ({ browser }, testInfo) => {
+  const { context, page } = await openSignedIn(browser, stack.server.url, 'multi');
+  await chooseModel(page, 'echo');
+
+  await page.getByTestId('add-model').click();
+  await page.getByTestId('model-option-slow').click();
+  const banner = page.getByTestId('added-convo-banner');
+  await expect(banner).toContainText('Also answering:');
+  await expect(banner).toContainText('slow');
+
+  const sent = page.waitForRequest((r) => r.url().includes('/api/agents/chat/') && r.method() === 'POST');
+  await send(page, 'compare these two');
+  expect((await sent).postDataJSON()).toMatchObject({
+    endpoint: 'Sim',
+    model: 'echo',
+    addedConvo: { endpoint: 'Sim', model: 'slow' },
+  });
+
+  const pair = page.getByTestId('answer-pair');
+  await expect(pair).toBeVisible();
+  const columns = pair.getByTestId('answer-pair-column');
+  await expect(columns).toHaveCount(2);
+  await expect(pair.getByTestId('answer-pair-model')).toHaveText(['echo', 'slow']);
+  // The second answer streams on after the first is done.
+  await expect(columns.nth(1).locator('[data-streaming]')).toBeVisible();
+  await expect(columns.nth(0)).toContainText('compare these two');
+  await page.screenshot({ path: testInfo.outputPath('multi-convo-streaming.png') });
+  await waitIdle(page);
+  await expect(columns.nth(1)).toContainText(SLOW_START);
+  await expect(page.locator('[data-streaming]')).toHaveCount(0);
+  // Side by side: the two columns share a row.
+  const [left, right] = [await columns.nth(0).boundingBox(), await columns.nth(1).boundingBox()];
+  expect(Math.abs(left!.y - right!.y)).toBeLessThan(4);
+  expect(right!.x).toBeGreaterThan(left!.x + left!.width - 1);
+  await page.screenshot({ path: testInfo.outputPath('multi-convo-done.png') });
+
+  // After a reload the saved pair is shown side by side again.
+  await page.reload();
+  await expect(page.getByTestId('answer-pair-column')).toHaveCount(2);
+  await expect(page.getByTestId('answer-pair-column').nth(0)).toContainText('compare these two');
+  await expect(page.getByTestId('answer-pair-column').nth(1)).toContainText(SLOW_START);
+
+  // The second model is chosen for this visit only: after the reload it is chosen again.
+  await expect(banner).toBeHidden();
+  await page.getByTestId('add-model').click();
+  await page.getByTestId('model-option-slow').click();
+  await expect(banner).toContainText('slow');
+
+  // Stop stops both answers; each keeps what it had.
+  await chooseModel(page, 'slow');
+  await send(page, 'a long one from both');
+  const latest = page.getByTestId('answer-pair').last();
+  await expect(latest.locator('[data-streaming]')).toHaveCount(2);
+  await page.getByTestId('stop-button').click();
+  await waitIdle(page);
+  await expect(page.locator('[data-streaming]')).toHaveCount(0);
+  for (const column of await latest.getByTestId('answer-pair-column').all()) {
+    await expect(column).toContainText('Sentence');
+    await expect(column).toContainText('The response is incomplete');
+  }
+  await page.screenshot({ path: testInfo.outputPath('multi-convo-stopped.png') });
+
+  // Removing the second model: the banner goes and the next message has one answer.
+  await banner.getByRole('button', { name: 'Remove the second model' }).click();
+  await expect(banner).toBeHidden();
+  const single = page.waitForRequest((r) => r.url().includes('/api/agents/chat/') && r.method() === 'POST');
+  await chooseModel(page, 'echo');
+  await send(page, 'just one now');
+  expect((await single).postDataJSON().addedConvo).toBeUndefined();
+  await waitIdle(page);
+  await expect(page.getByTestId('answer-pair')).toHaveCount(2);
+  await expect(page.getByTestId('message-assistant').last()).toContainText('just one now');
+  await context.close();
+});
