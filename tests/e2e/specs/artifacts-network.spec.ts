@@ -17,7 +17,11 @@ async function answerRemote(page: Page): Promise<void> {
     const headers = { 'Access-Control-Allow-Origin': '*' };
     if (path === '/data.json') return route.fulfill({ json: { word: 'remote-data' }, headers });
     if (path === '/lib.js')
-      return route.fulfill({ body: 'window.remoteLib = "remote-script";', contentType: 'text/javascript', headers });
+      return route.fulfill({
+        body: 'window.remoteLib = "remote-script";',
+        contentType: 'text/javascript',
+        headers,
+      });
     if (path === '/dot.svg')
       return route.fulfill({
         body: '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4"/></svg>',
@@ -67,27 +71,28 @@ plainTest.describe('with ARTIFACTS_ALLOW_NETWORK=true', () => {
     await server?.stop();
   });
 
-  plainTest('https: loads; plain http:, Parley’s API, cookies and storage stay closed', async ({
-    browser,
-  }) => {
-    const context = await browser.newContext({ baseURL: server.url });
-    const page = await context.newPage();
-    const violations: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) violations.push(m.text());
-    });
-    const frame = await openProbe(page, server.url);
-    await expect(frame.locator('#fetch')).toHaveText('remote-data');
-    await expect(frame.locator('#script')).toHaveText('remote-script');
-    await expect(frame.locator('#img')).toHaveText('loaded');
-    await expect(frame.locator('#api')).toHaveText('blocked');
-    await expect(frame.locator('#cookie')).toHaveText('blocked');
-    await expect(frame.locator('#storage')).toHaveText('blocked');
-    await expect(page.getByTestId('artifact-preview')).toHaveAttribute('sandbox', 'allow-scripts');
-    // The one refusal is the plain-http request to Parley's API.
-    expect(violations.length).toBeGreaterThan(0);
-    for (const v of violations) expect(v).toContain('/api/user');
-    await page.screenshot({ path: 'test-results/screenshots/artifacts-network-on.png' });
-    await context.close();
-  });
+  plainTest(
+    'https: loads; plain http:, Parley’s API, cookies and storage stay closed',
+    async ({ browser }) => {
+      const context = await browser.newContext({ baseURL: server.url });
+      const page = await context.newPage();
+      const violations: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) violations.push(m.text());
+      });
+      const frame = await openProbe(page, server.url);
+      await expect(frame.locator('#fetch')).toHaveText('remote-data');
+      await expect(frame.locator('#script')).toHaveText('remote-script');
+      await expect(frame.locator('#img')).toHaveText('loaded');
+      await expect(frame.locator('#api')).toHaveText('blocked');
+      await expect(frame.locator('#cookie')).toHaveText('blocked');
+      await expect(frame.locator('#storage')).toHaveText('blocked');
+      await expect(page.getByTestId('artifact-preview')).toHaveAttribute('sandbox', 'allow-scripts');
+      // The one refusal is the plain-http request to Parley's API.
+      expect(violations.length).toBeGreaterThan(0);
+      for (const v of violations) expect(v).toContain('/api/user');
+      await page.screenshot({ path: 'test-results/screenshots/artifacts-network-on.png' });
+      await context.close();
+    },
+  );
 });

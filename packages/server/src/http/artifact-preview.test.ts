@@ -40,7 +40,10 @@ describe('the artifact preview page', () => {
     const policy = directives(res.headers['content-security-policy'] as string);
     expect(policy.get('connect-src')).toEqual(["'none'"]);
     for (const name of ['script-src', 'style-src', 'img-src', 'font-src', 'media-src']) {
-      expect(policy.get(name)!.some((s) => /^(https?|wss?):|\*/.test(s)), name).toBe(false);
+      expect(
+        policy.get(name)!.some((s) => /^(https?|wss?):|\*/.test(s)),
+        name,
+      ).toBe(false);
     }
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
   });

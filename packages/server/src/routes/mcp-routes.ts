@@ -14,7 +14,6 @@ import { ToolCredentialStore } from '../services/tool-credentials/tool-credentia
 import { McpUnavailableError } from '../services/mcp/mcp-manager.ts';
 import { McpOAuthCallbackError } from '../services/mcp/mcp-oauth.ts';
 
-
 /**
  * MCP tool servers: each server's connection state as
  * the caller sees it, connecting again, which custom variables the caller has set (never their
