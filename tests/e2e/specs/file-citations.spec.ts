@@ -25,16 +25,39 @@ async function tokenOf(baseURL: string, user: { email: string; password: string 
   return ((await res.json()) as { token: string }).token;
 }
 
-test('file citations: markers open a pop-up that pages through passages and downloads the file', async ({
+test('attach menu and file citations: documents uploaded for file search, markers open a pop-up that pages through passages and downloads the file', async ({
   browser,
 }) => {
   const { context, page, user } = await openSignedIn(browser, stack.server.url, 'filecite');
   await chooseModel(page, 'file-search');
   await turnOnTool(page, 'file_search');
 
-  const input = page.getByTestId('file-input');
-  await input.setInputFiles({ name: 'otters.txt', mimeType: 'text/plain', buffer: Buffer.from(OTTERS) });
-  await input.setInputFiles({ name: 'kelp.md', mimeType: 'text/markdown', buffer: Buffer.from(KELP) });
+  // The attach menu: pictures only as images, documents for file search.
+  await page.getByTestId('attach-button').click();
+  const menu = page.getByTestId('attach-menu');
+  await expect(menu.getByTestId('attach-as-image')).toBeVisible();
+  await expect(menu.getByTestId('attach-as-file')).toBeVisible();
+  await expect(menu.getByTestId('attach-as-file_search')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/attach-menu.png` });
+  let chooser = page.waitForEvent('filechooser');
+  await menu.getByTestId('attach-as-image').click();
+  await (await chooser).setFiles({ name: 'otters.txt', mimeType: 'text/plain', buffer: Buffer.from(OTTERS) });
+  await expect(page.getByText('Only pictures can be uploaded as images.')).toBeVisible();
+  await expect(page.getByTestId('attachment')).toHaveCount(0);
+
+  for (const [name, mimeType, text] of [
+    ['otters.txt', 'text/plain', OTTERS],
+    ['kelp.md', 'text/markdown', KELP],
+  ] as const) {
+    await page.getByTestId('attach-button').click();
+    chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('attach-as-file_search').click();
+    const upload = page.waitForRequest((r) => r.url().endsWith('/api/files') && r.method() === 'POST');
+    await (await chooser).setFiles({ name, mimeType, buffer: Buffer.from(text) });
+    expect((await upload).postDataBuffer()?.toString('latin1')).toMatch(
+      /name="tool_resource"\r\n\r\nfile_search\r\n/,
+    );
+  }
   await expect(page.getByTestId('attachment')).toHaveCount(2);
   await expect(page.getByTestId('attachment').nth(1)).toHaveAttribute('data-progress', '1');
   await send(page, 'sea otters');

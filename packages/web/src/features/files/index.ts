@@ -8,3 +8,4 @@ export { useAttach, useFileConfig } from './use-attach';
 export { useFileDrop } from './use-file-drop';
 export { FILES_DRAFT_PREFIX } from './attachment-drafts';
 export { useAttachmentDrafts } from './use-attachment-drafts';
+export { AttachMenu } from './attach-menu';

@@ -41,7 +41,14 @@ function sendOnce(
  */
 export async function uploadFile(
   file: File,
-  fields: { endpoint: string; fileId: string; width?: number; height?: number },
+  fields: {
+    endpoint: string;
+    fileId: string;
+    width?: number;
+    height?: number;
+    /** `file_search`: the file is for file search (the server checks the permission). */
+    toolResource?: 'file_search';
+  },
   onProgress: (fraction: number) => void,
   signal: AbortSignal,
 ): Promise<ParleyFile> {
@@ -49,6 +56,7 @@ export async function uploadFile(
   form.append('endpoint', fields.endpoint);
   form.append('file_id', fields.fileId);
   form.append('message_file', 'true');
+  if (fields.toolResource) form.append('tool_resource', fields.toolResource);
   const image = fields.width !== undefined && fields.height !== undefined;
   if (image) {
     form.append('width', String(fields.width));

@@ -51,7 +51,7 @@ export function useAttach(conversationId: string, endpoint: string | undefined) 
   const store = useAttachments;
 
   const add = useCallback(
-    async (chosen: File[]) => {
+    async (chosen: File[], options: { toolResource?: 'file_search' } = {}) => {
       if (!config.data || !endpoint || chosen.length === 0) return;
       const limits = fileLimitsFor(config.data, endpoint);
       const existing = store.getState().byConversation[conversationId] ?? [];
@@ -90,7 +90,7 @@ export function useAttach(conversationId: string, endpoint: string | undefined) 
             set({ progress: UPLOAD_PROGRESS.measured });
             const uploaded = await uploadFile(
               file,
-              { endpoint, fileId: id, ...size },
+              { endpoint, fileId: id, ...size, ...options },
               (fraction) => set({ progress: UPLOAD_PROGRESS.measured + fraction * 0.3 }),
               abort.signal,
             );

@@ -1,6 +1,6 @@
 import type { EndpointsConfig, ModelsConfig } from '@parley/schema';
 import { clsx } from 'clsx';
-import { ArrowUp, Paperclip, Square } from 'lucide-react';
+import { ArrowUp, Square } from 'lucide-react';
 import {
   forwardRef,
   useCallback,
@@ -17,7 +17,7 @@ import { useSettings } from '../../store/settings-store';
 import { AttachmentChips } from '../files';
 import { messageFiles, useAttachments, useConversationAttachments } from '../files';
 import { pastedName } from '../files';
-import { useAttach, useAttachmentDrafts } from '../files';
+import { AttachMenu, useAttach, useAttachmentDrafts } from '../files';
 import { AGENTS_ENDPOINT, useAgentList } from '../agents';
 import { McpPickerSlot } from '../mcp';
 import { ToolBadges, ToolsMenu } from '../tools-menu';
@@ -73,7 +73,6 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
   const draftId = conversationId === 'new' && submitting ? PENDING_DRAFT_ID : conversationId;
   const attachments = useConversationAttachments(conversationId);
   const attach = useAttach(conversationId, props.endpoint);
-  const picker = useRef<HTMLInputElement>(null);
   const filesLoading = attachments.some((a) => a.progress < 1);
   useDraftSaver(draftId, text);
   useAttachmentDrafts(
@@ -209,29 +208,14 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
       >
         <AttachmentChips attachments={attachments} onRemove={attach.remove} />
         <div className="flex items-end gap-2 p-2">
-          <button
-            type="button"
-            onClick={() => picker.current?.click()}
+          <AttachMenu
             disabled={disabled || !attach.ready}
-            aria-label={t('com_ui_attach_files')}
-            data-testid="attach-button"
-            className="flex size-10 shrink-0 items-center justify-center rounded-full text-fg-subtle hover:bg-surface hover:text-fg disabled:opacity-50"
-          >
-            <Paperclip className="size-5" aria-hidden />
-          </button>
+            onFiles={(files, kind) =>
+              void attach.add(files, kind === 'file_search' ? { toolResource: 'file_search' } : {})
+            }
+          />
           <McpPickerSlot conversationId={conversationId} />
           <ToolsMenu conversationId={conversationId} enabled={props.endpoint !== AGENTS_ENDPOINT} />
-          <input
-            ref={picker}
-            type="file"
-            multiple
-            hidden
-            data-testid="file-input"
-            onChange={(e) => {
-              void attach.add(Array.from(e.target.files ?? []));
-              e.target.value = '';
-            }}
-          />
           <textarea
             ref={area}
             value={text}

@@ -1,0 +1,26 @@
+/**
+ * How a chosen file is uploaded: `image` for the model to see (pictures only), `file` as an
+ * attachment the model is given, `file_search` indexed for the file-search tool.
+ */
+export type UploadKind = 'image' | 'file' | 'file_search';
+
+/** The file picker's `accept` for each kind (`undefined`: any type the upload checks allow). */
+export const UPLOAD_ACCEPT: Record<UploadKind, string | undefined> = {
+  image: 'image/*',
+  file: undefined,
+  file_search: undefined,
+};
+
+/**
+ * The attach menu's options, in order: images and files always, file search only when the
+ * server offers it (its interface flag) and the role allows it (FILE_SEARCH.USE). Code files and
+ * OCR text are not offered: this server's code runs do not read uploaded files and OCR is off.
+ */
+export function uploadKinds(fileSearch: { enabled: boolean; permitted: boolean }): UploadKind[] {
+  return ['image', 'file', ...(fileSearch.enabled && fileSearch.permitted ? (['file_search'] as const) : [])];
+}
+
+/** True when files of these types cannot be uploaded as `kind` (only pictures are images). */
+export function wrongFilesFor(kind: UploadKind, files: readonly { type: string }[]): boolean {
+  return kind === 'image' && files.some((f) => !f.type.startsWith('image/'));
+}
