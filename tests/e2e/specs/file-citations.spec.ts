@@ -32,6 +32,18 @@ test('attach menu and file citations: documents uploaded for file search, marker
   await chooseModel(page, 'file-search');
   await turnOnTool(page, 'file_search');
 
+  // The browser cannot show Playwright an XHR's multipart body: the form's text fields are noted
+  // as they are added instead.
+  await page.evaluate(() => {
+    const fields: string[] = [];
+    (window as unknown as { formFields: string[] }).formFields = fields;
+    const append = FormData.prototype.append;
+    FormData.prototype.append = function (this: FormData, ...args: [string, string | Blob, string?]) {
+      if (typeof args[1] === 'string') fields.push(`${args[0]}=${args[1]}`);
+      Reflect.apply(append, this, args);
+    };
+  });
+
   // The attach menu: pictures only as images, documents for file search.
   await page.getByTestId('attach-button').click();
   const menu = page.getByTestId('attach-menu');
@@ -52,12 +64,14 @@ test('attach menu and file citations: documents uploaded for file search, marker
     await page.getByTestId('attach-button').click();
     chooser = page.waitForEvent('filechooser');
     await page.getByTestId('attach-as-file_search').click();
-    const upload = page.waitForRequest((r) => r.url().endsWith('/api/files') && r.method() === 'POST');
-    await (await chooser).setFiles({ name, mimeType, buffer: Buffer.from(text) });
-    expect((await upload).postDataBuffer()?.toString('latin1')).toMatch(
-      /name="tool_resource"\r\n\r\nfile_search\r\n/,
+    const upload = page.waitForResponse(
+      (r) => r.url().endsWith('/api/files') && r.request().method() === 'POST',
     );
+    await (await chooser).setFiles({ name, mimeType, buffer: Buffer.from(text) });
+    expect((await upload).status()).toBe(201);
   }
+  const fields = await page.evaluate(() => (window as unknown as { formFields: string[] }).formFields);
+  expect(fields.filter((f) => f === 'tool_resource=file_search')).toHaveLength(2);
   await expect(page.getByTestId('attachment')).toHaveCount(2);
   await expect(page.getByTestId('attachment').nth(1)).toHaveAttribute('data-progress', '1');
   await send(page, 'sea otters');
