@@ -2,6 +2,7 @@ import type { Conversation, ConversationListPage } from '@parley/schema';
 import { useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { useAuth } from '../../store/auth-store';
+import { announceListChange } from './list-sync';
 
 export const conversationKeys = {
   list: ['conversations'] as const,
@@ -35,6 +36,7 @@ type ListData = InfiniteData<ConversationListPage, string | null>;
 
 /** A new conversation goes to the top of the first page (once). */
 export function addConversationToList(client: QueryClient, conversation: Conversation): void {
+  announceListChange();
   client.setQueryData<ListData>(conversationKeys.list, (data) => {
     if (!data) return data;
     const pages = data.pages.map((page) => ({
@@ -53,6 +55,7 @@ export function patchConversationInList(
   conversationId: string,
   patch: Partial<Conversation>,
 ): void {
+  announceListChange();
   client.setQueryData<ListData>(conversationKeys.list, (data) => {
     if (!data) return data;
     return {

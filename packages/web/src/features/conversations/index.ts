@@ -2,3 +2,4 @@
 export { ConversationList } from './conversation-list';
 export { addConversationToList, conversationKeys, patchConversationInList } from './conversations-api';
 export { ALL_LISTS, patchEverywhere, refreshLists, removeFromLists } from './list-cache';
+export { followOtherTabs } from './list-sync';

@@ -2,6 +2,7 @@ import type { Conversation, ConversationListPage } from '@parley/schema';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { chatKeys } from '../../api/chat-api';
 import { conversationKeys } from './conversations-api';
+import { announceListChange } from './list-sync';
 
 type ListData = InfiniteData<ConversationListPage, string | null>;
 
@@ -12,6 +13,7 @@ type ListData = InfiniteData<ConversationListPage, string | null>;
 export const ALL_LISTS = conversationKeys.list;
 
 function mapLists(client: QueryClient, change: (list: Conversation[]) => Conversation[]): void {
+  announceListChange();
   client.setQueriesData<ListData>({ queryKey: ALL_LISTS }, (data) => {
     if (!data?.pages) return data;
     return { ...data, pages: data.pages.map((p) => ({ ...p, conversations: change(p.conversations) })) };

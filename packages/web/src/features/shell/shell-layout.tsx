@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
-import { Suspense } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useStartupConfig } from '../../api/startup-queries';
@@ -14,6 +15,7 @@ import { useNav } from '../../store/nav-store';
 import { useShell } from '../../store/shell-store';
 import { useRequireAuth } from '../auth';
 import { BannerSlot } from '../banner';
+import { followOtherTabs } from '../conversations';
 import { OfflineBanner } from '../network';
 import { TermsGate } from '../terms';
 import { MOBILE_HEADER_MEDIA, MOBILE_MEDIA } from '../../lib/breakpoints';
@@ -61,6 +63,9 @@ function Shell() {
   const setNavVisible = useNav((s) => s.setNavVisible);
   const settingsOpen = useShell((s) => s.settingsOpen);
   const { data: config } = useStartupConfig();
+  // A chat started, renamed or removed in another tab of this browser shows in this sidebar too.
+  const queryClient = useQueryClient();
+  useEffect(() => followOtherTabs(queryClient), [queryClient]);
 
   return (
     <div className="flex h-dvh overflow-hidden bg-surface text-fg">
