@@ -1,7 +1,7 @@
 // A React artifact streamed by the echo model: from the end of the chat stream (the response's
 // last byte) to the preview frame reporting the component painted. The first run is cold (the
-// preview page, sucrase, Tailwind and React chunks load); the rest are warm (a new frame per
-// version, files from the cache). Goal: ≤ 300 ms warm.
+// preview page, sucrase, Tailwind and React chunks load); the rest are warm (the panel keeps
+// its React frame and posts each new version to it). Goal: ≤ 300 ms warm.
 import { signedInContext, startBenchEnv } from './chat-support.ts';
 
 const GOAL_WARM_MS = 300;

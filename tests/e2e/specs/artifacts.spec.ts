@@ -184,6 +184,62 @@ out('origin', String(self.origin));
   },
 );
 
+const FIRST_REACT = `export default function App() {
+  (window as unknown as { firstArtifact: string }).firstArtifact = 'still here';
+  return <p id="first">first</p>;
+}`;
+
+const PROBE_REACT = `import { useEffect, useState } from 'react';
+
+export default function App() {
+  const [seen, setSeen] = useState<Record<string, string>>({});
+  useEffect(() => {
+    const out = (k: string, v: string) => setSeen((s) => ({ ...s, [k]: v }));
+    out('reused', String((window as unknown as { firstArtifact?: string }).firstArtifact));
+    try { out('cookie', 'read:' + document.cookie); } catch { out('cookie', 'blocked'); }
+    try { out('storage', 'read:' + localStorage.length); } catch { out('storage', 'blocked'); }
+    fetch('/api/user').then((r) => out('api', 'status:' + r.status), () => out('api', 'blocked'));
+    try { window.top!.location.href = '/evil'; out('top', 'navigated'); } catch { out('top', 'blocked'); }
+    out('origin', String(self.origin));
+  }, []);
+  return <ul>{Object.entries(seen).map(([k, v]) => <li key={k} id={k}>{v}</li>)}</ul>;
+}`;
+
+// As above, the refused request is the point, so the test collects the policy's refusals itself.
+plainTest('a React preview frame kept for the next component is still sandboxed', async ({ page }) => {
+  const baseURL = process.env.PARLEY_BASE_URL!;
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await signIn(page, baseURL);
+  await echo(page, block('first', 'application/vnd.react', 'First', 'tsx', FIRST_REACT));
+  await expect(preview(page).locator('#first')).toHaveText('first', { timeout: 20_000 });
+  await page.getByTestId('artifact-preview').evaluate((el) => el.setAttribute('data-mark', 'kept'));
+  await send(page, block('probe', 'application/vnd.react', 'Probe', 'tsx', PROBE_REACT));
+  await waitIdle(page);
+  await expect(page.getByTestId('artifact-title')).toHaveText('Probe');
+  const frame = preview(page);
+  // The same frame element and window: the first component's global is still there.
+  await expect(frame.locator('#reused')).toHaveText('still here', { timeout: 20_000 });
+  await expect(page.getByTestId('artifact-preview')).toHaveAttribute('data-mark', 'kept');
+  await expect(frame.locator('#first')).toHaveCount(0);
+  await expect(frame.locator('#cookie')).toHaveText('blocked');
+  await expect(frame.locator('#storage')).toHaveText('blocked');
+  await expect(frame.locator('#api')).toHaveText('blocked');
+  await expect(frame.locator('#top')).toHaveText('blocked');
+  await expect(frame.locator('#origin')).toHaveText('null');
+  expect(new URL(page.url()).pathname).toMatch(/^\/c\//);
+  await expect(page.getByTestId('artifact-preview')).toHaveAttribute('sandbox', 'allow-scripts');
+  expect(violations.some((v) => v.includes('/api/user'))).toBe(true);
+  for (const v of violations) expect(v).toMatch(/connect-src 'none'|Refused to connect/);
+  // Back to the first version: the same frame shows it again.
+  await page.getByTestId('artifact-previous').click();
+  await expect(frame.locator('#first')).toHaveText('first');
+  await expect(page.getByTestId('artifact-preview')).toHaveAttribute('data-mark', 'kept');
+});
+
 test('mermaid in a message draws with zoom and pan, and a broken diagram shows the fallback', async ({
   page,
   baseURL,

@@ -1,14 +1,24 @@
 import { artifactKey, type ParsedArtifact } from '@parley/schema';
 import { Code2, FileText, Image, LoaderCircle, Network, PanelRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useArtifacts } from './artifacts-store';
+import { useArtifacts, type ArtifactTab } from './artifacts-store';
 import { useArtifactScope } from './artifact-scope';
+import { ARTIFACT_OPEN_DELAY_MS } from './timings';
 
 function iconOf(type: string) {
   if (type === 'application/vnd.mermaid') return Network;
   if (type === 'image/svg+xml') return Image;
   if (type === 'text/markdown') return FileText;
   return Code2;
+}
+
+/** Opens the panel on an artifact ARTIFACT_OPEN_DELAY_MS later, if still in that conversation. */
+function openLater(key: string | null, tab: ArtifactTab): void {
+  const conversationId = useArtifacts.getState().conversationId;
+  window.setTimeout(() => {
+    const store = useArtifacts.getState();
+    if (store.conversationId === conversationId) store.show(key, tab);
+  }, ARTIFACT_OPEN_DELAY_MS);
 }
 
 /** An artifact's place in a message: a button that opens it in the artifacts panel. */
@@ -22,7 +32,7 @@ export function ArtifactCard({ artifact, index }: { artifact: ParsedArtifact; in
       type="button"
       className="my-3 flex w-full max-w-md items-center gap-3 rounded-xl border border-border bg-surface px-3 py-2.5 text-start transition-colors hover:bg-surface-muted"
       data-testid="artifact-card"
-      onClick={() => useArtifacts.getState().show(key, artifact.complete ? 'preview' : 'code')}
+      onClick={() => openLater(key, artifact.complete ? 'preview' : 'code')}
     >
       <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-surface-muted">
         {artifact.complete ? (

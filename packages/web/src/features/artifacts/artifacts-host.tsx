@@ -6,6 +6,7 @@ import { readLocal, writeLocal } from '../../lib/local-storage';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { useArtifacts } from './artifacts-store';
 import { collectArtifacts, type ArtifactEntry } from './collect-artifacts';
+import { useSettledArtifacts } from './use-settled-artifacts';
 
 const ArtifactsPanel = lazy(() => import('./artifacts-panel'));
 
@@ -60,7 +61,7 @@ function ResizeBar({ width, onWidth }: { width: number; onWidth: (w: number, don
  * The artifacts of the visible branch and the panel that shows them. The panel's code loads
  * when it first opens. While an answer streams, a new artifact opens the panel (on the code
  * tab until its block is complete, then the preview); on phones it opens only from a card, over
- * the chat.
+ * the chat. The timings are the spec's (see timings.ts).
  */
 export function ArtifactsHost({
   conversationId,
@@ -73,10 +74,12 @@ export function ArtifactsHost({
   streaming: boolean;
   onSave: (artifact: ArtifactEntry, updated: string) => Promise<void>;
 }) {
-  const artifacts = useMemo(() => collectArtifacts(messages), [messages]);
+  const collected = useMemo(() => collectArtifacts(messages), [messages]);
+  const artifacts = useSettledArtifacts(conversationId, collected);
   const open = useArtifacts((s) => s.open);
   const phone = useMediaQuery(MOBILE_HEADER_MEDIA);
   const [width, setWidth] = useState(() => clampWidth(readLocal<number>(WIDTH_KEY, WIDTH.default)));
+  const newest = artifacts.at(-1);
 
   // A new chat that the server has just named is the same conversation: the panel stays.
   // (The view may mount afresh for the named chat, so the store remembers where it was.)
@@ -87,12 +90,12 @@ export function ArtifactsHost({
     else useArtifacts.getState().reset(conversationId);
   }, [conversationId]);
 
-  // A new artifact arriving in this conversation opens the panel on it: on the code tab while
-  // its block is still arriving, on the preview once complete (that completion may come with the
-  // stream's last event, or after the view mounted afresh for the chat the server just named, so
-  // the store keeps the count and the wish). Artifacts already there when the conversation opened
-  // leave the panel closed.
-  const newest = artifacts.at(-1);
+  // A new artifact arriving in this conversation opens the panel on it once no further artifact
+  // has appeared for a moment (the store's openSoon): on the code tab while its block is still
+  // arriving, on the preview once complete (that completion may come with the stream's last
+  // event, or after the view mounted afresh for the chat the server just named, so the store
+  // keeps the count and the wish). Artifacts already there when the conversation opened leave the
+  // panel closed, and a panel the person opened meanwhile keeps what they chose.
   useEffect(() => {
     const store = useArtifacts.getState();
     if (store.knownCount === null || artifacts.length < store.knownCount) {
@@ -102,7 +105,7 @@ export function ArtifactsHost({
     if (!newest) return;
     if (artifacts.length > store.knownCount) {
       useArtifacts.setState({ knownCount: artifacts.length, awaitingBlockEnd: !newest.complete });
-      if (!phone) store.show(null, newest.complete ? 'preview' : 'code');
+      if (!phone) store.openSoon();
       return;
     }
     if (store.awaitingBlockEnd && newest.complete) {

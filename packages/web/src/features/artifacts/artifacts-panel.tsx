@@ -8,10 +8,8 @@ import { ArtifactCode } from './artifact-code';
 import { useArtifacts } from './artifacts-store';
 import type { ArtifactEntry } from './collect-artifacts';
 import { PreviewFrame } from './preview-frame';
-
-/** Refresh spins this long; copy and download show their check this long (the spec's timings). */
-const REFRESH_SPIN_MS = 750;
-const CONFIRM_MS = 3000;
+import { frameIsReused, type PreviewArtifact } from './preview-protocol';
+import { CONFIRM_MS, REFRESH_SPIN_MS } from './timings';
 
 function useFlag(ms: number): [boolean, () => void] {
   const [on, setOn] = useState(false);
@@ -51,6 +49,24 @@ function IconButton({
   );
 }
 
+/** The preview frame's element (its React key) and what it shows. */
+interface KeptFrame {
+  frameKey: string;
+  artifact: PreviewArtifact;
+  title: string;
+}
+
+function sameFrame(a: KeptFrame, b: KeptFrame | null): boolean {
+  return (
+    !!b &&
+    a.frameKey === b.frameKey &&
+    a.title === b.title &&
+    a.artifact.type === b.artifact.type &&
+    a.artifact.language === b.artifact.language &&
+    a.artifact.content === b.artifact.content
+  );
+}
+
 export interface ArtifactsPanelProps {
   artifacts: ArtifactEntry[];
   /** An answer is streaming: the code is read-only. */
@@ -71,6 +87,8 @@ export default function ArtifactsPanel({ artifacts, streaming, onSave }: Artifac
   const [copied, confirmCopy] = useFlag(CONFIRM_MS);
   const [downloaded, confirmDownload] = useFlag(CONFIRM_MS);
   const [saving, setSaving] = useState(false);
+  /** What the preview frame shows; a React frame stays (hidden) while the code tab is up. */
+  const [kept, setKept] = useState<KeptFrame | null>(null);
   const found = artifacts.findIndex((a) => a.key === selectedKey);
   const position = found >= 0 ? found : artifacts.length - 1;
   const artifact = artifacts[position];
@@ -98,6 +116,19 @@ export default function ArtifactsPanel({ artifacts, streaming, onSave }: Artifac
     }
   };
   const showPreview = tab === 'preview' && artifact.complete;
+  const shown: KeptFrame | null = showPreview
+    ? {
+        frameKey: frameIsReused(artifact.type)
+          ? `reused:${refreshes}`
+          : `${artifact.key}:${refreshes}:${artifact.content}`,
+        artifact: { type: artifact.type, language: artifact.language, content: artifact.content },
+        title: artifact.title,
+      }
+    : null;
+  if (shown && !sameFrame(shown, kept)) setKept(shown);
+  // The code tab, or an artifact still arriving, hides a React frame instead of closing it, so
+  // the next component is posted to a frame that has everything loaded.
+  const frame = shown ?? (kept && frameIsReused(kept.artifact.type) ? kept : null);
 
   return (
     <section
@@ -147,13 +178,15 @@ export default function ArtifactsPanel({ artifacts, streaming, onSave }: Artifac
         </IconButton>
       </header>
       <div className="flex min-h-0 flex-1 flex-col">
-        {showPreview ? (
+        {frame && (
           <PreviewFrame
-            key={`${artifact.key}:${refreshes}:${artifact.content}`}
-            artifact={{ type: artifact.type, language: artifact.language, content: artifact.content }}
-            title={artifact.title}
+            key={frame.frameKey}
+            artifact={frame.artifact}
+            title={frame.title}
+            hidden={!showPreview}
           />
-        ) : (
+        )}
+        {!showPreview && (
           <ArtifactCode
             artifact={artifact}
             readOnly={streaming || !artifact.complete}

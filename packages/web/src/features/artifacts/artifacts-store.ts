@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { ARTIFACT_VISIBILITY_DEBOUNCE_MS } from './timings';
 
 export type ArtifactTab = 'preview' | 'code';
 
@@ -15,20 +16,31 @@ interface ArtifactsState {
   knownCount: number | null;
   reset: (conversationId: string) => void;
   show: (key: string | null, tab?: ArtifactTab) => void;
+  /**
+   * Opens the panel on the newest artifact once no further call has come for
+   * ARTIFACT_VISIBILITY_DEBOUNCE_MS: on the code tab while its block is still arriving
+   * (awaitingBlockEnd), else the preview. A panel already open keeps what it shows; the person
+   * opening or closing the panel, or another conversation, cancels it.
+   */
+  openSoon: () => void;
   select: (key: string) => void;
   setTab: (tab: ArtifactTab) => void;
   close: () => void;
 }
 
+/** The pending openSoon (module state: it outlives a view that mounts afresh for a named chat). */
+let pendingOpen: number | undefined;
+
 /** Which artifact the panel shows, on which tab, and whether it is open. */
-export const useArtifacts = create<ArtifactsState>((set) => ({
+export const useArtifacts = create<ArtifactsState>((set, get) => ({
   conversationId: null,
   open: false,
   selectedKey: null,
   tab: 'preview',
   awaitingBlockEnd: false,
   knownCount: null,
-  reset: (conversationId) =>
+  reset: (conversationId) => {
+    window.clearTimeout(pendingOpen);
     set({
       conversationId,
       open: false,
@@ -36,9 +48,24 @@ export const useArtifacts = create<ArtifactsState>((set) => ({
       tab: 'preview',
       awaitingBlockEnd: false,
       knownCount: null,
-    }),
-  show: (key, tab) => set((s) => ({ open: true, selectedKey: key, tab: tab ?? s.tab })),
+    });
+  },
+  show: (key, tab) => {
+    window.clearTimeout(pendingOpen);
+    set((s) => ({ open: true, selectedKey: key, tab: tab ?? s.tab }));
+  },
+  openSoon: () => {
+    window.clearTimeout(pendingOpen);
+    if (get().open) return;
+    pendingOpen = window.setTimeout(() => {
+      const { open, awaitingBlockEnd } = get();
+      if (!open) set({ open: true, selectedKey: null, tab: awaitingBlockEnd ? 'code' : 'preview' });
+    }, ARTIFACT_VISIBILITY_DEBOUNCE_MS);
+  },
   select: (key) => set({ selectedKey: key }),
   setTab: (tab) => set({ tab }),
-  close: () => set({ open: false }),
+  close: () => {
+    window.clearTimeout(pendingOpen);
+    set({ open: false });
+  },
 }));

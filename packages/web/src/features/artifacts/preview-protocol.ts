@@ -9,23 +9,39 @@ export interface PreviewArtifact {
   content: string;
 }
 
-/** Panel → frame: show this artifact (sent once per frame; a refresh makes a new frame). */
+/**
+ * Panel → frame: show this artifact. A frame takes a second render only when both artifacts are
+ * React components (frameIsReused): it keeps React, the transpiler and Tailwind loaded and swaps
+ * the component. Every other artifact, and a refresh, gets a frame of its own.
+ */
 export interface RenderMessage {
   parley: 'render';
+  /** Counts the panel's renders in this frame: answers name the render they belong to. */
+  renderId: number;
   artifact: PreviewArtifact;
   /** The user's theme, for the documents Parley draws itself (diagrams, markdown). */
   dark: boolean;
 }
 
-/** Frame → panel: loaded and listening / painted / failed. */
+/** Frame → panel: loaded and listening / painted / failed (during a render, or later). */
 export type FrameMessage =
-  { parley: 'ready' } | { parley: 'rendered' } | { parley: 'error'; message: string };
+  | { parley: 'ready' }
+  | { parley: 'rendered'; renderId: number }
+  | { parley: 'error'; renderId: number; message: string };
+
+/** Whether a frame that showed one artifact of this type may show the next one of it too. */
+export function frameIsReused(type: string): boolean {
+  return type === 'application/vnd.react';
+}
+
+const isRenderId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
 
 export function isFrameMessage(data: unknown): data is FrameMessage {
   if (!data || typeof data !== 'object') return false;
-  const kind = (data as { parley?: unknown }).parley;
-  if (kind === 'ready' || kind === 'rendered') return true;
-  return kind === 'error' && typeof (data as { message?: unknown }).message === 'string';
+  const message = data as { parley?: unknown; renderId?: unknown; message?: unknown };
+  if (message.parley === 'ready') return true;
+  if (!isRenderId(message.renderId)) return false;
+  return message.parley === 'rendered' || (message.parley === 'error' && typeof message.message === 'string');
 }
 
 export function isRenderMessage(data: unknown): data is RenderMessage {
@@ -34,6 +50,7 @@ export function isRenderMessage(data: unknown): data is RenderMessage {
   const artifact = message.artifact as Partial<PreviewArtifact> | undefined;
   return (
     message.parley === 'render' &&
+    isRenderId(message.renderId) &&
     !!artifact &&
     typeof artifact.type === 'string' &&
     typeof artifact.content === 'string' &&

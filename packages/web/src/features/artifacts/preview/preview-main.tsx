@@ -1,18 +1,23 @@
-import { isRenderMessage, type FrameMessage, type RenderMessage } from '../preview-protocol';
+import { frameIsReused, isRenderMessage, type FrameMessage, type RenderMessage } from '../preview-protocol';
 import './preview.css';
 
 /**
  * The artifact preview document. It runs in a frame sandboxed with allow-scripts only (an opaque
  * origin: no cookies, no storage, no way to Parley's API) under its own Content-Security-Policy
- * (no network), waits for the panel's one render message and draws that artifact.
+ * (no network), waits for the panel's render message and draws that artifact. A React component
+ * may be followed by another one (the panel keeps this frame for them, so React, the transpiler
+ * and Tailwind stay loaded); any other artifact is the frame's only one.
  */
 function post(message: FrameMessage): void {
   window.parent.postMessage(message, '*');
 }
 
+/** The render being drawn or shown: answers and later errors belong to it. */
+let current: RenderMessage | null = null;
+
 function fail(error: unknown): void {
   const message = error instanceof Error ? error.message : String(error);
-  post({ parley: 'error', message });
+  post({ parley: 'error', renderId: current?.renderId ?? 0, message });
   const root = document.getElementById('root');
   if (!root) return;
   const box = document.createElement('pre');
@@ -22,8 +27,8 @@ function fail(error: unknown): void {
 }
 
 /** Tells the panel once the browser has painted what was drawn (two frames later). */
-function afterPaint(): void {
-  requestAnimationFrame(() => requestAnimationFrame(() => post({ parley: 'rendered' })));
+function afterPaint(renderId: number): void {
+  requestAnimationFrame(() => requestAnimationFrame(() => post({ parley: 'rendered', renderId })));
 }
 
 /** An HTML artifact becomes this whole document (its scripts run under this page's policy). */
@@ -33,7 +38,8 @@ function writeDocument(html: string): void {
   document.close();
 }
 
-async function render({ artifact, dark }: RenderMessage): Promise<void> {
+/** Draws the artifact; false when a newer render replaced it before it was drawn. */
+async function render({ artifact, dark }: RenderMessage): Promise<boolean | void> {
   const root = document.getElementById('root')!;
   document.documentElement.classList.toggle('dark', dark);
   switch (artifact.type) {
@@ -48,8 +54,7 @@ async function render({ artifact, dark }: RenderMessage): Promise<void> {
     }
     case 'application/vnd.react': {
       const { runReact } = await import('./react-runner');
-      await runReact(artifact.content, root, fail);
-      return;
+      return runReact(artifact.content, root, fail);
     }
     case 'application/vnd.mermaid': {
       const { renderMermaidArtifact } = await import('./mermaid-view');
@@ -70,11 +75,19 @@ async function render({ artifact, dark }: RenderMessage): Promise<void> {
   }
 }
 
-let rendered = false;
 window.addEventListener('message', (event) => {
-  if (rendered || event.source !== window.parent || !isRenderMessage(event.data)) return;
-  rendered = true;
-  render(event.data).then(afterPaint, fail);
+  if (event.source !== window.parent || !isRenderMessage(event.data)) return;
+  const next = event.data;
+  if (current && !(frameIsReused(current.artifact.type) && frameIsReused(next.artifact.type))) return;
+  current = next;
+  render(next).then(
+    (drawn) => {
+      if (drawn !== false && current === next) afterPaint(next.renderId);
+    },
+    (error: unknown) => {
+      if (current === next) fail(error);
+    },
+  );
 });
 window.addEventListener('error', (event) => fail(event.error ?? event.message));
 window.addEventListener('unhandledrejection', (event) => fail(event.reason));

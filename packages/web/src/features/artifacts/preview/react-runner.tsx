@@ -1,6 +1,6 @@
 import '@tailwindcss/browser';
 import React, { Component, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
 import { transform } from 'sucrase';
 import { libraryLoader } from './library-modules';
 
@@ -64,25 +64,41 @@ class RenderBoundary extends Component<
   }
 }
 
+/** The component shown now (a later artifact replaces it) and how many runs have started. */
+let mounted: Root | null = null;
+let runs = 0;
+
 /**
  * Transpiles a React artifact, loads what it imports, and renders its default export into
- * `root`. Errors while rendering reach `onError` (the preview shows them and tells the panel).
+ * `root` in place of the one shown before. Errors while rendering reach `onError` (the preview
+ * shows them and tells the panel). Answers false when a newer run started while this one was
+ * loading its imports: that one draws instead.
  */
 export async function runReact(
   source: string,
   root: HTMLElement,
   onError: (error: unknown) => void,
-): Promise<void> {
+): Promise<boolean> {
+  const run = ++runs;
   const code = transpile(source);
   const modules = await loadModules(requiredModules(code));
+  if (run !== runs) return false;
   const module: { exports: Record<string, unknown> } = { exports: {} };
   const require = (name: string) => modules.get(name);
   // The artifact's own code, run in this sandboxed frame (the page's policy allows eval here only).
   new Function('require', 'module', 'exports', 'React', code)(require, module, module.exports, React);
   const App = pickComponent(module.exports);
-  createRoot(root).render(
+  try {
+    mounted?.unmount();
+  } catch {
+    // An error message had replaced the previous component's elements: nothing left to remove.
+  }
+  root.replaceChildren();
+  mounted = createRoot(root);
+  mounted.render(
     <RenderBoundary onError={onError}>
       <App />
     </RenderBoundary>,
   );
+  return true;
 }
