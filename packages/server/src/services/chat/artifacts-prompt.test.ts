@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { artifactModeOf, artifactsPrompt, withArtifactsPrompt } from './artifacts-prompt.ts';
+import { ARTIFACT_MODES, artifactModeOf, artifactsPrompt, withArtifactsPrompt } from './artifacts-prompt.ts';
 
 describe('the artifacts prompt', () => {
   it('is off unless the field names a mode', () => {
@@ -21,5 +21,16 @@ describe('the artifacts prompt', () => {
     expect(artifactsPrompt('default')).not.toContain('/components/ui/');
     expect(artifactsPrompt('shadcnui')).toContain("'/components/ui/<name>'");
     expect(artifactsPrompt('custom')).not.toContain('lucide-react');
+  });
+
+  // ARTIFACTS_ALLOW_NETWORK opens the preview to https: URLs; the model is told what the preview
+  // allows, so it neither loads what will be blocked nor inlines what it could link.
+  it('says whether the preview has the network', () => {
+    for (const mode of ARTIFACT_MODES) {
+      expect(artifactsPrompt(mode)).toContain('The preview has no network');
+      expect(artifactsPrompt(mode, true)).not.toContain('no network');
+      expect(artifactsPrompt(mode, true)).toContain('from https: URLs (never plain http:)');
+    }
+    expect(withArtifactsPrompt(undefined, 'default', true)).toBe(artifactsPrompt('default', true));
   });
 });

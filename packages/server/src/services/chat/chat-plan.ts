@@ -192,6 +192,7 @@ export async function planChat(
           await memories,
         ),
         body.artifacts ?? existing?.settings.artifacts,
+        ctx.config.env.ARTIFACTS_ALLOW_NETWORK,
       ),
     ),
     {
