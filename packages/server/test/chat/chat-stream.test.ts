@@ -94,8 +94,9 @@ describe('POST /api/agents/chat/{endpoint}', () => {
   });
 
   it.each([
-    ['error-500', /\(500\)/],
-    ['error-429', /rate limit.*\(429\)/i],
+    // A provider's own refusal travels as provider_error with its status, for the client to word.
+    ['error-500', /^\{"type":"provider_error","status":500,"message":/],
+    ['error-429', /^\{"type":"provider_error","status":429,"message":/],
     // OpenAI's refusal of the key keeps its code, which the client words.
     ['error-401', /^\{"code":"invalid_api_key","message":"Incorrect API key provided/],
   ])('%s: an error event; the user message and the failed answer are saved', async (model, pattern) => {

@@ -186,7 +186,7 @@ describe.each(KINDS)('$label through the chat API', (kind) => {
     const events = await send({ text: 'fail please', model: kind.error });
     const last = events.at(-1)!;
     expect(last.event).toBe('error');
-    expect(last.data.text).toMatch(/\(500\)/);
+    expect(JSON.parse(last.data.text)).toMatchObject({ type: 'provider_error', status: 500 });
     const rows = await messagesOf(f.server.ctx.db, events[0]!.data.message.conversationId);
     expect(rows.map((r) => [r.isCreatedByUser, r.error, r.finishReason])).toEqual([
       [true, false, null],

@@ -8,8 +8,12 @@ import { APICallError } from 'ai';
  */
 const CLOSED_CODES = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
 
-/** How many times a request that met a closed connection is sent again (each on another socket). */
-export const STALE_CONNECTION_RETRIES = 2;
+/**
+ * How many times a request that met a closed connection is sent again (each on another socket).
+ * A provider closes its idle connections together, so one request can meet several of the burst
+ * in a row before the pool has read their closes: two retries were not enough on a quiet machine.
+ */
+export const STALE_CONNECTION_RETRIES = 5;
 
 /**
  * True when `error` is a request that failed before any answer because the connection was closed
