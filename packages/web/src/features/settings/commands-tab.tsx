@@ -4,14 +4,14 @@ import { useSettings } from '../../store/settings-store';
 import { useHasPermission } from '../auth';
 import type { SettingsTabProps } from './settings-tab-props';
 
-/** Chat input commands: @ always; + with multi-conversation use; / with prompts use. */
-export function CommandsTab({ interfaceConfig }: SettingsTabProps) {
+/**
+ * Chat input commands: @ always; / with prompts use. The + command (typing + to add a model beside
+ * the current one) is not built yet, so its switch is not offered: a switch that changes nothing
+ * would mislead. The + button beside the model menu does that job meanwhile.
+ */
+export function CommandsTab(_props: SettingsTabProps) {
   const { t } = useTranslation();
   const s = useSettings();
-  // The + command starts a side-by-side conversation: only when that feature is on and allowed.
-  const multiConvoAllowed = useHasPermission('MULTI_CONVO', 'USE');
-  const multiConvoOn = interfaceConfig?.multiConvo === true;
-  const multiConvo = multiConvoAllowed && multiConvoOn;
   const prompts = useHasPermission('PROMPTS', 'USE');
   return (
     <div className="divide-y divide-border">
@@ -21,14 +21,6 @@ export function CommandsTab({ interfaceConfig }: SettingsTabProps) {
         checked={s.atCommand}
         onCheckedChange={(v) => s.setSetting('atCommand', v)}
       />
-      {multiConvo && (
-        <SwitchRow
-          label={t('com_nav_plus_command')}
-          description={t('com_nav_plus_command_description')}
-          checked={s.plusCommand}
-          onCheckedChange={(v) => s.setSetting('plusCommand', v)}
-        />
-      )}
       {prompts && (
         <SwitchRow
           label={t('com_nav_slash_command')}
