@@ -25,13 +25,8 @@ export type EditedContent = z.infer<typeof editedContentSchema>;
 export const chatParametersSchema = z.object({ ...wideParametersShape, ...keptConversationFieldsShape });
 export type ChatParameters = z.infer<typeof chatParametersSchema>;
 
-/**
- * The conversation setup of the second answer to a message (the `+` command, multi-conversation):
- * its endpoint and model, or an agent or model spec, with the parameters of that setup. The
- * message itself (text, files, parent) is the main request's.
- */
-export const addedConvoSchema = chatParametersSchema.extend({
-  endpoint: z.string({ error: 'addedConvo.endpoint is required' }).trim().min(1).max(200),
+/** What names a model setup besides its endpoint: shared by a chat request and its added conversation. */
+const modelSetupFields = {
   endpointType: z.string().max(200).nullish(),
   model: z.string().trim().min(1, 'model is required').max(300).optional(),
   modelLabel: z.string().max(200).nullish(),
@@ -42,6 +37,16 @@ export const addedConvoSchema = chatParametersSchema.extend({
     .nullish(),
   iconURL: z.string().max(2000).nullish(),
   spec: z.string().max(200).nullish(),
+};
+
+/**
+ * The conversation setup of the second answer to a message (the `+` command, multi-conversation):
+ * its endpoint and model, or an agent or model spec, with the parameters of that setup. The
+ * message itself (text, files, parent) is the main request's.
+ */
+export const addedConvoSchema = chatParametersSchema.extend({
+  endpoint: z.string({ error: 'addedConvo.endpoint is required' }).trim().min(1).max(200),
+  ...modelSetupFields,
 });
 export type AddedConvo = z.infer<typeof addedConvoSchema>;
 
@@ -67,16 +72,7 @@ export const chatRequestSchema = chatParametersSchema.extend({
   responseMessageId: idString.nullish(),
   overrideParentMessageId: idString.nullish(),
   endpoint: z.string().max(200).optional(),
-  endpointType: z.string().max(200).nullish(),
-  model: z.string().trim().min(1, 'model is required').max(300).optional(),
-  modelLabel: z.string().max(200).nullish(),
-  chatGptLabel: z.string().max(200).nullish(),
-  promptPrefix: z
-    .string()
-    .max(MAX_PROMPT_PREFIX_LENGTH, `promptPrefix must be at most ${MAX_PROMPT_PREFIX_LENGTH} characters`)
-    .nullish(),
-  iconURL: z.string().max(2000).nullish(),
-  spec: z.string().max(200).nullish(),
+  ...modelSetupFields,
   isTemporary: z.boolean().optional(),
   isRegenerate: z.boolean().optional(),
   isContinued: z.boolean().optional(),
