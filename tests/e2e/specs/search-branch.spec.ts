@@ -1,5 +1,21 @@
 import { chooseModel, lastAnswer, send, signIn, waitIdle } from '../support/chat.ts';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
+
+/**
+ * Scrolls the conversation to its top as a person does, with the mouse wheel: the view follows the
+ * end of a conversation until its reader scrolls up, and a script's scrollTo is no reader.
+ */
+async function scrollToTop(page: Page) {
+  const scroller = page.getByTestId('message-scroller');
+  await scroller.hover();
+  await expect
+    .poll(async () => {
+      await page.mouse.wheel(0, -5_000);
+      return scroller.evaluate((el) => el.scrollTop);
+    })
+    .toBe(0);
+}
 
 /** Long enough that a few of them push a later message below the fold. */
 const filler = (n: number) => `Filler ${n}: ${'plain words about nothing in particular '.repeat(30)}`;
@@ -17,7 +33,7 @@ test('a search hit opens the branch holding its message, scrolled into view', as
   const conversationUrl = page.url();
 
   // The second branch: edit the opening; the view now shows only the edited, short branch.
-  await page.getByTestId('message-scroller').evaluate((el) => el.scrollTo({ top: 0 }));
+  await scrollToTop(page);
   const opening = page.getByTestId('message-user').first();
   await opening.hover();
   await opening.getByTestId('edit-message').click();
@@ -42,7 +58,7 @@ test('a search hit opens the branch holding its message, scrolled into view', as
   await expect(found).toBeInViewport();
   await page.screenshot({ path: test.info().outputPath('hit-opened.png') });
   // The opening shown is the original one, the first of two siblings.
-  await page.getByTestId('message-scroller').evaluate((el) => el.scrollTo({ top: 0 }));
+  await scrollToTop(page);
   const first = page.getByTestId('message-user').first();
   await expect(first).toContainText('Opening question');
   await expect(first.getByTestId('sibling-position')).toHaveText('1 / 2');

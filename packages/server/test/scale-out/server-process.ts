@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../helpers/free-port.ts';
 import type { TestServer } from '../helpers/test-server.ts';
 
 const MAIN = new URL('../../src/main.ts', import.meta.url).pathname;
@@ -21,23 +21,33 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 const exited = (child: ChildProcess) =>
   new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve();
     else child.once('exit', () => resolve());
   });
 
+/**
+ * A free port is only known free when it is picked; the instance binds it seconds later, after
+ * tsx has compiled the server, and on a machine running many tests another process can take it
+ * in between. An instance that exits on EADDRINUSE is therefore started again on a new port.
+ */
+const PORT_ATTEMPTS = 5;
+
 /** Starts an instance with `env` on a free loopback port and waits until /health answers. */
 export async function startServerProcess(name: string, env: Record<string, string>): Promise<ServerProcess> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnFreePort(name, env);
+    } catch (err) {
+      if (!(err instanceof PortTaken) || attempt >= PORT_ATTEMPTS) throw err;
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function startOnFreePort(name: string, env: Record<string, string>): Promise<ServerProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), `parley-${name}-`));
   const port = await freePort();
   let out = '';
@@ -56,10 +66,16 @@ export async function startServerProcess(name: string, env: Record<string, strin
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
   const url = `http://127.0.0.1:${port}`;
+  const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
   // Generous: on a machine shared by several test runs a start can take over a minute.
   const deadline = Date.now() + 180_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`instance ${name} exited: ${out}`);
+    if (child.exitCode !== null) {
+      await exited(child);
+      cleanup();
+      if (out.includes('EADDRINUSE')) throw new PortTaken(`instance ${name}: port ${port} was taken`);
+      throw new Error(`instance ${name} exited: ${out}`);
+    }
     if (
       await fetch(`${url}/health`).then(
         (r) => r.ok,
@@ -84,7 +100,6 @@ export async function startServerProcess(name: string, env: Record<string, strin
       body: json !== undefined ? JSON.stringify(json) : rest.body,
     });
   };
-  const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
   return {
     name,
     url,

@@ -30,11 +30,13 @@ export interface MessageItemProps {
   endpoints: EndpointsConfig | undefined;
   actions: ReturnType<typeof useMessageActions>;
   onSibling: (parentKey: string, index: number, count: number) => void;
+  /** The message was opened for editing: the view stays where it is while the editor is used. */
+  onEditStart: () => void;
 }
 
 /** One message of the visible branch: header, body (or editor), and its buttons. */
 export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
-  const { item, isLatest, submitting, endpoints, actions, onSibling } = props;
+  const { item, isLatest, submitting, endpoints, actions, onSibling, onEditStart } = props;
   const { t } = useTranslation();
   const live = useLiveAnswer(item.message.messageId);
   const message = live ? liveMessage(item.message, live) : item.message;
@@ -132,7 +134,10 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
               <button
                 type="button"
                 className={ACTION}
-                onClick={() => setEditing(true)}
+                onClick={() => {
+                  onEditStart();
+                  setEditing(true);
+                }}
                 aria-label={t('com_ui_edit')}
                 data-testid="edit-message"
               >

@@ -50,7 +50,7 @@ export function MessageList({
   const clearFocus = useBranches((s) => s.clearFocus);
   const focusId = useBranches((s) => (s.focus?.conversationId === conversationId ? s.focus.messageId : null));
   const virtualizer = useMessageVirtualizer(path, scrollRef);
-  const { away, scrollToBottom } = useFollowScroll(scrollRef, contentRef, submitting);
+  const { away, scrollToBottom, leaveEnd } = useFollowScroll(scrollRef, contentRef, submitting);
 
   const onSibling = useCallback(
     (parentKey: string, index: number, count: number) => choose(conversationId, parentKey, index, count),
@@ -72,9 +72,12 @@ export function MessageList({
   useLayoutEffect(() => {
     if (!focusId || path.length === 0) return;
     const index = path.findIndex((p) => p.message.messageId === focusId);
-    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'center' });
+    if (index >= 0) {
+      leaveEnd();
+      virtualizer.scrollToIndex(index, { align: 'center' });
+    }
     clearFocus();
-  }, [focusId, path, virtualizer, clearFocus]);
+  }, [focusId, path, virtualizer, clearFocus, leaveEnd]);
 
   useEffect(() => {
     if (sendCount > 0) requestAnimationFrame(() => scrollToBottom());
@@ -111,6 +114,7 @@ export function MessageList({
                 endpoints,
                 actions,
                 onSibling,
+                onEditStart: leaveEnd,
               };
               return (
                 <div key={row.key} data-index={row.index} ref={virtualizer.measureElement}>

@@ -63,4 +63,16 @@ describe('EndPin', () => {
     expect(pin.shouldFollow(true)).toBe(true);
     expect(pin.shouldFollow(false)).toBe(true);
   });
+
+  it('lets the app move the view away from the end: rows measured afterwards do not pull it back', () => {
+    const pin = new EndPin({ pinned: true, top: 0 });
+    pin.scrolled(8_000, 0, NOW); // at the end of a long conversation
+    pin.movedAway(); // a search hit brought into view, or a message opened for editing
+    pin.scrolled(2_000, 6_000, NOW); // the app's own scroll, no wheel or key involved
+    expect(pin.shouldFollow(false)).toBe(false);
+    expect(pin.shouldFollow(true)).toBe(false);
+    // Reaching the end again takes it back.
+    pin.scrolled(8_000, 0, NOW + 5_000);
+    expect(pin.shouldFollow(false)).toBe(true);
+  });
 });

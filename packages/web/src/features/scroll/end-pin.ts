@@ -10,7 +10,8 @@ export const FOLLOW_THRESHOLD_PX = 50;
  *   button). Rows of a virtualised list are measured only after they render — late on a loaded
  *   machine — and each measurement moves the end; a view that reached the end keeps following it
  *   until the user scrolls up, stream or no stream.
- * Only the user's own move upwards that leaves the end releases both. The list moves the view too:
+ * Only the user's own move upwards that leaves the end releases both, or the app moving the view
+ * away on purpose (`movedAway`). The list moves the view too:
  * when rows above it are measured it shifts the offset up by the difference, before the page's
  * height has caught up, which looks like a move away from the end for a moment. So a move up counts
  * only while the user is scrolling (a wheel or key upwards, a finger, a pointer on the scrollbar),
@@ -52,6 +53,15 @@ export class EndPin {
   sentToEnd(): void {
     this.pinned = true;
     this.reachedEnd = true;
+  }
+
+  /**
+   * The app moved the view away from the end on purpose (a search hit brought into view, a message
+   * opened for editing): rows measured afterwards must not pull it back to the end.
+   */
+  movedAway(): void {
+    this.pinned = false;
+    this.reachedEnd = false;
   }
 
   /** When the content changed size: whether to move the view back to the end. */

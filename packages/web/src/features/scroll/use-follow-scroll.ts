@@ -6,8 +6,8 @@ export { FOLLOW_THRESHOLD_PX };
 /** How long after a wheel turn, an upward key or a lifted finger the moves up still count as the user's (momentum). */
 const USER_SCROLL_MS = 1_000;
 
-/** Keys that scroll a page up. */
-const UPWARD_KEYS = new Set(['ArrowUp', 'PageUp', 'Home']);
+/** Keys that scroll a page up, or move the focus to an element the browser scrolls into view. */
+const UPWARD_KEYS = new Set(['ArrowUp', 'PageUp', 'Home', 'Tab']);
 
 /**
  * Tells `pin` when the user scrolls by hand (not the list correcting its offset): a wheel turned
@@ -97,6 +97,13 @@ function useEndFollow(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  const leaveEnd = useCallback(() => {
+    const scroller = getScrollerRef.current();
+    if (scroller) pinOf(scroller).movedAway();
+    // pinOf reads only refs and a constant of the first render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   useEffect(() => {
     const scroller = getScrollerRef.current();
     const content = contentRef.current;
@@ -123,7 +130,7 @@ function useEndFollow(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [contentRef]);
 
-  return { away, scrollToBottom };
+  return { away, scrollToBottom, leaveEnd };
 }
 
 /**
