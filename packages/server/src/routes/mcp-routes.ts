@@ -8,11 +8,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { authenticate, currentUser } from '../http/authenticate.ts';
-import { oauthCallbackQuery } from '../http/oauth-callback-query.ts';
+import { finishToolSignIn } from '../http/tool-sign-in-callback.ts';
 import { parse } from '../http/validate.ts';
 import { ToolCredentialStore } from '../services/tool-credentials/tool-credential-store.ts';
 import { McpUnavailableError } from '../services/mcp/mcp-manager.ts';
-import { McpOAuthCallbackError } from '../services/mcp/mcp-oauth.ts';
 
 /**
  * MCP tool servers: each server's connection state as
@@ -84,16 +83,9 @@ export function mcpRoutes(app: FastifyInstance, ctx: AppContext): void {
    */
   app.get('/api/mcp/:serverName/oauth/callback', async (request, reply) => {
     const { serverName } = parse(mcpServerParamsSchema, request.params, 'params');
-    const query = oauthCallbackQuery.safeParse(request.query);
-    try {
-      if (!query.success)
-        throw new McpOAuthCallbackError('callback_failed', 'The sign-in answer is malformed');
-      await ctx.mcp.completeOAuth(serverName, query.data);
-      return reply.redirect(`/oauth/success?serverName=${encodeURIComponent(serverName)}`);
-    } catch (error) {
-      const reason = error instanceof McpOAuthCallbackError ? error.reason : 'callback_failed';
-      request.log.warn({ server: serverName, reason }, 'MCP sign-in callback refused');
-      return reply.redirect(`/oauth/error?error=${reason}`);
-    }
+    return finishToolSignIn(request, reply, { server: serverName }, async (query) => {
+      await ctx.mcp.completeOAuth(serverName, query);
+      return serverName;
+    });
   });
 }

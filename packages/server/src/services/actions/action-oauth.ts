@@ -12,6 +12,7 @@ import type {
 import type { ActionAuth, McpOAuthError } from '@parley/schema';
 import type { GuardedHttpClient } from '../net/guarded-http-client.ts';
 import type { ToolCredentialStore } from '../tool-credentials/tool-credential-store.ts';
+import { OAuthCallbackError } from '../tools/oauth-callback-error.ts';
 import { SignInRequired, type SignInWaits } from '../tools/tool-sign-in.ts';
 import { readBounded } from '../web-search/upstream-call.ts';
 
@@ -48,14 +49,7 @@ interface PendingFlow {
 }
 
 /** Why a callback could not complete; `reason` names the error page's `?error=`. */
-export class ActionOAuthCallbackError extends Error {
-  constructor(
-    readonly reason: McpOAuthError,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export class ActionOAuthCallbackError extends OAuthCallbackError {}
 
 /**
  * The key of a user's tokens for an action among the tool credentials: it has a `:`, which no

@@ -8,6 +8,7 @@ import type {
 import type { McpOAuthError } from '@parley/schema';
 import type { McpServerConfig } from '../../config/yaml-sections/mcp-servers.ts';
 import type { ToolCredentialStore } from '../tool-credentials/tool-credential-store.ts';
+import { OAuthCallbackError } from '../tools/oauth-callback-error.ts';
 import type { McpOAuthProviders } from './mcp-manager.ts';
 
 /** How long a started sign-in waits for its callback (the web app polls for 180 s). */
@@ -32,14 +33,14 @@ interface PendingFlow {
 }
 
 /** Why a callback could not complete; `reason` names the error page's `?error=`. */
-export class McpOAuthCallbackError extends Error {
+export class McpOAuthCallbackError extends OAuthCallbackError {
   constructor(
-    readonly reason: McpOAuthError,
+    reason: McpOAuthError,
     message: string,
     /** Whose sign-in failed, once the state named them (then their waiting calls are told). */
     readonly userId?: string,
   ) {
-    super(message);
+    super(reason, message);
   }
 }
 
