@@ -65,10 +65,12 @@ describe('registration by invitation while registration is closed', () => {
   });
 
   it('refuses a wrong token, another address, an expired token and no token', async () => {
+    // The last character changed; replacing it with a fixed letter left one token in 64 unchanged.
+    const oneCharOff = (t: string) => `${t.slice(0, -1)}${t.endsWith('A') ? 'B' : 'A'}`;
     const token = await invite('owner@example.org');
     const before = await userCount();
     const cases: [unknown, string][] = [
-      [body('owner@example.org', `${token.slice(0, -1)}A`), 'This invitation is invalid or has expired.'],
+      [body('owner@example.org', oneCharOff(token)), 'This invitation is invalid or has expired.'],
       [body('owner@example.org', 'x'.repeat(43)), 'This invitation is invalid or has expired.'],
       [body('thief@example.org', token), 'This invitation is invalid or has expired.'],
       [body('owner@example.org'), 'Registration is not allowed.'],
