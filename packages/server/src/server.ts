@@ -76,6 +76,8 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
   // Built first: a bad sign-in setting (e.g. a plain-http issuer) stops the start before any I/O.
   const sso = new SsoRegistry(config, logger, opts.socialEndpoints);
   const metrics = config.env.PARLEY_METRICS ? new RuntimeMetrics() : undefined;
+  // Before the database: an S3 bucket that is missing or refuses the keys stops the start with why.
+  const blobStore = await createBlobStore(config.env);
   const database: DatabaseHandle = await openDatabase({
     databaseUrl: config.env.DATABASE_URL,
     dataDir: opts.databaseDir ?? config.env.DATA_DIR,
@@ -85,7 +87,6 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
   await database.migrate();
   await seedRoles(database.db);
   const bus = opts.bus ?? createBus(config.env.REDIS_URL);
-  const blobStore = createBlobStore(config.env);
   // Pyodide's start-up snapshot is kept beside the server's other data (see PythonSnapshot).
   const codeRunner = new CodeRunner(codeRunLimits(config.env), true, join(config.env.DATA_DIR, 'code-run'));
   const base: Omit<AppContext, 'mcp'> = {
@@ -113,6 +114,7 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
   };
   const ctx: AppContext = { ...base, mcp: createMcp(base, opts.mcp) };
   ctx.shutdownTasks.push(async () => codeRunner.close());
+  ctx.shutdownTasks.push(async () => blobStore.close?.());
   await ctx.sso.warmUp();
   const stopBackups = await offerBackups(database, opts.databaseDir ?? config.env.DATA_DIR, logger);
   if (stopBackups) ctx.shutdownTasks.push(stopBackups);

@@ -21,6 +21,8 @@ export interface BlobStore {
   exists(key: string): Promise<boolean>;
   /** The blob's path on this machine's disk, for stores that keep one (lets sharp read lazily). */
   localPath?(key: string): string;
+  /** Lets go of connections the store keeps (an S3 client's), at shutdown. */
+  close?(): void;
 }
 
 export class BlobNotFound extends Error {

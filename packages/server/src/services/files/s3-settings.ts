@@ -1,0 +1,111 @@
+import { ConfigError, type Env } from '../../config/env.ts';
+
+/** Where and how uploaded bytes go to an S3-compatible bucket (from the `S3_*` variables). */
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** A non-AWS server (MinIO, Ceph, a local test server); absent for AWS itself. */
+  endpoint?: string;
+  /** Both or neither: without them the AWS SDK's own chain (AWS_* variables, an instance role) applies. */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** Bucket in the path (`endpoint/bucket/key`) rather than in the host name. */
+  forcePathStyle: boolean;
+}
+
+type S3Env = Pick<
+  Env,
+  | 'S3_BUCKET'
+  | 'S3_REGION'
+  | 'S3_ENDPOINT'
+  | 'S3_ACCESS_KEY_ID'
+  | 'S3_SECRET_ACCESS_KEY'
+  | 'S3_FORCE_PATH_STYLE'
+>;
+
+/** S3's bucket naming rule: 3–63 lower-case letters, digits, dots and hyphens, letter or digit at both ends. */
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+/** AWS region names (`eu-west-3`) and the free-form names other servers accept (`garage`, `us-east-1`). */
+const REGION_NAME = /^[A-Za-z0-9-]{1,64}$/;
+
+/**
+ * Reads the `S3_*` variables: undefined when S3 is not asked for (no variable set), the settings
+ * when they are complete, and a ConfigError naming every problem otherwise — so a half-written
+ * configuration stops the start instead of silently keeping files on the local disk.
+ */
+export function s3SettingsFromEnv(env: S3Env): S3Settings | undefined {
+  const named = (
+    [
+      'S3_BUCKET',
+      'S3_REGION',
+      'S3_ENDPOINT',
+      'S3_ACCESS_KEY_ID',
+      'S3_SECRET_ACCESS_KEY',
+      'S3_FORCE_PATH_STYLE',
+    ] as const
+  ).filter((name) => env[name] !== undefined);
+  if (named.length === 0) return undefined;
+
+  const problems: string[] = [];
+  const bucket = env.S3_BUCKET;
+  if (bucket === undefined)
+    problems.push(`S3_BUCKET: required when ${named.join(', ')} ${named.length > 1 ? 'are' : 'is'} set`);
+  else if (!BUCKET_NAME.test(bucket) || bucket.includes('..'))
+    problems.push(
+      `S3_BUCKET: "${bucket}" is not a bucket name (3–63 lower-case letters, digits, dots and hyphens, starting and ending with a letter or digit)`,
+    );
+
+  let endpoint: string | undefined;
+  if (env.S3_ENDPOINT !== undefined) {
+    endpoint = checkedEndpoint(env.S3_ENDPOINT, problems);
+  }
+
+  const region = env.S3_REGION ?? (env.S3_ENDPOINT !== undefined ? 'us-east-1' : undefined);
+  if (region === undefined)
+    problems.push(
+      'S3_REGION: required for AWS S3 (e.g. eu-west-3); set S3_ENDPOINT for another S3-compatible server',
+    );
+  else if (!REGION_NAME.test(region)) problems.push(`S3_REGION: "${region}" is not a region name`);
+
+  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined))
+    problems.push(
+      accessKeyId === undefined
+        ? 'S3_ACCESS_KEY_ID: required with S3_SECRET_ACCESS_KEY'
+        : 'S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID',
+    );
+
+  if (problems.length > 0 || bucket === undefined || region === undefined)
+    throw new ConfigError('Invalid S3 storage settings', problems);
+  return {
+    bucket,
+    region,
+    ...(endpoint !== undefined && { endpoint }),
+    ...(accessKeyId !== undefined &&
+      secretAccessKey !== undefined && { credentials: { accessKeyId, secretAccessKey } }),
+    // Other servers mostly serve buckets only under a path; AWS prefers the bucket in the host.
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ?? endpoint !== undefined,
+  };
+}
+
+function checkedEndpoint(value: string, problems: string[]): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    problems.push(`S3_ENDPOINT: "${value}" is not a URL (e.g. http://minio:9000)`);
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    problems.push(`S3_ENDPOINT: expected an http(s) URL, got "${url.protocol}"`);
+    return undefined;
+  }
+  if (url.username || url.password) {
+    problems.push('S3_ENDPOINT: put the keys in S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, not in the URL');
+    return undefined;
+  }
+  if (url.search || url.hash) {
+    problems.push(`S3_ENDPOINT: "${value}" must not carry a query or fragment`);
+    return undefined;
+  }
+  return url.href.replace(/\/$/, '');
+}
