@@ -2,7 +2,6 @@ import { join } from 'node:path';
 import type { Env } from '../../config/env.ts';
 import type { BlobStore } from './blob-store.ts';
 import { LocalBlobStore } from './local-blob-store.ts';
-import { S3BlobStore } from './s3-blob-store.ts';
 import { s3SettingsFromEnv } from './s3-settings.ts';
 
 type StoreEnv = Pick<
@@ -23,6 +22,8 @@ type StoreEnv = Pick<
 export async function createBlobStore(env: StoreEnv): Promise<BlobStore> {
   const s3 = s3SettingsFromEnv(env);
   if (!s3) return new LocalBlobStore(join(env.DATA_DIR, 'files'));
+  // The AWS SDK loads only for a bucket: a server on local disk does not carry it.
+  const { S3BlobStore } = await import('./s3-blob-store.ts');
   const store = new S3BlobStore(s3);
   try {
     await store.checkReachable();
