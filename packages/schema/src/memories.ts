@@ -114,3 +114,34 @@ export function memoryUsagePercentage(totalTokens: number, tokenLimit: number | 
   if (!tokenLimit) return null;
   return Math.min(100, Math.round((totalTokens / tokenLimit) * 100));
 }
+
+/**
+ * A memory change the memory step made after an answer, as the answer carries it (its
+ * `attachments`, and the stream's `attachment` event shape of PROTOCOL.md).
+ */
+export const memoryAttachmentSchema = z.object({
+  type: z.literal('memory'),
+  memory: memoryArtifactSchema,
+  messageId: z.string(),
+  conversationId: z.string(),
+});
+export type MemoryAttachment = z.infer<typeof memoryAttachmentSchema>;
+
+/** The memory attachments among a message's `attachments` (anything else, or malformed, is left out). */
+export function memoryAttachmentsOf(attachments: unknown): MemoryAttachment[] {
+  if (!Array.isArray(attachments)) return [];
+  return attachments.flatMap((a) => {
+    const parsed = memoryAttachmentSchema.safeParse(a);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/**
+ * `GET /api/messages/{conversationId}/{messageId}/memory`: what the memory step changed after
+ * that answer. `pending` while the step still runs (the call waits a while for it first).
+ */
+export const memoryStepAnswerSchema = z.object({
+  pending: z.boolean(),
+  attachments: z.array(memoryAttachmentSchema),
+});
+export type MemoryStepAnswer = z.infer<typeof memoryStepAnswerSchema>;

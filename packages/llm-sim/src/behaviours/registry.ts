@@ -6,6 +6,7 @@ import { echo } from './echo.ts';
 import { echoSystem } from './echo-system.ts';
 import { error401, error429, error500 } from './errors.ts';
 import { fileSearch } from './file-search.ts';
+import { memory, memoryMalformed, memorySlow } from './memory.ts';
 import { showcase } from './showcase.ts';
 import { slow } from './slow.ts';
 import { thinking } from './thinking.ts';
@@ -37,6 +38,9 @@ const BEHAVIOURS: Readonly<Record<string, Behaviour>> = {
   'web-search': webSearch,
   'file-search': fileSearch,
   title,
+  memory,
+  'memory-slow': memorySlow,
+  'memory-malformed': memoryMalformed,
   'error-401': error401,
   'error-429': error429,
   'error-500': error500,

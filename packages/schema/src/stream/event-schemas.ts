@@ -130,6 +130,7 @@ export const finalEventSchema = z.strictObject({
   conversation: conversation.optional(),
   requestMessage: message,
   responseMessage: message.extend({ content: z.array(contentPart).optional() }),
+  memoryPending: z.literal(true).optional(),
 });
 
 export const errorEventSchema = z.strictObject({

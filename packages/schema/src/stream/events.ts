@@ -129,6 +129,11 @@ export interface FinalEvent {
   conversation?: Conversation;
   requestMessage: Message;
   responseMessage: Message;
+  /**
+   * **Parley**: the memory step runs after this answer; what it changes is fetched from
+   * `GET /api/messages/{conversationId}/{messageId}/memory` (which waits for it).
+   */
+  memoryPending?: true;
 }
 
 /** The last event of a stream that failed; SSE event name `error`. */

@@ -19,6 +19,7 @@ export function finalEvent(saved: {
   conversation?: Conversation;
   requestMessage: Message;
   responseMessage: Message;
+  memoryPending?: boolean;
 }): FinalEvent {
   return {
     final: true,
@@ -26,6 +27,7 @@ export function finalEvent(saved: {
     ...(saved.conversation ? { conversation: saved.conversation } : {}),
     requestMessage: saved.requestMessage,
     responseMessage: saved.responseMessage,
+    ...(saved.memoryPending ? { memoryPending: true as const } : {}),
   };
 }
 

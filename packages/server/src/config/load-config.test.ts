@@ -73,6 +73,38 @@ ocr: { apiKey: x }
     expect(() => parseParleyYaml('memory: { agent: { model: gpt-4o } }\n')).toThrow(/memory\.agent/);
   });
 
+  it('validates the memory step settings strictly: window, keys, agent and its parameters', () => {
+    const { config } = parseParleyYaml(
+      'memory:\n  messageWindowSize: 50\n  agent:\n    provider: Sim\n    model: memory\n    instructions: Keep only names.\n    model_parameters: { temperature: 0.1, max_tokens: 300 }\n',
+    );
+    expect(config.memory?.agent).toEqual({
+      provider: 'Sim',
+      model: 'memory',
+      instructions: 'Keep only names.',
+      model_parameters: { temperature: 0.1, max_tokens: 300 },
+    });
+    expect(parseParleyYaml('memory: { agent: { id: agent_abc } }\n').config.memory?.agent).toEqual({
+      id: 'agent_abc',
+    });
+    for (const [yaml, message] of [
+      ['memory: { messageWindowSize: 0 }', 'memory.messageWindowSize: must be at least 1'],
+      ['memory: { messageWindowSize: 51 }', 'memory.messageWindowSize: must be at most 50'],
+      ['memory: { validKeys: [name, name] }', 'memory.validKeys: lists a key twice'],
+      ['memory: { validKeys: [name, "my job"] }', 'memory.validKeys.1: is not a possible memory key'],
+      ['memory: { validKeys: [preferences] }', 'memory.validKeys.0: is not a possible memory key'],
+      ['memory: { agent: { id: "" } }', 'memory.agent'],
+      ['memory: { agent: { id: a, model: m } }', 'memory.agent'],
+      ['memory: { agent: { provider: Sim, model: m, instructions: "" } }', 'memory.agent'],
+      ['memory: { agent: { provider: Sim, model: m, model_parameters: { temprature: 1 } } }', 'memory.agent'],
+      [
+        'memory: { agent: { provider: Sim, model: m, model_parameters: { temperature: 5 } } }',
+        'memory.agent',
+      ],
+      ['memory: { agent: { provider: Sim, model: m, tools: [x] } }', 'memory.agent'],
+    ])
+      expect(() => parseParleyYaml(`${yaml}\n`), yaml).toThrow(message);
+  });
+
   it('validates the speech section strictly (it is implemented)', () => {
     const { config, unimplementedSections } = parseParleyYaml(
       'speech:\n  tts: { openai: { apiKey: k, model: tts-1, voices: [alloy] } }\n  stt: { openai: { url: http://localhost:8000/v1, apiKey: k, model: whisper-1 } }\n  speechTab: { conversationMode: true, speechToText: { decibelValue: -60 }, textToSpeech: false }\nrateLimits: { stt: { userMax: 3 } }\n',

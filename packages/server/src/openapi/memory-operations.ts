@@ -6,7 +6,9 @@ import {
   memoryKeyParamsSchema,
   memoryPreferencesAnswerSchema,
   memoryPreferencesSchema,
+  memoryStepAnswerSchema,
   memoryUpdatedAnswerSchema,
+  messageParamsSchema,
   updateMemorySchema,
 } from '@parley/schema';
 import type { OperationDoc } from './operation-doc.ts';
@@ -65,5 +67,16 @@ export const memoryOperations: OperationDoc[] = [
     access: 'user',
     params: memoryKeyParamsSchema,
     answers: [{ status: 200, description: 'Deleted', schema: memoryDeleteAnswerSchema }],
+  },
+  {
+    method: 'get',
+    path: '/api/messages/:conversationId/:messageId/memory',
+    tag: 'Memories',
+    summary: 'What the memory step changed after one of your answers (the in-chat memory notice)',
+    description:
+      'Parley. A final stream event with `memoryPending: true` says the step runs after that answer; this call waits up to 20 s for it, then answers the memory attachments saved on the answer (`pending: true` when it still runs). 404 for a message that is not one of your answers.',
+    access: 'user',
+    params: messageParamsSchema,
+    answers: [{ status: 200, description: 'The changes', schema: memoryStepAnswerSchema }],
   },
 ];

@@ -2,6 +2,7 @@ import {
   createMemorySchema,
   memoryKeyParamsSchema,
   memoryPreferencesSchema,
+  messageParamsSchema,
   updateMemorySchema,
 } from '@parley/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -9,12 +10,14 @@ import type { AppEngines } from '../app-engines.ts';
 import type { AppContext } from '../context.ts';
 import { authenticate, currentUser } from '../http/authenticate.ts';
 import { parse } from '../http/validate.ts';
+import { notFound } from '../errors/app-error.ts';
 import { loadMemoryCaller } from '../services/memories/memory-caller.ts';
 import type { MemoryCaller } from '../services/memories/memory-service.ts';
 
 /**
  * The caller's memories: list with token usage, add, change (value, and key), delete,
- * and the personalization preference. The MEMORIES permissions are checked in the service.
+ * and the personalization preference (the MEMORIES permissions are checked in the service); and
+ * what the memory step changed after one of the caller's answers.
  */
 export function memoryRoutes(app: FastifyInstance, ctx: AppContext, { chat }: AppEngines): void {
   const memories = chat.memories;
@@ -47,5 +50,15 @@ export function memoryRoutes(app: FastifyInstance, ctx: AppContext, { chat }: Ap
     const { key } = parse(memoryKeyParamsSchema, request.params, 'params');
     await memories.remove(await caller(request), key);
     return { deleted: true };
+  });
+
+  // What the memory step changed after an answer (the in-chat notice): waits while the step runs.
+  // Any answer of the caller's may be asked about; another user's is a 404 like a missing one.
+  app.get('/api/messages/:conversationId/:messageId/memory', auth, async (request) => {
+    const { conversationId, messageId } = parse(messageParamsSchema, request.params, 'params');
+    const userId = currentUser(request).id;
+    const answer = await chat.memorySteps.updates({ userId, conversationId, messageId });
+    if (!answer) throw notFound('Message not found');
+    return answer;
   });
 }

@@ -1,4 +1,11 @@
-import type { ActiveGenerations, Conversation, EndpointsConfig, Message, ModelsConfig } from '@parley/schema';
+import type {
+  ActiveGenerations,
+  Conversation,
+  EndpointsConfig,
+  MemoryStepAnswer,
+  Message,
+  ModelsConfig,
+} from '@parley/schema';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './client';
 import { useAuth } from '../store/auth-store';
@@ -21,6 +28,11 @@ export const chatApi = {
     api<unknown>('/api/agents/chat/abort', { method: 'POST', json: { conversationId } }),
   genTitle: (conversationId: string) =>
     api<{ title: string }>('/api/convos/gen_title', { method: 'POST', json: { conversationId } }),
+  /** What the memory step changed after an answer; the server waits while the step runs. */
+  memoryUpdates: (conversationId: string, messageId: string) =>
+    api<MemoryStepAnswer>(
+      `/api/messages/${encodeURIComponent(conversationId)}/${encodeURIComponent(messageId)}/memory`,
+    ),
   editMessage: (conversationId: string, messageId: string, body: { text: string; index?: number }) =>
     api<unknown>(`/api/messages/${encodeURIComponent(conversationId)}/${encodeURIComponent(messageId)}`, {
       method: 'PUT',

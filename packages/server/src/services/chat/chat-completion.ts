@@ -36,7 +36,7 @@ function finishState(result: GenerationResult): {
 export class ChatCompletion implements CompletionPort {
   constructor(
     private readonly ctx: AppContext,
-    private readonly engine: Pick<ChatEngine, 'titles' | 'answerHooks'>,
+    private readonly engine: Pick<ChatEngine, 'titles' | 'answerHooks' | 'memorySteps'>,
     private readonly plan: ChatPlan,
     private readonly committed: Promise<MessageRow>,
     /** The answer's hold on the balance; null with balances off. */
@@ -131,6 +131,7 @@ export class ChatCompletion implements CompletionPort {
       });
     }
     if (errorText) return { kind: 'e', json: JSON.stringify(errorEvent(ids, errorText)) };
+    const memoryPending = await this.beginMemoryStep(state, result, saved.response);
     return {
       kind: 'f',
       json: JSON.stringify(
@@ -139,9 +140,40 @@ export class ChatCompletion implements CompletionPort {
           conversation: toConversation(saved.conversation),
           requestMessage: toMessage(request),
           responseMessage: toMessage(saved.response),
+          memoryPending,
         }),
       ),
     };
+  }
+
+  /**
+   * Starts the memory step after an answer that finished with text (not one stopped or failed),
+   * when the plan says it follows. Answers whether it started; a step that cannot start is
+   * logged and the answer goes out as it is.
+   */
+  private async beginMemoryStep(
+    state: ReturnType<typeof finishState>,
+    result: GenerationResult,
+    response: MessageRow,
+  ): Promise<boolean> {
+    const { plan } = this;
+    if (!plan.memoryStep || state.unfinished || state.error || !result.text.trim()) return false;
+    const { branch, continued } = plan.exchange;
+    // A continued answer is the branch's last message: the step reads its whole new text instead.
+    const earlier = (continued ? branch.slice(0, -1) : branch).filter((m) => !m.error);
+    try {
+      await this.engine.memorySteps.begin({
+        userId: plan.userId,
+        conversationId: response.conversationId,
+        messageId: response.messageId,
+        earlier,
+        answerText: result.text,
+      });
+      return true;
+    } catch (err) {
+      this.ctx.logger.warn({ err, messageId: response.messageId }, 'memory step could not start');
+      return false;
+    }
   }
 }
 

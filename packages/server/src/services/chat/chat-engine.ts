@@ -12,6 +12,7 @@ import { BalanceService } from '../balance/balance-service.ts';
 import { balanceSettings } from '../balance/balance-settings.ts';
 import { MemoryService } from '../memories/memory-service.ts';
 import { memorySettings } from '../memories/memory-settings.ts';
+import { MemoryStep } from '../memories/memory-step.ts';
 import type { AnswerHook, PlanCheck } from './answer-hook.ts';
 import { resolveAgentsSettings, type AgentsSettings } from '../agents/agents-settings.ts';
 import { ToolCredentialStore } from '../tool-credentials/tool-credential-store.ts';
@@ -37,6 +38,8 @@ export interface ChatEngine {
   balance: BalanceService;
   /** Users' memories, added to the context of the chats of users who keep them on. */
   memories: MemoryService;
+  /** The memory step after each exchange (parley.yaml `memory.agent`). */
+  memorySteps: MemoryStep;
   /** What agents may do here (parley.yaml `endpoints.agents`). */
   agents: AgentsSettings;
   /** Agents' actions (OpenAPI tools): their store and the guarded client their calls go through. */
@@ -57,6 +60,12 @@ export interface ChatEngine {
  */
 export async function createChatEngine(ctx: AppContext, keys: KeyStore): Promise<ChatEngine> {
   const endpoints = await EndpointRegistry.create(ctx.config, ctx.logger);
+  const memories = new MemoryService(ctx.db, memorySettings(ctx.config.yaml));
+  const unknownProvider = unknownMemoryProvider(memories, endpoints);
+  if (unknownProvider) {
+    await endpoints.close();
+    throw new Error(unknownProvider);
+  }
   const balance = new BalanceService(ctx.db, balanceSettings(ctx.config.yaml));
   // One instance alone (no Redis) has no generation running yet: every open hold is a crash's.
   const refunded = await balance.refundOrphanedHolds(new Date(), !ctx.config.env.REDIS_URL);
@@ -80,6 +89,13 @@ export async function createChatEngine(ctx: AppContext, keys: KeyStore): Promise
   });
   const agents = resolveAgentsSettings(ctx.config.yaml.endpoints?.agents);
   const toolCredentials = new ToolCredentialStore(ctx.db, ctx.config.secrets.credsKey);
+  const memorySteps = new MemoryStep({
+    db: ctx.db,
+    bus: ctx.bus,
+    logger: ctx.logger,
+    memories,
+    model: { db: ctx.db, endpoints, keys, userHttp },
+  });
   const engine: ChatEngine = {
     endpoints,
     generations,
@@ -87,7 +103,8 @@ export async function createChatEngine(ctx: AppContext, keys: KeyStore): Promise
     keys,
     userHttp,
     balance,
-    memories: new MemoryService(ctx.db, memorySettings(ctx.config.yaml)),
+    memories,
+    memorySteps,
     agents,
     actions: {
       db: ctx.db,
@@ -112,8 +129,21 @@ export async function createChatEngine(ctx: AppContext, keys: KeyStore): Promise
     clearInterval(holdSweep);
     await generations.shutdown();
     await titles.stop();
+    await memorySteps.stop();
     await endpoints.close();
     await userHttp.close();
   });
   return engine;
+}
+
+/**
+ * `memory.agent.provider` must name an endpoint of this server: a misspelt name would otherwise
+ * only show as a failed step in the log after every answer. Answers the start's error, or null.
+ * (An agent named by id is checked when the step runs: agents come and go while the server runs.)
+ */
+function unknownMemoryProvider(memories: MemoryService, endpoints: EndpointRegistry): string | null {
+  const agent = memories.settings.agent;
+  if (!agent || !('provider' in agent) || endpoints.get(agent.provider)) return null;
+  const names = endpoints.endpoints.map((e) => e.name).join(', ');
+  return `parley.yaml memory.agent.provider: no endpoint named "${agent.provider}" (endpoints: ${names})`;
 }

@@ -64,6 +64,12 @@ export interface ChatPlan {
   /** The agents that answer after it, in turn (an agent chain). */
   chain?: ChainTurn[];
   /**
+   * The memory step follows the answer: configured, allowed for this user, and neither a
+   * temporary chat (which keeps nothing) nor a second answer (the first one's step reads the same
+   * exchange).
+   */
+  memoryStep: boolean;
+  /**
    * The second answer of a multi-conversation message: it answers the main plan's request message
    * in a lane of its own, and leaves the conversation's setup and title to the main answer.
    */
@@ -114,6 +120,10 @@ export async function planChat(
   // The user's memories (when they keep them on) are read while the rest is resolved.
   const memories = services.memories.forChat(userId, () => sessionCaller(ctx.db, user));
   memories.catch(() => undefined);
+  // Whether the memory step will follow the answer, decided alongside (cached like the memories).
+  const memoryStep = services.memories
+    .stepAllowed(userId, () => sessionCaller(ctx.db, user))
+    .catch(() => false);
   // Under parley.yaml's model specs the spec's preset decides endpoint, model and parameters.
   const asked = applyModelSpec(ctx.config.yaml.modelSpecs, request.endpointName, request.body);
   // On the agents endpoint the agent decides provider, model, parameters, instructions and tools.
@@ -242,6 +252,7 @@ export async function planChat(
       wantsTitle: !existing && !answering,
     },
     resumable: request.resumable,
+    memoryStep: !answering && !expiredAt && !existing?.expiredAt && (await memoryStep),
     ...(tools.length > 0 || signIns.length > 0 || chain.length > 0
       ? {
           toolRun: {

@@ -4,6 +4,7 @@ import {
   type CreateMemory,
   type MemoriesAnswer,
   type Memory,
+  type MemoryArtifact,
   type MemoryErrorType,
   type Permission,
   type Role,
@@ -15,6 +16,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../error
 import { ShortLivedCache } from '../cache/short-lived-cache.ts';
 import { countTokensOf } from '../context/token-count.ts';
 import type { MemorySettings } from './memory-settings.ts';
+import type { MemoryInstruction } from './memory-step-answer.ts';
 import {
   deleteMemory,
   findMemory,
@@ -73,6 +75,8 @@ export class MemoryService {
    * change when its entry expires.
    */
   private readonly forChatCache = new ShortLivedCache<MemoryRow[]>(FOR_CHAT_CACHE_MS);
+  /** Each user's personalization switch, for the memory step's decision; dropped the same way. */
+  private readonly preferenceCache = new ShortLivedCache<boolean>(FOR_CHAT_CACHE_MS);
 
   constructor(
     private readonly db: Database,
@@ -151,6 +155,7 @@ export class MemoryService {
     }
     await setUsesMemories(this.db, caller.id, useMemories);
     this.forChatCache.forget(caller.id);
+    this.preferenceCache.forget(caller.id);
     return useMemories;
   }
 
@@ -166,6 +171,24 @@ export class MemoryService {
     return this.forChatCache.get(userId, () =>
       listMemoriesForChat(this.db, userId, this.settings.personalize),
     );
+  }
+
+  /**
+   * Whether the memory step runs after this user's answers: parley.yaml configures it, memories
+   * are on, the user's role holds MEMORIES.USE and the user keeps personalization on (always, with
+   * `personalize: false`).
+   */
+  async stepAllowed(userId: string, loadCaller: () => Promise<MemoryCaller>): Promise<boolean> {
+    if (this.settings.disabled || !this.settings.agent) return false;
+    const caller = await loadCaller();
+    if (!hasPermission(caller.role, 'MEMORIES', 'USE')) return false;
+    if (!this.settings.personalize) return true;
+    return this.preferenceCache.get(userId, () => usesMemories(this.db, userId));
+  }
+
+  /** The user's memories now (the memory step shows them to its model). */
+  current(userId: string): Promise<MemoryRow[]> {
+    return listMemories(this.db, userId);
   }
 
   private require(caller: MemoryCaller, permission: Permission): void {
@@ -192,12 +215,74 @@ export class MemoryService {
     await lockUserMemories(tx, userId);
     if (limit === null) return;
     const total = await totalMemoryTokens(tx, userId);
-    // A write that does not grow the store is always allowed (e.g. shortening a memory when full).
-    if (tokenCount <= replacing) return;
-    if (total >= limit) throw new MemoryLimitError('already_exceeded', total, limit);
-    const after = total - replacing + tokenCount;
-    if (after > limit) throw new MemoryLimitError('would_exceed', after, limit);
+    const refusal = overLimit(total, limit, tokenCount, replacing);
+    if (refusal) throw new MemoryLimitError(refusal.errorType, refusal.tokenCount, limit);
   }
+
+  /**
+   * Carries out the memory step's changes for a user, in one transaction under the user's lock,
+   * with the token limit of every other write. Answers what was done, as the memory notice shows
+   * it: an update or a delete for each change made, an error for each set the limit refused. A set
+   * that would store the same value again and a delete of a missing key change nothing and say
+   * nothing. No MEMORIES permission is checked here: the step runs only for users allowed to
+   * use memories (MemoryStep decides), on their behalf.
+   */
+  async applyStep(userId: string, instructions: readonly MemoryInstruction[]): Promise<MemoryArtifact[]> {
+    if (instructions.length === 0) return [];
+    const sets = instructions.filter((i) => i.type === 'set');
+    const counts = await countTokensOf(sets.map((i) => i.value));
+    const tokens = new Map(sets.map((i, n) => [i, counts[n]!]));
+    const limit = this.settings.tokenLimit;
+    return this.db
+      .transaction(async (tx) => {
+        await lockUserMemories(tx, userId);
+        let total = await totalMemoryTokens(tx, userId);
+        const done: MemoryArtifact[] = [];
+        for (const instruction of instructions) {
+          const { key } = instruction;
+          const current = await findMemory(tx, userId, key);
+          if (instruction.type === 'delete') {
+            if (current && (await deleteMemory(tx, userId, key))) {
+              total -= current.tokenCount;
+              done.push({ type: 'delete', key });
+            }
+            continue;
+          }
+          const { value } = instruction;
+          if (current?.value === value) continue;
+          const tokenCount = tokens.get(instruction)!;
+          const replacing = current?.tokenCount ?? 0;
+          const refusal = limit === null ? null : overLimit(total, limit, tokenCount, replacing);
+          if (refusal) {
+            done.push({ type: 'error', key, value: JSON.stringify(refusal) });
+            continue;
+          }
+          if (current) await replaceMemory(tx, userId, key, { key, value, tokenCount });
+          else await insertMemory(tx, { userId, key, value, tokenCount });
+          total += tokenCount - replacing;
+          done.push({ type: 'update', key, value });
+        }
+        return done;
+      })
+      .finally(() => this.forChatCache.forget(userId));
+  }
+}
+
+/**
+ * Why a write of `tokenCount` tokens, replacing a memory of `replacing` tokens, may not go into a
+ * store holding `total` of `limit` tokens; null when it may. A write that does not grow the store
+ * is always allowed (e.g. shortening a memory when the store is full).
+ */
+function overLimit(
+  total: number,
+  limit: number,
+  tokenCount: number,
+  replacing: number,
+): { errorType: MemoryErrorType; tokenCount: number } | null {
+  if (tokenCount <= replacing) return null;
+  if (total >= limit) return { errorType: 'already_exceeded', tokenCount: total };
+  const after = total - replacing + tokenCount;
+  return after > limit ? { errorType: 'would_exceed', tokenCount: after } : null;
 }
 
 function toMemory(row: MemoryRow): Memory {

@@ -1,10 +1,11 @@
-import type { Conversation, FinalEvent, Message, SyncEvent } from '@parley/schema';
+import type { Conversation, FinalEvent, MemoryAttachment, Message, SyncEvent } from '@parley/schema';
 import { queryClient } from '../../api/query-client';
 import { addConversationToList, patchConversationInList } from '../conversations';
 import { useSetupStore } from '../endpoints';
 import { moveDraftInStorage, PENDING_DRAFT_ID } from '../input';
 import { moveToolSelection } from '../tools-menu';
 import { keepRowKey } from './row-keys';
+import { memoryKeys } from '../memories';
 import { useTemporaryChat } from '../temporary-chat';
 import { chatKeys } from '../../api/chat-api';
 import type { Generation } from './live-store';
@@ -26,6 +27,11 @@ export interface ChatRunWriter {
   /** The answer as saved replaces the streamed rows; the conversation and its list row update. */
   writeFinal(conversationId: string, final: FinalEvent, live: Generation | undefined, title?: string): void;
   applyTitle(conversationId: string, title: string): void;
+  /**
+   * The memory step's changes after an answer: they show under it (its attachments), and the
+   * memories list is read again where it is open.
+   */
+  applyMemoryUpdates(conversationId: string, messageId: string, attachments: MemoryAttachment[]): void;
   /** The answer's row shows the error; `refused` also marks the unsent user message as local only. */
   writeError(
     key: string,
@@ -72,6 +78,13 @@ function applyTitle(conversationId: string, title: string): void {
 }
 
 export const chatCacheWriter: ChatRunWriter = {
+  applyMemoryUpdates(conversationId, messageId, attachments) {
+    patchMessage(conversationId, messageId, { attachments });
+    if (attachments.some((a) => a.memory.type !== 'error')) {
+      void queryClient.invalidateQueries({ queryKey: memoryKeys.mine });
+    }
+  },
+
   startExchange(key, kind, user, placeholder) {
     if (kind === 'new') upsertMessages(key, [user, placeholder]);
     else if (kind === 'regenerate') upsertMessages(key, [placeholder]);

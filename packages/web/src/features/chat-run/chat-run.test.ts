@@ -99,6 +99,7 @@ function setup(key = 'c1', options = { wantsTitle: false, userUnsent: true }) {
     adoptCreated: vi.fn((_key: string, m: { conversationId: string }) => m.conversationId),
     writeFinal: vi.fn(),
     applyTitle: vi.fn(),
+    applyMemoryUpdates: vi.fn(),
     writeError: vi.fn(),
     writeResumed: vi.fn(),
     refetchMessages: vi.fn(),
@@ -128,6 +129,17 @@ function setup(key = 'c1', options = { wantsTitle: false, userUnsent: true }) {
     abortOnServer: vi.fn(async () => ({})),
     onStopFailed: vi.fn(),
     fetchTitle: vi.fn(async () => 'Fetched title'),
+    fetchMemoryUpdates: vi.fn(async (conversationId: string, messageId: string) => ({
+      pending: false,
+      attachments: [
+        {
+          type: 'memory' as const,
+          memory: { type: 'update' as const, key: 'city', value: 'Paris' },
+          messageId,
+          conversationId,
+        },
+      ],
+    })),
     resumeStream: vi.fn(() => resumed.stream),
     whenOnline: vi.fn(() => online.promise),
     requestFrame: (callback) => {
@@ -265,6 +277,37 @@ describe('ChatRun', () => {
     await settle();
     expect(deps.fetchTitle).toHaveBeenCalledWith('c9');
     expect(writer.applyTitle).toHaveBeenCalledWith('c9', 'Fetched title');
+  });
+
+  it("asks for the memory step's changes after a final that says the step runs, and shows them", async () => {
+    const { run, deps, writer } = setup();
+    const fake = fakeStream();
+    void run.send(fake.stream);
+    fake.emit({ ...final('c1'), memoryPending: true });
+    await settle();
+    const answerId = final('c1').responseMessage.messageId;
+    expect(deps.fetchMemoryUpdates).toHaveBeenCalledWith('c1', answerId);
+    expect(writer.applyMemoryUpdates).toHaveBeenCalledWith('c1', answerId, [
+      expect.objectContaining({ memory: { type: 'update', key: 'city', value: 'Paris' } }),
+    ]);
+  });
+
+  it('does not ask for memory changes when the final says no step runs, and survives a failed ask', async () => {
+    const quiet = setup();
+    const fake = fakeStream();
+    void quiet.run.send(fake.stream);
+    fake.emit(final('c1'));
+    await settle();
+    expect(quiet.deps.fetchMemoryUpdates).not.toHaveBeenCalled();
+
+    const failing = setup();
+    vi.mocked(failing.deps.fetchMemoryUpdates).mockRejectedValueOnce(new Error('offline'));
+    const second = fakeStream();
+    void failing.run.send(second.stream);
+    second.emit({ ...final('c1'), memoryPending: true });
+    await settle();
+    expect(failing.writer.applyMemoryUpdates).not.toHaveBeenCalled();
+    expect(failing.generations.has('c1')).toBe(false);
   });
 
   it('a refused stream marks the unsent user message and the answer as local only', async () => {

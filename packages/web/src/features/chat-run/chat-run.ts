@@ -2,6 +2,7 @@ import {
   ADDED_ANSWER_FIELD,
   readStreamEvent,
   type FinalEvent,
+  type MemoryStepAnswer,
   type Message,
   type SyncEvent,
 } from '@parley/schema';
@@ -46,6 +47,8 @@ export interface ChatRunDeps {
   /** A stop call that failed for a reason other than "nothing to stop". */
   onStopFailed(error: unknown): void;
   fetchTitle(conversationId: string): Promise<string | undefined>;
+  /** What the memory step changed after an answer (the server waits while it runs). */
+  fetchMemoryUpdates(conversationId: string, messageId: string): Promise<MemoryStepAnswer>;
   /** The resume call's stream for a conversation's running generation. */
   resumeStream(conversationId: string): RunStream;
   /** Resolves when the browser has a network connection (at once when it has one). */
@@ -335,7 +338,18 @@ export class ChatRun {
     if (saved && !title && this.options.wantsTitle) {
       this.deps.setTimer(() => void this.applyFetchedTitle(conversationId), TITLE_DELAY_MS);
     }
+    if (final.memoryPending) void this.applyMemoryUpdates(conversationId, final.responseMessage.messageId);
     this.finish();
+  }
+
+  /** The memory step runs after the answer: its changes appear under it once it is done. */
+  private async applyMemoryUpdates(conversationId: string, messageId: string): Promise<void> {
+    try {
+      const { attachments } = await this.deps.fetchMemoryUpdates(conversationId, messageId);
+      if (attachments.length > 0) this.deps.writer.applyMemoryUpdates(conversationId, messageId, attachments);
+    } catch {
+      // The notice is a courtesy: the changes (if any) show with the saved messages next time.
+    }
   }
 
   private async applyFetchedTitle(conversationId: string): Promise<void> {

@@ -30,6 +30,7 @@ const deps: ChatRunDeps = {
     if (!hasErrorCode(error, 'not_found')) showToast(i18next.t('com_error_cancel'), 'error');
   },
   fetchTitle: async (conversationId) => (await chatApi.genTitle(conversationId)).title,
+  fetchMemoryUpdates: (conversationId, messageId) => chatApi.memoryUpdates(conversationId, messageId),
   resumeStream: (conversationId) => (signal, onEvent) =>
     readStream(resumePath(conversationId), undefined, signal, onEvent),
   whenOnline: () =>

@@ -7,6 +7,7 @@ import { ReadAloudButton } from '../voice';
 import { LogoMark } from '../../components/ui/logo';
 import { isUnsentFailure, liveMessage, useLiveAnswer } from '../chat-run';
 import { ForkButton } from '../fork';
+import { MemoryNotice } from '../memories';
 import { useCopy } from '../markdown';
 import { allowedActions } from './action-rules';
 import { AnswerFiguresLine } from './answer-figures-line';
@@ -103,6 +104,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
             {message.unfinished && !streaming && !submitting && !message.error && <UnfinishedNotice />}
           </div>
         )}
+        {!user && !editing && !streaming && <MemoryNotice attachments={message.attachments} />}
         {!user && !editing && !streaming && <AnswerFiguresLine message={message} />}
         {!editing && !streaming && (
           <div
