@@ -64,7 +64,7 @@ memory:
 `,
     });
     warn = vi.spyOn(chat.server.ctx.logger, 'warn');
-  });
+  }, 180_000);
   afterAll(() => chat.stop());
 
   it('sets a memory the conversation asks for, saves the change on the answer and shows it after a reload', async () => {
@@ -237,7 +237,8 @@ memory:
   });
 });
 
-describe('a slow or misbehaving memory model', () => {
+// Each test here starts a server of its own: a loaded machine needs time for that.
+describe('a slow or misbehaving memory model', { timeout: 180_000 }, () => {
   it('never holds the answer back: the final event comes first and the updates call waits for the step', async () => {
     const chat = await startChatFixture({
       extraYaml: 'memory:\n  agent: { provider: Sim, model: memory-slow }\n',
