@@ -45,8 +45,13 @@ import { AddedConvoBanner, useAddedConvo, useMultiConvoAllowed } from '../added-
 
 /** /c/:conversationId — the chat view: header, landing or message tree, and the message box. */
 export default function ChatView() {
-  const { conversationId = 'new' } = useParams();
+  const { conversationId: routeId = 'new' } = useParams();
   const navigate = useNavigate();
+  // The server has just named this new chat: its exchange already lives under the real id, and the
+  // address follows a moment later (the navigation below). Showing the real id at once keeps the
+  // messages on screen in between, instead of the empty new chat's greeting.
+  const created = useLive((s) => s.created);
+  const conversationId = created && created.from === routeId ? created.to : routeId;
   const { data: config } = useStartupConfig();
   const { data: conversation } = useConversation(conversationId);
   const messagesQuery = useMessages(conversationId);
@@ -89,14 +94,15 @@ export default function ChatView() {
     if (missing) void navigate('/c/new', { replace: true });
   }, [missing, navigate]);
 
-  // The server named a new chat: /c/new becomes /c/{id} (replace).
-  const created = useLive((s) => s.created);
+  // The server named a new chat: /c/new becomes /c/{id} (replace). The naming is forgotten only
+  // once the address shows the real id (or the user went elsewhere meanwhile): forgotten earlier,
+  // the view would read the emptied new chat for the frames the navigation takes.
   useEffect(() => {
-    if (!created || created.from !== conversationId) return;
-    useLive.getState().clearCreated();
+    if (!created) return;
     // The setup in the address belonged to the new chat; the conversation now carries it.
-    void navigate(`/c/${created.to}`, { replace: true });
-  }, [created, conversationId, navigate]);
+    if (created.from === routeId) void navigate(`/c/${created.to}`, { replace: true });
+    else useLive.getState().clearCreated();
+  }, [created, routeId, navigate]);
 
   // The title follows the conversation in the header, the mobile header and the page title.
   const title = conversationId === 'new' ? null : (conversation?.title ?? null);
@@ -220,6 +226,13 @@ export default function ChatView() {
     (s): s is SidePanelSection => s !== null,
   );
 
+  // Typing the first message of a new chat fetches the list's code, so it is there when the
+  // message is sent (the landing page itself does not need it).
+  const preloadList = useCallback(() => {
+    preloadMessageList();
+    preloadMarkdown();
+  }, []);
+
   const attach = useAttach(conversationId, setup?.endpoint);
   const drop = useFileDrop(attach.add);
   const loading = conversationId !== 'new' && messagesQuery.isPending;
@@ -246,7 +259,11 @@ export default function ChatView() {
   );
 
   return (
-    <div className="relative flex min-h-0 flex-1" {...drop.handlers}>
+    <div
+      className="relative flex min-h-0 flex-1"
+      {...drop.handlers}
+      onInput={landing ? preloadList : undefined}
+    >
       {drop.over && <DropOverlay />}
       <div className="flex min-h-0 min-w-0 flex-1 flex-col" data-conversation-id={conversationId}>
         <ChatHeader title={title} loading={loading} end={<SidePanelToggle sections={sections} />}>
