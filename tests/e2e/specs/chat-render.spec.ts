@@ -65,7 +65,8 @@ test('the thinking block collapses and the choice is remembered', async ({ page,
   await expect(lastAnswer(page).getByTestId('thinking-toggle')).toBeVisible();
   await waitIdle(page);
   const block = lastAnswer(page).getByTestId('thinking-block');
-  await expect(block.getByTestId('thinking-toggle')).toHaveText(/Thoughts/);
+  // How long the model reasoned (the simulator's reasoning takes well under a second).
+  await expect(block.getByTestId('thinking-toggle')).toHaveText('Thought for 1 s');
   await expect(block.getByTestId('thinking-content')).toBeVisible();
   await expect(lastAnswer(page)).toContainText('here is your message: Think first');
 
@@ -73,6 +74,8 @@ test('the thinking block collapses and the choice is remembered', async ({ page,
   await expect(block.getByTestId('thinking-content')).toHaveCount(0);
   await page.reload();
   await expect(lastAnswer(page).getByTestId('thinking-block')).toHaveAttribute('data-state', 'closed');
+  // The saved answer keeps its reasoning time.
+  await expect(lastAnswer(page).getByTestId('thinking-toggle')).toHaveText('Thought for 1 s');
   await expect(lastAnswer(page).getByTestId('thinking-content')).toHaveCount(0);
   await lastAnswer(page).getByTestId('thinking-toggle').click();
   await expect(lastAnswer(page).getByTestId('thinking-content')).toBeVisible();

@@ -149,6 +149,9 @@ export const syncEventSchema = z.strictObject({
     content: z.array(contentPart),
     requestMessage: createdEventSchema.shape.message,
     runSteps: z.array(runStepDataSchema).optional(),
+    sender: z.string().optional(),
+    endpoint: z.string().optional(),
+    model: z.string().optional(),
   }),
 });
 

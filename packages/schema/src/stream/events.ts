@@ -156,6 +156,10 @@ export interface ResumeState {
   requestMessage: CreatedEvent['message'];
   /** The steps so far, so that later deltas find the part they write to. */
   runSteps?: RunStepData[];
+  /** Who is answering (the answer's label: model, preset or agent name), its endpoint and model. */
+  sender?: string;
+  endpoint?: string;
+  model?: string;
 }
 
 /** First event of a resumed stream (`GET /api/agents/chat/stream/{id}?resume=true`). */

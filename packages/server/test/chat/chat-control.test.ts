@@ -156,6 +156,11 @@ describe('stop, resume, active', () => {
     expect(soFar + deltaText(rest)).toBe(slowAnswer());
     expect(final.responseMessage.text).toBe(slowAnswer());
     expect(sync.resumeState.responseMessageId).toBe(final.responseMessage.messageId);
+    // The re-attached client labels the answer as the saved one is labelled.
+    expect(sync.resumeState.sender).toEqual(expect.stringMatching(/./));
+    expect(sync.resumeState.sender).toBe(final.responseMessage.sender);
+    expect(sync.resumeState.model).toBe(final.responseMessage.model);
+    expect(sync.resumeState.endpoint).toBe(final.responseMessage.endpoint);
     // The first connection got everything as well.
     expect(deltaText(await stream.rest()).length).toBeGreaterThan(0);
 

@@ -79,6 +79,9 @@ describe('POST /api/agents/chat/{endpoint}', () => {
     const final = finalOf(events);
     expect(final.responseMessage.content.map((p: { type: string }) => p.type)).toEqual(['think', 'text']);
     expect(final.responseMessage.content[0].think).toMatch(/^Let me think/);
+    // How long the reasoning took, for "Thought for N s".
+    expect(final.responseMessage.content[0].thinkingMs).toEqual(expect.any(Number));
+    expect(final.responseMessage.content[0].thinkingMs).toBeGreaterThanOrEqual(0);
     expect(final.responseMessage.text).toMatch(/ponder$/);
   });
 

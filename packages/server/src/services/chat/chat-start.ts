@@ -83,6 +83,7 @@ export async function startChat(
         responseMessageId: exchange.responseMessageId,
         requestMessage,
         content: continuedContent(exchange),
+        answer: { sender: plan.answer.sender, endpoint: plan.endpoint.name, model: plan.model },
       },
       createdJson: JSON.stringify(createdEvent(requestMessage)),
       call: plan.call,

@@ -40,7 +40,7 @@ describe('ContentBuilder', () => {
   });
 
   it('reasoning becomes a think part with on_reasoning_delta; text after it a new part', () => {
-    const builder = new ContentBuilder('r');
+    const builder = new ContentBuilder('r', [], () => 0);
     const events = run(builder, [
       { type: 'reasoning', text: 'hmm' },
       { type: 'text', text: 'answer' },
@@ -54,7 +54,7 @@ describe('ContentBuilder', () => {
     expect(events[1].data.delta.content).toEqual([{ type: 'think', think: 'hmm' }]);
     expect(events[2].data).toMatchObject({ id: 'step_2', index: 1, stepIndex: 1 });
     expect(builder.parts).toEqual([
-      { type: 'think', think: 'hmm' },
+      { type: 'think', think: 'hmm', thinkingMs: 0 },
       { type: 'text', text: 'answer' },
     ]);
     expect(builder.text()).toBe('answer');
@@ -142,7 +142,49 @@ describe('ContentBuilder', () => {
     for (const json of events.flatMap((e) => builder.apply(e)))
       entries.push(encodeEntry('m', entries.length, json));
     const state = buildResumeState(entries.map((e) => decodeEntry(e)!));
-    expect(state!.content).toEqual(builder.parts);
+    // How long the reasoning took is kept on the saved part only (no event carries it).
+    const live = builder.parts.map(({ thinkingMs: _ms, ...part }) => part);
+    expect(state!.content).toEqual(live);
     expect(state!.runSteps.map((s) => s.id)).toEqual(['step_2', 'step_3', 'step_4', 'step_5']);
+  });
+
+  it('keeps how long the reasoning took, from its first delta to the next event of another kind', () => {
+    let now = 1_000;
+    const builder = new ContentBuilder('r', [], () => now);
+    builder.apply({ type: 'reasoning', text: 'Let me ' });
+    now = 2_500;
+    builder.apply({ type: 'reasoning', text: 'think.' });
+    now = 4_250;
+    builder.apply({ type: 'text', text: 'Answer.' });
+    now = 9_000;
+    builder.apply({ type: 'finish', reason: 'stop' });
+    expect(builder.parts).toEqual([
+      { type: 'think', think: 'Let me think.', thinkingMs: 3_250 },
+      { type: 'text', text: 'Answer.' },
+    ]);
+  });
+
+  it('times each reasoning of an answer on its own, and one ended by the finish or a tool call', () => {
+    let now = 0;
+    const builder = new ContentBuilder('r', [], () => now);
+    builder.apply({ type: 'reasoning', text: 'First.' });
+    now = 700;
+    builder.apply({ type: 'tool-call-start', id: 'c', name: 't' });
+    now = 1_000;
+    builder.apply({ type: 'reasoning', text: 'Second.' });
+    now = 1_400;
+    builder.apply({ type: 'finish', reason: 'stop' });
+    const thinks = builder.parts.filter((p) => p.type === 'think');
+    expect(thinks.map((p) => p.thinkingMs)).toEqual([700, 400]);
+  });
+
+  it('leaves a reasoning still being written untimed, and never times text', () => {
+    const builder = new ContentBuilder('r', [], () => 5);
+    builder.apply({ type: 'text', text: 'Hi.' });
+    builder.apply({ type: 'reasoning', text: 'Hmm.' });
+    expect(builder.parts).toEqual([
+      { type: 'text', text: 'Hi.' },
+      { type: 'think', think: 'Hmm.' },
+    ]);
   });
 });

@@ -21,9 +21,16 @@ export class ContentBuilder {
   private stepCount = 0;
   /** Index of a continued answer's last text part, which the first text delta extends. */
   private reopenIndex = -1;
+  /** The reasoning being written: its part and when its first delta came. */
+  private thinking: { index: number; since: number } | null = null;
+  private readonly now: () => number;
 
-  /** `initial`: the parts of an answer being continued; new text extends its last text part. */
-  constructor(runId: string, initial: ContentPart[] = []) {
+  /**
+   * `initial`: the parts of an answer being continued; new text extends its last text part.
+   * `now` tells the time in ms (tests hand in their own clock).
+   */
+  constructor(runId: string, initial: ContentPart[] = [], now: () => number = Date.now) {
+    this.now = now;
     this.runIdJson = JSON.stringify(runId);
     this.parts = initial.map((p) => ({ ...p }));
     this.stepCount = this.parts.length;
@@ -33,6 +40,7 @@ export class ContentBuilder {
 
   /** The step events for one answer event (none for finish and error). */
   apply(event: AnswerEvent): string[] {
+    if (event.type !== 'reasoning') this.endThinking();
     switch (event.type) {
       case 'text':
         return this.delta('text', event.text);
@@ -60,6 +68,18 @@ export class ContentBuilder {
     }
   }
 
+  /**
+   * Reasoning ends with the first event that is not reasoning (text, a tool call, the finish): its
+   * part keeps how long it took (`thinkingMs`), which the answer shows as "Thought for N s". Only
+   * the saved answer carries it; a stream re-attached mid-answer learns it with the final event.
+   */
+  private endThinking(): void {
+    if (!this.thinking) return;
+    const part = this.parts[this.thinking.index];
+    if (part?.type === 'think') part.thinkingMs = Math.max(0, Math.round(this.now() - this.thinking.since));
+    this.thinking = null;
+  }
+
   /** The answer's plain text: its text parts joined. */
   text(): string {
     let text = '';
@@ -71,6 +91,7 @@ export class ContentBuilder {
     const events: string[] = [];
     if (this.current?.kind !== kind) events.push(this.openStep(kind));
     const step = this.current!;
+    if (kind === 'think' && this.thinking === null) this.thinking = { index: step.index, since: this.now() };
     const part = this.parts[step.index]!;
     const textJson = JSON.stringify(text);
     if (kind === 'text') {

@@ -13,6 +13,8 @@ export interface JobInit {
   requestMessage: ResumeState['requestMessage'];
   /** The parts a continued answer starts from (empty for a new answer). */
   content: ContentPart[];
+  /** Who answers: a client that re-attaches labels the answer with it (absent in older logs). */
+  answer?: { sender: string; endpoint: string; model: string };
 }
 
 /**
@@ -41,5 +43,6 @@ export function buildResumeState(entries: JobEntry[]): (ResumeState & { runSteps
     requestMessage: init.requestMessage,
     content: fold.content.filter(Boolean),
     runSteps,
+    ...(init.answer ?? {}),
   };
 }

@@ -158,12 +158,15 @@ export const chatCacheWriter: ChatRunWriter = {
   },
 
   writeResumed(conversationId, sync) {
-    const { requestMessage, responseMessageId } = sync.resumeState;
+    const { requestMessage, responseMessageId, sender, endpoint, model } = sync.resumeState;
+    // The answer keeps the label it had before the reload (the model, preset or agent answering).
     const placeholder: Message = {
       messageId: responseMessageId,
       parentMessageId: requestMessage.messageId,
       conversationId,
-      sender: '',
+      sender: sender ?? '',
+      ...(endpoint ? { endpoint } : {}),
+      ...(model ? { model } : {}),
       text: '',
       content: [],
       isCreatedByUser: false,

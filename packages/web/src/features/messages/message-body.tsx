@@ -131,7 +131,8 @@ export const MessageBody = memo(function MessageBody({
         if (part.type === 'think') {
           if (!showThinks) return null;
           return (
-            <ThinkingBlock key={i} streaming={streaming}>
+            // Thinking while it is the newest part of a streaming answer; done once anything follows.
+            <ThinkingBlock key={i} streaming={streaming && i === lastIndex} durationMs={part.thinkingMs}>
               <LazyMarkdown text={stripThinkTags(str(part.think))} latex={latex} />
             </ThinkingBlock>
           );
