@@ -1,13 +1,15 @@
 import { Check, Copy, Loader2, Play } from 'lucide-react';
-import { memo, useEffect, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeRunOutput, useCodeBlockRun } from '../code-run';
-import { highlight, type HighlightedLine } from './highlighter';
+import { highlight } from './highlighter';
+import { highlightTarget, splitShown, type Highlighted } from './streaming-highlight';
 import { useCopy } from './use-copy';
 
 /**
- * A fenced code block: language label, copy button (3 s checkmark), shiki highlighting and, in a
- * finished answer whose language the server runs, the Run button with the runs' output below.
+ * A fenced code block: language label, copy button (3 s checkmark), shiki highlighting (line by
+ * line while it streams) and, in a finished answer whose language the server runs, the Run button
+ * with the runs' output below.
  */
 export const CodeBlock = memo(function CodeBlock({
   code,
@@ -16,26 +18,52 @@ export const CodeBlock = memo(function CodeBlock({
 }: {
   code: string;
   lang: string;
-  /** The message is still streaming: highlight once it is done. */
+  /** The message is still streaming: only completed lines are highlighted until it is done. */
   highlightLater?: boolean;
 }) {
   const { t } = useTranslation();
   const [copied, copy] = useCopy();
-  const [lines, setLines] = useState<{ code: string; lines: HighlightedLine[] } | null>(null);
+  const [highlighted, setHighlighted] = useState<Highlighted | null>(null);
+  // One request at a time: a streaming block asks again, for its newly completed lines, when the
+  // last answer is back. The highlighter (a worker) never queues up behind a fast stream.
+  const inFlight = useRef(false);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   useEffect(() => {
-    if (highlightLater) return;
-    let cancelled = false;
-    void highlight(code, lang).then((result) => {
-      if (!cancelled && result) setLines({ code, lines: result });
+    const target = highlightTarget(code, highlightLater, highlighted?.code);
+    if (target === null || inFlight.current) return;
+    inFlight.current = true;
+    void highlight(target, lang).then((result) => {
+      inFlight.current = false;
+      if (!mounted.current) return;
+      // An unknown language: nothing to colour, ever (the code stays as it is).
+      setHighlighted({ code: target, lines: result ?? [] });
     });
-    return () => {
-      cancelled = true;
-    };
-  }, [code, lang, highlightLater]);
+  }, [code, lang, highlightLater, highlighted?.code]);
 
+  const shown = splitShown(code, highlighted?.lines.length ? highlighted : null);
+  // Rendered once per highlighting answer, not once per token: React keeps the same elements while
+  // only the plain line being written changes.
+  const colouredLines = useMemo(
+    () =>
+      (highlighted ? splitShown(highlighted.code, highlighted).lines : []).map((line, i) => (
+        <span key={i} className="block min-h-[1lh]">
+          {line.map((token, j) => (
+            <span key={j} className="shiki-token" style={token.style}>
+              {token.content}
+            </span>
+          ))}
+        </span>
+      )),
+    [highlighted],
+  );
   const runner = useCodeBlockRun(code, lang);
-  const highlighted = lines?.code === code ? lines.lines : null;
   return (
     <div
       className="code-block not-prose my-3 overflow-hidden rounded-xl border border-border bg-surface-muted dark:bg-surface-sunken"
@@ -77,19 +105,12 @@ export const CodeBlock = memo(function CodeBlock({
       </div>
       <pre
         className="overflow-x-auto p-3 text-[13px] leading-relaxed"
-        data-highlighted={highlighted ? 'true' : 'false'}
+        data-highlighted={shown.complete ? 'true' : shown.lines.length > 0 ? 'partial' : 'false'}
       >
         <code className="font-mono">
-          {highlighted
-            ? highlighted.map((line, i) => (
-                <span key={i} className="block min-h-[1lh]">
-                  {line.map((token, j) => (
-                    <span key={j} className="shiki-token" style={token.style}>
-                      {token.content}
-                    </span>
-                  ))}
-                </span>
-              ))
+          {shown.lines.length > 0 && colouredLines}
+          {shown.lines.length > 0
+            ? shown.rest && <span className="block min-h-[1lh]">{shown.rest}</span>
             : code}
         </code>
       </pre>
