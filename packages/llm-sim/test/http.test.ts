@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSimHandler, SIM_MODELS, startSimulator, type SimServer } from '../src/index.ts';
+import { SLOW_CODE_ANSWER } from '../src/behaviours/slow-code.ts';
 import { collectOpenAI, openAIClient, user } from './openai-collect.ts';
 
 let sim: SimServer;
@@ -83,6 +84,28 @@ describe('pacing', () => {
     // Five intervals of 50 ms; generous bounds for busy machines.
     expect(times[5]! - times[0]!).toBeGreaterThanOrEqual(200);
     expect(times[5]! - times[0]!).toBeLessThan(1500);
+  });
+});
+
+describe('slow-code', () => {
+  it('writes its code block over seconds, a line at a time, and ends with the whole answer', async () => {
+    const client = openAIClient(`${sim.url}/v1`);
+    const stream = await client.chat.completions.create({
+      model: 'slow-code',
+      messages: user('go'),
+      stream: true,
+    });
+    let text = '';
+    const openedAt: number[] = [];
+    for await (const chunk of stream) {
+      text += chunk.choices[0]?.delta.content ?? '';
+      // When the fence opened, and when the block's last line arrived.
+      if (openedAt.length === 0 && text.includes('```typescript')) openedAt.push(performance.now());
+      if (openedAt.length === 1 && text.includes('console.log')) openedAt.push(performance.now());
+    }
+    expect(text).toBe(SLOW_CODE_ANSWER);
+    // A dozen lines at 20 tokens/s take seconds: a client sees the block half written.
+    expect(openedAt[1]! - openedAt[0]!).toBeGreaterThan(1000);
   });
 });
 

@@ -9,6 +9,7 @@ import { fileSearch } from './file-search.ts';
 import { memory, memoryMalformed, memorySlow } from './memory.ts';
 import { showcase } from './showcase.ts';
 import { slow } from './slow.ts';
+import { slowCode } from './slow-code.ts';
 import { thinking } from './thinking.ts';
 import { title } from './title.ts';
 import { tools } from './tools.ts';
@@ -27,6 +28,7 @@ const BEHAVIOURS: Readonly<Record<string, Behaviour>> = {
   showcase,
   thinking,
   slow,
+  'slow-code': slowCode,
   tools,
   'tools-parallel': toolsParallel,
   'tools-chain': toolsChain,

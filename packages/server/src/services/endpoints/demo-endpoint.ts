@@ -9,6 +9,7 @@ export const DEMO_MODELS = [
   'showcase',
   'thinking',
   'slow',
+  'slow-code',
   'tools',
   'vision',
   'disconnect',

@@ -67,7 +67,9 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
       )}
       <div className={clsx('min-w-0', user ? 'flex max-w-[85%] flex-col items-end' : 'flex-1')}>
         {!user && (
-          <div className="mb-1 text-[13px] font-semibold text-fg">{message.sender || message.model}</div>
+          <div className="mb-1 text-[13px] font-semibold text-fg" data-testid="message-sender">
+            {message.sender || message.model}
+          </div>
         )}
         {editing ? (
           <MessageEditor
