@@ -5,12 +5,13 @@ import { Button } from '../../components/ui/button';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { useLogout } from '../auth';
 import { ChatHeaderActions } from '../conversation-actions';
-import { MOBILE_MEDIA } from '../../lib/breakpoints';
+import { MOBILE_HEADER_MEDIA, MOBILE_MEDIA } from '../../lib/breakpoints';
+import { MobileHeader } from '../shell';
 
 /**
- * The chat view's header: the model controls on the start side, the conversation title (desktop;
- * the mobile header shows it there) and the Quit button, hidden while loading and on small
- * screens.
+ * The chat view's header: the model controls on the start side, the conversation title and the
+ * Quit button (hidden while loading and on small screens). On a phone it is the phone header
+ * itself, with the sidebar and new-chat buttons around the same controls.
  */
 export function ChatHeader({
   title,
@@ -26,7 +27,21 @@ export function ChatHeader({
 }) {
   const { t } = useTranslation();
   const small = useMediaQuery(MOBILE_MEDIA);
+  const phone = useMediaQuery(MOBILE_HEADER_MEDIA);
   const logout = useLogout();
+  if (phone) {
+    return (
+      <MobileHeader
+        controls={children}
+        end={
+          <>
+            {end}
+            <ChatHeaderActions />
+          </>
+        }
+      />
+    );
+  }
   return (
     <div className="flex h-14 shrink-0 items-center gap-1 px-2 sm:px-3" data-testid="chat-header">
       <div className="flex min-w-0 items-center gap-0.5">{children}</div>

@@ -5,6 +5,8 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { hasErrorCode } from '../../api/api-error';
 import { useStartupConfig } from '../../api/startup-queries';
 import { Spinner } from '../../components/ui/spinner';
+import { MOBILE_HEADER_MEDIA } from '../../lib/breakpoints';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { useSettings } from '../../store/settings-store';
 import { useShell } from '../../store/shell-store';
 import type { ChatSetup } from '../endpoints';
@@ -58,7 +60,9 @@ export default function ChatView() {
   const messages = useMemo(() => messagesQuery.data ?? [], [messagesQuery.data]);
   const { setup, endpoints, models, update } = useChatSetup(conversationId, conversation, config?.modelSpecs);
   const submitting = useIsSubmitting(conversationId);
-  const centerForm = useSettings((s) => s.centerFormOnLanding);
+  // On a phone the message box stays at the bottom, under the thumb, also on the landing page.
+  const phone = useMediaQuery(MOBILE_HEADER_MEDIA);
+  const centerForm = useSettings((s) => s.centerFormOnLanding) && !phone;
   const setShellTitle = useShell((s) => s.setConversationTitle);
   const path = useVisiblePath(conversationId, messages);
   const pairs = useMemo(() => answerPairs(messages), [messages]);

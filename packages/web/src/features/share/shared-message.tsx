@@ -22,7 +22,8 @@ export const SharedMessage = memo(function SharedMessage({
       data-message-id={message.messageId}
     >
       {!user && (
-        <div className="mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full border border-border bg-surface">
+        // On phones the answer takes the full width: no avatar gutter beside it.
+        <div className="mt-0.5 hidden size-7 shrink-0 items-center justify-center rounded-full border border-border bg-surface sm:flex">
           <LogoMark className="size-4.5" />
         </div>
       )}

@@ -1,4 +1,5 @@
 import { LogOut, Menu, SquarePen } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { useNav } from '../../store/nav-store';
@@ -6,30 +7,47 @@ import { useShell } from '../../store/shell-store';
 import { useLogout } from '../auth';
 import { useNewChat } from './use-new-chat';
 
-/** Phone header (≤767 px): sidebar toggle, conversation title, new chat, logout. */
-export function MobileHeader() {
+/**
+ * Phone header (≤767 px): sidebar toggle, then the page's own controls or its title, and new
+ * chat. The chat view passes its model controls and conversation actions (`controls`, `end`), so
+ * a phone shows one header, not the shell's above the chat's; its title is then read out to
+ * screen readers only, and signing out is in the sidebar's account menu. Other pages get the
+ * title and a sign-out button.
+ */
+export function MobileHeader({ controls, end }: { controls?: ReactNode; end?: ReactNode }) {
   const { t } = useTranslation();
   const toggleNav = useNav((s) => s.toggleNav);
   const title = useShell((s) => s.conversationTitle);
   const newChat = useNewChat();
   const logout = useLogout();
+  const heading = title || t('com_ui_new_chat');
   return (
     <header
       data-testid="mobile-header"
-      className="sticky top-0 z-20 flex h-12 shrink-0 items-center gap-1 border-b border-border bg-surface/90 px-2 backdrop-blur"
+      className="sticky top-0 z-20 flex h-12 shrink-0 items-center gap-0.5 border-b border-border bg-surface/90 px-1.5 backdrop-blur"
     >
       <Button variant="ghost" size="icon" onClick={toggleNav} aria-label={t('com_nav_toggle_sidebar')}>
         <Menu className="size-5" aria-hidden />
       </Button>
-      <h1 className="min-w-0 flex-1 truncate text-center text-[15px] font-medium">
-        {title || t('com_ui_new_chat')}
-      </h1>
+      {controls ? (
+        <>
+          <h1 className="sr-only">{heading}</h1>
+          <div className="flex min-w-0 flex-1 items-center gap-0.5" data-testid="chat-header">
+            {controls}
+          </div>
+          {end}
+        </>
+      ) : (
+        <h1 className="min-w-0 flex-1 truncate text-center text-[15px] font-medium">{heading}</h1>
+      )}
       <Button variant="ghost" size="icon" onClick={(e) => newChat(e)} aria-label={t('com_ui_new_chat')}>
         <SquarePen className="size-5" aria-hidden />
       </Button>
-      <Button variant="ghost" size="icon" onClick={() => void logout()} aria-label={t('com_nav_log_out')}>
-        <LogOut className="size-5" aria-hidden />
-      </Button>
+      {!controls && (
+        <Button variant="ghost" size="icon" onClick={() => void logout()} aria-label={t('com_nav_log_out')}>
+          <LogOut className="size-5" aria-hidden />
+        </Button>
+      )}
     </header>
   );
 }

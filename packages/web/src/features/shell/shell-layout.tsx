@@ -2,7 +2,7 @@ import { clsx } from 'clsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useMatch } from 'react-router';
 import { useStartupConfig } from '../../api/startup-queries';
 import { AreaError } from '../../components/ui/area-error';
 import { lazyArea } from '../../components/ui/lazy-area';
@@ -59,6 +59,7 @@ function Shell() {
   const { t } = useTranslation();
   const mobile = useMediaQuery(MOBILE_MEDIA);
   const mobileHeader = useMediaQuery(MOBILE_HEADER_MEDIA);
+  const chatRoute = useMatch('/c/:conversationId?') !== null;
   const navVisible = useNav((s) => s.navVisible);
   const setNavVisible = useNav((s) => s.setNavVisible);
   const settingsOpen = useShell((s) => s.settingsOpen);
@@ -93,7 +94,8 @@ function Shell() {
       <div className={clsx('flex min-w-0 flex-1 flex-col')}>
         <OfflineBanner />
         <BannerSlot />
-        {mobileHeader && <MobileHeader />}
+        {/* The chat view brings its own phone header (with its model controls): one header, not two. */}
+        {mobileHeader && !chatRoute && <MobileHeader />}
         <main className="relative flex min-h-0 flex-1 flex-col">
           <Suspense fallback={<PageFallback />}>
             <Outlet />
