@@ -13,6 +13,8 @@ export interface EndpointInfo {
   name?: string;
   /** Bedrock: the regions a conversation may choose. */
   availableRegions?: string[];
+  /** Names and descriptions of the models that have them (by model id), for the model menu. */
+  modelInfo?: Record<string, ModelInfo>;
   /** agents: the builder is hidden and agents cannot be changed. */
   disableBuilder?: boolean;
   /** agents: what agents may do on this server (execute_code, file_search, tools, chain, …). */
@@ -22,6 +24,12 @@ export interface EndpointInfo {
   /** agents: the steps of a run when the agent sets none, and the most an agent may set. */
   recursionLimit?: number;
   maxRecursionLimit?: number;
+}
+
+/** How the model menu presents a model: a readable name and a line about it. */
+export interface ModelInfo {
+  label?: string;
+  description?: string;
 }
 
 /** `GET /api/endpoints`. */

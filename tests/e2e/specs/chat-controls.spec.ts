@@ -8,7 +8,7 @@ test('query parameters prefill or send, set the model, and are removed from the 
   await signIn(page, baseURL!);
   await page.goto('/c/new?q=Prefilled%20text&model=slow');
   await expect(page.getByTestId('chat-input')).toHaveValue('Prefilled text');
-  await expect(page.getByTestId('model-menu')).toContainText('slow');
+  await expect(page.getByTestId('model-menu')).toHaveAttribute('data-model', 'slow');
   await expect(page).toHaveURL(/\/c\/new\?model=slow$/);
   await expect(page.getByTestId('chat-input')).toBeFocused();
 
@@ -39,7 +39,7 @@ test('the @ popup switches the model with the keyboard', async ({ page, baseURL 
   await expect(popup.getByRole('option')).toHaveCount(1);
   await input.press('Enter');
   await expect(popup).toHaveCount(0);
-  await expect(page.getByTestId('model-menu')).toContainText('thinking');
+  await expect(page.getByTestId('model-menu')).toHaveAttribute('data-model', 'thinking');
   await expect(input).toHaveValue('');
   // Escape closes; the setup is remembered for the next new chat.
   await input.fill('@');
@@ -47,7 +47,7 @@ test('the @ popup switches the model with the keyboard', async ({ page, baseURL 
   await input.press('Escape');
   await expect(popup).toHaveCount(0);
   await page.reload();
-  await expect(page.getByTestId('model-menu')).toContainText('thinking');
+  await expect(page.getByTestId('model-menu')).toHaveAttribute('data-model', 'thinking');
 });
 
 test('with enter-to-send off, Enter breaks the line and Ctrl+Enter sends', async ({ page, baseURL }) => {
@@ -87,7 +87,7 @@ test('parameters and presets: save, apply, make default', async ({ page, baseURL
     .getByRole('button')
     .first()
     .click();
-  await expect(page.getByTestId('model-menu')).toContainText('showcase');
+  await expect(page.getByTestId('model-menu')).toHaveAttribute('data-model', 'showcase');
   await page.getByTestId('parameters-button').click();
   await expect(page.getByTestId('param-temperature')).toHaveValue('0.4');
   await page.keyboard.press('Escape');
@@ -101,7 +101,7 @@ test('parameters and presets: save, apply, make default', async ({ page, baseURL
   // A fresh /c/new (the address of this one carries the echo setup it was switched to).
   await expect(page).toHaveURL(/\/c\/new\?.*model=echo/);
   await page.goto('/c/new');
-  await expect(page.getByTestId('model-menu')).toContainText('showcase');
+  await expect(page.getByTestId('model-menu')).toHaveAttribute('data-model', 'showcase');
 
   await page.getByTestId('presets-button').click();
   await page.getByTestId('preset-delete').first().click();

@@ -14,7 +14,8 @@ export async function signIn(page: Page, baseURL: string, prefix = 'chat') {
 export async function chooseModel(page: Page, model: string): Promise<void> {
   await page.getByTestId('model-menu').click();
   await page.getByTestId(`model-option-${model}`).click();
-  await expect(page.getByTestId('model-menu')).toContainText(model);
+  // The menu shows the model's name; its id is on the button.
+  await expect(page.getByTestId('model-menu')).toHaveAttribute('data-model', model);
 }
 
 export async function send(page: Page, text: string): Promise<void> {

@@ -264,6 +264,16 @@ ocr: { apiKey: x }
       'fileConfig.clientImageResize.quality: must be 0 to 1',
     ],
     [
+      'a model whose menu name is not text',
+      'endpoints:\n  openAI:\n    models: { default: [{ name: a, label: 5 }] }\n',
+      'endpoints.openAI.models.default.0',
+    ],
+    [
+      'a model entry with a misspelt key',
+      'endpoints:\n  openAI:\n    models: { default: [{ name: a, descripton: x }] }\n',
+      'endpoints.openAI.models.default.0',
+    ],
+    [
       'an empty model spec list',
       'modelSpecs: { list: [] }\n',
       'modelSpecs.list: needs at least one model spec',

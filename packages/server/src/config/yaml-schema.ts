@@ -8,6 +8,7 @@ export type {
   BuiltInSectionConfig,
   CustomEndpointConfig,
 } from './yaml-sections/endpoints.ts';
+export { modelInfoOf } from './yaml-sections/endpoints.ts';
 
 type SectionShape = {
   [K in YamlSectionName]: z.ZodOptional<(typeof yamlSections)[K]['schema']>;

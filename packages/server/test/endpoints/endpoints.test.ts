@@ -1,7 +1,7 @@
 import { simTitle, SIM_MODELS, startSimulator, type SimServer } from '@parley/llm-sim';
 import { NO_PARENT } from '@parley/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_MODELS } from '../../src/services/endpoints/demo-endpoint.ts';
+import { DEMO_MODEL_INFO, DEMO_MODELS } from '../../src/services/endpoints/demo-endpoint.ts';
 import { messagesOf } from '../chat/chat-fixture.ts';
 import { deltaText, finalOf, jsonOf, openStream } from '../chat/sse-client.ts';
 import { createTestUser } from '../helpers/test-users.ts';
@@ -24,6 +24,7 @@ describe('the Demo endpoint (no provider configured)', () => {
         userProvide: false,
         userProvideURL: false,
         modelDisplayLabel: 'Demo (offline simulator)',
+        modelInfo: DEMO_MODEL_INFO,
         name: 'Demo',
       },
       // Agents run on the Demo's simulator models too, so the agents entry follows it.
@@ -93,7 +94,13 @@ endpoints:
     - name: Unreachable
       apiKey: sk-x
       baseURL: http://127.0.0.1:1/v1
-      models: { default: [fallback-a, fallback-b], fetch: true }
+      models:
+        default:
+          - fallback-a
+          - { name: fallback-b, label: Fallback B, description: The second fallback }
+          - { name: fallback-c, description: Described only }
+          - { name: fallback-d }
+        fetch: true
     - name: OwnKey
       apiKey: user_provided
       baseURL: ${sim.url}/v1
@@ -119,12 +126,18 @@ endpoints:
       modelDisplayLabel: 'Simulated',
     });
     expect(endpoints.OwnKey).toMatchObject({ order: 2, userProvide: true });
+    // Names and descriptions from the model list, only for the models that have them.
+    expect(endpoints.Unreachable.modelInfo).toEqual({
+      'fallback-b': { label: 'Fallback B', description: 'The second fallback' },
+      'fallback-c': { description: 'Described only' },
+    });
+    expect(endpoints.Fetched.modelInfo).toBeUndefined();
   });
 
   it('fetches model lists (the defaults when fetching fails)', async () => {
     const models = await jsonOf(await server.api('/api/models', { token }));
     expect(models.Fetched).toEqual([...SIM_MODELS]);
-    expect(models.Unreachable).toEqual(['fallback-a', 'fallback-b']);
+    expect(models.Unreachable).toEqual(['fallback-a', 'fallback-b', 'fallback-c', 'fallback-d']);
     expect(models.OwnKey).toEqual(['echo']);
   });
 

@@ -1,3 +1,4 @@
+import type { ModelInfo } from '@parley/schema';
 import { z } from 'zod';
 import { agentsEndpointSchema } from './agents-endpoint.ts';
 import { implemented } from './section.ts';
@@ -22,6 +23,29 @@ const RESERVED_ENDPOINT_NAMES = ['abort', 'active', 'stream', 'status'];
 
 const stringMap = z.record(z.string(), z.string());
 
+/**
+ * A model of an endpoint's list: its id, or the id with the name and description the model menu
+ * shows (`label`, `description`).
+ */
+const modelEntry = z.union([
+  z.string(),
+  z.strictObject({ name: z.string(), label: z.string().optional(), description: z.string().optional() }),
+]);
+export type ModelEntry = z.infer<typeof modelEntry>;
+
+/** The menu names and descriptions a model list gives, by model id (none for plain ids). */
+export function modelInfoOf(entries: readonly ModelEntry[] | undefined): Record<string, ModelInfo> {
+  const info: Record<string, ModelInfo> = {};
+  for (const entry of entries ?? []) {
+    if (typeof entry === 'string' || (!entry.label && !entry.description)) continue;
+    info[entry.name] = {
+      ...(entry.label ? { label: entry.label } : {}),
+      ...(entry.description ? { description: entry.description } : {}),
+    };
+  }
+  return info;
+}
+
 export const customEndpointSchema = z.strictObject({
   name: z
     .string()
@@ -32,7 +56,7 @@ export const customEndpointSchema = z.strictObject({
   baseURL: z.string(),
   models: z.strictObject({
     default: z
-      .array(z.union([z.string(), z.strictObject({ name: z.string(), description: z.string().optional() })]))
+      .array(modelEntry)
       .min(1, 'needs at least one model'),
     fetch: z.boolean().optional(),
     userIdQuery: z.boolean().optional(),
@@ -64,7 +88,7 @@ const providerSection = z.record(z.string(), z.unknown());
 
 const modelList = z.strictObject({
   default: z
-    .array(z.union([z.string(), z.strictObject({ name: z.string(), description: z.string().optional() })]))
+    .array(modelEntry)
     .min(1, 'needs at least one model')
     .optional(),
   fetch: z.boolean().optional(),

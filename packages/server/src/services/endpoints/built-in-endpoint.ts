@@ -1,5 +1,5 @@
 import { USER_PROVIDED, type ParameterFamily } from '@parley/schema';
-import type { BuiltInSectionConfig } from '../../config/yaml-schema.ts';
+import { modelInfoOf, type BuiltInSectionConfig } from '../../config/yaml-schema.ts';
 import type { Provider } from '../providers/provider.ts';
 import { commaList } from './default-models.ts';
 import type { ChatEndpoint, EndpointKind, UserCredentials } from './endpoint.ts';
@@ -53,6 +53,7 @@ export function builtInEndpoint(
     userProvide,
     userProvideURL,
     defaultModels: modelsOf(settings),
+    modelInfo: modelInfoOf(section.models?.default),
     fetchModels: section.models?.fetch === true,
     provider: userProvide || userProvideURL ? null : make(serverCredentials),
     providerFor: (user) =>

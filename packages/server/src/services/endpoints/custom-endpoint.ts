@@ -1,5 +1,5 @@
 import { USER_PROVIDED } from '@parley/schema';
-import type { CustomEndpointConfig } from '../../config/yaml-schema.ts';
+import { modelInfoOf, type CustomEndpointConfig } from '../../config/yaml-schema.ts';
 import { createOpenAICompatibleProvider } from '../providers/openai-compatible-provider.ts';
 import type { ChatEndpoint, UserCredentials } from './endpoint.ts';
 
@@ -30,6 +30,7 @@ export function customEndpoint(config: CustomEndpointConfig, order: number): Cha
     userProvide,
     userProvideURL,
     defaultModels: config.models.default.map((m) => (typeof m === 'string' ? m : m.name)),
+    modelInfo: modelInfoOf(config.models.default),
     fetchModels: config.models.fetch === true,
     provider: userProvide || userProvideURL ? null : make({}),
     providerFor: make,

@@ -1,5 +1,5 @@
 import { startSimulator, type SimServer } from '@parley/llm-sim';
-import { DEMO_ENDPOINT_LABEL, DEMO_ENDPOINT_NAME } from '@parley/schema';
+import { DEMO_ENDPOINT_LABEL, DEMO_ENDPOINT_NAME, type ModelInfo } from '@parley/schema';
 import { createOpenAICompatibleProvider } from '../providers/openai-compatible-provider.ts';
 import type { ChatEndpoint } from './endpoint.ts';
 
@@ -17,6 +17,21 @@ export const DEMO_MODELS = [
   'error-429',
   'error-500',
 ];
+
+/** What each Demo model does, as the model menu says it. */
+export const DEMO_MODEL_INFO: Record<string, ModelInfo> = {
+  echo: { label: 'Echo', description: 'Repeats your message' },
+  showcase: { label: 'Showcase', description: 'Every kind of formatting in one answer' },
+  thinking: { label: 'Thinking', description: 'Reasons first, then answers' },
+  slow: { label: 'Slow', description: 'A long answer at 20 tokens a second' },
+  'slow-code': { label: 'Slow code', description: 'A code block written line by line' },
+  tools: { label: 'Tools', description: 'Calls the tools you turned on' },
+  vision: { label: 'Vision', description: 'Describes the pictures you attach' },
+  disconnect: { label: 'Disconnect', description: 'Drops the connection mid-answer' },
+  'error-401': { label: 'Error 401', description: 'The provider refuses the key' },
+  'error-429': { label: 'Error 429', description: 'The provider is rate limited' },
+  'error-500': { label: 'Error 500', description: 'The provider fails' },
+};
 
 export interface DemoEndpoint {
   endpoint: ChatEndpoint;
@@ -39,6 +54,7 @@ export async function startDemoEndpoint(): Promise<DemoEndpoint> {
     userProvide: false,
     userProvideURL: false,
     defaultModels: DEMO_MODELS,
+    modelInfo: DEMO_MODEL_INFO,
     fetchModels: false,
     provider: createOpenAICompatibleProvider({
       name: 'demo',

@@ -64,6 +64,7 @@ export class EndpointRegistry {
         userProvideURL: e.userProvideURL,
         ...(e.modelDisplayLabel ? { modelDisplayLabel: e.modelDisplayLabel } : {}),
         ...(e.iconURL ? { iconURL: e.iconURL } : {}),
+        ...(e.modelInfo && Object.keys(e.modelInfo).length > 0 ? { modelInfo: e.modelInfo } : {}),
         ...(e.availableRegions ? { availableRegions: e.availableRegions } : {}),
         name: e.name,
       };

@@ -1,4 +1,4 @@
-import type { ParameterFamily, UserKeyBundle } from '@parley/schema';
+import type { ModelInfo, ParameterFamily, UserKeyBundle } from '@parley/schema';
 import type { Provider } from '../providers/provider.ts';
 
 /** How an endpoint titles new conversations. */
@@ -27,6 +27,8 @@ export interface ChatEndpoint {
   order: number;
   modelDisplayLabel?: string;
   iconURL?: string;
+  /** Menu names and descriptions of models that have them (parley.yaml, or the Demo's own). */
+  modelInfo?: Record<string, ModelInfo>;
   /** Each user must supply an API key (`apiKey: user_provided`). */
   userProvide: boolean;
   userProvideURL: boolean;

@@ -7,3 +7,4 @@ export { findSpec, setupOfSpec } from './model-specs';
 export { fitParameters } from '../model-parameters';
 export { ParametersButton } from './parameters-panel';
 export { lastModels, lastSetup, useSetupStore } from './setup-store';
+export { modelLabel } from './model-choices';

@@ -3,6 +3,7 @@ import { clsx } from 'clsx';
 import { Check, Copy, Pencil, RefreshCw, StepForward } from 'lucide-react';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { answerLabel } from './answer-label';
 import { ReadAloudButton } from '../voice';
 import { LogoMark } from '../../components/ui/logo';
 import { isUnsentFailure, liveMessage, useLiveAnswer } from '../chat-run';
@@ -61,14 +62,15 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
       data-streaming={streaming || undefined}
     >
       {!user && (
-        <div className="mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full border border-border bg-surface">
+        // On phones the answer takes the full width: no avatar gutter beside it.
+        <div className="mt-0.5 hidden size-7 shrink-0 items-center justify-center rounded-full border border-border bg-surface sm:flex">
           <LogoMark className="size-4.5" />
         </div>
       )}
       <div className={clsx('min-w-0', user ? 'flex max-w-[85%] flex-col items-end' : 'flex-1')}>
         {!user && (
           <div className="mb-1 text-[13px] font-semibold text-fg" data-testid="message-sender">
-            {message.sender || message.model}
+            {answerLabel(message, endpoints)}
           </div>
         )}
         {editing ? (
