@@ -52,8 +52,16 @@ export default function ChatView() {
   // The server has just named this new chat: its exchange already lives under the real id, and the
   // address follows a moment later (the navigation below). Showing the real id at once keeps the
   // messages on screen in between, instead of the empty new chat's greeting.
-  const created = useLive((s) => s.created);
+  // A naming left from before this view was shown (a new chat sent, then another page opened
+  // before the server named it) belongs to no one: it must not take the next new chat elsewhere.
+  const stale = useRef(useLive.getState().created);
+  const named = useLive((s) => s.created);
+  const created = named === stale.current ? null : named;
   const conversationId = created && created.from === routeId ? created.to : routeId;
+  useEffect(() => {
+    if (stale.current && useLive.getState().created === stale.current) useLive.getState().clearCreated();
+    stale.current = null;
+  }, []);
   const { data: config } = useStartupConfig();
   const { data: conversation } = useConversation(conversationId);
   const messagesQuery = useMessages(conversationId);
