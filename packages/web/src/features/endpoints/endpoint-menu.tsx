@@ -54,6 +54,7 @@ export function EndpointMenu({
       ? modelLabel(endpoints, setup.endpoint, setup.model)
       : t('com_ui_loading');
   const [query, setQuery] = useState('');
+  const [open, setOpen] = useState(false);
   const content = useRef<HTMLDivElement>(null);
   const search = useRef<HTMLInputElement>(null);
   const searchable = modelCount(models, names) > MODEL_SEARCH_THRESHOLD;
@@ -77,7 +78,10 @@ export function EndpointMenu({
     } else if (e.key === 'Enter') {
       e.preventDefault();
       const first = groups.find((g) => g.choices.length > 0);
-      if (first) onChange(first.name, first.choices[0]!.model);
+      if (!first) return;
+      onChange(first.name, first.choices[0]!.model);
+      setOpen(false);
+      setQuery('');
     }
   };
   const endpointLabel = current
@@ -89,8 +93,10 @@ export function EndpointMenu({
         : '';
   return (
     <DropdownMenu.Root
-      onOpenChange={(open) => {
-        if (!open) setQuery('');
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) setQuery('');
         // With a search field the menu opens ready for typing (after the menu took the focus).
         else requestAnimationFrame(() => search.current?.focus());
       }}
