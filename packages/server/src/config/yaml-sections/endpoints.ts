@@ -55,9 +55,7 @@ export const customEndpointSchema = z.strictObject({
   apiKey: z.string(),
   baseURL: z.string(),
   models: z.strictObject({
-    default: z
-      .array(modelEntry)
-      .min(1, 'needs at least one model'),
+    default: z.array(modelEntry).min(1, 'needs at least one model'),
     fetch: z.boolean().optional(),
     userIdQuery: z.boolean().optional(),
   }),
@@ -87,10 +85,7 @@ export type CustomEndpointConfig = z.infer<typeof customEndpointSchema>;
 const providerSection = z.record(z.string(), z.unknown());
 
 const modelList = z.strictObject({
-  default: z
-    .array(modelEntry)
-    .min(1, 'needs at least one model')
-    .optional(),
+  default: z.array(modelEntry).min(1, 'needs at least one model').optional(),
   fetch: z.boolean().optional(),
   userIdQuery: z.boolean().optional(),
 });
