@@ -77,6 +77,8 @@ test('drop shows the overlay and attaches; paste renames with a timestamp; bad f
   await page.screenshot({ path: `${SHOTS}/files-drop-overlay.png` });
   await zone.dispatchEvent('drop', { dataTransfer });
   await expect(page.getByTestId('drop-overlay')).toHaveCount(0);
+  // File search is on, so a drop asks how to add the files (files-drop-chooser.spec.ts).
+  await page.getByTestId('upload-type-file').click();
   await expect(page.getByTestId('attachment')).toContainText('dropped.txt');
 
   await zone.evaluate((el) => {
@@ -84,6 +86,7 @@ test('drop shows the overlay and attaches; paste renames with a timestamp; bad f
     dt.items.add(new File(['pasted'], 'image.txt', { type: 'text/plain' }));
     el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
   });
+  await page.getByTestId('upload-type-file').click();
   await expect(page.getByTestId('attachment').nth(1)).toContainText(/^\d{4}-\d\d-\d\dT[\d-]+Z-image\.txt/);
 
   await page.getByTestId('file-input').setInputFiles({

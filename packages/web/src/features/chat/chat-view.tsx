@@ -34,7 +34,7 @@ import {
 } from '../chat-run';
 import { DropOverlay } from '../files';
 import { useAttach } from '../files';
-import { useFileDrop } from '../files';
+import { UploadTypeDialog, useFileDrop, useUploadChooser } from '../files';
 import { ChatArtifacts } from './chat-artifacts';
 import { ChatControls } from './chat-controls';
 import { LazyMessageList, preloadMessageList } from './lazy-message-list';
@@ -246,7 +246,9 @@ export default function ChatView() {
   }, []);
 
   const attach = useAttach(conversationId, setup?.endpoint);
-  const drop = useFileDrop(attach.add);
+  // Dropped files: asked how to add them when there is a choice (file search on offer).
+  const dropUpload = useUploadChooser(attach.add, setup?.endpoint === AGENTS_ENDPOINT);
+  const drop = useFileDrop(dropUpload.offer);
   const loading = conversationId !== 'new' && messagesQuery.isPending;
   // The messages query waits for the network rather than failing: say so instead of spinning.
   const waitingForNetwork = loading && messagesQuery.fetchStatus === 'paused';
@@ -277,6 +279,7 @@ export default function ChatView() {
       onInput={landing ? preloadList : undefined}
     >
       {drop.over && <DropOverlay />}
+      <UploadTypeDialog chooser={dropUpload.chooser} />
       <div className="flex min-h-0 min-w-0 flex-1 flex-col" data-conversation-id={conversationId}>
         <ChatHeader title={title} loading={loading} end={<SidePanelToggle sections={sections} />}>
           <ChatControls

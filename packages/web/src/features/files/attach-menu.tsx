@@ -1,20 +1,13 @@
-import { FileSearch, FileText, ImageIcon, Paperclip } from 'lucide-react';
+import { Paperclip } from 'lucide-react';
 import { clsx } from 'clsx';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStartupConfig } from '../../api/startup-queries';
 import { Popover } from '../../components/ui/popover';
 import { MENU_ITEM } from '../../components/ui/menu-styles';
-import { useHasPermission } from '../auth';
 import { showToast } from '../toasts';
+import { UPLOAD_KIND_ICONS, UPLOAD_KIND_LABELS } from './upload-kind-look';
 import { UPLOAD_ACCEPT, uploadKinds, wrongFilesFor, type UploadKind } from './upload-options';
-
-const ICONS = { image: ImageIcon, file: FileText, file_search: FileSearch } as const;
-const LABELS = {
-  image: 'com_ui_upload_image',
-  file: 'com_ui_upload_file',
-  file_search: 'com_ui_upload_file_search',
-} as const;
+import { useFileSearchOffer } from './use-file-search-offer';
 
 /**
  * The paperclip's menu: upload pictures for the model to see, files to attach, or documents for
@@ -32,9 +25,7 @@ export function AttachMenu({
   const [open, setOpen] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
   const kind = useRef<UploadKind>('file');
-  const { data: config } = useStartupConfig();
-  const permitted = useHasPermission('FILE_SEARCH', 'USE');
-  const enabled = (config?.interface as Record<string, unknown> | undefined)?.fileSearch !== false;
+  const fileSearch = useFileSearchOffer();
   const choose = (next: UploadKind) => {
     kind.current = next;
     setOpen(false);
@@ -65,8 +56,8 @@ export function AttachMenu({
           </button>
         }
       >
-        {uploadKinds({ enabled, permitted }).map((option) => {
-          const Icon = ICONS[option];
+        {uploadKinds(fileSearch).map((option) => {
+          const Icon = UPLOAD_KIND_ICONS[option];
           return (
             <button
               key={option}
@@ -76,7 +67,7 @@ export function AttachMenu({
               data-testid={`attach-as-${option}`}
             >
               <Icon className="size-4 shrink-0 text-fg-subtle" aria-hidden />
-              {t(LABELS[option])}
+              {t(UPLOAD_KIND_LABELS[option])}
             </button>
           );
         })}

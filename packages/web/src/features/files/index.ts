@@ -9,3 +9,5 @@ export { useFileDrop } from './use-file-drop';
 export { FILES_DRAFT_PREFIX } from './attachment-drafts';
 export { useAttachmentDrafts } from './use-attachment-drafts';
 export { AttachMenu } from './attach-menu';
+export { useUploadChooser } from './use-upload-chooser';
+export { UploadTypeDialog } from './upload-type-dialog';

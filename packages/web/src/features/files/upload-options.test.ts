@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { uploadKinds, wrongFilesFor } from './upload-options';
+import { dropChoices, uploadKinds, wrongFilesFor } from './upload-options';
 
 describe('upload options', () => {
   it('offers file search only when the server has it on and the role may use it', () => {
@@ -15,5 +15,25 @@ describe('upload options', () => {
     expect(wrongFilesFor('image', [png, pdf])).toBe(true);
     expect(wrongFilesFor('file', [png, pdf])).toBe(false);
     expect(wrongFilesFor('file_search', [pdf])).toBe(false);
+  });
+
+  it('asks about dropped files with the attach menu kinds, images only when every file is a picture', () => {
+    const png = { type: 'image/png' };
+    const pdf = { type: 'application/pdf' };
+    const on = { enabled: true, permitted: true };
+    expect(dropChoices([png], on, false)).toEqual(['image', 'file', 'file_search']);
+    expect(dropChoices([png, png], on, false)).toEqual(['image', 'file', 'file_search']);
+    expect(dropChoices([png, pdf], on, false)).toEqual(['file', 'file_search']);
+    expect(dropChoices([pdf], on, false)).toEqual(['file', 'file_search']);
+    // A file the browser could not type is not a picture.
+    expect(dropChoices([{ type: '' }], on, false)).toEqual(['file', 'file_search']);
+  });
+
+  it('does not ask when only plain attaching is possible, on the agents endpoint, or for nothing', () => {
+    const png = { type: 'image/png' };
+    expect(dropChoices([png], { enabled: false, permitted: true }, false)).toEqual([]);
+    expect(dropChoices([png], { enabled: true, permitted: false }, false)).toEqual([]);
+    expect(dropChoices([png], { enabled: true, permitted: true }, true)).toEqual([]);
+    expect(dropChoices([], { enabled: true, permitted: true }, false)).toEqual([]);
   });
 });

@@ -24,3 +24,19 @@ export function uploadKinds(fileSearch: { enabled: boolean; permitted: boolean }
 export function wrongFilesFor(kind: UploadKind, files: readonly { type: string }[]): boolean {
   return kind === 'image' && files.some((f) => !f.type.startsWith('image/'));
 }
+
+/**
+ * What to ask about files dropped or pasted into the chat box: the attach menu's kinds, without
+ * "images" unless every file is a picture. Empty means "do not ask, attach them as files": on the
+ * agents endpoint (an agent's own tools decide what its files are for) and whenever file search is
+ * not on offer, where images and files upload alike and a question would change nothing.
+ */
+export function dropChoices(
+  files: readonly { type: string }[],
+  fileSearch: { enabled: boolean; permitted: boolean },
+  onAgentsEndpoint: boolean,
+): UploadKind[] {
+  if (onAgentsEndpoint || files.length === 0) return [];
+  const kinds = uploadKinds(fileSearch).filter((kind) => !wrongFilesFor(kind, files));
+  return kinds.includes('file_search') ? kinds : [];
+}

@@ -17,7 +17,7 @@ import { useSettings } from '../../store/settings-store';
 import { AttachmentChips } from '../files';
 import { messageFiles, useAttachments, useConversationAttachments } from '../files';
 import { pastedName } from '../files';
-import { AttachMenu, useAttach, useAttachmentDrafts } from '../files';
+import { AttachMenu, UploadTypeDialog, useAttach, useAttachmentDrafts, useUploadChooser } from '../files';
 import { AGENTS_ENDPOINT, useAgentList } from '../agents';
 import { McpPickerSlot } from '../mcp';
 import { ToolBadges, ToolsMenu } from '../tools-menu';
@@ -155,12 +155,13 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
     autoSend.schedule(joined);
   };
 
-  // Pasted files (screenshots) are attached under a timestamped name.
+  // Pasted files (screenshots) get a timestamped name, then the same chooser as dropped ones.
+  const pasteUpload = useUploadChooser(attach.add, props.endpoint === AGENTS_ENDPOINT);
   const onPaste = (e: ClipboardEvent<HTMLTextAreaElement>) => {
     const files = Array.from(e.clipboardData.files);
     if (files.length === 0) return;
     e.preventDefault();
-    void attach.add(files.map((f) => pastedName(f)));
+    pasteUpload.offer(files.map((f) => pastedName(f)));
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -198,6 +199,7 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
   return (
     <div className="relative">
       {mention && <MentionPopup state={popup} />}
+      <UploadTypeDialog chooser={pasteUpload.chooser} />
       {slash.element}
       <div
         className={clsx(

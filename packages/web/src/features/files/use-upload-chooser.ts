@@ -1,0 +1,42 @@
+import { useCallback, useState } from 'react';
+import { dropChoices, type UploadKind } from './upload-options';
+import { useFileSearchOffer } from './use-file-search-offer';
+
+type Add = (files: File[], options?: { toolResource?: 'file_search' }) => unknown;
+
+export interface UploadChooser {
+  /** Files waiting for the person to say how they are added (null: the chooser is closed). */
+  pending: File[] | null;
+  choices: UploadKind[];
+  choose: (kind: UploadKind) => void;
+  cancel: () => void;
+}
+
+/**
+ * Files dropped or pasted into the chat: asked about with the upload-type chooser when there is a
+ * real choice (`dropChoices`), otherwise attached at once as before.
+ */
+export function useUploadChooser(add: Add, onAgentsEndpoint: boolean) {
+  const fileSearch = useFileSearchOffer();
+  const [pending, setPending] = useState<{ files: File[]; choices: UploadKind[] } | null>(null);
+  const offer = useCallback(
+    (files: File[]) => {
+      if (files.length === 0) return;
+      const choices = dropChoices(files, fileSearch, onAgentsEndpoint);
+      if (choices.length === 0) void add(files);
+      else setPending({ files, choices });
+    },
+    [add, fileSearch, onAgentsEndpoint],
+  );
+  const chooser: UploadChooser = {
+    pending: pending?.files ?? null,
+    choices: pending?.choices ?? [],
+    choose: (kind) => {
+      if (!pending || !pending.choices.includes(kind)) return;
+      setPending(null);
+      void add(pending.files, kind === 'file_search' ? { toolResource: 'file_search' } : {});
+    },
+    cancel: () => setPending(null),
+  };
+  return { offer, chooser };
+}
