@@ -84,3 +84,63 @@ test('two models answer one message side by side', async ({ browser }, testInfo)
   await expect(page.getByTestId('message-assistant').last()).toContainText('just one now');
   await context.close();
 });
+
+test('typing + chooses the second model; its Commands switch turns the command off', async ({
+  browser,
+}, testInfo) => {
+  const { context, page } = await openSignedIn(browser, stack.server.url, 'multi-plus');
+  await chooseModel(page, 'echo');
+  const input = page.getByTestId('chat-input');
+  const popup = page.getByTestId('mention-popup');
+  const banner = page.getByTestId('added-convo-banner');
+
+  // + opens the chooser of a second model, which says so; Enter drills into the endpoint, the
+  // typed search narrows its models, Enter chooses. The model of the conversation stays.
+  await input.fill('+');
+  await expect(popup).toBeVisible();
+  await expect(popup).toContainText('Add a second model to answer too');
+  await page.screenshot({ path: testInfo.outputPath('plus-command-popup.png') });
+  await input.press('Enter');
+  await input.pressSequentially('slo');
+  await expect(popup.getByRole('option')).toHaveCount(1);
+  await input.press('Enter');
+  await expect(popup).toHaveCount(0);
+  await expect(input).toHaveValue('');
+  await expect(banner).toContainText('slow');
+  await expect(page.getByTestId('model-menu')).toContainText('echo');
+  await page.screenshot({ path: testInfo.outputPath('plus-command-chosen.png') });
+
+  // A message that merely starts with + is a message: no chooser, sent with the second model.
+  const sent = page.waitForRequest((r) => r.url().includes('/api/agents/chat/') && r.method() === 'POST');
+  await input.fill('+1 for both');
+  await expect(popup).toHaveCount(0);
+  await input.press('Enter');
+  expect((await sent).postDataJSON()).toMatchObject({
+    model: 'echo',
+    text: '+1 for both',
+    addedConvo: { model: 'slow' },
+  });
+  await waitIdle(page);
+  await banner.getByRole('button', { name: 'Remove the second model' }).click();
+
+  // Settings → Commands offers the + command's switch; turned off, + opens nothing.
+  await page.getByTestId('account-menu').click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  const dialog = page.getByTestId('settings-dialog');
+  await dialog.getByRole('tab', { name: 'Commands' }).click();
+  const plusSwitch = dialog.getByRole('switch', { name: '+ command' });
+  await expect(plusSwitch).toBeChecked();
+  await page.screenshot({ path: testInfo.outputPath('plus-command-setting.png') });
+  await plusSwitch.click();
+  await expect(plusSwitch).not.toBeChecked();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await input.fill('+');
+  await page.waitForTimeout(300);
+  await expect(popup).toHaveCount(0);
+  // @ has its own switch and still opens the model switcher.
+  await input.fill('@');
+  await expect(popup).toBeVisible();
+  await expect(popup).toContainText('Select an endpoint');
+  await context.close();
+});

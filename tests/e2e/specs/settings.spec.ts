@@ -106,12 +106,14 @@ test('settings show only switches of built features, and the Data tab revokes ev
   await page.getByTestId('account-menu').click();
   await page.getByRole('menuitem', { name: 'Settings' }).click();
   const dialog = page.getByTestId('settings-dialog');
-  // No multi-conversation yet: its switch would do nothing. The side panel's switch is there.
+  // Each switch shown works: the side panel's, and the three commands (@, + for a second model
+  // with multi-conversation on and allowed, / with prompts allowed).
   await expect(dialog.getByText('Auto-scroll', { exact: false })).toBeVisible();
   await expect(dialog.getByText('Hide right-most side panel')).toBeVisible();
   await dialog.getByRole('tab', { name: 'Commands' }).click();
+  await expect(dialog.getByText('@ command')).toBeVisible();
+  await expect(dialog.getByText('+ command')).toBeVisible();
   await expect(dialog.getByText('/ command')).toBeVisible();
-  await expect(dialog.getByText('+ command')).toHaveCount(0);
 
   await dialog.getByRole('tab', { name: 'Data controls' }).click();
   await expect(dialog.getByText('Revoke all user-provided keys')).toBeVisible();

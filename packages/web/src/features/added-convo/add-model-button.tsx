@@ -1,9 +1,8 @@
-import type { EndpointsConfig, ModelSpec, ModelsConfig } from '@parley/schema';
-import { useCallback } from 'react';
+import type { EndpointsConfig, ModelsConfig } from '@parley/schema';
 import { useStartupConfig } from '../../api/startup-queries';
-import { AGENTS_ENDPOINT } from '../agents';
-import { EndpointMenu, fitParameters, setupOfSpec } from '../endpoints';
+import { EndpointMenu } from '../endpoints';
 import { useAddedConvo } from './added-convo-store';
+import { useChooseAddedConvo } from './use-choose-added';
 import { useMultiConvoAllowed } from './use-multi-convo';
 
 /**
@@ -20,19 +19,8 @@ export function AddModelButton({
   const { data: config } = useStartupConfig();
   const allowed = useMultiConvoAllowed();
   const setup = useAddedConvo((s) => s.setup);
-  const choose = useAddedConvo((s) => s.choose);
+  const choose = useChooseAddedConvo(endpoints);
   const ui = config?.interface;
-  const onChange = useCallback(
-    (endpoint: string, model: string) =>
-      choose(fitParameters({ endpoint, endpointType: endpoints?.[endpoint]?.type ?? null, model })),
-    [choose, endpoints],
-  );
-  const onSpec = useCallback((spec: ModelSpec) => choose(setupOfSpec(spec, endpoints)), [choose, endpoints]);
-  const onAgent = useCallback(
-    (agentId: string) =>
-      choose({ endpoint: AGENTS_ENDPOINT, endpointType: null, model: '', agent_id: agentId }),
-    [choose],
-  );
   if (!allowed) return null;
   return (
     <EndpointMenu
@@ -42,9 +30,9 @@ export function AddModelButton({
       models={models}
       specs={config?.modelSpecs}
       showEndpoints={ui?.modelSelect !== false && ui?.endpointsMenu !== false}
-      onChange={onChange}
-      onSpec={onSpec}
-      onAgent={onAgent}
+      onChange={choose.model}
+      onSpec={choose.spec}
+      onAgent={choose.agent}
     />
   );
 }

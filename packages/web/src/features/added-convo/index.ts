@@ -2,4 +2,5 @@
 export { AddModelButton } from './add-model-button';
 export { AddedConvoBanner } from './added-convo-banner';
 export { useAddedConvo } from './added-convo-store';
+export { useChooseAddedConvo } from './use-choose-added';
 export { useMultiConvoAllowed } from './use-multi-convo';

@@ -19,6 +19,7 @@ import { messageFiles, useAttachments, useConversationAttachments } from '../fil
 import { pastedName } from '../files';
 import { AttachMenu, UploadTypeDialog, useAttach, useAttachmentDrafts, useUploadChooser } from '../files';
 import { AGENTS_ENDPOINT, useAgentList } from '../agents';
+import { useChooseAddedConvo, useMultiConvoAllowed } from '../added-convo';
 import { McpPickerSlot } from '../mcp';
 import { ToolBadges, ToolsMenu } from '../tools-menu';
 import { useSlashPrompts } from '../prompts';
@@ -27,6 +28,7 @@ import { MESSAGE_BOX_ID } from '../../lib/message-box-id';
 import { PENDING_DRAFT_ID } from './draft-storage';
 import { MentionPopup, POPUP_BLUR_CLOSE_MS, useMentionPopup } from './mention-popup';
 import { claimDrafts, clearDraft, loadDraft, useDraftSaver } from './use-draft';
+import { typedCommand, type ModelCommand } from './typed-command';
 
 export interface ChatInputHandle {
   setText: (text: string) => void;
@@ -55,19 +57,26 @@ const MAX_HEIGHT_PX = 320;
  * The message box: Enter sends and Shift+Enter breaks the line; with
  * enter-to-send off Enter breaks and Ctrl/Cmd+Enter sends; composition and Enter while
  * submitting are ignored. Drafts are saved per conversation and restored; `@` opens the model
- * switcher when the Commands-tab switch allows it.
+ * switcher and `+` the chooser of a second model that answers too (multi-conversation), each when
+ * its Commands-tab switch allows it.
  */
 export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function ChatInput(props, ref) {
   const { conversationId, submitting, disabledReason, endpoints, models } = props;
   const { t } = useTranslation();
   const enterToSend = useSettings((s) => s.enterToSend);
   const atCommand = useSettings((s) => s.atCommand);
+  const plusSwitch = useSettings((s) => s.plusCommand);
+  const multiConvo = useMultiConvoAllowed();
+  const plusCommand = plusSwitch && multiConvo;
+  const chooseAdded = useChooseAddedConvo(endpoints);
   const userId = useAuth((s) => s.user?.id);
   const [text, setText] = useState(() => {
     claimDrafts(userId);
     return loadDraft(conversationId);
   });
-  const [mention, setMention] = useState(false);
+  // The open command popup: `@` switches this conversation's model, `+` adds a second one.
+  const [command, setCommand] = useState<ModelCommand | null>(null);
+  const mention = command !== null;
   const area = useRef<HTMLTextAreaElement>(null);
   const blurTimer = useRef<number | undefined>(undefined);
   const draftId = conversationId === 'new' && submitting ? PENDING_DRAFT_ID : conversationId;
@@ -91,7 +100,7 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
     if (shownFor.current !== conversationId) {
       shownFor.current = conversationId;
       setText(loadDraft(conversationId));
-      setMention(false);
+      setCommand(null);
     }
     area.current?.focus();
   }, [conversationId]);
@@ -106,29 +115,31 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
   // The agents are read once the popup opens, for its agents endpoint.
   const { agents } = useAgentList('', mention && Boolean(props.onSelectAgent));
   const closeMention = () => {
-    setMention(false);
+    setCommand(null);
     setText('');
     area.current?.focus();
   };
   const popup = useMentionPopup({
-    search: mention ? text.replace(/^@/, '') : '',
+    search: mention ? text.slice(1) : '',
     endpoints,
     models,
     agents,
     agentsEndpoint: AGENTS_ENDPOINT,
     onSelect: (endpoint, model) => {
-      props.onSwitchModel(endpoint, model);
+      if (command === '+') chooseAdded.model(endpoint, model);
+      else props.onSwitchModel(endpoint, model);
       closeMention();
     },
     ...(props.onSelectAgent
       ? {
           onSelectAgent: (agentId: string) => {
-            props.onSelectAgent?.(agentId);
+            if (command === '+') chooseAdded.agent(agentId);
+            else props.onSelectAgent?.(agentId);
             closeMention();
           },
         }
       : {}),
-    onClose: () => setMention(false),
+    onClose: () => setCommand(null),
   });
 
   // The `/` prompt picker and its variable dialog.
@@ -191,14 +202,15 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
     autoSend.cancel();
     setText(value);
     slash.onTextChange(value);
-    if (atCommand && value.startsWith('@') && !value.includes(' ') && !value.includes('\n')) setMention(true);
-    else if (mention) setMention(false);
+    setCommand(typedCommand(value, { '@': atCommand, '+': plusCommand }));
   };
 
   const disabled = Boolean(disabledReason);
   return (
     <div className="relative">
-      {mention && <MentionPopup state={popup} />}
+      {mention && (
+        <MentionPopup state={popup} {...(command === '+' ? { heading: t('multiConvo.add') } : {})} />
+      )}
       <UploadTypeDialog chooser={pasteUpload.chooser} />
       {slash.element}
       <div
@@ -226,7 +238,7 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
             onPaste={onPaste}
             onBlur={() => {
               window.clearTimeout(blurTimer.current);
-              blurTimer.current = window.setTimeout(() => setMention(false), POPUP_BLUR_CLOSE_MS);
+              blurTimer.current = window.setTimeout(() => setCommand(null), POPUP_BLUR_CLOSE_MS);
               slash.onBlur();
             }}
             onFocus={() => {

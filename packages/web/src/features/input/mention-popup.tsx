@@ -115,7 +115,14 @@ export function useMentionPopup(options: {
   return { rows, active, setActive, choose, onKeyDown, endpoint, showsAgents };
 }
 
-export function MentionPopup({ state }: { state: ReturnType<typeof useMentionPopup> }) {
+/** `heading` replaces "Select an endpoint" at the top level (the `+` command says what it adds). */
+export function MentionPopup({
+  state,
+  heading,
+}: {
+  state: ReturnType<typeof useMentionPopup>;
+  heading?: string;
+}) {
   const { t } = useTranslation();
   const listRef = useRef<HTMLUListElement>(null);
   useEffect(() => {
@@ -129,7 +136,7 @@ export function MentionPopup({ state }: { state: ReturnType<typeof useMentionPop
       <div className="border-b border-border px-3 py-1.5 text-xs text-fg-muted">
         {state.endpoint
           ? t(state.showsAgents ? 'agents.select_agent' : 'com_ui_select_model')
-          : t('com_ui_select_endpoint')}
+          : (heading ?? t('com_ui_select_endpoint'))}
       </div>
       <ul ref={listRef} role="listbox" className="overflow-y-auto py-1" style={{ maxHeight: POPUP_MAX_PX }}>
         {state.rows.length === 0 && (

@@ -1,17 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { SwitchRow } from '../../components/ui/switch';
 import { useSettings } from '../../store/settings-store';
+import { useMultiConvoAllowed } from '../added-convo';
 import { useHasPermission } from '../auth';
 import type { SettingsTabProps } from './settings-tab-props';
 
 /**
- * Chat input commands: @ always; / with prompts use. The + command (typing + to add a model beside
- * the current one) is not built yet, so its switch is not offered: a switch that changes nothing
- * would mislead. The + button beside the model menu does that job meanwhile.
+ * Chat input commands: @ always; + (typing + chooses a second model that answers too) only where
+ * multi-conversation is on and the role may use it; / with prompts use.
  */
 export function CommandsTab(_props: SettingsTabProps) {
   const { t } = useTranslation();
   const s = useSettings();
+  const multiConvo = useMultiConvoAllowed();
   const prompts = useHasPermission('PROMPTS', 'USE');
   return (
     <div className="divide-y divide-border">
@@ -21,6 +22,14 @@ export function CommandsTab(_props: SettingsTabProps) {
         checked={s.atCommand}
         onCheckedChange={(v) => s.setSetting('atCommand', v)}
       />
+      {multiConvo && (
+        <SwitchRow
+          label={t('com_nav_plus_command')}
+          description={t('com_nav_plus_command_description')}
+          checked={s.plusCommand}
+          onCheckedChange={(v) => s.setSetting('plusCommand', v)}
+        />
+      )}
       {prompts && (
         <SwitchRow
           label={t('com_nav_slash_command')}
