@@ -2,9 +2,10 @@ import { chooseModel, send, waitIdle } from '../support/chat.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { openSignedIn, useSimParley } from '../support/sim-parley.ts';
 
-// Several models side by side: the `+` beside the model menu adds a second model, the banner
-// says which, one message is answered by both at once, shown next to each other (also after a
-// reload), Stop stops both, and removing the second model goes back to one answer.
+// Several models side by side: the `+` beside the model menu (or + typed in the box) adds a
+// second model to the conversation, the banner says which, one message is answered by both at
+// once, shown next to each other (also after a reload, which keeps the second model), Stop stops
+// both, and removing the second model goes back to one answer.
 const stack = useSimParley({ models: ['echo', 'slow'] });
 
 /** The simulator's `slow` answer starts with this sentence. */
@@ -52,10 +53,15 @@ test('two models answer one message side by side', async ({ browser }, testInfo)
   await expect(page.getByTestId('answer-pair-column').nth(0)).toContainText('compare these two');
   await expect(page.getByTestId('answer-pair-column').nth(1)).toContainText(SLOW_START);
 
-  // The second model is chosen for this visit only: after the reload it is chosen again.
+  // The second model belongs to this conversation: a reload keeps it; a new chat starts without
+  // one, and coming back to this conversation finds it again.
+  await expect(banner).toContainText('slow');
+  const conversationUrl = page.url();
+  expect(conversationUrl).toMatch(/\/c\/[0-9a-f-]{36}$/);
+  await page.goto(`${stack.server.url}/c/new`);
+  await expect(page.getByTestId('chat-input')).toBeVisible();
   await expect(banner).toBeHidden();
-  await page.getByTestId('add-model').click();
-  await page.getByTestId('model-option-slow').click();
+  await page.goto(conversationUrl);
   await expect(banner).toContainText('slow');
 
   // Stop stops both answers; each keeps what it had.

@@ -32,6 +32,11 @@ export interface ClientSettings {
   showScrollButton: boolean;
   /** Tools turned on in one chat start on in new chats too (the chat input's tool badges). */
   saveBadgesState: boolean;
+  /**
+   * Modular chat: choosing a model of another endpoint keeps the conversation going (its messages
+   * and its second model); off, it starts a new chat with that model.
+   */
+  modularChat: boolean;
 }
 
 export const SETTING_DEFAULTS: ClientSettings = {
@@ -55,6 +60,7 @@ export const SETTING_DEFAULTS: ClientSettings = {
   saveDrafts: true,
   showScrollButton: true,
   saveBadgesState: false,
+  modularChat: true,
 };
 
 type SettingKey = keyof ClientSettings;

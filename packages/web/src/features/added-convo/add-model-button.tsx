@@ -1,7 +1,7 @@
 import type { EndpointsConfig, ModelsConfig } from '@parley/schema';
 import { useStartupConfig } from '../../api/startup-queries';
 import { EndpointMenu } from '../endpoints';
-import { useAddedConvo } from './added-convo-store';
+import { useAddedSetup } from './added-convo-store';
 import { useChooseAddedConvo } from './use-choose-added';
 import { useMultiConvoAllowed } from './use-multi-convo';
 
@@ -10,16 +10,18 @@ import { useMultiConvoAllowed } from './use-multi-convo';
  * message too. Shown only where multi-conversation is allowed.
  */
 export function AddModelButton({
+  conversationId,
   endpoints,
   models,
 }: {
+  conversationId: string;
   endpoints: EndpointsConfig | undefined;
   models: ModelsConfig | undefined;
 }) {
   const { data: config } = useStartupConfig();
   const allowed = useMultiConvoAllowed();
-  const setup = useAddedConvo((s) => s.setup);
-  const choose = useChooseAddedConvo(endpoints);
+  const setup = useAddedSetup(conversationId);
+  const choose = useChooseAddedConvo(conversationId, endpoints);
   const ui = config?.interface;
   if (!allowed) return null;
   return (

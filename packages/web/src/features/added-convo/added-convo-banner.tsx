@@ -3,18 +3,24 @@ import { X } from 'lucide-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AGENTS_ENDPOINT, AgentLabel } from '../agents';
-import { useAddedConvo } from './added-convo-store';
+import { useAddedConvo, useAddedSetup } from './added-convo-store';
 import { useMultiConvoAllowed } from './use-multi-convo';
 
 /**
  * Above the message box while a second model is chosen: which one answers too, and the button
  * that removes it.
  */
-export function AddedConvoBanner({ endpoints }: { endpoints: EndpointsConfig | undefined }) {
+export function AddedConvoBanner({
+  conversationId,
+  endpoints,
+}: {
+  conversationId: string;
+  endpoints: EndpointsConfig | undefined;
+}) {
   const { t } = useTranslation();
   const allowed = useMultiConvoAllowed();
-  const setup = useAddedConvo((s) => s.setup);
-  const remove = useAddedConvo((s) => s.remove);
+  const setup = useAddedSetup(conversationId);
+  const removeFor = useAddedConvo((s) => s.remove);
   if (!allowed || !setup) return null;
   const endpointLabel = endpoints?.[setup.endpoint]?.modelDisplayLabel ?? setup.endpoint;
   const model =
@@ -36,7 +42,7 @@ export function AddedConvoBanner({ endpoints }: { endpoints: EndpointsConfig | u
       </span>
       <button
         type="button"
-        onClick={remove}
+        onClick={() => removeFor(conversationId)}
         className="flex size-6 shrink-0 items-center justify-center rounded-md text-fg-muted hover:bg-surface-raised hover:text-fg focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         aria-label={t('multiConvo.remove')}
         title={t('multiConvo.remove')}

@@ -1,7 +1,7 @@
 import type { EndpointsConfig, ModelSpec } from '@parley/schema';
 import { useMemo } from 'react';
 import { AGENTS_ENDPOINT } from '../agents';
-import { fitParameters, setupOfSpec } from '../endpoints';
+import { fitParameters, setupOfSpec, type ChatSetup } from '../endpoints';
 import { useAddedConvo } from './added-convo-store';
 
 /**
@@ -9,16 +9,16 @@ import { useAddedConvo } from './added-convo-store';
  * into the setup the second answer is asked with. Shared by the `+` button and the typed `+`
  * command so both choose alike.
  */
-export function useChooseAddedConvo(endpoints: EndpointsConfig | undefined) {
-  const choose = useAddedConvo((s) => s.choose);
-  return useMemo(
-    () => ({
+export function useChooseAddedConvo(conversationId: string, endpoints: EndpointsConfig | undefined) {
+  const chooseFor = useAddedConvo((s) => s.choose);
+  return useMemo(() => {
+    const choose = (setup: ChatSetup) => chooseFor(conversationId, setup);
+    return {
       model: (endpoint: string, model: string) =>
         choose(fitParameters({ endpoint, endpointType: endpoints?.[endpoint]?.type ?? null, model })),
       agent: (agentId: string) =>
         choose({ endpoint: AGENTS_ENDPOINT, endpointType: null, model: '', agent_id: agentId }),
       spec: (spec: ModelSpec) => choose(setupOfSpec(spec, endpoints)),
-    }),
-    [choose, endpoints],
-  );
+    };
+  }, [chooseFor, conversationId, endpoints]);
 }

@@ -4,6 +4,7 @@ import { addConversationToList, patchConversationInList } from '../conversations
 import { useSetupStore } from '../endpoints';
 import { moveDraftInStorage, PENDING_DRAFT_ID } from '../input';
 import { moveToolSelection } from '../tools-menu';
+import { moveAddedConvo } from '../added-convo';
 import { keepRowKey } from './row-keys';
 import { memoryKeys } from '../memories';
 import { useTemporaryChat } from '../temporary-chat';
@@ -114,6 +115,7 @@ export const chatCacheWriter: ChatRunWriter = {
     useSetupStore.getState().moveSetup(key, real);
     moveDraftInStorage(PENDING_DRAFT_ID, real);
     moveToolSelection(key, real);
+    moveAddedConvo(key, real);
     return real;
   },
 

@@ -16,6 +16,7 @@ import { AddModelButton } from '../added-convo';
  * Memoised: the chat view renders on every send and stream event, these only when the setup does.
  */
 export const ChatControls = memo(function ChatControls({
+  conversationId,
   setup,
   endpoints,
   models,
@@ -23,6 +24,7 @@ export const ChatControls = memo(function ChatControls({
   onSetup,
   onAgent,
 }: {
+  conversationId: string;
   setup: ChatSetup | null;
   endpoints: EndpointsConfig | undefined;
   models: ModelsConfig | undefined;
@@ -57,7 +59,9 @@ export const ChatControls = memo(function ChatControls({
           onAgent={onAgent}
         />
       )}
-      {showEndpoints && <AddModelButton endpoints={endpoints} models={models} />}
+      {showEndpoints && (
+        <AddModelButton conversationId={conversationId} endpoints={endpoints} models={models} />
+      )}
       {setup && tunable && ui?.parameters !== false && <ParametersButton setup={setup} onChange={onSetup} />}
       {setup && tunable && ui?.presets !== false && <PresetsMenu setup={setup} onApply={onSetup} />}
       {setup && ui?.artifacts !== false && (

@@ -43,7 +43,7 @@ import { Landing } from './landing';
 import { setupToQuery } from '../input';
 import { useChatQueryParams } from './use-chat-query-params';
 import { useKeyRequired } from './use-key-required';
-import { AddedConvoBanner, useAddedConvo, useMultiConvoAllowed } from '../added-convo';
+import { AddedConvoBanner, useAddedSetup, useMultiConvoAllowed } from '../added-convo';
 
 /** /c/:conversationId — the chat view: header, landing or message tree, and the message box. */
 export default function ChatView() {
@@ -79,9 +79,9 @@ export default function ChatView() {
 
   const keyMissing = useKeyRequired(setup, endpoints);
   const senderLabel = setup ? (endpoints?.[setup.endpoint]?.modelDisplayLabel ?? setup.endpoint) : '';
-  // The second model chosen with the `+` button answers each new message too.
+  // The second model chosen for this conversation (the `+` button or command) answers each new message too.
   const multiConvo = useMultiConvoAllowed();
-  const addedSetup = useAddedConvo((s) => s.setup);
+  const addedSetup = useAddedSetup(conversationId);
   const added = useMemo(
     () =>
       multiConvo && addedSetup
@@ -186,6 +186,16 @@ export default function ChatView() {
     [update, conversationId, paramsAllowed, setParams],
   );
 
+  /** Opens a new chat with `next` as its setup (its address carries the setup). */
+  const startNewChat = useCallback(
+    (next: ChatSetup) => {
+      useSetupStore.getState().setSetup('new', next);
+      void navigate(`/c/new?${setupToQuery(next).toString()}`);
+    },
+    [navigate],
+  );
+
+  const modularChat = useSettings((s) => s.modularChat);
   const switchModel = useCallback(
     (endpoint: string, model: string) => {
       if (!setup) return;
@@ -193,11 +203,17 @@ export default function ChatView() {
       const { spec: _spec, ...rest } = setup;
       const keep = setup.endpoint === endpoint ? rest : {};
       // The parameters kept must fit the new model's ranges (e.g. a Bedrock model of another maker).
-      changeSetup(
-        fitParameters({ ...keep, endpoint, endpointType: endpoints?.[endpoint]?.type ?? null, model }),
-      );
+      const next = fitParameters({
+        ...keep,
+        endpoint,
+        endpointType: endpoints?.[endpoint]?.type ?? null,
+        model,
+      });
+      // Without modular chat, another endpoint means another conversation (without the second model).
+      if (!modularChat && conversationId !== 'new' && setup.endpoint !== endpoint) startNewChat(next);
+      else changeSetup(next);
     },
-    [setup, changeSetup, endpoints],
+    [setup, changeSetup, endpoints, modularChat, conversationId, startNewChat],
   );
 
   // A chat with an agent always starts as a new chat whose setup names the agent (and its address
@@ -205,14 +221,10 @@ export default function ChatView() {
   const chooseAgent = useCallback(
     (agentId: string) => {
       const next: ChatSetup = { endpoint: AGENTS_ENDPOINT, endpointType: null, model: '', agent_id: agentId };
-      if (conversationId === 'new') {
-        changeSetup(next);
-        return;
-      }
-      useSetupStore.getState().setSetup('new', next);
-      void navigate(`/c/new?${setupToQuery(next).toString()}`);
+      if (conversationId === 'new') changeSetup(next);
+      else startNewChat(next);
     },
-    [conversationId, changeSetup, navigate],
+    [conversationId, changeSetup, startNewChat],
   );
 
   useChatQueryParams({
@@ -255,7 +267,7 @@ export default function ChatView() {
   const landing = !loading && messages.length === 0;
   const box = (
     <>
-      <AddedConvoBanner endpoints={endpoints} />
+      <AddedConvoBanner conversationId={conversationId} endpoints={endpoints} />
       <ChatInput
         ref={input}
         conversationId={conversationId}
@@ -283,6 +295,7 @@ export default function ChatView() {
       <div className="flex min-h-0 min-w-0 flex-1 flex-col" data-conversation-id={conversationId}>
         <ChatHeader title={title} loading={loading} end={<SidePanelToggle sections={sections} />}>
           <ChatControls
+            conversationId={conversationId}
             setup={setup}
             endpoints={endpoints}
             models={models}

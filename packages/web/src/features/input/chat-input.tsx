@@ -68,7 +68,7 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
   const plusSwitch = useSettings((s) => s.plusCommand);
   const multiConvo = useMultiConvoAllowed();
   const plusCommand = plusSwitch && multiConvo;
-  const chooseAdded = useChooseAddedConvo(endpoints);
+  const chooseAdded = useChooseAddedConvo(conversationId, endpoints);
   const userId = useAuth((s) => s.user?.id);
   const [text, setText] = useState(() => {
     claimDrafts(userId);

@@ -13,7 +13,8 @@ type ChatSwitch =
   | 'LaTeXParsing'
   | 'saveDrafts'
   | 'showScrollButton'
-  | 'saveBadgesState';
+  | 'saveBadgesState'
+  | 'modularChat';
 
 /** The Chat tab's switches, each stored under its own local key. */
 const SWITCHES: { key: ChatSwitch; label: string; description: string }[] = [
@@ -42,6 +43,7 @@ const SWITCHES: { key: ChatSwitch; label: string; description: string }[] = [
     label: 'com_nav_save_badges_state',
     description: 'com_nav_save_badges_state_description',
   },
+  { key: 'modularChat', label: 'com_nav_modular_chat', description: 'com_nav_modular_chat_description' },
 ];
 
 /** Chat settings: font size, chat direction and the chat switches. */
