@@ -66,7 +66,7 @@ test('on a phone an answer uses the full width: whole words in tables, code insi
   // Every word of the table stays on one line.
   const split = await answer.locator('table').evaluate((table) => {
     const broken: string[] = [];
-    for (const cell of table.querySelectorAll('th, td')) {
+    for (const cell of Array.from(table.querySelectorAll('th, td'))) {
       const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const text = node.textContent ?? '';
