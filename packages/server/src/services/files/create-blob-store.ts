@@ -2,18 +2,10 @@ import { join } from 'node:path';
 import type { Env } from '../../config/env.ts';
 import type { BlobStore } from './blob-store.ts';
 import { LocalBlobStore } from './local-blob-store.ts';
-import { s3SettingsFromEnv } from './s3-settings.ts';
+import { s3SettingsFromEnv, type S3Env } from './s3-settings.ts';
 
-type StoreEnv = Pick<
-  Env,
-  | 'DATA_DIR'
-  | 'S3_BUCKET'
-  | 'S3_REGION'
-  | 'S3_ENDPOINT'
-  | 'S3_ACCESS_KEY_ID'
-  | 'S3_SECRET_ACCESS_KEY'
-  | 'S3_FORCE_PATH_STYLE'
->;
+/** The variables choosing the store: DATA_DIR for the disk, the `S3_*` ones for a bucket. */
+type StoreEnv = S3Env & Pick<Env, 'DATA_DIR'>;
 
 /**
  * The S3-compatible bucket when the `S3_*` variables name one (checked to exist and be usable,

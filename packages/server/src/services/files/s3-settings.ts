@@ -12,7 +12,7 @@ export interface S3Settings {
   forcePathStyle: boolean;
 }
 
-type S3Env = Pick<
+export type S3Env = Pick<
   Env,
   | 'S3_BUCKET'
   | 'S3_REGION'
