@@ -20,8 +20,13 @@ export interface BenchEnv {
   close(): Promise<void>;
 }
 
-/** `simTokensPerSecond`: adds a custom endpoint "Sim" backed by a simulator at that pace. */
-export async function startBenchEnv(opts: { simTokensPerSecond?: number } = {}): Promise<BenchEnv> {
+/**
+ * `simTokensPerSecond`: adds a custom endpoint "Sim" backed by a simulator at that pace, offering
+ * `models` (echo and showcase unless named).
+ */
+export async function startBenchEnv(
+  opts: { simTokensPerSecond?: number; models?: string[] } = {},
+): Promise<BenchEnv> {
   let sim: SimServer | null = null;
   let yaml: string | undefined;
   if (opts.simTokensPerSecond) {
@@ -37,7 +42,7 @@ endpoints:
       apiKey: sim
       baseURL: ${sim.url}/v1
       models:
-        default: [echo, showcase]
+        default: [${(opts.models ?? ['echo', 'showcase']).join(', ')}]
         fetch: false
 `;
   }
