@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import noUiLiteralsPlugin from './scripts/eslint-no-ui-literals.mjs';
 
 export default tseslint.config(
   {
@@ -22,6 +23,15 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  // Text people read goes through the translations, or it stays English in every language. Tests
+  // and the artifact preview's runtime (code the model writes runs there) are left out; the allowed
+  // words are examples of technical input that reads the same in every language.
+  {
+    files: ['packages/web/src/**/*.tsx'],
+    ignores: ['packages/web/src/**/*.test.tsx'],
+    plugins: { parley: noUiLiteralsPlugin },
+    rules: { 'parley/no-ui-literals': ['error', { allow: ['read write', 'X-Api-Key'] }] },
   },
   {
     files: ['packages/web/**/*.{ts,tsx}'],

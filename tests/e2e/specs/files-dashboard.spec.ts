@@ -39,7 +39,7 @@ test('the files dashboard lists, searches, sorts, downloads and deletes my files
   await page.waitForURL('**/d/files');
 
   await expect(page.getByTestId('files-row')).toHaveCount(3);
-  await expect(page.getByTestId('files-usage')).toHaveText(/^3 files · [\d.]+ (B|KB) used$/);
+  await expect(page.getByTestId('files-usage')).toHaveText(/^3 files · [\d.,]+ (bytes|kB) used$/);
   expect(await names(page)).toEqual(['photo.png', 'budget.csv', 'notes.md']);
 
   await page.getByTestId('files-sort-filename').click();

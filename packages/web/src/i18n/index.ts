@@ -1,56 +1,102 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import bootStrings from 'virtual:boot-strings';
-import { readLocal } from '../lib/local-storage';
-import { LANGUAGE_COOKIE_MAX_AGE_SECONDS, isRtlLanguage, resolveLanguage } from './languages';
+import bootStrings, { bootLoaders } from 'virtual:boot-strings';
+import { writeLanguageCookie } from '../lib/language-cookie';
+import { storedLanguageSetting } from '../store/settings-store';
+import { isRtlLanguage, resolveLanguage } from './languages';
+import { LocaleBundles, byLocale, type LoadersByLocale } from './locale-bundles';
+
+/** Every locale's full set as its own lazy chunk, by code (English included, under "en"). */
+const allByPath = import.meta.glob<Record<string, unknown>>('./locales/*/translation.json', {
+  import: 'default',
+});
+
+const allLoaders = byLocale(allByPath);
+const englishAll = allLoaders.en;
+const bootByLocale: LoadersByLocale = Object.fromEntries(
+  Object.entries(bootLoaders).map(([code, load]) => [code, () => load().then((m) => m.default)]),
+);
+
+const bundles = new LocaleBundles(
+  {
+    englishAll: englishAll ?? (() => Promise.reject(new Error('English strings are missing'))),
+    boot: bootByLocale,
+    all: allLoaders,
+  },
+  (code, strings) => i18next.addResourceBundle(code, 'translation', strings, true, true),
+  (message, error) => console.warn(message, error),
+);
+
+/** The browser's languages, best first. */
+function browserLanguages(): readonly string[] {
+  return navigator.languages.length > 0 ? navigator.languages : [navigator.language];
+}
 
 /**
- * i18next starts with the strings the signed-out pages need (com_auth_*, com_app_*); the full
- * English set loads with the signed-in shell (`loadAllStrings`). Other locales fall back to
- * English until they are translated.
+ * i18next starts with English's strings for the signed-out pages (com_auth_*, com_app_*); the
+ * chosen language's same subset loads before the first render (the promise), and the full sets
+ * load with the signed-in shell (`loadAllStrings`). Each language is looked up by its own code
+ * (pt-BR and pt-PT, zh-Hans and zh-Hant are different languages), then English.
  */
-export function initI18n(): typeof i18next {
-  const lang = resolveLanguage(readLocal('lang', 'auto'), navigator.language);
+export function initI18n(): Promise<void> {
+  const lang = resolveLanguage(storedLanguageSetting(), browserLanguages());
   void i18next.use(initReactI18next).init({
     resources: { en: { translation: bootStrings } },
     lng: lang,
     fallbackLng: 'en',
-    load: 'languageOnly',
+    load: 'currentOnly',
     interpolation: { escapeValue: false },
     initAsync: false,
+    // Strings that arrive after a page rendered (a language's file, a late area's) show at once.
+    react: { bindI18nStore: 'added' },
   });
-  return i18next;
+  document.documentElement.lang = lang;
+  return bundles.ensure(lang);
 }
 
 let allStrings: Promise<void> | null = null;
 
-/** Loads every English string (once); pages outside the auth flow wait for it. */
+/**
+ * Loads every string of English and of the current language (once); pages outside the auth flow
+ * wait for it. Later language changes load their full set before switching (`applyLanguage`).
+ */
 export function loadAllStrings(): Promise<void> {
-  allStrings ??= import('./locales/en/translation.json').then((module) => {
-    i18next.addResourceBundle('en', 'translation', module.default, true, true);
-  });
+  allStrings ??= bundles.wantAll(i18next.language);
   return allStrings;
 }
 
-/** Switches the UI language and stores the choice in the `lang` cookie for 365 days. */
-export function applyLanguage(setting: string): void {
-  const lang = resolveLanguage(setting, navigator.language);
-  void i18next.changeLanguage(lang);
-  document.documentElement.lang = lang;
-  document.cookie = `lang=${encodeURIComponent(setting)}; max-age=${LANGUAGE_COOKIE_MAX_AGE_SECONDS}; path=/; SameSite=Lax`;
+let requested = '';
+
+/**
+ * Switches the UI language once its strings have arrived, and stores the choice in the `lang`
+ * cookie for 365 days. A quicker later choice wins over a slower earlier one.
+ */
+export function applyLanguage(setting: string): Promise<void> {
+  const lang = resolveLanguage(setting, browserLanguages());
+  requested = lang;
+  writeLanguageCookie(setting);
+  return bundles.ensure(lang).then(async () => {
+    if (requested !== lang) return;
+    if (i18next.language !== lang) await i18next.changeLanguage(lang);
+    document.documentElement.lang = lang;
+  });
 }
 
 /** The document direction: right-to-left when the chat direction or the language asks for it. */
 export function documentDirection(chatDirection: string, languageSetting: string): 'rtl' | 'ltr' {
-  const lang = resolveLanguage(languageSetting, navigator.language);
+  const lang = resolveLanguage(languageSetting, browserLanguages());
   return chatDirection === 'RTL' || isRtlLanguage(lang) ? 'rtl' : 'ltr';
 }
 
 /**
- * Adds the strings of a lazily loaded area (the agent builder, say) to the English set when its
- * code arrives, so the chat page does not download text it may never show. Keys already loaded
- * are kept.
+ * Adds the strings of a lazily loaded area (the agent builder, say) when its code arrives, so the
+ * chat page does not download text it may never show: its English file now, the current
+ * language's file (from `loaders`, keyed by locale code) now and after each language change.
  */
-export function addStrings(strings: Record<string, unknown>): void {
-  i18next.addResourceBundle('en', 'translation', strings, true, false);
+export function addAreaStrings(
+  name: string,
+  english: Record<string, unknown>,
+  loaders: LoadersByLocale,
+): void {
+  void bundles.addArea(name, english, loaders, i18next.language);
 }

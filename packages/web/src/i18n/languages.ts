@@ -1,4 +1,7 @@
-/** UI languages offered in settings: "auto" plus these locales. English is complete. */
+/**
+ * UI languages offered in settings: "auto" plus these locales. Each code is also the folder of its
+ * strings under locales/ (English, the fallback, lives in locales/en).
+ */
 export const LANGUAGES: { code: string; label: string }[] = [
   { code: 'en-US', label: 'English' },
   { code: 'ar-EG', label: 'العربية' },
@@ -43,9 +46,42 @@ export function isRtlLanguage(code: string): boolean {
   return RTL_LANGUAGES.has(base);
 }
 
-/** "auto" means the browser's language. */
-export function resolveLanguage(setting: string, browser: string): string {
-  return setting === 'auto' || setting.length === 0 ? browser || 'en-US' : setting;
+/** The language every other one falls back to; its strings are the source of the translations. */
+export const ENGLISH = 'en-US';
+
+/** Chinese regions that write traditional characters; every other Chinese region writes simplified ones. */
+const TRADITIONAL_CHINESE_REGIONS = new Set(['tw', 'hk', 'mo']);
+
+/**
+ * The offered locale closest to a language tag, or undefined when none fits. An exact code wins
+ * (any case); Chinese goes by script (zh-Hant, or a Taiwan/Hong Kong/Macao region) and otherwise to
+ * zh-Hans; Portuguese without a region, or from Brazil, goes to pt-BR (most speakers) and from any
+ * other region (Portugal, Angola, Mozambique …) to pt-PT; any other tag goes to the first locale of
+ * its language, so en-GB is English and de-AT German. "iw" is the old code of Hebrew.
+ */
+export function bestOfferedLocale(tag: string): string | undefined {
+  const parts = tag.trim().toLowerCase().split(/[-_]/);
+  const base = parts[0] === 'iw' ? 'he' : (parts[0] ?? '');
+  const rest = parts.slice(1);
+  const exact = LANGUAGES.find((l) => l.code.toLowerCase() === tag.trim().toLowerCase());
+  if (exact) return exact.code;
+  if (base === 'zh') {
+    const traditional = rest.includes('hant') || rest.some((p) => TRADITIONAL_CHINESE_REGIONS.has(p));
+    return traditional ? 'zh-Hant' : 'zh-Hans';
+  }
+  if (base === 'pt') return rest.length === 0 || rest.includes('br') ? 'pt-BR' : 'pt-PT';
+  return LANGUAGES.find((l) => l.code.toLowerCase().split('-')[0] === base)?.code;
 }
 
-export const LANGUAGE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+/**
+ * The UI language for a setting: a chosen locale as it is, "auto" (or nothing) as the first of the
+ * browser's languages that an offered locale fits, English when none does.
+ */
+export function resolveLanguage(setting: string, browser: string | readonly string[]): string {
+  const wanted = setting === 'auto' || setting.length === 0 ? [browser].flat() : [setting];
+  for (const tag of wanted) {
+    const offered = tag ? bestOfferedLocale(tag) : undefined;
+    if (offered) return offered;
+  }
+  return ENGLISH;
+}

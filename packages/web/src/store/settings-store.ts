@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { readLanguageCookie } from '../lib/language-cookie';
 import { readLocal, writeLocal } from '../lib/local-storage';
 
 export type ThemeSetting = 'system' | 'dark' | 'light';
@@ -69,9 +70,17 @@ interface SettingsState extends ClientSettings {
   setSetting: <K extends SettingKey>(key: K, value: ClientSettings[K]) => void;
 }
 
+/**
+ * The language setting: its own entry, else the `lang` cookie (a choice made before this browser
+ * kept settings, or with site data cleared but cookies kept), else "auto".
+ */
+export function storedLanguageSetting(): string {
+  return readLocal('lang', readLanguageCookie() ?? SETTING_DEFAULTS.lang);
+}
+
 function loadAll(): ClientSettings {
   const entries = Object.entries(SETTING_DEFAULTS).map(([key, fallback]) => [key, readLocal(key, fallback)]);
-  return Object.fromEntries(entries) as ClientSettings;
+  return { ...(Object.fromEntries(entries) as ClientSettings), lang: storedLanguageSetting() };
 }
 
 export const useSettings = create<SettingsState>((set) => ({

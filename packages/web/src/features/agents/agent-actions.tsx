@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/api-error';
+import { apiErrorText } from '../../api/api-error-text';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { TextField, inputClasses } from '../../components/ui/text-field';
@@ -29,8 +29,7 @@ export function AgentActions({ agentId }: { agentId: string }) {
       void client.invalidateQueries({ queryKey: agentKeys.actions });
       showToast(t('agents.action_deleted'), 'success');
     },
-    onError: (error) =>
-      showToast((isApiError(error) && error.serverMessage) || t('agents.action_error'), 'error'),
+    onError: (error) => showToast(apiErrorText(error, t('agents.action_error')), 'error'),
   });
 
   return (
@@ -121,7 +120,7 @@ function ActionDialog({
       showToast(t('agents.action_saved'), 'success');
       onClose();
     },
-    onError: (e) => setError((isApiError(e) && e.serverMessage) || t('agents.action_error')),
+    onError: (e) => setError(apiErrorText(e, t('agents.action_error'))),
   });
 
   const submit = (e: FormEvent) => {
@@ -179,6 +178,8 @@ function ActionDialog({
               }}
               rows={10}
               spellCheck={false}
+              // An example of the JSON to paste: the same in every language.
+              // eslint-disable-next-line parley/no-ui-literals
               placeholder='{"openapi": "3.1.0", "servers": [{"url": "https://api.example.com"}], "paths": {…}}'
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? 'action-error' : undefined}

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Bot, ImageUp } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/api-error';
+import { apiErrorText } from '../../api/api-error-text';
 import { Button } from '../../components/ui/button';
 import { showToast } from '../toasts';
 import { useAgentQueries } from './agent-queries';
@@ -23,8 +23,7 @@ export function AgentAvatarField({ agent, disabled }: { agent: Agent; disabled: 
       queries.saved(saved);
       showToast(t('agents.avatar_saved'), 'success');
     },
-    onError: (error) =>
-      showToast((isApiError(error) && error.serverMessage) || t('agents.avatar_error'), 'error'),
+    onError: (error) => showToast(apiErrorText(error, t('agents.avatar_error')), 'error'),
   });
   return (
     <div className="flex items-center gap-3" data-testid="agent-avatar">

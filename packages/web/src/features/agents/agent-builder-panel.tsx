@@ -4,8 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { addStrings } from '../../i18n';
-import builderStrings from '../../i18n/locales/en/agent-builder.json';
+import { addAgentBuilderStrings } from '../../i18n/agent-builder-strings';
 import { useHasPermission } from '../auth';
 import { showToast } from '../toasts';
 import { AgentModelFields, AgentTextFields } from './agent-definition-fields';
@@ -24,7 +23,7 @@ import { providerOptions } from './provider-options';
 import { useCreateAgent, useUpdateAgent } from './use-agent-mutations';
 
 // The builder's own strings arrive with its code.
-addStrings(builderStrings);
+addAgentBuilderStrings();
 
 export interface AgentBuilderProps {
   endpoints: EndpointsConfig | undefined;

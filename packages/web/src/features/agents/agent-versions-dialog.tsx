@@ -1,5 +1,5 @@
 import type { Agent } from '@parley/schema';
-import { format } from 'date-fns';
+import { formatDateTime } from '../../i18n/format';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -20,7 +20,7 @@ export function AgentVersionsDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { data: versions, isPending } = useAgentVersions(agent.id, open);
   const revert = useRevertAgent(agent.id);
   const newestFirst = [...(versions ?? [])].sort((a, b) => b.version - a.version);
@@ -59,7 +59,8 @@ export function AgentVersionsDialog({
                       )}
                     </span>
                     <span className="block truncate text-xs text-fg-muted">
-                      {v.name || t('agents.unnamed')} · {v.model} · {format(new Date(v.createdAt), 'PPp')}
+                      {v.name || t('agents.unnamed')} · {v.model} ·{' '}
+                      {formatDateTime(v.createdAt, i18n.language)}
                     </span>
                   </span>
                   {!current && (

@@ -1,16 +1,17 @@
 import type { Agent, UpdateAgentBody } from '@parley/schema';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { hasErrorCode, isApiError } from '../../api/api-error';
+import { hasErrorCode } from '../../api/api-error';
+import { apiErrorText } from '../../api/api-error-text';
 import { showToast } from '../toasts';
 import { agentsApi } from './agents-api';
 import { useAgentQueries } from './agent-queries';
 import type { definitionOf } from './agent-form';
 
-/** The server's message for a refused change, else a general one. */
+/** Why a change was refused, in the UI language (`apiErrorText`), else a general text. */
 function useFailureToast() {
   return (error: unknown, fallback: string) => {
-    showToast((isApiError(error) && error.serverMessage) || fallback, 'error');
+    showToast(apiErrorText(error, fallback), 'error');
   };
 }
 

@@ -202,7 +202,7 @@ export default function ArtifactsPanel({ artifacts, streaming, onSave }: Artifac
           onClick={() => go(-1)}
           testId="artifact-previous"
         >
-          <ChevronLeft className="size-4" />
+          <ChevronLeft className="size-4 rtl:-scale-x-100" aria-hidden />
         </IconButton>
         <span
           className="min-w-12 text-center text-xs text-fg-muted tabular-nums"
@@ -216,7 +216,7 @@ export default function ArtifactsPanel({ artifacts, streaming, onSave }: Artifac
           onClick={() => go(1)}
           testId="artifact-next"
         >
-          <ChevronRight className="size-4" />
+          <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden />
         </IconButton>
         <span className="flex-1" />
         <IconButton label={t('com_ui_copy_code')} onClick={copy} testId="artifact-copy">

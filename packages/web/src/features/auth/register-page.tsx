@@ -2,7 +2,7 @@ import type { LoginResult } from '@parley/schema';
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { isApiError } from '../../api/api-error';
+import { apiErrorText } from '../../api/api-error-text';
 import { authApi } from '../../api/auth-api';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -73,7 +73,7 @@ export default function RegisterPage() {
     } catch (err) {
       // The human check's answer was spent on this attempt: the next one needs a new answer.
       human.spent();
-      const detail = isApiError(err) ? err.serverMessage : undefined;
+      const detail = apiErrorText(err, '');
       setError(detail ? `${t('com_auth_error_create')} ${detail}` : t('com_auth_error_create'));
       setState('idle');
     }

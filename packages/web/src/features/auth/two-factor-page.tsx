@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { isApiError } from '../../api/api-error';
+import { apiErrorText } from '../../api/api-error-text';
 import { authApi } from '../../api/auth-api';
 import { Button } from '../../components/ui/button';
 import { inputClasses } from '../../components/ui/text-field';
@@ -32,7 +32,7 @@ export default function TwoFactorPage() {
         void navigate('/', { replace: true });
       }
     } catch (err) {
-      showToast((isApiError(err) && err.serverMessage) || t('com_auth_error_verifying_2fa'), 'error');
+      showToast(apiErrorText(err, t('com_auth_error_verifying_2fa')), 'error');
     } finally {
       setVerifying(false);
     }

@@ -51,7 +51,7 @@ export function CodeRunOutput({
               aria-label={t('com_ui_previous_result')}
               className="rounded p-0.5 hover:bg-surface-sunken disabled:opacity-40"
             >
-              <ChevronLeft className="size-3.5" aria-hidden />
+              <ChevronLeft className="size-3.5 rtl:-scale-x-100" aria-hidden />
             </button>
             <span>{t('com_ui_result_of', { current: shown + 1, total: outcomes.length })}</span>
             <button
@@ -61,7 +61,7 @@ export function CodeRunOutput({
               aria-label={t('com_ui_next_result')}
               className="rounded p-0.5 hover:bg-surface-sunken disabled:opacity-40"
             >
-              <ChevronRight className="size-3.5" aria-hidden />
+              <ChevronRight className="size-3.5 rtl:-scale-x-100" aria-hidden />
             </button>
           </span>
         )}

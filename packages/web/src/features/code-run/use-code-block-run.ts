@@ -2,7 +2,7 @@ import { isRunnableLanguage, type ParleyFile, type SavedToolCall } from '@parley
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStartupConfig } from '../../api/startup-queries';
-import { ApiError } from '../../api/api-error';
+import { apiErrorText } from '../../api/api-error-text';
 import { showToast } from '../toasts';
 import { useRunCode, useSavedToolCalls } from './code-run-api';
 import { useCodeRunScope } from './code-run-scope';
@@ -70,9 +70,10 @@ export function useCodeBlockRun(code: string, lang: string) {
       {
         onSuccess: () => setPage(null),
         onError: (err) => {
-          const message = err instanceof ApiError ? (err.serverMessage ?? '') : '';
+          // The server's reason in the UI language where it has one (see apiErrorText).
+          const reason = apiErrorText(err, '');
           showToast(
-            message ? `${t('com_ui_run_code_error')}: ${message}` : t('com_ui_run_code_error'),
+            reason ? `${t('com_ui_run_code_error')}: ${reason}` : t('com_ui_run_code_error'),
             'error',
           );
         },

@@ -14,6 +14,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
+import { formatYear } from '../../i18n/format';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { useNav } from '../../store/nav-store';
 import { MOBILE_MEDIA } from '../../lib/breakpoints';
@@ -42,7 +43,7 @@ function useGroupLabel() {
     const labels = new Map<DateGroupKey, string>();
     const labelOf = (key: DateGroupKey) => {
       if (key.startsWith('month:')) return monthLabel(Number(key.slice(6)), language);
-      if (key.startsWith('year:')) return key.slice(5);
+      if (key.startsWith('year:')) return formatYear(Number(key.slice(5)), language);
       return t(key);
     };
     return (key: DateGroupKey) => {

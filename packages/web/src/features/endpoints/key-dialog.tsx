@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
+import { formatDateTime } from '../../i18n/format';
 import { showToast } from '../toasts';
 import { KEY_EXPIRY_OPTIONS, keyIsValid, useKeyExpiry, useRevokeKey, useSaveKey } from '../../api/keys-api';
 
@@ -62,7 +63,7 @@ function KeyDialog(props: {
   expiresAt: string | null;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [value, setValue] = useState('');
   const [baseURL, setBaseURL] = useState('');
   const [expiry, setExpiry] = useState(1);
@@ -107,7 +108,7 @@ function KeyDialog(props: {
           <p className="text-sm text-fg-muted">
             {props.expiresAt === 'never'
               ? t('com_endpoint_key_never_expires')
-              : t('com_endpoint_key_expires', { date: new Date(props.expiresAt ?? '').toLocaleString() })}
+              : t('com_endpoint_key_expires', { date: formatDateTime(props.expiresAt ?? '', i18n.language) })}
           </p>
         )}
         <label className="block text-sm font-medium">

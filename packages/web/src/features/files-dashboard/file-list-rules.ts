@@ -44,15 +44,3 @@ export function nextSort(current: FileSort, key: FileSortKey): FileSort {
   // Sizes and dates read best largest/newest first; names and types A to Z.
   return { key, descending: key === 'bytes' || key === 'updatedAt' };
 }
-
-/** A byte count as people read it (1 decimal from KB on). */
-export function formatBytes(bytes: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return unit === 0 ? `${value} B` : `${value.toFixed(1)} ${units[unit]}`;
-}

@@ -7,11 +7,11 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { SearchField } from '../../components/ui/search-field';
 import { Spinner } from '../../components/ui/spinner';
+import { formatBytes } from '../../i18n/format';
 import { showToast } from '../toasts';
 import {
   DEFAULT_FILE_SORT,
   filterFiles,
-  formatBytes,
   nextSort,
   sortFiles,
   type FileSort,
@@ -80,7 +80,7 @@ export default function FilesPage() {
           <div>
             <h1 className="text-xl font-semibold tracking-tight">{t('com_ui_my_files')}</h1>
             <p className="mt-1 text-sm text-fg-muted" data-testid="files-usage">
-              {t('com_ui_files_usage', { count: all.length, size: formatBytes(usedBytes) })}
+              {t('com_ui_files_usage', { count: all.length, size: formatBytes(usedBytes, i18n.language) })}
             </p>
           </div>
           <div className="flex items-center gap-2">
@@ -188,7 +188,7 @@ export default function FilesPage() {
                     {file.type}
                   </td>
                   <td className="border-b border-border px-2 text-end text-fg-muted tabular-nums">
-                    {formatBytes(file.bytes)}
+                    {formatBytes(file.bytes, i18n.language)}
                   </td>
                   <td className="hidden border-b border-border px-2 whitespace-nowrap text-fg-muted sm:table-cell">
                     {dateFormat.format(new Date(file.updatedAt))}

@@ -39,7 +39,7 @@ export function McpServerRow(props: {
           role="checkbox"
           aria-checked={selection.selected}
           onClick={selection.onToggle}
-          className="flex min-w-0 flex-1 items-center gap-2 text-left text-sm"
+          className="flex min-w-0 flex-1 items-center gap-2 text-start text-sm"
         >
           <span
             className={clsx(

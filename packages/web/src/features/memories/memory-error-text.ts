@@ -1,9 +1,11 @@
 import type { TFunction } from 'i18next';
 import { isApiError } from '../../api/api-error';
+import { apiErrorText } from '../../api/api-error-text';
 
 /**
  * What a failed memory change tells the user: the token limit in their language (with the
- * count), the server's own explanation for anything else it refused, a generic text otherwise.
+ * count), the server's own explanation for anything else it refused (translated as `apiErrorText` can), a
+ * generic text otherwise.
  */
 export function memoryErrorText(error: unknown, t: TFunction): string {
   if (!isApiError(error)) return t('memories.error_generic');
@@ -12,5 +14,5 @@ export function memoryErrorText(error: unknown, t: TFunction): string {
   const limit = typeof body?.tokenLimit === 'number' ? body.tokenLimit : 0;
   if (body?.code === 'already_exceeded') return t('memories.error_already_exceeded', { count, limit });
   if (body?.code === 'would_exceed') return t('memories.error_would_exceed', { count, limit });
-  return error.serverMessage ?? t('memories.error_generic');
+  return apiErrorText(error, t('memories.error_generic'));
 }

@@ -3,8 +3,7 @@ import { ChevronDown, CircleAlert, CircleCheck, CircleSlash, KeyRound, Wrench } 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { addStrings } from '../../i18n';
-import builderStrings from '../../i18n/locales/en/agent-builder.json';
+import { addAgentBuilderStrings } from '../../i18n/agent-builder-strings';
 import { useSettings } from '../../store/settings-store';
 import { ToolCredentialsDialog, useTools } from '../tools';
 import {
@@ -21,7 +20,7 @@ import {
 } from './tool-call-state';
 
 // The credential dialog's strings come with the agent builder's, loaded with this view.
-addStrings(builderStrings);
+addAgentBuilderStrings();
 
 const ICONS: Record<ToolCallState, typeof Wrench> = {
   running: Wrench,

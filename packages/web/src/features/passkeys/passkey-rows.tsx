@@ -2,7 +2,7 @@ import type { Passkey } from '@parley/schema';
 import { Fingerprint, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/api-error';
+import { apiErrorText } from '../../api/api-error-text';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Dialog } from '../../components/ui/dialog';
@@ -44,7 +44,7 @@ function PasskeyList() {
       onError: (err) => {
         if (isPasskeyPromptDismissed(err)) return;
         if (isPasskeyAlreadyOnDevice(err)) return showToast(t('com_nav_passkey_already_on_device'), 'error');
-        showToast((isApiError(err) && err.serverMessage) || t('com_nav_passkey_add_error'), 'error');
+        showToast(apiErrorText(err, t('com_nav_passkey_add_error')), 'error');
       },
     });
 

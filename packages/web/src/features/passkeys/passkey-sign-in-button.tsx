@@ -2,7 +2,7 @@ import { Fingerprint } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { isApiError } from '../../api/api-error';
+import { apiErrorText } from '../../api/api-error-text';
 import { Button } from '../../components/ui/button';
 import { setSession } from '../../store/auth-store';
 import { isPasskeyPromptDismissed, passkeysSupported, signInWithPasskey } from './passkeys-api';
@@ -28,7 +28,7 @@ export function PasskeySignInButton({ onError }: { onError: (message: string | n
       void navigate('/c/new', { replace: true });
     } catch (err) {
       if (isPasskeyPromptDismissed(err)) onError(t('com_auth_passkey_dismissed'));
-      else onError((isApiError(err) && err.serverMessage) || t('com_auth_passkey_error'));
+      else onError(apiErrorText(err, t('com_auth_passkey_error')));
     } finally {
       setPending(false);
     }

@@ -1,7 +1,7 @@
 import { TWO_FACTOR_QR_MARGIN, TWO_FACTOR_QR_SIZE, type TwoFactorEnableAnswer } from '@parley/schema';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/api-error';
+import { apiErrorText } from '../../api/api-error-text';
 import { twoFactorApi } from '../../api/two-factor-api';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -18,11 +18,6 @@ export type TwoFactorStep = 'setup' | 'qr' | 'verify' | 'backup' | 'disable';
 function markTwoFactor(enabled: boolean): void {
   const user = authStore.getState().user;
   if (user) setUser({ ...user, twoFactorEnabled: enabled });
-}
-
-/** The server's message when it sent one, else the catalogue's toast text. */
-function errorText(err: unknown, fallback: string): string {
-  return (isApiError(err) && err.serverMessage) || fallback;
 }
 
 export function TwoFactorDialog({
@@ -44,7 +39,7 @@ export function TwoFactorDialog({
       setSetup(await twoFactorApi.enable());
       setStep('qr');
     } catch (err) {
-      showToast(errorText(err, t('com_ui_2fa_generate_error')), 'error');
+      showToast(apiErrorText(err, t('com_ui_2fa_generate_error')), 'error');
     } finally {
       setBusy(false);
     }
@@ -64,7 +59,7 @@ export function TwoFactorDialog({
       showToast(t('com_ui_2fa_enabled'));
       setStep('backup');
     } catch (err) {
-      showToast(errorText(err, t('com_ui_2fa_invalid')), 'error');
+      showToast(apiErrorText(err, t('com_ui_2fa_invalid')), 'error');
     } finally {
       setBusy(false);
     }
@@ -81,7 +76,7 @@ export function TwoFactorDialog({
       showToast(t('com_ui_2fa_disabled'));
       onClose();
     } catch (err) {
-      showToast(errorText(err, t('com_ui_2fa_disable_error')), 'error');
+      showToast(apiErrorText(err, t('com_ui_2fa_disable_error')), 'error');
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/api-error';
+import { apiErrorText } from '../../api/api-error-text';
 import { twoFactorApi } from '../../api/two-factor-api';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -25,7 +25,7 @@ export function RegenerateBackupCodesDialog({ onClose }: { onClose: () => void }
       setCodes((await twoFactorApi.regenerateBackupCodes(body)).backupCodes);
       showToast(t('com_ui_backup_codes_regenerated'));
     } catch (err) {
-      showToast((isApiError(err) && err.serverMessage) || t('com_ui_backup_codes_regenerate_error'), 'error');
+      showToast(apiErrorText(err, t('com_ui_backup_codes_regenerate_error')), 'error');
     } finally {
       setBusy(false);
     }

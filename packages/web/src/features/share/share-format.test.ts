@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { footerParts, longUsDate, sharePageTitle } from './share-format';
+import { footerParts, longDate, sharePageTitle } from './share-format';
 
 describe('share page formatting', () => {
   it('writes the date as month day, year', () => {
-    expect(longUsDate('2026-03-05T12:00:00Z')).toBe('March 5, 2026');
-    expect(longUsDate('not a date')).toBe('');
+    expect(longDate('2026-03-05T12:00:00Z', 'en-US')).toBe('March 5, 2026');
+    expect(longDate('2026-03-05T12:00:00Z', 'de-DE')).toBe('5. März 2026');
+    expect(longDate('not a date', 'en-US')).toBe('');
   });
   it('joins the titles only when both exist', () => {
     expect(sharePageTitle('Trip', 'Parley')).toBe('Trip | Parley');

@@ -1,8 +1,11 @@
-/** The shared view's date in long US format, e.g. "March 5, 2026". */
-export function longUsDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' }).format(date);
+import { formatDateTime } from '../../i18n/format';
+
+/**
+ * The shared view's date: month name, day and year in the viewer's language ("March 5, 2026" in
+ * US English, "5. März 2026" in German).
+ */
+export function longDate(iso: string, locale: string): string {
+  return formatDateTime(iso, locale, { month: 'long', day: 'numeric', year: 'numeric' });
 }
 
 /** The page title is the conversation title followed by the app title when both exist. */

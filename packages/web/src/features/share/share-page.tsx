@@ -11,7 +11,7 @@ import { buildTree, visiblePath, type SiblingChoices } from '../messages';
 import { shareApi, shareKeys } from './share-api';
 import { ShareFooter } from './share-footer';
 import { ShareHeader } from './share-header';
-import { longUsDate, sharePageTitle } from './share-format';
+import { longDate, sharePageTitle } from './share-format';
 import { SharedMessageList } from './shared-message-list';
 
 /**
@@ -22,7 +22,7 @@ import { SharedMessageList } from './shared-message-list';
  */
 export default function SharePage() {
   useAllStrings();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { shareId = '' } = useParams();
   const { data: config } = useStartupConfig();
   const fontSize = useSettings((s) => s.fontSize);
@@ -75,7 +75,7 @@ export default function SharePage() {
                 {shared.data.title || t('com_ui_untitled')}
               </h1>
               <p className="mt-1 text-sm text-fg-muted" data-testid="share-date">
-                {longUsDate(shared.data.createdAt)}
+                {longDate(shared.data.createdAt, i18n.language)}
               </p>
             </header>
             <div className={`py-4 ${fontSize}`} data-testid="share-messages">

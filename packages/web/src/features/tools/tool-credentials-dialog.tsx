@@ -1,7 +1,7 @@
 import type { ToolEntry } from '@parley/schema';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/api-error';
+import { apiErrorText } from '../../api/api-error-text';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/text-field';
@@ -26,8 +26,7 @@ export function ToolCredentialsDialog({
   const save = useToolCredentials();
   const filled = tool.authConfig.every((field) => (values[field.authField] ?? '').trim() !== '');
 
-  const fail = (error: unknown) =>
-    showToast((isApiError(error) && error.serverMessage) || t('tools.credentials_error'), 'error');
+  const fail = (error: unknown) => showToast(apiErrorText(error, t('tools.credentials_error')), 'error');
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!filled) return;

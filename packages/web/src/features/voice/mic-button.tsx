@@ -51,6 +51,8 @@ export function MicButton(props: {
       onClick={press}
       disabled={props.disabled || state === 'processing'}
       aria-label={label}
+      // The label is translated; key names are printed on keyboards as they are here.
+      // eslint-disable-next-line parley/no-ui-literals
       title={`${label} (Shift+Alt+L)`}
       aria-pressed={state === 'listening'}
       data-testid="mic-button"

@@ -1,0 +1,76 @@
+import { expect, loginViaUi, registerViaApi, test, uniqueUser } from '../support/fixtures.ts';
+
+test('switching to Arabic lays the app out right to left, survives a reload, and back to English', async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const user = uniqueUser('arabic');
+  await registerViaApi(baseURL!, user);
+  await loginViaUi(page, user);
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('dir', 'ltr');
+
+  await page.getByTestId('account-menu').click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  const dialog = page.getByTestId('settings-dialog');
+  await dialog.getByTestId('language-select').selectOption('ar-EG');
+  await expect(html).toHaveAttribute('dir', 'rtl');
+  await expect(html).toHaveAttribute('lang', 'ar-EG');
+  // Arabic for "Language", the row just changed.
+  await expect(dialog.getByText('اللغة', { exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // Right to left: the sidebar sits on the right of the conversation.
+  const sidebar = await page.getByTestId('sidebar').boundingBox();
+  expect(sidebar!.x).toBeGreaterThan(1440 / 2);
+
+  await page.reload();
+  await expect(html).toHaveAttribute('dir', 'rtl');
+  await page.getByTestId('account-menu').click();
+  // Arabic for "Settings".
+  await page.getByRole('menuitem', { name: 'الإعدادات' }).click();
+  await dialog.getByTestId('language-select').selectOption('en-US');
+  await expect(html).toHaveAttribute('dir', 'ltr');
+  await expect(html).toHaveAttribute('lang', 'en-US');
+  await expect(dialog.getByText('Language', { exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+  const back = await page.getByTestId('sidebar').boundingBox();
+  expect(back!.x).toBeLessThan(1440 / 2);
+});
+
+test.describe('a signed-out page in German', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('follows the browser language and loads German only', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Weiter' })).toBeVisible();
+    await expect(page.getByLabel('E-Mail-Adresse')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    // The German strings came as a file of their own; Arabic's never did.
+    expect(scripts.some((url) => url.includes('de-DE'))).toBe(true);
+    expect(scripts.some((url) => url.includes('ar-EG'))).toBe(false);
+  });
+});
+
+test('the lang cookie chooses the language of a signed-out page', async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: 'lang', value: 'de-DE', url: baseURL! }]);
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Weiter' })).toBeVisible();
+});
+
+test.describe('a signed-out page in Arabic', () => {
+  test.use({ locale: 'ar-SA' });
+
+  test('a browser in Arabic gets the page right to left', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    // Arabic for "Continue".
+    await expect(page.getByRole('button', { name: 'متابعة' })).toBeVisible();
+  });
+});
