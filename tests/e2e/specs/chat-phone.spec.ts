@@ -3,8 +3,9 @@ import { chooseModel, lastAnswer, send, signIn, waitIdle } from '../support/chat
 import { expect, test } from '../support/fixtures.ts';
 import { openRowMenu } from './conversations-helpers.ts';
 
-// A phone (390×844): one header, answers across the full width (tables with whole words, code
-// inside the screen), the landing's message box at the bottom, and a share dialog that fits.
+// A phone (390×844): one header whose secondary tools sit behind ⋯ so the model and the title get
+// the width, answers across the full width (tables with whole words, code inside the screen), the
+// landing's message box at the bottom, and a share dialog that fits.
 
 const PHONE = { width: 390, height: 844 };
 
@@ -45,6 +46,65 @@ test('a phone shows one header above the chat, and the landing message box at th
   // The list starts right under the one header.
   const scroller = await page.getByTestId('message-scroller').boundingBox();
   expect(scroller!.y).toBeLessThanOrEqual(box!.y + box!.height + 1);
+  await page.context().close();
+});
+
+test('on a phone the header keeps four buttons in its row: the model and the title get the width, the tools are under ⋯', async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await phonePage(browser, baseURL!);
+  await signIn(page, baseURL!, 'phonemore');
+  const header = page.getByTestId('mobile-header');
+
+  // A temporary chat says so in words, beside the title.
+  await header.getByRole('button', { name: 'More tools' }).click();
+  const more = page.getByTestId('header-more-menu');
+  for (const name of ['Parameters', 'Presets', 'Temporary chat']) {
+    const tool = more.getByRole(name === 'Temporary chat' ? 'switch' : 'button', { name });
+    await expect(tool).toBeVisible();
+    // The menu writes each tool's name beside its icon.
+    const shown = await tool.evaluate((el) => getComputedStyle(el, '::after').content);
+    expect(shown).toBe(`"${name}"`);
+  }
+  await page.screenshot({
+    path: `${process.env.SHOTS_OUT ?? 'test-results/screenshots'}/phone-header-more.png`,
+  });
+  await more.getByRole('switch', { name: 'Temporary chat' }).click();
+  await page.keyboard.press('Escape');
+  await expect(more).toHaveCount(0);
+  await expect(header.getByTestId('temporary-badge')).toHaveText('Temporary chat');
+  await header.getByRole('button', { name: 'More tools' }).click();
+  await more.getByRole('switch', { name: 'Temporary chat' }).click();
+  await page.keyboard.press('Escape');
+  await expect(header.getByTestId('temporary-badge')).toHaveCount(0);
+
+  await chooseModel(page, 'echo');
+  await send(page, 'Packing list for a long weekend in Lisbon');
+  await waitIdle(page);
+  const heading = header.getByRole('heading');
+  await expect(heading).toHaveText(/^Packing list for a long weekend/);
+  // One row: the sidebar, the model, ⋯ and new chat are its only buttons.
+  await expect(header.getByRole('button')).toHaveCount(4);
+  const box = (await header.boundingBox())!;
+  expect(box.height).toBeLessThanOrEqual(56);
+  // The title gets most of the row (it was cut to two letters beside nine icons): the saved
+  // title is shown whole, with room to spare.
+  expect(await heading.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  expect(await heading.evaluate((el) => el.parentElement!.clientWidth)).toBeGreaterThanOrEqual(240);
+  // The model's name is written out whole.
+  const modelName = header.getByTestId('model-menu').locator('span').first();
+  expect(await modelName.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  // The saved conversation's tools are in the menu too.
+  await header.getByRole('button', { name: 'More tools' }).click();
+  await expect(more.getByRole('button', { name: 'Export' })).toBeVisible();
+  await expect(more.getByRole('button', { name: 'Bookmarks' })).toBeVisible();
+  await more.getByRole('button', { name: 'Export' }).click();
+  await expect(page.getByTestId('export-json')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.screenshot({
+    path: `${process.env.SHOTS_OUT ?? 'test-results/screenshots'}/phone-header.png`,
+  });
   await page.context().close();
 });
 

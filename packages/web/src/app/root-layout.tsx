@@ -1,12 +1,13 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { IconTooltips } from '../components/ui/icon-tooltips';
 import { PageFallback } from '../components/ui/page-fallback';
 import { Toaster } from '../features/toasts';
 import { useThemeSync } from '../features/settings';
 import { useLocaleSync } from '../i18n/use-locale-sync';
 import { useHealthCheck, useStartupConfig } from '../api/startup-queries';
 
-/** Wraps every page: theme, language and direction, document title, health check, toasts. */
+/** Wraps every page: theme, language and direction, document title, health check, toasts, icon tooltips. */
 export function RootLayout() {
   useThemeSync();
   useLocaleSync();
@@ -23,6 +24,7 @@ export function RootLayout() {
         <Outlet />
       </Suspense>
       <Toaster />
+      <IconTooltips />
     </>
   );
 }

@@ -14,6 +14,8 @@ export interface DialogProps {
   closeLabel?: string;
   className?: string;
   testId?: string;
+  /** Escape pressed: a dialog showing a sub-view calls preventDefault and goes back instead of closing. */
+  onEscapeKeyDown?: (event: KeyboardEvent) => void;
 }
 
 /** A centred modal built on Radix Dialog (focus trap, aria wiring, scroll lock). */
@@ -27,6 +29,7 @@ export function Dialog({
   closeLabel,
   className,
   testId,
+  onEscapeKeyDown,
 }: DialogProps) {
   const block = (e: Event) => {
     if (locked) e.preventDefault();
@@ -37,7 +40,10 @@ export function Dialog({
         <RadixDialog.Overlay className="animate-fade-in fixed inset-0 z-50 bg-overlay backdrop-blur-[2px]" />
         <RadixDialog.Content
           data-testid={testId}
-          onEscapeKeyDown={block}
+          onEscapeKeyDown={(e) => {
+            block(e);
+            if (!locked) onEscapeKeyDown?.(e);
+          }}
           onPointerDownOutside={block}
           onInteractOutside={block}
           className={clsx(

@@ -45,7 +45,6 @@ export function AddedConvoBanner({
         onClick={() => removeFor(conversationId)}
         className="flex size-6 shrink-0 items-center justify-center rounded-md text-fg-muted hover:bg-surface-raised hover:text-fg focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         aria-label={t('multiConvo.remove')}
-        title={t('multiConvo.remove')}
       >
         <X className="size-4" aria-hidden />
       </button>

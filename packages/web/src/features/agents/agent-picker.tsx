@@ -39,7 +39,6 @@ export function AgentPicker({
           size="icon"
           onClick={() => onChange(null)}
           aria-label={t('agents.new_agent')}
-          title={t('agents.new_agent')}
           data-testid="agent-new"
         >
           <Plus className="size-4" aria-hidden />

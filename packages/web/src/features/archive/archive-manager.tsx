@@ -3,7 +3,7 @@ import { ArchiveRestore, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
+import { useOpenSubView } from '../../components/ui/dialog-sub-view';
 import { DeleteDialog } from '../conversation-actions';
 import {
   MANAGER_SEARCH_DEBOUNCE_MS,
@@ -15,21 +15,26 @@ import { useConversationActions } from '../conversation-actions';
 import { useDebouncedValue } from '../prompts';
 import { useArchivedConversations } from './archive-api';
 
-/** Settings → General: the archived chats, opened in a dialog. */
+/** Settings → General: the archived chats, opened as a page inside the settings dialog. */
 export function ArchiveManagerRow() {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+  const openSubView = useOpenSubView();
+  const open = () =>
+    openSubView({
+      title: t('com_nav_archived_chats'),
+      content: <ArchiveManager />,
+      testId: 'archive-manager',
+    });
   return (
     <SettingsActionRow label={t('com_nav_archived_chats')}>
-      <Button variant="secondary" size="sm" onClick={() => setOpen(true)} data-testid="archive-manage">
+      <Button variant="secondary" size="sm" onClick={open} data-testid="archive-manage">
         {t('com_ui_manage')}
       </Button>
-      {open && <ArchiveManager onClose={() => setOpen(false)} />}
     </SettingsActionRow>
   );
 }
 
-function ArchiveManager({ onClose }: { onClose: () => void }) {
+function ArchiveManager() {
   const { t, i18n } = useTranslation();
   const [search, setSearch] = useState('');
   const applied = useDebouncedValue(search.trim(), MANAGER_SEARCH_DEBOUNCE_MS);
@@ -40,73 +45,58 @@ function ArchiveManager({ onClose }: { onClose: () => void }) {
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
 
   return (
-    <Dialog
-      open
-      onOpenChange={(o) => !o && onClose()}
-      title={t('com_nav_archived_chats')}
-      closeLabel={t('com_ui_close')}
-      className="max-w-2xl"
-      testId="archive-manager"
-    >
-      <div className="flex h-[min(480px,70dvh)] flex-col gap-3 px-6 pt-2 pb-5">
-        <ManagerSearch
-          value={search}
-          onChange={setSearch}
-          label={t('com_ui_search_archived')}
-          testId="archive-search"
-        />
-        <ManagerList
-          loading={list.isPending}
-          empty={rows.length === 0}
-          more={{
-            has: list.hasNextPage,
-            fetching: list.isFetchingNextPage,
-            fetch: () => void list.fetchNextPage(),
-          }}
-        >
-          {rows.map((c) => (
-            <li
-              key={c.conversationId}
-              className="flex h-12 items-center gap-2 px-3"
-              data-testid="archived-row"
+    <>
+      <ManagerSearch
+        value={search}
+        onChange={setSearch}
+        label={t('com_ui_search_archived')}
+        testId="archive-search"
+      />
+      <ManagerList
+        loading={list.isPending}
+        empty={rows.length === 0}
+        more={{
+          has: list.hasNextPage,
+          fetching: list.isFetchingNextPage,
+          fetch: () => void list.fetchNextPage(),
+        }}
+      >
+        {rows.map((c) => (
+          <li key={c.conversationId} className="flex h-12 items-center gap-2 px-3" data-testid="archived-row">
+            <a
+              href={`/c/${c.conversationId}`}
+              target="_blank"
+              rel="noreferrer"
+              className="min-w-0 flex-1 truncate text-sm text-fg hover:underline"
             >
-              <a
-                href={`/c/${c.conversationId}`}
-                target="_blank"
-                rel="noreferrer"
-                className="min-w-0 flex-1 truncate text-sm text-fg hover:underline"
-              >
-                {c.title || t('com_ui_untitled')}
-              </a>
-              <span className="hidden shrink-0 text-xs text-fg-subtle sm:inline">
-                {date.format(new Date(c.updatedAt))}
-              </span>
-              <Button
-                variant="ghost"
-                size="icon"
-                className="size-8"
-                onClick={() => void archive(c, false)}
-                aria-label={t('com_ui_unarchive_named', { title: c.title })}
-                title={t('com_ui_unarchive')}
-                data-testid="unarchive"
-              >
-                <ArchiveRestore className="size-4" aria-hidden />
-              </Button>
-              <Button
-                variant="ghost"
-                size="icon"
-                className="size-8 hover:text-danger"
-                onClick={() => setDeleting(c)}
-                aria-label={t('com_ui_delete_named', { title: c.title })}
-                title={t('com_ui_delete')}
-                data-testid="archived-delete"
-              >
-                <Trash2 className="size-4" aria-hidden />
-              </Button>
-            </li>
-          ))}
-        </ManagerList>
-      </div>
+              {c.title || t('com_ui_untitled')}
+            </a>
+            <span className="hidden shrink-0 text-xs text-fg-subtle sm:inline">
+              {date.format(new Date(c.updatedAt))}
+            </span>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-8"
+              onClick={() => void archive(c, false)}
+              aria-label={t('com_ui_unarchive_named', { title: c.title })}
+              data-testid="unarchive"
+            >
+              <ArchiveRestore className="size-4" aria-hidden />
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-8 hover:text-danger"
+              onClick={() => setDeleting(c)}
+              aria-label={t('com_ui_delete_named', { title: c.title })}
+              data-testid="archived-delete"
+            >
+              <Trash2 className="size-4" aria-hidden />
+            </Button>
+          </li>
+        ))}
+      </ManagerList>
       {deleting && (
         <DeleteDialog
           conversation={deleting}
@@ -114,6 +104,6 @@ function ArchiveManager({ onClose }: { onClose: () => void }) {
           onClose={() => setDeleting(null)}
         />
       )}
-    </Dialog>
+    </>
   );
 }

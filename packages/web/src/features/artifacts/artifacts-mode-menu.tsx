@@ -35,7 +35,6 @@ export function ArtifactsModeMenu({
         <button
           type="button"
           aria-label={`${t('com_ui_artifacts_mode')}: ${label(mode)}`}
-          title={`${t('com_ui_artifacts_mode')}: ${label(mode)}`}
           data-testid="artifacts-mode"
           data-mode={mode ?? 'off'}
           className={clsx(

@@ -38,7 +38,6 @@ function IconButton({
     <button
       type="button"
       aria-label={label}
-      title={label}
       disabled={disabled}
       onClick={onClick}
       data-testid={testId}

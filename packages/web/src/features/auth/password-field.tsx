@@ -45,7 +45,6 @@ export function PasswordField({ label, error, value, className, id, ...rest }: O
           type="button"
           onClick={() => setVisible((v) => !v)}
           aria-pressed={visible}
-          title={visible ? t('com_auth_hide_password') : t('com_auth_show_password')}
           aria-label={visible ? t('com_auth_hide_password') : t('com_auth_show_password')}
           data-testid={`${inputId}-visibility`}
           className="absolute inset-y-0 end-0 flex w-11 items-center justify-center rounded-e-lg text-fg-muted outline-none hover:text-fg focus-visible:ring-2 focus-visible:ring-ring"

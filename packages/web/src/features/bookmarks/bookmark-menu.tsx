@@ -1,6 +1,6 @@
 import type { Conversation } from '@parley/schema';
 import { clsx } from 'clsx';
-import { Check, Plus, Tag } from 'lucide-react';
+import { Bookmark, Check, Plus } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +36,7 @@ export function BookmarkMenu({ conversation }: { conversation: Conversation }) {
             tagged ? 'text-accent' : 'text-fg-muted',
           )}
         >
-          <Tag className={clsx('size-4.5', tagged && 'fill-current/20')} aria-hidden />
+          <Bookmark className={clsx('size-4.5', tagged && 'fill-current/20')} aria-hidden />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content

@@ -1,6 +1,6 @@
 import type { ConversationTag } from '@parley/schema';
 import { clsx } from 'clsx';
-import { Check, ChevronDown, Pencil, Plus, Tag, Trash2, X } from 'lucide-react';
+import { Bookmark, Check, ChevronDown, Pencil, Plus, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFilterStore } from './filter-store';
@@ -54,7 +54,7 @@ export function TagFilter() {
               active ? 'text-fg' : 'text-fg-muted',
             )}
           >
-            <Tag className={clsx('size-4 shrink-0', active && 'text-accent')} aria-hidden />
+            <Bookmark className={clsx('size-4 shrink-0', active && 'text-accent')} aria-hidden />
             <span className="min-w-0 flex-1 truncate text-start">
               {active ? selected.join(', ') : t('com_ui_bookmarks_filter')}
             </span>

@@ -9,10 +9,13 @@ import { ParametersButton } from '../endpoints';
 import { PresetsMenu } from '../presets';
 import { ArtifactsModeMenu } from '../artifacts';
 import { AddModelButton } from '../added-convo';
+import type { ChatControlsPart } from './chat-header';
 
 /**
  * The header's model controls: model spec, endpoint and model selector, parameters, presets and (for
  * `user_provided` endpoints) the key button — each shown when the interface config allows it.
+ * `part` splits them for the phone header, which shows the model selector and keeps the tools in
+ * its "more" menu; wider screens show both parts in a row.
  * Memoised: the chat view renders on every send and stream event, these only when the setup does.
  */
 export const ChatControls = memo(function ChatControls({
@@ -23,7 +26,9 @@ export const ChatControls = memo(function ChatControls({
   onSwitch,
   onSetup,
   onAgent,
+  part = 'all',
 }: {
+  part?: ChatControlsPart;
   conversationId: string;
   setup: ChatSetup | null;
   endpoints: EndpointsConfig | undefined;
@@ -45,9 +50,11 @@ export const ChatControls = memo(function ChatControls({
     (spec: ModelSpec) => onSetup(setupOfSpec(spec, endpoints)),
     [onSetup, endpoints],
   );
+  const model = part !== 'tools';
+  const tools = part !== 'model';
   return (
     <>
-      {(showEndpoints || specs) && (
+      {model && (showEndpoints || specs) && (
         <EndpointMenu
           setup={setup}
           endpoints={endpoints}
@@ -59,12 +66,14 @@ export const ChatControls = memo(function ChatControls({
           onAgent={onAgent}
         />
       )}
-      {showEndpoints && (
+      {tools && showEndpoints && (
         <AddModelButton conversationId={conversationId} endpoints={endpoints} models={models} />
       )}
-      {setup && tunable && ui?.parameters !== false && <ParametersButton setup={setup} onChange={onSetup} />}
-      {setup && tunable && ui?.presets !== false && <PresetsMenu setup={setup} onApply={onSetup} />}
-      {setup && ui?.artifacts !== false && (
+      {tools && setup && tunable && ui?.parameters !== false && (
+        <ParametersButton setup={setup} onChange={onSetup} />
+      )}
+      {tools && setup && tunable && ui?.presets !== false && <PresetsMenu setup={setup} onApply={onSetup} />}
+      {tools && setup && ui?.artifacts !== false && (
         <ArtifactsModeMenu
           value={setup.artifacts}
           onChange={(mode) => {
@@ -73,7 +82,7 @@ export const ChatControls = memo(function ChatControls({
           }}
         />
       )}
-      {setup && info?.userProvide && (
+      {tools && setup && info?.userProvide && (
         <KeyButton
           endpoint={setup.endpoint}
           label={info.modelDisplayLabel ?? setup.endpoint}

@@ -294,15 +294,18 @@ export default function ChatView() {
       <UploadTypeDialog chooser={dropUpload.chooser} />
       <div className="flex min-h-0 min-w-0 flex-1 flex-col" data-conversation-id={conversationId}>
         <ChatHeader title={title} loading={loading} end={<SidePanelToggle sections={sections} />}>
-          <ChatControls
-            conversationId={conversationId}
-            setup={setup}
-            endpoints={endpoints}
-            models={models}
-            onSwitch={switchModel}
-            onSetup={changeSetup}
-            onAgent={chooseAgent}
-          />
+          {(part) => (
+            <ChatControls
+              part={part}
+              conversationId={conversationId}
+              setup={setup}
+              endpoints={endpoints}
+              models={models}
+              onSwitch={switchModel}
+              onSetup={changeSetup}
+              onAgent={chooseAgent}
+            />
+          )}
         </ChatHeader>
         {waitingForNetwork ? (
           <OfflineState />

@@ -8,8 +8,15 @@ import { TemporaryToggle } from '../temporary-chat';
 import { MENU_CONTENT, MENU_ITEM } from '../../components/ui/menu-styles';
 import { EXPORT_OPTIONS, useExport } from './row-menu';
 
-/** The chat header's conversation tools: temporary chat, bookmarks and export. */
-export function ChatHeaderActions() {
+/**
+ * The chat header's conversation tools: temporary chat, bookmarks and export. `className` replaces
+ * the row's layout (the phone's ⋯ menu lists them in its own column).
+ */
+export function ChatHeaderActions({
+  className = 'flex shrink-0 items-center gap-0.5',
+}: {
+  className?: string;
+}) {
   const { t } = useTranslation();
   const { conversationId = 'new' } = useParams();
   const { data: conversation } = useConversation(conversationId);
@@ -17,7 +24,7 @@ export function ChatHeaderActions() {
   const saved = conversationId !== 'new' && conversation && conversation.conversationId === conversationId;
 
   return (
-    <div className="flex shrink-0 items-center gap-0.5">
+    <div className={className}>
       <TemporaryToggle conversationId={conversationId} conversation={conversation} />
       {saved && <BookmarkMenu conversation={conversation} />}
       {saved && (

@@ -75,23 +75,13 @@ export function ZoomPan({
         </div>
       </div>
       <div className="zoom-pan-controls">
-        <button type="button" onClick={() => zoom(STEP)} aria-label={labels.zoomIn} title={labels.zoomIn}>
+        <button type="button" onClick={() => zoom(STEP)} aria-label={labels.zoomIn}>
           +
         </button>
-        <button
-          type="button"
-          onClick={() => zoom(1 / STEP)}
-          aria-label={labels.zoomOut}
-          title={labels.zoomOut}
-        >
+        <button type="button" onClick={() => zoom(1 / STEP)} aria-label={labels.zoomOut}>
           −
         </button>
-        <button
-          type="button"
-          onClick={() => setView({ scale: 1, x: 0, y: 0 })}
-          aria-label={labels.reset}
-          title={labels.reset}
-        >
+        <button type="button" onClick={() => setView({ scale: 1, x: 0, y: 0 })} aria-label={labels.reset}>
           ⟲
         </button>
       </div>

@@ -106,7 +106,6 @@ export function EndpointMenu({
           className="flex size-8 shrink-0 items-center justify-center rounded-lg text-fg-muted outline-none hover:bg-surface-muted hover:text-fg focus-visible:ring-2 focus-visible:ring-ring"
           data-testid="add-model"
           aria-label={t('multiConvo.add')}
-          title={t('multiConvo.add')}
         >
           <Plus className="size-4" aria-hidden />
         </DropdownMenu.Trigger>

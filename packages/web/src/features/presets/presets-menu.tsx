@@ -1,6 +1,6 @@
 import type { Preset } from '@parley/schema';
 import { clsx } from 'clsx';
-import { Bookmark, Plus, Star, Trash2 } from 'lucide-react';
+import { FileSliders, Plus, Star, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
@@ -60,7 +60,7 @@ export function PresetsMenu({ setup, onApply }: { setup: ChatSetup; onApply: (se
             aria-label={t('com_endpoint_presets')}
             data-testid="presets-button"
           >
-            <Bookmark className="size-4.5" aria-hidden />
+            <FileSliders className="size-4.5" aria-hidden />
           </button>
         }
       >

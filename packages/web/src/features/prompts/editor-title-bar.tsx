@@ -74,7 +74,6 @@ export function EditorTitleBar({
           size="sm"
           onClick={() => setConfirming(true)}
           aria-label={t('prompts.delete_prompt')}
-          title={t('prompts.delete_prompt')}
           data-testid="delete-group"
         >
           <Trash2 className="size-4" aria-hidden />

@@ -56,7 +56,6 @@ export function GroupListPanel() {
               className={buttonClasses('primary', 'sm', 'h-9')}
               data-testid="create-prompt"
               aria-label={t('prompts.create')}
-              title={t('prompts.create')}
             >
               <Plus className="size-4" aria-hidden />
               <span className="hidden sm:inline">{t('prompts.create_short')}</span>

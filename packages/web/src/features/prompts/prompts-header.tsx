@@ -49,7 +49,6 @@ export function PromptsHeader() {
           size="icon"
           onClick={() => setAdminOpen(true)}
           aria-label={t('prompts.admin_settings')}
-          title={t('prompts.admin_settings')}
           data-testid="prompts-admin-settings"
         >
           <ShieldCheck className="size-5" aria-hidden />

@@ -66,7 +66,6 @@ export function VersionsPanel(props: {
             className="size-7 hover:text-danger"
             onClick={() => setConfirming(true)}
             aria-label={t('prompts.delete_version')}
-            title={t('prompts.delete_version')}
             data-testid="delete-version"
           >
             <Trash2 className="size-3.5" aria-hidden />

@@ -11,9 +11,10 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/ui/dialog';
+import { DialogSubView, SubViewProvider, useSubViewHost } from '../../components/ui/dialog-sub-view';
 import { Spinner } from '../../components/ui/spinner';
 import { useShell } from '../../store/shell-store';
 import { useHasPermission } from '../auth';
@@ -68,51 +69,72 @@ export default function SettingsDialog({
   const tabs = TABS.filter(
     (tab) => (tab.value !== 'balance' || balanceEnabled) && (tab.value !== 'personalization' || memories),
   );
+  const subView = useSubViewHost();
+  const { reset } = subView;
+  useEffect(() => {
+    if (!open) reset();
+  }, [open, reset]);
   return (
     <Dialog
       open={open}
       onOpenChange={setOpen}
+      onEscapeKeyDown={(e) => {
+        if (!subView.view) return;
+        e.preventDefault();
+        subView.back();
+      }}
       title={t('com_nav_settings')}
       closeLabel={t('com_ui_close')}
-      className="max-w-3xl"
+      // One box for every tab and sub-view: switching never makes the dialog jump, and on a phone
+      // it fills the screen but for a margin.
+      className="h-[min(600px,calc(100dvh-2rem))] max-w-3xl"
       testId="settings-dialog"
     >
-      <Tabs.Root
-        defaultValue="general"
-        orientation="vertical"
-        className="flex min-h-0 flex-1 flex-col gap-2 px-4 pb-5 sm:h-[480px] sm:flex-row sm:gap-6 sm:px-6"
-      >
-        <Tabs.List
-          aria-label={t('com_nav_settings')}
-          className="-mx-1 flex shrink-0 gap-1 overflow-x-auto px-1 pb-1 sm:mx-0 sm:w-48 sm:flex-col sm:overflow-visible sm:px-0"
+      <SubViewProvider open={subView.open}>
+        <Tabs.Root
+          defaultValue="general"
+          orientation="vertical"
+          // Kept mounted under a sub-view, so back returns to the same tab, scrolled where it was.
+          className={clsx(
+            'min-h-0 flex-1 flex-col gap-2 px-4 pb-5 sm:flex-row sm:gap-6 sm:px-6',
+            subView.view ? 'hidden' : 'flex',
+          )}
         >
-          {tabs.map(({ value, labelKey, icon: Icon }) => (
-            <Tabs.Trigger
+          <Tabs.List
+            aria-label={t('com_nav_settings')}
+            className="-mx-1 flex shrink-0 gap-1 overflow-x-auto px-1 pb-1 sm:mx-0 sm:w-48 sm:flex-col sm:overflow-visible sm:px-0"
+          >
+            {tabs.map(({ value, labelKey, icon: Icon }) => (
+              <Tabs.Trigger
+                key={value}
+                value={value}
+                className={clsx(
+                  'flex shrink-0 items-center gap-2.5 rounded-lg px-3 py-2 text-sm whitespace-nowrap text-fg-muted outline-none',
+                  'hover:bg-surface-muted hover:text-fg focus-visible:ring-2 focus-visible:ring-ring',
+                  'data-[state=active]:bg-surface-muted data-[state=active]:font-medium data-[state=active]:text-fg',
+                )}
+              >
+                <Icon className="size-4" aria-hidden />
+                {t(labelKey)}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          {tabs.map(({ value, Content }) => (
+            <Tabs.Content
               key={value}
               value={value}
-              className={clsx(
-                'flex shrink-0 items-center gap-2.5 rounded-lg px-3 py-2 text-sm whitespace-nowrap text-fg-muted outline-none',
-                'hover:bg-surface-muted hover:text-fg focus-visible:ring-2 focus-visible:ring-ring',
-                'data-[state=active]:bg-surface-muted data-[state=active]:font-medium data-[state=active]:text-fg',
-              )}
+              className="min-h-0 flex-1 overflow-y-auto outline-none sm:pe-1"
             >
-              <Icon className="size-4" aria-hidden />
-              {t(labelKey)}
-            </Tabs.Trigger>
+              <Suspense fallback={<Spinner />}>
+                <Content interfaceConfig={interfaceConfig} />
+              </Suspense>
+            </Tabs.Content>
           ))}
-        </Tabs.List>
-        {tabs.map(({ value, Content }) => (
-          <Tabs.Content
-            key={value}
-            value={value}
-            className="min-h-0 flex-1 overflow-y-auto outline-none sm:pe-1"
-          >
-            <Suspense fallback={<Spinner />}>
-              <Content interfaceConfig={interfaceConfig} />
-            </Suspense>
-          </Tabs.Content>
-        ))}
-      </Tabs.Root>
+        </Tabs.Root>
+        {subView.view && (
+          <DialogSubView view={subView.view} onBack={subView.back} backLabel={t('com_ui_back_to_settings')} />
+        )}
+      </SubViewProvider>
     </Dialog>
   );
 }

@@ -4,7 +4,7 @@ import { ExternalLink, MessageSquare, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
+import { useOpenSubView } from '../../components/ui/dialog-sub-view';
 import {
   MANAGER_SEARCH_DEBOUNCE_MS,
   ManagerList,
@@ -16,21 +16,26 @@ import { showToast } from '../toasts';
 import { validShareIds } from './bulk-delete';
 import { shareApi, shareKeys, useSharedLinks } from './share-api';
 
-/** Settings → Data controls: the shared-links manager. */
+/** Settings → Data controls: the shared-links manager, opened as a page inside the settings dialog. */
 export function SharedLinksRow() {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+  const openSubView = useOpenSubView();
+  const open = () =>
+    openSubView({
+      title: t('com_nav_shared_links'),
+      content: <SharedLinksManager />,
+      testId: 'shared-links-manager',
+    });
   return (
     <SettingsActionRow label={t('com_nav_shared_links')}>
-      <Button variant="secondary" size="sm" onClick={() => setOpen(true)} data-testid="shared-links-manage">
+      <Button variant="secondary" size="sm" onClick={open} data-testid="shared-links-manage">
         {t('com_ui_manage')}
       </Button>
-      {open && <SharedLinksManager onClose={() => setOpen(false)} />}
     </SettingsActionRow>
   );
 }
 
-function SharedLinksManager({ onClose }: { onClose: () => void }) {
+function SharedLinksManager() {
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
   const [search, setSearch] = useState('');
@@ -65,99 +70,85 @@ function SharedLinksManager({ onClose }: { onClose: () => void }) {
 
   const allChecked = links.length > 0 && links.every((l) => selected.has(l.shareId));
   return (
-    <Dialog
-      open
-      onOpenChange={(o) => !o && onClose()}
-      title={t('com_nav_shared_links')}
-      closeLabel={t('com_ui_close')}
-      className="max-w-2xl"
-      testId="shared-links-manager"
-    >
-      <div className="flex h-[min(480px,70dvh)] flex-col gap-3 px-6 pt-2 pb-5">
-        <div className="flex items-center gap-2">
-          <div className="flex-1">
-            <ManagerSearch value={search} onChange={setSearch} label={t('com_ui_search_shared_links')} />
-          </div>
-          <Button
-            variant="danger-outline"
-            size="sm"
-            className="h-9"
-            loading={pending}
-            onClick={() => void deleteLinks(links.filter((l) => selected.has(l.shareId)))}
-            data-testid="shared-links-bulk-delete"
-          >
-            <Trash2 className="size-4" aria-hidden />
-            {t('com_ui_delete_selected', { count: selected.size })}
-          </Button>
+    <>
+      <div className="flex items-center gap-2">
+        <div className="flex-1">
+          <ManagerSearch value={search} onChange={setSearch} label={t('com_ui_search_shared_links')} />
         </div>
-        <ManagerList
-          loading={list.isPending}
-          empty={links.length === 0}
-          more={{
-            has: list.hasNextPage,
-            fetching: list.isFetchingNextPage,
-            fetch: () => void list.fetchNextPage(),
-          }}
+        <Button
+          variant="danger-outline"
+          size="sm"
+          className="h-9"
+          loading={pending}
+          onClick={() => void deleteLinks(links.filter((l) => selected.has(l.shareId)))}
+          data-testid="shared-links-bulk-delete"
         >
-          <li className="flex h-10 items-center gap-3 bg-surface-muted/60 px-3 text-xs font-medium text-fg-muted">
+          <Trash2 className="size-4" aria-hidden />
+          {t('com_ui_delete_selected', { count: selected.size })}
+        </Button>
+      </div>
+      <ManagerList
+        loading={list.isPending}
+        empty={links.length === 0}
+        more={{
+          has: list.hasNextPage,
+          fetching: list.isFetchingNextPage,
+          fetch: () => void list.fetchNextPage(),
+        }}
+      >
+        <li className="flex h-10 items-center gap-3 bg-surface-muted/60 px-3 text-xs font-medium text-fg-muted">
+          <input
+            type="checkbox"
+            checked={allChecked}
+            onChange={() => setSelected(allChecked ? new Set() : new Set(links.map((l) => l.shareId)))}
+            aria-label={t('com_ui_select_all')}
+          />
+          <span className="flex-1">{t('com_ui_title')}</span>
+          <span className="hidden sm:inline">{t('com_ui_date')}</span>
+          <span className="w-16" />
+        </li>
+        {links.map((link) => (
+          <li key={link.shareId} className="flex h-12 items-center gap-3 px-3" data-testid="shared-link-row">
             <input
               type="checkbox"
-              checked={allChecked}
-              onChange={() => setSelected(allChecked ? new Set() : new Set(links.map((l) => l.shareId)))}
-              aria-label={t('com_ui_select_all')}
+              checked={selected.has(link.shareId)}
+              onChange={() => toggle(link.shareId)}
+              aria-label={t('com_ui_select_named', { title: link.title })}
             />
-            <span className="flex-1">{t('com_ui_title')}</span>
-            <span className="hidden sm:inline">{t('com_ui_date')}</span>
-            <span className="w-16" />
-          </li>
-          {links.map((link) => (
-            <li
-              key={link.shareId}
-              className="flex h-12 items-center gap-3 px-3"
-              data-testid="shared-link-row"
+            <a
+              href={`/share/${link.shareId}`}
+              target="_blank"
+              rel="noreferrer"
+              className="flex min-w-0 flex-1 items-center gap-1.5 text-sm text-fg hover:underline"
             >
-              <input
-                type="checkbox"
-                checked={selected.has(link.shareId)}
-                onChange={() => toggle(link.shareId)}
-                aria-label={t('com_ui_select_named', { title: link.title })}
-              />
-              <a
-                href={`/share/${link.shareId}`}
-                target="_blank"
-                rel="noreferrer"
-                className="flex min-w-0 flex-1 items-center gap-1.5 text-sm text-fg hover:underline"
-              >
-                <span className="truncate">{link.title || t('com_ui_untitled')}</span>
-                <ExternalLink className="size-3.5 shrink-0 text-fg-subtle" aria-hidden />
-              </a>
-              <span className="hidden shrink-0 text-xs text-fg-subtle sm:inline">
-                {date.format(new Date(link.createdAt))}
-              </span>
-              <a
-                href={`/c/${link.conversationId}`}
-                target="_blank"
-                rel="noreferrer"
-                className="flex size-8 items-center justify-center rounded-lg text-fg-muted hover:bg-surface-muted hover:text-fg"
-                aria-label={t('com_ui_open_conversation')}
-                title={t('com_ui_open_conversation')}
-              >
-                <MessageSquare className="size-4" aria-hidden />
-              </a>
-              <Button
-                variant="ghost"
-                size="icon"
-                className="size-8 hover:text-danger"
-                onClick={() => void deleteLinks([link])}
-                aria-label={t('com_ui_delete_named', { title: link.title })}
-                data-testid="shared-link-delete"
-              >
-                <Trash2 className="size-4" aria-hidden />
-              </Button>
-            </li>
-          ))}
-        </ManagerList>
-      </div>
-    </Dialog>
+              <span className="truncate">{link.title || t('com_ui_untitled')}</span>
+              <ExternalLink className="size-3.5 shrink-0 text-fg-subtle" aria-hidden />
+            </a>
+            <span className="hidden shrink-0 text-xs text-fg-subtle sm:inline">
+              {date.format(new Date(link.createdAt))}
+            </span>
+            <a
+              href={`/c/${link.conversationId}`}
+              target="_blank"
+              rel="noreferrer"
+              className="flex size-8 items-center justify-center rounded-lg text-fg-muted hover:bg-surface-muted hover:text-fg"
+              aria-label={t('com_ui_open_conversation')}
+            >
+              <MessageSquare className="size-4" aria-hidden />
+            </a>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-8 hover:text-danger"
+              onClick={() => void deleteLinks([link])}
+              aria-label={t('com_ui_delete_named', { title: link.title })}
+              data-testid="shared-link-delete"
+            >
+              <Trash2 className="size-4" aria-hidden />
+            </Button>
+          </li>
+        ))}
+      </ManagerList>
+    </>
   );
 }

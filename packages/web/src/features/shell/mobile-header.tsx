@@ -5,16 +5,26 @@ import { Button } from '../../components/ui/button';
 import { useNav } from '../../store/nav-store';
 import { useShell } from '../../store/shell-store';
 import { useLogout } from '../auth';
+import { HeaderMoreMenu } from './header-more-menu';
 import { useNewChat } from './use-new-chat';
 
 /**
- * Phone header (≤767 px): sidebar toggle, then the page's own controls or its title, and new
- * chat. The chat view passes its model controls and conversation actions (`controls`, `end`), so
- * a phone shows one header, not the shell's above the chat's; its title is then read out to
- * screen readers only, and signing out is in the sidebar's account menu. Other pages get the
- * title and a sign-out button.
+ * Phone header (≤767 px), one row: sidebar toggle, then the page's own controls or its title, and
+ * new chat. The chat view passes its model selector (`controls`), a note beside the title
+ * (`badge`, e.g. that the chat is temporary) and its secondary tools (`more`, behind ⋯), so a phone
+ * shows one header, not the shell's above the chat's, with the model and the conversation title
+ * on two lines in the middle; signing out is then in the sidebar's account menu. Other pages get
+ * the title and a sign-out button.
  */
-export function MobileHeader({ controls, end }: { controls?: ReactNode; end?: ReactNode }) {
+export function MobileHeader({
+  controls,
+  badge,
+  more,
+}: {
+  controls?: ReactNode;
+  badge?: ReactNode;
+  more?: ReactNode;
+}) {
   const { t } = useTranslation();
   const toggleNav = useNav((s) => s.toggleNav);
   const title = useShell((s) => s.conversationTitle);
@@ -24,18 +34,23 @@ export function MobileHeader({ controls, end }: { controls?: ReactNode; end?: Re
   return (
     <header
       data-testid="mobile-header"
-      className="sticky top-0 z-20 flex h-12 shrink-0 items-center gap-0.5 border-b border-border bg-surface/90 px-1.5 backdrop-blur"
+      className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-0.5 border-b border-border bg-surface/90 px-1.5 backdrop-blur"
     >
       <Button variant="ghost" size="icon" onClick={toggleNav} aria-label={t('com_nav_toggle_sidebar')}>
         <Menu className="size-5" aria-hidden />
       </Button>
       {controls ? (
         <>
-          <h1 className="sr-only">{heading}</h1>
-          <div className="flex min-w-0 flex-1 items-center gap-0.5" data-testid="chat-header">
-            {controls}
+          <div className="flex min-w-0 flex-1 flex-col justify-center" data-testid="chat-header">
+            <div className="flex min-w-0 items-center">{controls}</div>
+            <div className="flex min-w-0 items-center gap-1.5 px-2.5 text-xs leading-4">
+              {badge}
+              <h1 className="min-w-0 truncate text-fg-muted" data-testid="conversation-title">
+                {heading}
+              </h1>
+            </div>
           </div>
-          {end}
+          {more && <HeaderMoreMenu>{more}</HeaderMoreMenu>}
         </>
       ) : (
         <h1 className="min-w-0 flex-1 truncate text-center text-[15px] font-medium">{heading}</h1>

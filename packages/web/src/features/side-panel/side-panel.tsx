@@ -93,7 +93,6 @@ function DesktopPanel({ sections }: { sections: SidePanelSection[] }) {
               onClick={() => (active ? collapse() : open(s.id))}
               aria-label={s.label}
               aria-pressed={active}
-              title={s.label}
               data-testid={`open-${s.id}-panel`}
               className={clsx(active && 'bg-surface-muted text-fg')}
             >

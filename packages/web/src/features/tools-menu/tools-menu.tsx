@@ -67,7 +67,6 @@ export function ToolsMenu({ conversationId, enabled }: { conversationId: string;
               type="button"
               aria-pressed={isPinned}
               aria-label={t(isPinned ? 'com_ui_tool_unpin' : 'com_ui_tool_pin', { tool: name })}
-              title={t(isPinned ? 'com_ui_tool_unpin' : 'com_ui_tool_pin', { tool: name })}
               onClick={() => (isPinned ? unpin(tool) : pin(tool))}
               className={clsx(
                 'rounded-lg p-2 hover:bg-surface-muted',

@@ -18,7 +18,6 @@ export function ReadAloudButton({ text, className }: { text: string; className?:
       onClick={() => (playing ? stop() : void play(text))}
       disabled={loading}
       aria-label={label}
-      title={label}
       data-testid="read-aloud"
       data-playing={playing || undefined}
     >

@@ -1,0 +1,107 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { iconControlAt, placeTooltip, tooltipText } from './icon-tooltip-target';
+
+/** A pointer resting this long on an icon shows its name; keyboard focus shows it at once. */
+const HOVER_DELAY_MS = 400;
+/** A focus this soon after a press came from the pointer, not the keyboard: no tooltip for it. */
+const PRESS_FOCUS_MS = 150;
+
+interface Tip {
+  text: string;
+  control: HTMLElement;
+}
+
+/**
+ * The app's tooltip: one layer, mounted once at the root, that names every icon-only control on
+ * hover and on keyboard focus. It reads the name the control already gives assistive technology
+ * (`aria-label`), so the tooltip and the accessible name cannot drift apart, and a new icon button
+ * anywhere in the app gets its tooltip without wiring. Touch presses never open it (a phone has no
+ * hover, and the tap already acts).
+ */
+export function IconTooltips() {
+  const [tip, setTip] = useState<Tip | null>(null);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let pressedAt = 0;
+    const clear = () => {
+      clearTimeout(timer);
+      setTip(null);
+    };
+    const showFor = (control: HTMLElement, delay: number) => {
+      clearTimeout(timer);
+      const show = () => setTip({ text: tooltipText(control), control });
+      if (delay === 0) show();
+      else timer = setTimeout(show, delay);
+    };
+    const onOver = (e: PointerEvent) => {
+      if (e.pointerType === 'touch') return;
+      const control = iconControlAt(e.target);
+      if (control) showFor(control, HOVER_DELAY_MS);
+    };
+    const onOut = (e: PointerEvent) => {
+      const from = iconControlAt(e.target);
+      if (from && !(e.relatedTarget instanceof Node && from.contains(e.relatedTarget))) clear();
+    };
+    const onFocus = (e: FocusEvent) => {
+      if (performance.now() - pressedAt < PRESS_FOCUS_MS) return;
+      const control = iconControlAt(e.target);
+      if (control) showFor(control, 0);
+    };
+    const onDown = () => {
+      pressedAt = performance.now();
+      clear();
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') clear();
+    };
+    document.addEventListener('pointerover', onOver);
+    document.addEventListener('pointerout', onOut);
+    document.addEventListener('focusin', onFocus);
+    document.addEventListener('focusout', clear);
+    document.addEventListener('pointerdown', onDown, true);
+    document.addEventListener('keydown', onKey, true);
+    window.addEventListener('scroll', clear, true);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('pointerover', onOver);
+      document.removeEventListener('pointerout', onOut);
+      document.removeEventListener('focusin', onFocus);
+      document.removeEventListener('focusout', clear);
+      document.removeEventListener('pointerdown', onDown, true);
+      document.removeEventListener('keydown', onKey, true);
+      window.removeEventListener('scroll', clear, true);
+    };
+  }, []);
+  if (!tip) return null;
+  return createPortal(<TooltipBubble key={tip.text} tip={tip} />, document.body);
+}
+
+function TooltipBubble({ tip }: { tip: Tip }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [place, setPlace] = useState<{ top: number; left: number } | null>(null);
+  // Measured before paint, so the bubble never shows at a wrong place first.
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || !tip.control.isConnected) return;
+    const { width, height } = el.getBoundingClientRect();
+    setPlace(
+      placeTooltip(
+        tip.control.getBoundingClientRect(),
+        { width, height },
+        { width: window.innerWidth, height: window.innerHeight },
+      ),
+    );
+  }, [tip]);
+  return (
+    <div
+      ref={ref}
+      role="tooltip"
+      data-testid="icon-tooltip"
+      style={place ? { top: place.top, left: place.left } : { top: 0, left: 0, visibility: 'hidden' }}
+      className="pointer-events-none fixed z-[100] max-w-64 rounded-md bg-fg px-2 py-1 text-xs font-medium text-surface shadow-md"
+    >
+      {tip.text}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect } from './fixtures.ts';
+
+/** Opens Settings from the account menu and returns the dialog. */
+export async function openSettings(page: Page): Promise<Locator> {
+  await page.getByTestId('account-menu').click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  const dialog = page.getByTestId('settings-dialog');
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/**
+ * Walks every tab of the open settings dialog: each one shows at least one setting (a switch, a
+ * choice, a field or a button), and the dialog's box is the same on every tab. Returns the tabs'
+ * names.
+ */
+export async function expectEveryTabFilledAndOneSize(dialog: Locator): Promise<string[]> {
+  const names: string[] = [];
+  let first: { width: number; height: number } | null = null;
+  for (const tab of await dialog.getByRole('tab').all()) {
+    const name = (await tab.innerText()).trim();
+    names.push(name);
+    await tab.click();
+    const panel = dialog.getByRole('tabpanel', { name, exact: true });
+    await expect(panel).toBeVisible();
+    const settings = panel.locator('button, select, input, [role="switch"], [role="combobox"]');
+    await expect(settings.first(), `the ${name} tab shows a setting`).toBeVisible();
+    const box = (await dialog.boundingBox())!;
+    first ??= { width: box.width, height: box.height };
+    expect(Math.round(box.width), `the dialog's width on ${name}`).toBe(Math.round(first.width));
+    expect(Math.round(box.height), `the dialog's height on ${name}`).toBe(Math.round(first.height));
+  }
+  return names;
+}
