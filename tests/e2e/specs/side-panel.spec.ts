@@ -59,13 +59,15 @@ test('the side panel opens a section from its rail, resizes, keeps its width and
   await page.keyboard.press('Escape');
   await expect(rail).toBeVisible();
 
-  // A phone (at most 767 px): fully collapsed, opened over the chat from the header.
+  // A phone (at most 767 px): fully collapsed, opened over the chat from the header's ⋯ menu.
   await rail.getByTestId('open-prompts-panel').click();
   await page.setViewportSize({ width: 375, height: 740 });
   await expect(rail).toHaveCount(0);
   await expect(page.getByTestId('prompts-side-panel')).toHaveCount(0);
   // The conversation sidebar stays open from the desktop size: close it first.
   await page.getByTestId('nav-mask').click({ position: { x: 360, y: 400 } });
+  // The phone header keeps the side panel's button behind its ⋯ menu.
+  await page.getByTestId('header-more').click();
   await page.getByTestId('side-panel-open').click();
   const overlay = page.getByTestId('prompts-side-panel');
   await expect(overlay).toBeVisible();

@@ -15,13 +15,19 @@ export function iconControlAt(target: EventTarget | null): HTMLElement | null {
   if (!(target instanceof Element)) return null;
   const control = target.closest<HTMLElement>(CONTROL);
   if (!control || control.closest(OPT_OUT)) return null;
-  if (visibleText(control) !== '') return null;
+  if (visibleText(control) !== '' || labelledOnScreen(control)) return null;
   return tooltipText(control) ? control : null;
 }
 
 /** The text a control shows on screen (hidden and screen-reader-only text does not count). */
 export function visibleText(el: HTMLElement): string {
   return (el.innerText ?? el.textContent ?? '').trim();
+}
+
+/** A form control (a switch) named by a `<label>` written beside it needs no tooltip. */
+function labelledOnScreen(el: HTMLElement): boolean {
+  const labels = 'labels' in el ? (el as HTMLButtonElement).labels : null;
+  return Array.from(labels ?? []).some((label) => visibleText(label) !== '');
 }
 
 /** The control's name as its tooltip reads it: aria-label, then aria-labelledby, then title. */

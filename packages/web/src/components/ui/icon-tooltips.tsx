@@ -46,7 +46,9 @@ export function IconTooltips() {
     const onFocus = (e: FocusEvent) => {
       if (performance.now() - pressedAt < PRESS_FOCUS_MS) return;
       const control = iconControlAt(e.target);
-      if (control) showFor(control, 0);
+      // Only focus the browser shows as keyboard focus: a dialog opened with the mouse focuses its
+      // first button, and naming it then would be noise.
+      if (control?.matches(':focus-visible')) showFor(control, 0);
     };
     const onDown = () => {
       pressedAt = performance.now();

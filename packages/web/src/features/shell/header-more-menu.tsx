@@ -15,7 +15,7 @@ export function HeaderMoreMenu({ children }: { children: ReactNode }) {
   return (
     <Popover
       align="end"
-      className="w-64 p-1.5"
+      className="w-72 p-1.5"
       testId="header-more-menu"
       trigger={
         <button
