@@ -1,12 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
 
-/** Opens Settings from the account menu and returns the dialog. */
+/** Opens Settings from the account menu and returns the dialog, its entrance animation over. */
 export async function openSettings(page: Page): Promise<Locator> {
   await page.getByTestId('account-menu').click();
   await page.getByRole('menuitem', { name: 'Settings' }).click();
   const dialog = page.getByTestId('settings-dialog');
   await expect(dialog).toBeVisible();
+  // The dialog grows in from 99 %: measure it once it stands still.
+  await dialog.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
   return dialog;
 }
 
