@@ -3,6 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import { chooseModel, lastAnswer, send, signIn, waitIdle } from '../support/chat.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { startParley, type RunningServer } from '../support/parley-server.ts';
+import { expectEveryTabFilledAndOneSize } from '../support/settings-dialog.ts';
 
 // A server of its own that keeps balances: echo costs 2 credits a prompt token and 4 a
 // completion token; `pricey` holds far more than the start balance, so it is refused.
@@ -79,6 +80,8 @@ test('an answer shows its figures and cost; the Balance tab shows credits, refil
   await expect(spend.locator('tbody tr')).toHaveCount(1);
   await expect(spend.locator('tbody tr td').nth(1)).toHaveText('1');
   await page.screenshot({ path: test.info().outputPath('balance-tab.png') });
+  // With balances on, every tab (Balance too) still has content and the dialog keeps its size.
+  expect(await expectEveryTabFilledAndOneSize(dialog)).toContain('Balance');
 });
 
 test('a request the balance does not cover shows the Insufficient Funds message and is not charged', async ({

@@ -13,9 +13,8 @@ export async function openSettings(page: Page): Promise<Locator> {
 }
 
 /**
- * Walks every tab of the open settings dialog: each one shows at least one setting (a switch, a
- * choice, a field or a button), and the dialog's box is the same on every tab. Returns the tabs'
- * names.
+ * Walks every tab of the open settings dialog: none is blank (each shows a setting, or the
+ * Balance tab its figures), and the dialog's box is the same on every tab. Returns the tabs' names.
  */
 export async function expectEveryTabFilledAndOneSize(dialog: Locator): Promise<string[]> {
   const names: string[] = [];
@@ -26,8 +25,10 @@ export async function expectEveryTabFilledAndOneSize(dialog: Locator): Promise<s
     await tab.click();
     const panel = dialog.getByRole('tabpanel', { name, exact: true });
     await expect(panel).toBeVisible();
-    const settings = panel.locator('button, select, input, [role="switch"], [role="combobox"]');
-    await expect(settings.first(), `the ${name} tab shows a setting`).toBeVisible();
+    // A setting, or (Balance) the figures it shows: never a blank panel.
+    const content = panel.locator('button, select, input, [role="switch"], table, [data-testid]');
+    await expect(content.first(), `the ${name} tab shows something`).toBeVisible();
+    await expect.poll(async () => (await panel.innerText()).trim(), `the ${name} tab's text`).not.toBe('');
     const box = (await dialog.boundingBox())!;
     first ??= { width: box.width, height: box.height };
     expect(Math.round(box.width), `the dialog's width on ${name}`).toBe(Math.round(first.width));

@@ -71,14 +71,14 @@ function SharedLinksManager() {
   const allChecked = links.length > 0 && links.every((l) => selected.has(l.shareId));
   return (
     <>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
         <div className="flex-1">
           <ManagerSearch value={search} onChange={setSearch} label={t('com_ui_search_shared_links')} />
         </div>
         <Button
           variant="danger-outline"
           size="sm"
-          className="h-9"
+          className="h-9 self-end sm:self-auto"
           loading={pending}
           onClick={() => void deleteLinks(links.filter((l) => selected.has(l.shareId)))}
           data-testid="shared-links-bulk-delete"
