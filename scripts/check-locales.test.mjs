@@ -144,6 +144,18 @@ describe('checkLocales', () => {
     expect(missingAsJson(report)).toEqual({ 'translation.json': { com_ui_files_few: '{{count}} files' } });
   });
 
+  it('lets Russian put the number in its "one" form, which also serves 21, 31 …', () => {
+    const russian = {
+      ...GERMAN,
+      com_ui_files_one: '{{count}} файл',
+      com_ui_files_few: '{{count}} файла',
+      com_ui_files_many: '{{count}} файлов',
+      com_ui_files_other: '{{count}} файла',
+    };
+    const builder = { agents: { name: 'Имя', create: 'Создать агента' } };
+    expect(failuresOf(reportOf({ 'ru-RU': [russian, builder] }, 'ru-RU'))).toEqual([]);
+  });
+
   it('refuses a plural form its language does not have, and a placeholder English lacks in a plural', () => {
     const report = reportOf(
       {

@@ -202,12 +202,8 @@ export function checkLocale(code, english, locale) {
       if (typeof source === 'string') mismatched.push(`${key}: not a string`);
       continue;
     }
-    const problem = markupDifference(
-      source,
-      value,
-      counterpart.plural,
-      english.get(key.replace(PLURAL_SUFFIX, '_one')),
-    );
+    const forms = ['_one', '_other'].map((suffix) => english.get(key.replace(PLURAL_SUFFIX, suffix)));
+    const problem = markupDifference(source, value, counterpart.plural, forms);
     if (problem) mismatched.push(`${key}: ${problem}`);
     if (isCountable(source)) {
       counted++;
@@ -221,15 +217,19 @@ export function checkLocale(code, english, locale) {
 /**
  * How a translation's placeholders and tags differ from English's, or undefined. Tags must match
  * exactly. Placeholders too, except that a plural variant may leave out or add the count (Arabic
- * says "two files" with no number) and may use the English "one" form's placeholders.
+ * says "two files" with no number; Russian's "one" form also serves 21, 31 … and needs it) and may
+ * use the placeholders of any of English's forms (`englishForms`).
  */
-function markupDifference(source, value, plural, englishOne) {
+function markupDifference(source, value, plural, englishForms) {
   if (!same(tagsOf(source), tagsOf(value)))
     return `tags ${tagsOf(value).join(' ') || 'none'}, English has ${tagsOf(source).join(' ') || 'none'}`;
   let wanted = placeholdersOf(source);
   let found = placeholdersOf(value);
   if (plural) {
-    const allowed = new Set([...wanted, ...placeholdersOf(typeof englishOne === 'string' ? englishOne : '')]);
+    const allowed = new Set([
+      'count',
+      ...englishForms.flatMap((form) => (typeof form === 'string' ? placeholdersOf(form) : [])),
+    ]);
     const unknown = found.filter((p) => !allowed.has(p));
     if (unknown.length > 0) return `placeholders {{${unknown.join('}} {{')}}} are not in English`;
     wanted = wanted.filter((p) => p !== 'count');

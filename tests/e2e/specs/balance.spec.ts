@@ -91,7 +91,7 @@ test('a request the balance does not cover shows the Insufficient Funds message 
   await chooseModel(page, 'pricey');
   await send(page, 'this is far too expensive');
   await expect(
-    page.getByText(/Insufficient Funds! Balance: 20000\. Prompt tokens: \d+\. Cost: \d+/),
+    page.getByText(/Insufficient Funds! Balance: 20,?000\. Prompt tokens: \d+\. Cost: \d+/),
   ).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('token-balance-error.png') });
   const dialog = await openBalanceTab(page);

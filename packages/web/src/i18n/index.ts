@@ -5,6 +5,7 @@ import { writeLanguageCookie } from '../lib/language-cookie';
 import { storedLanguageSetting } from '../store/settings-store';
 import { isRtlLanguage, resolveLanguage } from './languages';
 import { LocaleBundles, byLocale, type LoadersByLocale } from './locale-bundles';
+import { numberFormatter } from './number-formatter';
 
 /** Every locale's full set as its own lazy chunk, by code (English included, under "en"). */
 const allByPath = import.meta.glob<Record<string, unknown>>('./locales/*/translation.json', {
@@ -40,16 +41,19 @@ function browserLanguages(): readonly string[] {
  */
 export function initI18n(): Promise<void> {
   const lang = resolveLanguage(storedLanguageSetting(), browserLanguages());
-  void i18next.use(initReactI18next).init({
-    resources: { en: { translation: bootStrings } },
-    lng: lang,
-    fallbackLng: 'en',
-    load: 'currentOnly',
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    // Strings that arrive after a page rendered (a language's file, a late area's) show at once.
-    react: { bindI18nStore: 'added' },
-  });
+  void i18next
+    .use(initReactI18next)
+    .use(numberFormatter)
+    .init({
+      resources: { en: { translation: bootStrings } },
+      lng: lang,
+      fallbackLng: 'en',
+      load: 'currentOnly',
+      interpolation: { escapeValue: false, alwaysFormat: true },
+      initAsync: false,
+      // Strings that arrive after a page rendered (a language's file, a late area's) show at once.
+      react: { bindI18nStore: 'added' },
+    });
   document.documentElement.lang = lang;
   return bundles.ensure(lang);
 }

@@ -216,7 +216,10 @@ const ConversationRow = memo(function ConversationRow({
       data-testid="conversation-row"
       title={title}
     >
-      <span className="truncate">{title}</span>
+      {/* A title keeps its own direction: an English title in an Arabic sidebar is cut at its end. */}
+      <span dir="auto" className="truncate">
+        {title}
+      </span>
     </a>
   );
 

@@ -37,7 +37,10 @@ export function AccountMenu({ collapsed }: { collapsed: boolean }) {
           <span className="min-w-0 flex-1">
             <span className="block truncate text-sm font-medium">{name}</span>
             {showUsername && user?.username && (
-              <span className="block truncate text-xs text-fg-muted">@{user.username}</span>
+              <span className="block truncate text-xs text-fg-muted">
+                {/* Isolated, so the "@" stays in front of the name in a right-to-left page. */}
+                <bdi>@{user.username}</bdi>
+              </span>
             )}
           </span>
         )}
