@@ -128,6 +128,32 @@ describe('checkLocales', () => {
     expect(failuresOf(report)).toEqual(['only 70.0 % of 10 values differ from English (at least 90 % must)']);
   });
 
+  it('takes a key ending in _other for a plural only when English has its _one beside it', () => {
+    // The feedback tag named "other": not a plural, so Arabic owes no _zero, _two, _few or _many of it.
+    const tag = (extra) => ({ ...extra, com_ui_feedback_tag_other: 'Other' });
+    const arabic = {
+      ...GERMAN,
+      com_ui_files_zero: 'لا ملفات',
+      com_ui_files_one: 'ملف واحد',
+      com_ui_files_two: 'ملفان',
+      com_ui_files_few: '{{count}} ملفات',
+      com_ui_files_many: '{{count}} ملفًا',
+      com_ui_files_other: '{{count}} ملف',
+      com_ui_feedback_tag_other: 'أخرى',
+    };
+    const { dir, languages } = fixture({ 'ar-EG': [arabic, GERMAN_BUILDER] });
+    writeFileSync(path.join(dir, 'en', 'translation.json'), JSON.stringify(tag(ENGLISH)));
+    const report = checkLocales(dir, offeredCodes(languages)).find((r) => r.code === 'ar-EG');
+    expect(failuresOf(report)).toEqual([]);
+    // And a plural variant of it is a key English lacks.
+    writeFileSync(
+      path.join(dir, 'ar-EG', 'translation.json'),
+      JSON.stringify({ ...arabic, com_ui_feedback_tag_few: 'أخرى' }),
+    );
+    const withVariant = checkLocales(dir, offeredCodes(languages)).find((r) => r.code === 'ar-EG');
+    expect(failuresOf(withVariant)).toEqual(['key not in English: translation.json:com_ui_feedback_tag_few']);
+  });
+
   it('asks Arabic for its six plural forms and lets it leave the number out of "two"', () => {
     const arabic = {
       ...GERMAN,

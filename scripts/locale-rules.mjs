@@ -82,6 +82,18 @@ export const BRAND_WORDS = [
 ];
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/**
+ * The plural category an English key stands for, or undefined. A key is a plural form only when
+ * English has both its `_one` and `_other` forms (i18next's pair): `com_ui_feedback_tag_other`,
+ * the feedback tag named "other", ends like a plural but has no `_one` beside it.
+ */
+function englishPluralCategory(key, english) {
+  const match = PLURAL_SUFFIX.exec(key);
+  if (!match) return undefined;
+  const base = key.slice(0, -match[0].length);
+  return english.has(`${base}_one`) && english.has(`${base}_other`) ? match[1] : undefined;
+}
 const PLACEHOLDER = /\{\{\s*([^}]+?)\s*\}\}/g;
 const TAG = /<\/?\d+\s*\/?>/g;
 
@@ -133,11 +145,11 @@ function same(a, b) {
  * English plural it belongs to. Returns undefined for a key English has no counterpart of.
  */
 function englishCounterpart(key, english, categories) {
-  if (english.has(key)) return { key, plural: PLURAL_SUFFIX.test(key) };
+  if (english.has(key)) return { key, plural: englishPluralCategory(key, english) !== undefined };
   const match = PLURAL_SUFFIX.exec(key);
   if (!match || !categories.includes(match[1])) return undefined;
-  const base = key.slice(0, -match[0].length);
-  return english.has(`${base}_other`) ? { key: `${base}_other`, plural: true } : undefined;
+  const other = `${key.slice(0, -match[0].length)}_other`;
+  return englishPluralCategory(other, english) ? { key: other, plural: true } : undefined;
 }
 
 /**
@@ -148,16 +160,16 @@ function englishCounterpart(key, english, categories) {
 export function requiredKeys(english, categories) {
   const required = new Map();
   for (const [key, value] of english) {
-    const match = PLURAL_SUFFIX.exec(key);
-    if (!match) {
+    const category = englishPluralCategory(key, english);
+    if (!category) {
       required.set(key, value);
       continue;
     }
-    if (match[1] === 'one') {
+    if (category === 'one') {
       if (categories.includes('one')) required.set(key, value);
       continue;
     }
-    if (match[1] !== 'other') {
+    if (category !== 'other') {
       required.set(key, value);
       continue;
     }
