@@ -22,10 +22,11 @@ export interface BenchEnv {
 
 /**
  * `simTokensPerSecond`: adds a custom endpoint "Sim" backed by a simulator at that pace, offering
- * `models` (echo and showcase unless named).
+ * `models` (echo and showcase unless named); `speech` also makes the simulator the server's
+ * text-to-speech engine.
  */
 export async function startBenchEnv(
-  opts: { simTokensPerSecond?: number; models?: string[] } = {},
+  opts: { simTokensPerSecond?: number; models?: string[]; speech?: boolean } = {},
 ): Promise<BenchEnv> {
   let sim: SimServer | null = null;
   let yaml: string | undefined;
@@ -45,6 +46,12 @@ endpoints:
         default: [${(opts.models ?? ['echo', 'showcase']).join(', ')}]
         fetch: false
 `;
+    if (opts.speech) {
+      yaml += `speech:
+  tts:
+    openai: { url: ${sim.url}/v1, apiKey: sim, model: tts-1, voices: [alloy] }
+`;
+    }
   }
   const server = await startParley({ yaml });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });

@@ -46,6 +46,7 @@ export * from './image-generation.ts';
 export * from './code-run.ts';
 export * from './memories.ts';
 export * from './mcp.ts';
+export * from './speakable-text.ts';
 export * from './speech.ts';
 export * from './speech-schemas.ts';
 export * from './artifacts.ts';

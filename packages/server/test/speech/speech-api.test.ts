@@ -87,7 +87,9 @@ describe('speech API (/api/files/speech)', () => {
     expect(res.status).toBe(200);
     // The markdown's emphasis is not spoken.
     expect((await res.arrayBuffer()).byteLength).toBe(mp3Bytes('Read this aloud, please.'));
-    expect((await post('/api/files/speech/tts', chat.bob.token, { json: { messageId } })).status).toBe(404);
+    const bobs = await post('/api/files/speech/tts', chat.bob.token, { json: { messageId } });
+    expect(bobs.status).toBe(404);
+    expect(((await bobs.json()) as { message: string }).message).toBe('Message not found');
     expect((await post('/api/files/speech/tts', chat.alice.token, { json: {} })).status).toBe(400);
   });
 
@@ -135,11 +137,21 @@ describe('speech API (/api/files/speech)', () => {
     expect(click.status).toBe(502);
     expect(click.message).toMatch(/too short/);
 
-    const tts = async (json: unknown) => (await post('/api/files/speech/tts/manual', token, { json })).status;
-    expect(await tts({ input: '   ' })).toBe(400);
-    expect(await tts({ input: 'x'.repeat(20_001) })).toBe(400);
-    expect(await tts({ input: 42 })).toBe(400);
-    expect(await tts('not json at all')).toBe(400);
+    const tts = async (json: unknown) => {
+      const res = await post('/api/files/speech/tts/manual', token, { json });
+      return { status: res.status, message: ((await res.json()) as { message: string }).message };
+    };
+    // Empty and huge texts (what a sentence of a streamed answer could be) say what is wrong.
+    expect(await tts({ input: '   ' })).toEqual({
+      status: 400,
+      message: expect.stringContaining('input is required'),
+    });
+    expect(await tts({ input: 'x'.repeat(20_001) })).toEqual({
+      status: 400,
+      message: expect.stringContaining('input is too long (at most 20000 characters)'),
+    });
+    expect((await tts({ input: 42 })).status).toBe(400);
+    expect((await tts('not json at all')).status).toBe(400);
   });
 
   it('counts transcriptions against the stt limit', async () => {

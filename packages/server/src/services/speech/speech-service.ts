@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import type { SpeechConfigAnswer } from '@parley/schema';
+import { speakableText, type SpeechConfigAnswer } from '@parley/schema';
 import type { SpeechYaml } from '../../config/yaml-sections/speech.ts';
 import type { Database } from '../../db/client.ts';
 import { messages } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../errors/app-error.ts';
 import { speechConfigAnswer } from './speech-config.ts';
-import { speechChunks, speakableText } from './speech-text.ts';
+import { speechChunks } from './speech-text.ts';
 import { sttProvider, type Recording, type SttProvider } from './stt-provider.ts';
 import { fetchSpeech, ttsProvider, type TtsProvider } from './tts-provider.ts';
 

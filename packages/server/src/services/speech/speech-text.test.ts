@@ -1,6 +1,7 @@
+import { speakableText } from '@parley/schema';
 import { describe, expect, it } from 'vitest';
 import { speechConfigAnswer } from './speech-config.ts';
-import { speakableText, speechChunks } from './speech-text.ts';
+import { speechChunks } from './speech-text.ts';
 
 describe('what is spoken', () => {
   it('reduces markdown to its words', () => {

@@ -2,25 +2,6 @@
 export const SPEECH_CHUNK_CHARS = 4000;
 
 /**
- * What a message says aloud: its markdown reduced to the words — code blocks, images, HTML tags,
- * URLs and emphasis marks left out, link texts kept.
- */
-export function speakableText(markdown: string): string {
-  return markdown
-    .replace(/```[\s\S]*?(```|$)/g, ' ')
-    .replace(/`([^`]*)`/g, '$1')
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/https?:\/\/\S+/g, ' ')
-    .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+\.)\s+/gm, '')
-    .replace(/[*_~|]+/g, '')
-    .replace(/[ \t]+/g, ' ')
-    .replace(/\n{2,}/g, '\n')
-    .trim();
-}
-
-/**
  * The text cut into pieces of at most `max` characters, at sentence ends where possible (else at
  * a space, else anywhere), so each piece can be one request and playback starts after the first.
  */

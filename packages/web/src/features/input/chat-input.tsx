@@ -23,7 +23,7 @@ import { useChooseAddedConvo, useMultiConvoAllowed } from '../added-convo';
 import { McpPickerSlot } from '../mcp';
 import { ToolBadges, ToolsMenu } from '../tools-menu';
 import { useSlashPrompts } from '../prompts';
-import { MicButton, useAutoSend } from '../voice';
+import { MicButton, VoiceStatus, useAutoSend, useVoiceChat } from '../voice';
 import { MESSAGE_BOX_ID } from '../../lib/message-box-id';
 import { PENDING_DRAFT_ID } from './draft-storage';
 import { MentionPopup, POPUP_BLUR_CLOSE_MS, useMentionPopup } from './mention-popup';
@@ -165,6 +165,11 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
     setText(joined);
     autoSend.schedule(joined);
   };
+  const voice = useVoiceChat({ conversationId, submitting, onTranscript });
+  const stop = () => {
+    voice.stop();
+    props.onStop();
+  };
 
   // Pasted files (screenshots) get a timestamped name, then the same chooser as dropped ones.
   const pasteUpload = useUploadChooser(attach.add, props.endpoint === AGENTS_ENDPOINT);
@@ -213,6 +218,7 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
       )}
       <UploadTypeDialog chooser={pasteUpload.chooser} />
       {slash.element}
+      <VoiceStatus phase={voice.phase} onStop={submitting ? stop : voice.stop} />
       <div
         className={clsx(
           'rounded-3xl border border-border-strong bg-surface-raised shadow-sm transition-shadow',
@@ -253,11 +259,11 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
             id={MESSAGE_BOX_ID}
             className="max-h-80 min-h-10 flex-1 resize-none bg-transparent py-2 text-[15px] leading-6 outline-none placeholder:text-fg-subtle disabled:cursor-not-allowed"
           />
-          <MicButton submitting={submitting} disabled={disabled} onTranscript={onTranscript} />
+          <MicButton submitting={submitting} disabled={disabled} speech={voice.speech} />
           {submitting ? (
             <button
               type="button"
-              onClick={props.onStop}
+              onClick={stop}
               aria-label={t('com_ui_stop')}
               data-testid="stop-button"
               className="flex size-10 shrink-0 items-center justify-center rounded-full bg-fg text-surface hover:opacity-85"

@@ -2,3 +2,5 @@
 export { MicButton } from './mic-button';
 export { ReadAloudButton } from './read-aloud-button';
 export { useAutoSend } from './use-auto-send';
+export { useVoiceChat } from './use-voice-chat';
+export { VoiceStatus } from './voice-status';

@@ -4,21 +4,18 @@ import { Spinner } from '../../components/ui/spinner';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../toasts';
-import { useSpeechToText } from './use-speech-to-text';
+import type { SpeechToText } from './use-speech-to-text';
 import { useVoice } from './voice-store';
 
 /**
- * Dictation in the message box: click or Shift+Alt+L starts and stops recording; the transcript
- * goes to the box. Hidden when speech to text is off in the voice settings.
+ * Dictation in the message box: click or Shift+Alt+L starts and stops recording (the microphone
+ * of `useVoiceChat`, whose transcript goes to the box). Hidden when speech to text is off in the
+ * voice settings.
  */
-export function MicButton(props: {
-  submitting: boolean;
-  disabled: boolean;
-  onTranscript: (text: string) => void;
-}) {
+export function MicButton(props: { submitting: boolean; disabled: boolean; speech: SpeechToText }) {
   const { t } = useTranslation();
   const enabled = useVoice((s) => s.speechToText);
-  const { state, toggle } = useSpeechToText(props.onTranscript);
+  const { state, toggle } = props.speech;
   const { submitting } = props;
 
   const press = () => {

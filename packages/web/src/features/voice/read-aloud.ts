@@ -1,7 +1,7 @@
 import { LONG_AUDIO_CHARS } from '@parley/schema';
-import { ensureSpeechConfig, fetchSpeech } from './speech-api';
-import { cacheSpeech, cachedSpeech } from './tts-cache';
-import { useVoice } from './voice-store';
+import { SentenceSplitter } from './sentence-splitter';
+import { PlaybackFailed, chosenEngine } from './speech-engines';
+import { SpeechQueue } from './speech-queue';
 
 export interface Playback {
   stop(): void;
@@ -15,62 +15,36 @@ interface PlaybackCallbacks {
 }
 
 /**
- * Reads a text aloud: the external engine's audio (from the browser's cache when kept there, else
- * fetched and cached) played at the chosen rate, or the browser's own voices. A fetch or timeout
- * failure is only logged and loading stops; a playback failure is shown.
+ * Reads a finished message aloud, sentence by sentence through the speech queue (so a long one
+ * starts with its first sentence): the external engine's audio (from the browser's cache when kept
+ * there, else fetched and cached) at the chosen rate, or the browser's own voices. A fetch or
+ * timeout failure is only logged; a playback failure is shown.
  */
-export async function readAloud(text: string, cb: PlaybackCallbacks): Promise<Playback | null> {
-  await ensureSpeechConfig();
-  const { engineTTS, ttsExternal, voice, playbackRate, cacheTTS } = useVoice.getState();
+export function readAloud(text: string, cb: PlaybackCallbacks): Playback {
   if (text.length >= LONG_AUDIO_CHARS) cb.onMessage('voice.long_audio_warning', 'info');
-  if (engineTTS !== 'external' || !ttsExternal) return speakInBrowser(text, voice, playbackRate, cb);
   cb.onLoading(true);
-  let url: string | undefined;
-  try {
-    let blob = cacheTTS ? await cachedSpeech(text, voice) : null;
-    if (!blob) {
-      blob = await fetchSpeech(text, voice);
-      if (cacheTTS) await cacheSpeech(text, voice, blob).catch(() => undefined);
-    }
-    url = URL.createObjectURL(blob);
-    const element = new Audio(url);
-    element.playbackRate = playbackRate;
-    const done = () => {
+  let failedToPlay = false;
+  const queue = new SpeechQueue(chosenEngine(), {
+    onSpeaking: (speaking) => {
+      if (speaking) cb.onLoading(false);
+      cb.onPlaying(speaking);
+    },
+    onSkipped: (_sentence, error) => {
+      if (!(error instanceof PlaybackFailed)) return console.warn('text to speech failed', error);
+      if (!failedToPlay) cb.onMessage('voice.error_playback', 'error');
+      failedToPlay = true;
+    },
+    onDone: () => {
+      cb.onLoading(false);
       cb.onPlaying(false);
-      URL.revokeObjectURL(url!);
-    };
-    element.onended = done;
-    cb.onLoading(false);
-    try {
-      await element.play();
-    } catch {
-      done();
-      cb.onMessage('voice.error_playback', 'error');
-      return null;
-    }
-    cb.onPlaying(true);
-    return {
-      stop: () => {
-        element.pause();
-        done();
-      },
-    };
-  } catch (error) {
-    console.warn('text to speech failed', error);
-    cb.onLoading(false);
-    cb.onPlaying(false);
-    return null;
-  }
-}
-
-function speakInBrowser(text: string, voice: string, rate: number, cb: PlaybackCallbacks): Playback | null {
-  if (typeof speechSynthesis === 'undefined') return null;
-  const utterance = new SpeechSynthesisUtterance(text);
-  utterance.rate = rate;
-  const chosen = speechSynthesis.getVoices().find((v) => v.name === voice);
-  if (chosen) utterance.voice = chosen;
-  utterance.onend = () => cb.onPlaying(false);
-  speechSynthesis.speak(utterance);
-  cb.onPlaying(true);
-  return { stop: () => speechSynthesis.cancel() };
+    },
+  });
+  for (const sentence of new SentenceSplitter().finish(text)) queue.add(sentence);
+  queue.end();
+  return {
+    stop: () => {
+      queue.stop();
+      cb.onLoading(false);
+    },
+  };
 }

@@ -13,7 +13,10 @@ export interface RecordingCallbacks {
 }
 
 export interface RecordingSession {
+  /** Stops listening and transcribes what was said. */
   stop(): void;
+  /** Stops listening and drops the recording (conversation mode was ended). */
+  cancel(): void;
 }
 
 interface BrowserRecognition {
@@ -24,6 +27,7 @@ interface BrowserRecognition {
   onend: (() => void) | null;
   start(): void;
   stop(): void;
+  abort(): void;
 }
 
 /**
@@ -56,9 +60,14 @@ async function startExternal(cb: RecordingCallbacks): Promise<RecordingSession |
     return failed(cb, 'voice.error_start', { error: (error as Error).message });
   }
   const chunks: Blob[] = [];
+  let dropped = false;
   const session = {
     stop: () => {
       if (recorder.state === 'recording') recorder.stop();
+    },
+    cancel: () => {
+      dropped = true;
+      session.stop();
     },
   };
   recorder.ondataavailable = (event) => {
@@ -68,6 +77,7 @@ async function startExternal(cb: RecordingCallbacks): Promise<RecordingSession |
   recorder.onstop = () => {
     stopWatching();
     stream.getTracks().forEach((track) => track.stop());
+    if (dropped) return cb.onState('idle');
     const audio = new Blob(chunks, { type: recorder.mimeType || 'audio/webm' });
     if (audio.size === 0) return void failed(cb, 'voice.error_too_short');
     cb.onState('processing');
@@ -103,7 +113,13 @@ function startBrowser(cb: RecordingCallbacks): RecordingSession | null {
   recognition.onend = () => cb.onState('idle');
   recognition.start();
   cb.onState('listening');
-  return { stop: () => recognition.stop() };
+  return {
+    stop: () => recognition.stop(),
+    cancel: () => {
+      recognition.onresult = null;
+      recognition.abort();
+    },
+  };
 }
 
 function failed(cb: RecordingCallbacks, key: string, values?: Record<string, string>): null {

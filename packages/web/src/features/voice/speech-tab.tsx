@@ -57,6 +57,7 @@ export function SpeechTab() {
         <AutoTranscribe />
         <Decibels />
         <TtsEngine />
+        <AutomaticPlayback />
         <VoiceSelect />
         <BrowserVoices />
         <PlaybackRate />
@@ -183,6 +184,20 @@ function AutoSend() {
       shown={v.autoSendText < 0 ? t('voice.off') : t('voice.seconds', { count: v.autoSendText })}
       onChange={(value) => v.set('autoSendText', value)}
       testId="auto-send"
+    />
+  );
+}
+
+function AutomaticPlayback() {
+  const { t } = useTranslation();
+  const v = useVoice();
+  return (
+    <SwitchRow
+      label={t('voice.automatic_playback')}
+      description={t('voice.automatic_playback_description')}
+      checked={v.automaticPlayback}
+      onCheckedChange={(on) => v.set('automaticPlayback', on)}
+      testId="automatic-playback"
     />
   );
 }

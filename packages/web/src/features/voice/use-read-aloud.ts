@@ -20,7 +20,7 @@ export function useReadAloud() {
   const play = useCallback(
     async (text: string) => {
       const { readAloud } = await import('./read-aloud');
-      playback.current = await readAloud(text, {
+      playback.current = readAloud(text, {
         onLoading: setLoading,
         onPlaying: setPlaying,
         onMessage: (key, severity) => showToast(t(key), severity),
