@@ -1,7 +1,7 @@
 /** The chat run (one generation from send to final, its live state and the query cache it writes) as other folders see it: import from here, never from its other files. */
 export { CONNECTION_ERROR_TEXT } from './chat-run';
 export { errorDisplay, type ErrorDisplay } from './error-text';
-export { useIsSubmitting, useLive, useLiveAnswer, type Generation } from './live-store';
+export { useIsSubmitting, useLive, useLiveAnswer } from './live-store';
 export { cachedMessages, patchMessage } from './message-cache';
 export { isUnsentFailure, resendFailed } from './resend-failed';
 export { rowKeyOf } from './row-keys';

@@ -14,6 +14,7 @@ import { fitParameters } from '../endpoints';
 import { useChatSetup } from './use-chat-setup';
 import { useSetupStore } from '../endpoints';
 import { ChatInput, type ChatInputHandle } from '../input';
+import { streamingAnswers } from './streaming-answers';
 import { answerPairs, useVisiblePath } from '../messages';
 import { preloadMarkdown } from '../messages';
 import { useMessageActions } from '../messages';
@@ -278,6 +279,7 @@ export default function ChatView() {
         endpoint={setup?.endpoint}
         onSend={(text, files) => send(text, setup, files)}
         onStop={() => void stopGeneration(conversationId)}
+        streamingAnswers={streamingAnswers}
         onSwitchModel={switchModel}
         onSelectAgent={chooseAgent}
       />

@@ -23,7 +23,7 @@ import { useChooseAddedConvo, useMultiConvoAllowed } from '../added-convo';
 import { McpPickerSlot } from '../mcp';
 import { ToolBadges, ToolsMenu } from '../tools-menu';
 import { useSlashPrompts } from '../prompts';
-import { MicButton, VoiceStatus, useAutoSend, useVoiceChat } from '../voice';
+import { MicButton, VoiceStatus, useAutoSend, useVoiceChat, type StreamingAnswers } from '../voice';
 import { MESSAGE_BOX_ID } from '../../lib/message-box-id';
 import { PENDING_DRAFT_ID } from './draft-storage';
 import { MentionPopup, POPUP_BLUR_CLOSE_MS, useMentionPopup } from './mention-popup';
@@ -46,6 +46,8 @@ export interface ChatInputProps {
   endpoint: string | undefined;
   onSend: (text: string, files: Record<string, unknown>[]) => boolean;
   onStop: () => void;
+  /** The answers being generated in this tab: spoken as they stream when the voice settings say so. */
+  streamingAnswers: StreamingAnswers;
   onSwitchModel: (endpoint: string, model: string) => void;
   /** Switches to a chat with an agent (the `@` popup's agents); absent: agents are not offered. */
   onSelectAgent?: (agentId: string) => void;
@@ -165,7 +167,7 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
     setText(joined);
     autoSend.schedule(joined);
   };
-  const voice = useVoiceChat({ conversationId, submitting, onTranscript });
+  const voice = useVoiceChat({ conversationId, submitting, answers: props.streamingAnswers, onTranscript });
   const stop = () => {
     voice.stop();
     props.onStop();

@@ -1,6 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { useLive, type Generation } from '../chat-run';
-import { AnswerSpeaker } from './answer-speaker';
+import { describe, expect, it } from 'vitest';
+import { AnswerSpeaker, type StreamingAnswer, type StreamingAnswers } from './answer-speaker';
 import type { SpeechClip, SpeechEngine } from './speech-queue';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -36,27 +35,47 @@ class RecordingEngine implements SpeechEngine {
   }
 }
 
-function generation(
-  key: string,
-  placeholderId: string,
-  text: string,
-  extra: Partial<Generation> = {},
-): Generation {
-  return {
-    key,
-    userMessageId: `${placeholderId}-q`,
-    placeholderId,
-    answer: { responseMessageId: null, content: text ? [{ type: 'text', text }] : [], steps: {} },
-    stopRequested: false,
-    ...extra,
+/** The chat's live answers, in miniature: one per conversation key, changed by the test. */
+class LiveAnswers implements StreamingAnswers {
+  private answers = new Map<string, StreamingAnswer>();
+  private readonly listeners = new Set<() => void>();
+
+  current = () => [...this.answers.values()];
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
   };
+
+  put(key: string, placeholderId: string, text = '') {
+    this.answers.set(key, { key, placeholderId, text, stopRequested: false });
+    this.emit();
+  }
+  patch(key: string, change: Partial<StreamingAnswer>) {
+    this.answers.set(key, { ...this.answers.get(key)!, ...change });
+    this.emit();
+  }
+  rekey(from: string, to: string) {
+    const answer = this.answers.get(from)!;
+    this.answers.delete(from);
+    this.answers.set(to, { ...answer, key: to });
+    this.emit();
+  }
+  remove(key: string) {
+    this.answers.delete(key);
+    this.emit();
+  }
+  private emit() {
+    for (const listener of this.listeners) listener();
+  }
 }
 
 function speaker(conversationId: string) {
   const engine = new RecordingEngine();
+  const live = new LiveAnswers();
   const seen = { speaking: [] as boolean[], done: 0, skipped: 0 };
   const s = new AnswerSpeaker(
     conversationId,
+    live,
     {
       onSpeaking: (on) => seen.speaking.push(on),
       onSkipped: () => (seen.skipped += 1),
@@ -64,20 +83,17 @@ function speaker(conversationId: string) {
     },
     engine,
   );
-  return { s, engine, seen };
+  return { s, engine, seen, live };
 }
-
-afterEach(() => useLive.setState({ generations: {}, created: null }));
 
 describe('the answer speaker', () => {
   it('speaks an answer sentence by sentence while it streams, the last when it ends', async () => {
-    const { s, engine, seen } = speaker('c1');
-    const live = useLive.getState();
-    live.put(generation('c1', 'a1', ''));
-    live.patch('c1', generation('c1', 'a1', 'First one. Sec'));
+    const { s, engine, seen, live } = speaker('c1');
+    live.put('c1', 'a1');
+    live.patch('c1', { text: 'First one. Sec' });
     await settle();
     expect(engine.said).toEqual(['First one.']);
-    live.patch('c1', generation('c1', 'a1', 'First one. Second one. Third'));
+    live.patch('c1', { text: 'First one. Second one. Third' });
     live.remove('c1');
     await engine.finishAll();
     expect(engine.said).toEqual(['First one.', 'Second one.', 'Third']);
@@ -86,12 +102,11 @@ describe('the answer speaker', () => {
   });
 
   it('follows a new chat to its id, and stops for a stop request, another conversation or a new answer', async () => {
-    const { s, engine, seen } = speaker('new');
-    const live = useLive.getState();
-    live.put(generation('new', 'a1', ''));
+    const { s, engine, seen, live } = speaker('new');
+    live.put('new', 'a1');
     live.rekey('new', 'c9');
     s.setConversation('c9');
-    live.patch('c9', generation('c9', 'a1', 'Kept after the move. More'));
+    live.patch('c9', { text: 'Kept after the move. More' });
     await settle();
     expect(engine.said).toEqual(['Kept after the move.']);
     live.patch('c9', { stopRequested: true });
@@ -99,15 +114,15 @@ describe('the answer speaker', () => {
     live.remove('c9');
 
     // A new answer replaces the one being spoken.
-    live.put(generation('c9', 'a2', ''));
-    live.patch('c9', generation('c9', 'a2', 'Second answer. And'));
+    live.put('c9', 'a2');
+    live.patch('c9', { text: 'Second answer. And' });
     await settle();
     live.remove('c9');
-    live.put(generation('c9', 'a3', ''));
+    live.put('c9', 'a3');
     expect(engine.stopped).toContain('Second answer.');
 
     // Leaving the conversation silences it.
-    live.patch('c9', generation('c9', 'a3', 'Third answer. Yes'));
+    live.patch('c9', { text: 'Third answer. Yes' });
     await settle();
     s.setConversation('c2');
     expect(engine.stopped).toContain('Third answer.');
@@ -116,13 +131,12 @@ describe('the answer speaker', () => {
   });
 
   it('does not speak an answer re-attached after a reload or already half written', async () => {
-    const { s, engine } = speaker('c1');
-    const live = useLive.getState();
-    live.put(generation('c1', 'c1__resume', ''));
-    live.patch('c1', generation('c1', 'c1__resume', 'Resumed text. More'));
+    const { s, engine, live } = speaker('c1');
+    live.put('c1', 'c1__resume');
+    live.patch('c1', { text: 'Resumed text. More' });
     live.remove('c1');
-    live.put(generation('c1', 'a5', 'Already written. And'));
-    live.patch('c1', generation('c1', 'a5', 'Already written. And more. Yes'));
+    live.put('c1', 'a5', 'Already written. And');
+    live.patch('c1', { text: 'Already written. And more. Yes' });
     await settle();
     expect(engine.said).toEqual([]);
     s.dispose();

@@ -1,7 +1,25 @@
-import { plainText, useLive, type Generation } from '../chat-run';
 import { SentenceSplitter } from './sentence-splitter';
 import { chosenEngine } from './speech-engines';
 import { SpeechQueue, type SpeechEngine } from './speech-queue';
+
+/** An answer being generated in this tab, as the speaker needs to see it. */
+export interface StreamingAnswer {
+  /** Its conversation (a new chat's temporary key until the server names it). */
+  key: string;
+  placeholderId: string;
+  /** Its text so far. */
+  text: string;
+  stopRequested: boolean;
+}
+
+/**
+ * Where the answers being generated are read; the chat passes its live generations (the voice
+ * feature does not reach into the chat run itself).
+ */
+export interface StreamingAnswers {
+  current(): StreamingAnswer[];
+  subscribe(listener: () => void): () => void;
+}
 
 export interface AnswerSpeakerEvents {
   /** Speech of an answer started (true) or ended, finished or stopped (false). */
@@ -38,10 +56,11 @@ export class AnswerSpeaker {
 
   constructor(
     private conversationId: string,
+    private readonly answers: StreamingAnswers,
     private readonly events: AnswerSpeakerEvents,
     private readonly engine: SpeechEngine = chosenEngine(),
   ) {
-    this.unsubscribe = useLive.subscribe((state) => this.follow(state.generations));
+    this.unsubscribe = answers.subscribe(() => this.follow(answers.current()));
   }
 
   /** The chat shown changed: speech of another conversation's answer stops. */
@@ -61,14 +80,14 @@ export class AnswerSpeaker {
     this.stop();
   }
 
-  private follow(generations: Record<string, Generation>): void {
-    const fresh = generations[this.conversationId];
+  private follow(answers: StreamingAnswer[]): void {
+    const fresh = answers.find((a) => a.key === this.conversationId);
     if (fresh && fresh.placeholderId !== this.spoken?.placeholderId && this.startsAnew(fresh)) {
       this.start(fresh);
     }
     const spoken = this.spoken;
     if (!spoken || spoken.finished) return;
-    const live = Object.values(generations).find((g) => g.placeholderId === spoken.placeholderId);
+    const live = answers.find((a) => a.placeholderId === spoken.placeholderId);
     if (!live) {
       // The answer ended: its last sentence is complete now.
       spoken.finished = true;
@@ -78,20 +97,16 @@ export class AnswerSpeaker {
     }
     if (live.stopRequested) return this.stop();
     spoken.key = live.key;
-    spoken.text = plainText(live.answer.content);
+    spoken.text = live.text;
     for (const sentence of spoken.splitter.next(spoken.text)) spoken.queue.add(sentence);
   }
 
   /** A generation seen from its very start (not a reload's, not one already half written). */
-  private startsAnew(generation: Generation): boolean {
-    return (
-      !generation.placeholderId.endsWith(RESUMED_SUFFIX) &&
-      !generation.stopRequested &&
-      plainText(generation.answer.content) === ''
-    );
+  private startsAnew(answer: StreamingAnswer): boolean {
+    return !answer.placeholderId.endsWith(RESUMED_SUFFIX) && !answer.stopRequested && answer.text === '';
   }
 
-  private start(generation: Generation): void {
+  private start(answer: StreamingAnswer): void {
     this.stop();
     let skipped = false;
     let spoken: Spoken | null = null;
@@ -108,8 +123,8 @@ export class AnswerSpeaker {
       },
     });
     spoken = {
-      placeholderId: generation.placeholderId,
-      key: generation.key,
+      placeholderId: answer.placeholderId,
+      key: answer.key,
       text: '',
       splitter: new SentenceSplitter(),
       queue,

@@ -4,3 +4,4 @@ export { ReadAloudButton } from './read-aloud-button';
 export { useAutoSend } from './use-auto-send';
 export { useVoiceChat } from './use-voice-chat';
 export { VoiceStatus } from './voice-status';
+export type { StreamingAnswer, StreamingAnswers } from './answer-speaker';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../toasts';
-import type { AnswerSpeaker } from './answer-speaker';
+import type { AnswerSpeaker, StreamingAnswers } from './answer-speaker';
 import { useVoice } from './voice-store';
 
 /**
@@ -9,7 +9,7 @@ import { useVoice } from './voice-store';
  * mode) is on; the speaking code loads only then. `onDone` runs when an answer was spoken to its
  * end. Another conversation, turning the setting off or leaving the chat stops the speech.
  */
-export function useSpokenAnswers(conversationId: string, onDone: () => void) {
+export function useSpokenAnswers(conversationId: string, answers: StreamingAnswers, onDone: () => void) {
   const { t } = useTranslation();
   const wanted = useVoice((s) => s.textToSpeech && (s.automaticPlayback || s.conversationMode));
   const [speaking, setSpeaking] = useState(false);
@@ -22,7 +22,7 @@ export function useSpokenAnswers(conversationId: string, onDone: () => void) {
     let gone = false;
     void import('./answer-speaker').then(({ AnswerSpeaker }) => {
       if (gone) return;
-      speaker.current = new AnswerSpeaker(latest.current.conversationId, {
+      speaker.current = new AnswerSpeaker(latest.current.conversationId, answers, {
         onSpeaking: setSpeaking,
         onSkipped: () => showToast(latest.current.t('voice.sentence_skipped'), 'info'),
         onDone: () => latest.current.onDone(),
@@ -34,7 +34,7 @@ export function useSpokenAnswers(conversationId: string, onDone: () => void) {
       speaker.current = null;
       setSpeaking(false);
     };
-  }, [wanted]);
+  }, [wanted, answers]);
 
   useEffect(() => speaker.current?.setConversation(conversationId), [conversationId]);
 

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import type { StreamingAnswers } from './answer-speaker';
 import { useSpeechToText } from './use-speech-to-text';
 import { useSpokenAnswers } from './use-spoken-answers';
 import { voicePhase } from './voice-phase';
@@ -13,12 +14,14 @@ import { useVoice } from './voice-store';
 export function useVoiceChat(options: {
   conversationId: string;
   submitting: boolean;
+  /** The answers being generated, read as they stream. */
+  answers: StreamingAnswers;
   onTranscript: (text: string) => void;
 }) {
   const speech = useSpeechToText(options.onTranscript);
   const listen = useRef(speech.listen);
   listen.current = speech.listen;
-  const spoken = useSpokenAnswers(options.conversationId, () => {
+  const spoken = useSpokenAnswers(options.conversationId, options.answers, () => {
     const { conversationMode, speechToText } = useVoice.getState();
     if (conversationMode && speechToText) listen.current();
   });
