@@ -155,13 +155,15 @@ test('automatic playback speaks an answer while it streams; stop, a new send and
   spoken.length = 0;
   const long =
     'Then a much longer second sentence, which takes several seconds to say at sixty milliseconds a character.';
+  const start = await playedCount(page);
   await send(page, `Short one. ${long}`);
   await waitIdle(page);
   await expect(page.getByTestId('voice-status')).toHaveAttribute('data-phase', 'speaking');
   expect(spoken).toEqual(['Short one.', long]);
-  const before = await playedCount(page);
+  // The long sentence (6 s of audio) is playing when the next question is sent.
+  await expect.poll(() => playedCount(page), { timeout: 15_000 }).toBe(start + 2);
   await send(page, 'A new question now.');
-  await expect.poll(() => playedCount(page), { timeout: 15_000 }).toBeGreaterThan(before);
+  await expect.poll(() => playedCount(page), { timeout: 15_000 }).toBe(start + 3);
   expect(spoken.at(-1)).toBe('A new question now.');
   const sounding = await page.evaluate(
     () =>
