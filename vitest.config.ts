@@ -24,6 +24,8 @@ export default defineConfig({
           name: 'pglite',
           include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'scripts/*.test.mjs'],
           env: { TEST_DATABASE_URL: '' },
+          // Creates and migrates one in-memory database that every test server starts from.
+          globalSetup: ['packages/server/test/helpers/migrated-pglite-cluster.ts'],
         },
       },
       ...(postgresUrl
@@ -41,6 +43,8 @@ export default defineConfig({
                   'packages/server/test/backup/backup-restore.test.ts',
                 ],
                 env: { TEST_DATABASE_URL: postgresUrl },
+                // Creates and migrates the template every test database is copied from.
+                globalSetup: ['packages/server/test/helpers/migrated-postgres-template.ts'],
               },
             },
           ]

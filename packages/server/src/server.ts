@@ -49,6 +49,11 @@ export interface StartServerOptions {
   logger?: Logger;
   /** Overrides config.env.DATA_DIR for the database location (tests use memory://). */
   databaseDir?: string;
+  /**
+   * With `databaseDir` memory://: the database starts as a copy of this cluster dump (tests start
+   * from one already migrated). The migrations still run, as on every start.
+   */
+  memoryClusterDump?: Uint8Array;
   bus?: Bus;
   serveWeb?: boolean;
   port?: number;
@@ -82,6 +87,7 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
     databaseUrl: config.env.DATABASE_URL,
     dataDir: opts.databaseDir ?? config.env.DATA_DIR,
     onStatement: metrics && ((sql) => metrics.countStatement(sql)),
+    memoryClusterDump: opts.memoryClusterDump,
   });
   metrics?.instrument(database.db);
   await database.migrate();

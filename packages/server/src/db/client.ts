@@ -36,6 +36,11 @@ export async function openDatabase(opts: {
   dataDir: string;
   /** Called with every statement's SQL (benchmark query counts). */
   onStatement?: (sql: string) => void;
+  /**
+   * In memory only: the database starts as a copy of this cluster (a dump of another embedded
+   * database) instead of an empty one. The API tests start every server from one migrated dump.
+   */
+  memoryClusterDump?: Uint8Array;
 }): Promise<DatabaseHandle> {
   const onStatement = opts.onStatement;
   const logger = onStatement ? { logQuery: (sql: string) => onStatement(sql) } : undefined;
@@ -55,7 +60,7 @@ export async function openDatabase(opts: {
   // Fails at once when another process has this data directory open.
   const lock: DataDirLock | null = location === 'memory://' ? null : lockDataDir(opts.dataDir);
   try {
-    const client = await openPglite(location);
+    const client = await openPglite(location, opts.memoryClusterDump);
     // The worker client answers the part of PGlite's API Drizzle's driver calls (query, transaction).
     const db = drizzlePglite({ client: client as unknown as PGlite, schema, logger });
     return {
@@ -72,14 +77,13 @@ export async function openDatabase(opts: {
 }
 
 /** PGlite in its own thread, so its synchronous, CPU-bound work leaves the event loop free. */
-async function openPglite(location: string): Promise<PgliteWorkerClient> {
-  if (location !== 'memory://') {
-    mkdirSync(location, { recursive: true });
-    // Creating the cluster (initdb) grows PGlite's WebAssembly memory by about 500 MB, which
-    // WebAssembly never gives back: the first start then held about 1 GB for its whole life.
-    // Create it in a worker of its own and open it afresh.
-    if (!existsSync(join(location, 'PG_VERSION'))) await (await PgliteWorkerClient.start(location)).close();
-  }
+async function openPglite(location: string, memoryClusterDump?: Uint8Array): Promise<PgliteWorkerClient> {
+  if (location === 'memory://') return PgliteWorkerClient.start(location, { loadDataDir: memoryClusterDump });
+  mkdirSync(location, { recursive: true });
+  // Creating the cluster (initdb) grows PGlite's WebAssembly memory by about 500 MB, which
+  // WebAssembly never gives back: the first start then held about 1 GB for its whole life.
+  // Create it in a worker of its own and open it afresh.
+  if (!existsSync(join(location, 'PG_VERSION'))) await (await PgliteWorkerClient.start(location)).close();
   return PgliteWorkerClient.start(location);
 }
 

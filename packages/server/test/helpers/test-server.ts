@@ -36,7 +36,8 @@ const TEST_ENV: Record<string, string> = {
 
 /**
  * Starts the real server on an ephemeral port with a fresh data directory and database
- * (in-memory PGlite, or a throwaway PostgreSQL database when TEST_DATABASE_URL is set).
+ * (in-memory PGlite, or a throwaway PostgreSQL database when TEST_DATABASE_URL is set), which
+ * starts as a copy of the run's migrated database (see test-database.ts).
  */
 export async function startTestServer(
   opts: {
@@ -45,6 +46,11 @@ export async function startTestServer(
     serveWeb?: boolean;
     /** PGlite on disk in the data directory instead of in memory, so it survives close(). */
     diskDatabase?: boolean;
+    /**
+     * A database with nothing in it, as at a new installation's first start, instead of a copy of
+     * the run's migrated one: the start must apply every migration itself.
+     */
+    emptyDatabase?: boolean;
     /** Social sign-in endpoints pointed at a local OAuth server. */
     socialEndpoints?: SocialEndpointOverrides;
     /** MCP settings replaced (a short restart backoff, a small per-user limit). */
@@ -52,7 +58,7 @@ export async function startTestServer(
   } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-test-'));
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ empty: opts.emptyDatabase });
   const source = {
     ...TEST_ENV,
     DATA_DIR: dataDir,
@@ -67,6 +73,7 @@ export async function startTestServer(
   const server = await startServer({
     config,
     databaseDir: database.databaseUrl || opts.diskDatabase ? undefined : 'memory://',
+    memoryClusterDump: database.memoryClusterDump,
     serveWeb: opts.serveWeb ?? false,
     port: env.PORT,
     socialEndpoints: opts.socialEndpoints,

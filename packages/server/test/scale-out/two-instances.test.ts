@@ -31,7 +31,8 @@ describe.skipIf(!enabled)('two instances on PostgreSQL and Redis', () => {
 
   beforeAll(async () => {
     redis = await startTestRedis();
-    database = await createTestDatabase();
+    // Empty, not the run's migrated copy: the production start applies the migrations itself.
+    database = await createTestDatabase({ empty: true });
     const env = {
       DATABASE_URL: database.databaseUrl!,
       REDIS_URL: redis.url,
