@@ -57,22 +57,20 @@ export function IconTooltips() {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') clear();
     };
-    document.addEventListener('pointerover', onOver);
-    document.addEventListener('pointerout', onOut);
-    document.addEventListener('focusin', onFocus);
-    document.addEventListener('focusout', clear);
-    document.addEventListener('pointerdown', onDown, true);
-    document.addEventListener('keydown', onKey, true);
-    window.addEventListener('scroll', clear, true);
+    // Pointer presses and Escape are seen first (capture), before a menu or dialog acts on them.
+    const listeners: [EventTarget, string, EventListener, boolean][] = [
+      [document, 'pointerover', onOver as EventListener, false],
+      [document, 'pointerout', onOut as EventListener, false],
+      [document, 'focusin', onFocus as EventListener, false],
+      [document, 'focusout', clear, false],
+      [document, 'pointerdown', onDown, true],
+      [document, 'keydown', onKey as EventListener, true],
+      [window, 'scroll', clear, true],
+    ];
+    for (const [target, type, fn, capture] of listeners) target.addEventListener(type, fn, capture);
     return () => {
       clearTimeout(timer);
-      document.removeEventListener('pointerover', onOver);
-      document.removeEventListener('pointerout', onOut);
-      document.removeEventListener('focusin', onFocus);
-      document.removeEventListener('focusout', clear);
-      document.removeEventListener('pointerdown', onDown, true);
-      document.removeEventListener('keydown', onKey, true);
-      window.removeEventListener('scroll', clear, true);
+      for (const [target, type, fn, capture] of listeners) target.removeEventListener(type, fn, capture);
     };
   }, []);
   if (!tip) return null;
