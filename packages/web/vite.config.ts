@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,48 +12,79 @@ const BOOT_PREFIXES = ['com_auth_', 'com_app_'];
 const BOOT_ID = 'virtual:boot-strings';
 /** A locale folder name as languages.ts spells codes (letters and hyphens): nothing else reaches a path. */
 const LOCALE_CODE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+/** The files each locale is served as (under assets/locales/<code>/<kind>.<version>.json). */
+const LOCALE_KINDS = ['boot', 'translation', 'agent-builder'] as const;
+type LocaleKind = (typeof LOCALE_KINDS)[number];
+const LOCALE_URL = /^\/assets\/locales\/([^/]+)\/(boot|translation|agent-builder)\.[0-9a-f]+\.json$/;
+
+function readStrings(code: string, file: string): Record<string, unknown> {
+  const path = join(LOCALES_DIR, code, file);
+  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>) : {};
+}
 
 function bootSubset(code: string): Record<string, unknown> {
-  const all = JSON.parse(readFileSync(join(LOCALES_DIR, code, 'translation.json'), 'utf8')) as Record<
-    string,
-    unknown
-  >;
+  const all = readStrings(code, 'translation.json');
   return Object.fromEntries(
     Object.entries(all).filter(([key]) => BOOT_PREFIXES.some((p) => key.startsWith(p))),
   );
 }
 
+function localeFile(code: string, kind: LocaleKind): Record<string, unknown> {
+  return kind === 'boot' ? bootSubset(code) : readStrings(code, `${kind}.json`);
+}
+
+/** The translated locales: every folder but English's. */
+function localeCodes(): string[] {
+  return readdirSync(LOCALES_DIR).filter((code) => code !== 'en' && LOCALE_CODE.test(code));
+}
+
+/** One version for all locale files, from their contents: a changed translation gets new URLs. */
+function localesVersion(): string {
+  const hash = createHash('sha256');
+  for (const code of localeCodes().sort()) {
+    for (const kind of LOCALE_KINDS) hash.update(`${code}/${kind}:${JSON.stringify(localeFile(code, kind))}`);
+  }
+  return hash.digest('hex').slice(0, 12);
+}
+
 /**
- * `virtual:boot-strings`: the subset of the English strings that the signed-out pages use, so the
- * first page does not download every string of the app; the rest loads with the shell. It also
- * exports `bootLoaders`, one lazy import per other locale folder, each giving that locale's own
- * subset (`virtual:boot-strings/<code>`) as a chunk of its own: a language nobody chose costs the
- * first page one table entry, not its strings.
+ * `virtual:boot-strings`: English's strings for the signed-out pages (com_auth_*, com_app_*), so
+ * the first page does not download every string of the app, and `localesVersion`. Every other
+ * locale is written as plain JSON files, assets/locales/<code>/{boot,translation,agent-builder}.
+ * <version>.json, that the page fetches for the chosen language only: their URLs are built from
+ * the code, so the page carries no table of them and a language nobody chose costs it nothing.
+ * The dev server answers the same URLs from the source folders.
  */
 function bootStrings(): Plugin {
   return {
     name: 'parley-boot-strings',
-    resolveId: (source) =>
-      source === BOOT_ID || source.startsWith(`${BOOT_ID}/`) ? `\0${source}` : undefined,
+    resolveId: (source) => (source === BOOT_ID ? `\0${source}` : undefined),
     load(resolved) {
-      if (resolved === `\0${BOOT_ID}`) {
-        const codes = readdirSync(LOCALES_DIR).filter(
-          (code) =>
-            code !== 'en' &&
-            LOCALE_CODE.test(code) &&
-            existsSync(join(LOCALES_DIR, code, 'translation.json')),
-        );
-        for (const code of ['en', ...codes]) this.addWatchFile(join(LOCALES_DIR, code, 'translation.json'));
-        const loaders = codes.map(
-          (code) => `${JSON.stringify(code)}: () => import(${JSON.stringify(`${BOOT_ID}/${code}`)})`,
-        );
-        return `export default ${JSON.stringify(bootSubset('en'))};\nexport const bootLoaders = {${loaders.join(',')}};`;
+      if (resolved !== `\0${BOOT_ID}`) return undefined;
+      for (const code of ['en', ...localeCodes()])
+        this.addWatchFile(join(LOCALES_DIR, code, 'translation.json'));
+      return `export default ${JSON.stringify(bootSubset('en'))};\nexport const localesVersion = ${JSON.stringify(localesVersion())};`;
+    },
+    generateBundle() {
+      const version = localesVersion();
+      for (const code of localeCodes()) {
+        for (const kind of LOCALE_KINDS) {
+          this.emitFile({
+            type: 'asset',
+            fileName: `assets/locales/${code}/${kind}.${version}.json`,
+            source: JSON.stringify(localeFile(code, kind)),
+          });
+        }
       }
-      if (!resolved.startsWith(`\0${BOOT_ID}/`)) return undefined;
-      const code = resolved.slice(`\0${BOOT_ID}/`.length);
-      if (!LOCALE_CODE.test(code)) throw new Error(`Not a locale code: ${code}`);
-      this.addWatchFile(join(LOCALES_DIR, code, 'translation.json'));
-      return `export default ${JSON.stringify(bootSubset(code))};`;
+    },
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const match = LOCALE_URL.exec(req.url ?? '');
+        const code = match?.[1];
+        if (!match || !code || !LOCALE_CODE.test(code) || !localeCodes().includes(code)) return next();
+        res.setHeader('Content-Type', 'application/json');
+        res.end(JSON.stringify(localeFile(code, match[2] as LocaleKind)));
+      });
     },
   };
 }

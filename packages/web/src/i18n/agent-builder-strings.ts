@@ -1,16 +1,9 @@
 import { addAreaStrings } from './index';
-import { byLocale } from './locale-bundles';
+import { localeFileLoaders } from './locale-files';
 import english from './locales/en/agent-builder.json';
 
-/** The agent builder's strings of every other locale, each its own lazy chunk. */
-const others = byLocale(
-  import.meta.glob<Record<string, unknown>>(
-    ['./locales/*/agent-builder.json', '!./locales/en/agent-builder.json'],
-    {
-      import: 'default',
-    },
-  ),
-);
+/** The agent builder's strings of every other locale, fetched for the chosen one only. */
+const others = localeFileLoaders('agent-builder');
 
 /**
  * Adds the agent builder's strings (English, and the current language's when it has them) once

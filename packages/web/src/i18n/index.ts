@@ -1,28 +1,18 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import bootStrings, { bootLoaders } from 'virtual:boot-strings';
+import bootStrings from 'virtual:boot-strings';
 import { writeLanguageCookie } from '../lib/language-cookie';
 import { storedLanguageSetting } from '../store/settings-store';
 import { isRtlLanguage, resolveLanguage } from './languages';
-import { LocaleBundles, byLocale, type LoadersByLocale } from './locale-bundles';
+import { LocaleBundles, type LoadersByLocale } from './locale-bundles';
+import { localeFileLoaders } from './locale-files';
 import { numberFormatter } from './number-formatter';
-
-/** Every locale's full set as its own lazy chunk, by code (English included, under "en"). */
-const allByPath = import.meta.glob<Record<string, unknown>>('./locales/*/translation.json', {
-  import: 'default',
-});
-
-const allLoaders = byLocale(allByPath);
-const englishAll = allLoaders.en;
-const bootByLocale: LoadersByLocale = Object.fromEntries(
-  Object.entries(bootLoaders).map(([code, load]) => [code, () => load().then((m) => m.default)]),
-);
 
 const bundles = new LocaleBundles(
   {
-    englishAll: englishAll ?? (() => Promise.reject(new Error('English strings are missing'))),
-    boot: bootByLocale,
-    all: allLoaders,
+    englishAll: () => import('./locales/en/translation.json').then((m) => m.default),
+    boot: localeFileLoaders('boot'),
+    all: localeFileLoaders('translation'),
   },
   (code, strings) => i18next.addResourceBundle(code, 'translation', strings, true, true),
   (message, error) => console.warn(message, error),

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ENGLISH } from './languages';
-import { LocaleBundles, byLocale, type StringsLoader } from './locale-bundles';
+import { LocaleBundles, type StringsLoader } from './locale-bundles';
 
 function loader(strings: Record<string, unknown>) {
   return vi.fn<StringsLoader>(() => Promise.resolve(strings));
@@ -89,16 +89,5 @@ describe('LocaleBundles', () => {
       () => {},
     );
     await expect(bundles.wantAll(ENGLISH)).rejects.toThrow('offline');
-  });
-});
-
-describe('byLocale', () => {
-  it('keys glob results by their locale folder', () => {
-    const load = loader({});
-    expect(
-      Object.keys(
-        byLocale({ './locales/zh-Hant/translation.json': load, './locales/en/agent-builder.json': load }),
-      ),
-    ).toEqual(['zh-Hant', 'en']);
   });
 });

@@ -86,10 +86,3 @@ export class LocaleBundles {
     return load;
   }
 }
-
-/** Glob results keyed by path ("./locales/de-DE/x.json") as loaders keyed by locale code ("de-DE"). */
-export function byLocale(byPath: Record<string, StringsLoader>): Record<string, StringsLoader> {
-  return Object.fromEntries(
-    Object.entries(byPath).map(([path, load]) => [path.split('/').at(-2) ?? '', load]),
-  );
-}
