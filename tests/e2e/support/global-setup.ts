@@ -1,3 +1,4 @@
+import { createMigratedDatabase } from './migrated-database.ts';
 import { startParley } from './parley-server.ts';
 
 /** A public banner on the second server (its HTML includes a script that must not survive). */
@@ -22,6 +23,7 @@ interface:
  * terms acceptance and which shows a public banner. Their addresses reach the workers through the environment.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  const removeMigratedDatabase = createMigratedDatabase();
   const [main, terms] = await Promise.all([
     startParley(),
     startParley({
@@ -34,5 +36,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.PARLEY_TERMS_URL = terms.url;
   return async () => {
     await Promise.all([main.stop(), terms.stop()]);
+    removeMigratedDatabase();
   };
 }

@@ -1,8 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runAdmin } from './admin-cli.ts';
+import { seedMigratedDatabase } from './migrated-database.ts';
 
 const REPO_ROOT = new URL('../../../', import.meta.url).pathname;
 
@@ -68,19 +70,9 @@ export async function startParley(
     NODE_ENV: 'test',
     ...opts.env,
   };
+  seedMigratedDatabase(dataDir);
   // Admin commands (e.g. set-banner) run first: the embedded database allows one process at a time.
-  for (const args of opts.admin ?? []) {
-    const run = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', 'packages/server/src/cli/admin.ts', ...args],
-      {
-        cwd: REPO_ROOT,
-        env,
-        encoding: 'utf8',
-      },
-    );
-    if (run.status !== 0) throw new Error(`admin ${args[0]} failed: ${run.stderr}`);
-  }
+  for (const args of opts.admin ?? []) runAdmin(args, env);
   const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
