@@ -58,6 +58,28 @@ test.describe('a signed-out page in German', () => {
   });
 });
 
+test.describe('the agent builder in German', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('brings its German strings when it opens', async ({ page, baseURL }) => {
+    const user = uniqueUser('builder-de');
+    await registerViaApi(baseURL!, user);
+    await page.goto('/login');
+    await page.getByLabel('E-Mail-Adresse').fill(user.email);
+    await page.getByLabel('Passwort').fill(user.password);
+    await page.getByRole('button', { name: 'Weiter' }).click();
+    await page.waitForURL('**/c/new');
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+    await page.getByTestId('side-panel-rail').getByTestId('open-agents-panel').click();
+    // German for "New agent", from the builder's own strings file.
+    await expect(page.getByTestId('agent-builder')).toContainText('Neuer Agent');
+    expect(requests).toContainEqual(
+      expect.stringMatching(/^\/assets\/locales\/de-DE\/agent-builder\.[0-9a-f]+\.json$/),
+    );
+  });
+});
+
 test('the lang cookie chooses the language of a signed-out page', async ({ page, context, baseURL }) => {
   await context.addCookies([{ name: 'lang', value: 'de-DE', url: baseURL! }]);
   await page.goto('/login');
