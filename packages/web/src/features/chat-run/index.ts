@@ -1,4 +1,5 @@
 /** The chat run (one generation from send to final, its live state and the query cache it writes) as other folders see it: import from here, never from its other files. */
+export { followAnsweringTabs, holdIfAnsweredElsewhere, useHeldForOtherTab } from './answering-tabs';
 export { CONNECTION_ERROR_TEXT } from './chat-run';
 export { errorDisplay, type ErrorDisplay } from './error-text';
 export { useIsSubmitting, useLive, useLiveAnswer } from './live-store';

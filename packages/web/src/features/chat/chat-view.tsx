@@ -15,17 +15,19 @@ import { useChatSetup } from './use-chat-setup';
 import { useSetupStore } from '../endpoints';
 import { ChatInput, type ChatInputHandle } from '../input';
 import { streamingAnswers } from './streaming-answers';
-import { answerPairs, useVisiblePath } from '../messages';
+import { answerPairs, requestEdit, useVisiblePath } from '../messages';
 import { preloadMarkdown } from '../messages';
 import { useMessageActions } from '../messages';
 import { OfflineState } from '../network';
 import { usePromptsSection } from '../prompts';
+import { isShortcut, onMac } from '../shortcuts';
 import { showToast } from '../toasts';
 import { AGENTS_ENDPOINT, AgentStarters, useAgentBuilderSection } from '../agents';
 import { useMcpSection } from '../mcp';
 import { SidePanel, SidePanelToggle, type SidePanelSection } from '../side-panel';
 import { chatApi, chatKeys, useConversation, useMessages } from '../../api/chat-api';
 import {
+  holdIfAnsweredElsewhere,
   parentForNewMessage,
   resumeGeneration,
   sendMessage,
@@ -36,6 +38,7 @@ import {
 import { DropOverlay } from '../files';
 import { useAttach } from '../files';
 import { UploadTypeDialog, useFileDrop, useUploadChooser } from '../files';
+import { AnsweringElsewhereNote } from './answering-elsewhere-note';
 import { ChatArtifacts } from './chat-artifacts';
 import { ChatControls } from './chat-controls';
 import { LazyMessageList, preloadMessageList } from './lazy-message-list';
@@ -128,7 +131,7 @@ export default function ChatView() {
   useEffect(() => {
     if (!submitting) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape' || e.defaultPrevented || e.isComposing) return;
+      if (!isShortcut('stop', e, onMac()) || e.defaultPrevented || e.isComposing) return;
       if (document.querySelector('[role="dialog"], [role="menu"], [role="listbox"]')) return;
       void stopGeneration(conversationId);
     };
@@ -156,6 +159,13 @@ export default function ChatView() {
         showToast(i18next.t('com_ui_offline_send'), 'warning');
         return false;
       }
+      // Another tab of this browser is answering this conversation, and the server takes one
+      // message at a time: the text stays in the box, a note says why, and this tab follows that
+      // answer (the resume call) until it ends.
+      if (conversationId !== 'new' && holdIfAnsweredElsewhere(conversationId)) {
+        resumeGeneration(conversationId);
+        return false;
+      }
       preloadMessageList();
       preloadMarkdown();
       const sent = sendMessage({
@@ -175,6 +185,15 @@ export default function ChatView() {
     },
     [conversationId, path, setup, senderLabel, added],
   );
+
+  /** ↑ in the empty message box: the last message the user sent opens for editing. */
+  const editLast = useCallback((): boolean => {
+    if (submitting) return false;
+    const last = path.findLast((p) => p.message.isCreatedByUser);
+    if (!last) return false;
+    requestEdit(last.message.messageId);
+    return true;
+  }, [path, submitting]);
 
   // A new chat's setup is written into its address (unless parameters are disabled).
   const [, setParams] = useSearchParams();
@@ -268,6 +287,7 @@ export default function ChatView() {
   const landing = !loading && messages.length === 0;
   const box = (
     <>
+      <AnsweringElsewhereNote conversationId={conversationId} />
       <AddedConvoBanner conversationId={conversationId} endpoints={endpoints} />
       <ChatInput
         ref={input}
@@ -280,6 +300,8 @@ export default function ChatView() {
         onSend={(text, files) => send(text, setup, files)}
         onStop={() => void stopGeneration(conversationId)}
         streamingAnswers={streamingAnswers}
+        onSendWhileBusy={() => void holdIfAnsweredElsewhere(conversationId)}
+        onEditLast={editLast}
         onSwitchModel={switchModel}
         onSelectAgent={chooseAgent}
       />

@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import { Archive, ChevronRight, Copy, Download, Ellipsis, Pencil, Share2, Trash2 } from 'lucide-react';
 import i18next from 'i18next';
 import { DropdownMenu } from 'radix-ui';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStartupConfig } from '../../api/startup-queries';
 import { exportConversation } from '../import-export';
@@ -35,11 +35,22 @@ export function RowMenu({ conversation, mobile }: { conversation: Conversation; 
   // Rows mount by the dozen while the list scrolls: until the menu opens, a row pays only for
   // its trigger (no translation hook, no actions); the content mounts on open.
   const [open, setOpen] = useState(false);
+  // Opened from the keyboard on the row's link (the row's one tab stop; the button is not one).
+  const keyOpened = useRowState((s) => s.menuId === conversation.conversationId);
+  useEffect(() => {
+    if (keyOpened) setOpen(true);
+  }, [keyOpened]);
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (!next && useRowState.getState().menuId === conversation.conversationId)
+      useRowState.getState().openMenu(null);
+  };
   const title = conversation.title || i18next.t('com_ui_untitled');
   return (
-    <DropdownMenu.Root modal={false} open={open} onOpenChange={setOpen}>
+    <DropdownMenu.Root modal={false} open={open} onOpenChange={onOpenChange}>
       <DropdownMenu.Trigger
         aria-label={i18next.t('com_ui_conversation_options', { title })}
+        tabIndex={-1}
         data-testid="row-menu"
         className={clsx(
           'me-1 flex size-7 shrink-0 items-center justify-center rounded-md text-fg-subtle outline-none',
@@ -68,6 +79,15 @@ function RowMenuContent({ conversation }: { conversation: Conversation }) {
         sideOffset={4}
         className={MENU_CONTENT}
         data-testid="row-menu-content"
+        onCloseAutoFocus={(event) => {
+          // Back to the row's link, its one tab stop (the menu button is reached through it).
+          const link = document.querySelector<HTMLElement>(
+            `[data-testid="conversation-row"][data-conversation-id="${CSS.escape(conversation.conversationId)}"]`,
+          );
+          if (!link) return;
+          event.preventDefault();
+          link.focus();
+        }}
       >
         {config?.sharedLinksEnabled && (
           <DropdownMenu.Item

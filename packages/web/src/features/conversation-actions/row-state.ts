@@ -10,15 +10,20 @@ export type RowDialog = { kind: 'share' | 'delete'; conversation: Conversation }
 interface RowState {
   renamingId: string | null;
   dialog: RowDialog | null;
+  /** The row whose menu the keyboard opened (→, the menu key or Shift+F10 on the row). */
+  menuId: string | null;
   startRename: (conversationId: string) => void;
   stopRename: () => void;
   openDialog: (dialog: RowDialog | null) => void;
+  openMenu: (conversationId: string | null) => void;
 }
 
 export const useRowState = create<RowState>((set) => ({
   renamingId: null,
   dialog: null,
+  menuId: null,
   startRename: (renamingId) => set({ renamingId }),
   stopRename: () => set({ renamingId: null }),
   openDialog: (dialog) => set({ dialog }),
+  openMenu: (menuId) => set({ menuId }),
 }));

@@ -6,6 +6,7 @@ import { ConversationList } from '../conversations';
 import { MOBILE_MEDIA } from '../../lib/breakpoints';
 import { RowDialogs } from './row-dialogs';
 import { RowMenu } from './row-menu';
+import { useRowState } from './row-state';
 import { RowTitle } from './row-title';
 
 /**
@@ -25,11 +26,17 @@ export function SidebarConversations() {
     ),
     [mobile],
   );
+  const openMenu = useRowState((s) => s.openMenu);
   return (
     <div className="flex h-full flex-col">
       <TagFilter />
       <div className="min-h-0 flex-1">
-        <ConversationList renderRowMenu={renderRowMenu} renderTitle={renderTitle} tags={tags} />
+        <ConversationList
+          renderRowMenu={renderRowMenu}
+          renderTitle={renderTitle}
+          onRowMenu={openMenu}
+          tags={tags}
+        />
       </div>
       <RowDialogs />
     </div>

@@ -8,8 +8,11 @@ import {
   useMemo,
   useRef,
   useState,
+  type FocusEvent,
+  type KeyboardEvent,
   type MouseEvent,
   type ReactNode,
+  type RefObject,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -18,7 +21,8 @@ import { formatYear } from '../../i18n/format';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { useNav } from '../../store/nav-store';
 import { MOBILE_MEDIA } from '../../lib/breakpoints';
-import { LOAD_MORE_DEBOUNCE_MS, createListRows, nearEnd } from './conversation-rows';
+import { isShortcut, onMac } from '../shortcuts';
+import { LOAD_MORE_DEBOUNCE_MS, createListRows, nearEnd, type ListRow } from './conversation-rows';
 import { useConversationList } from './conversations-api';
 import { monthLabel, type DateGroupKey } from './date-groups';
 
@@ -33,6 +37,8 @@ export interface ConversationListProps {
   renderTitle?: (conversation: Conversation, link: ReactNode) => ReactNode;
   /** Shows only conversations carrying any of these bookmarks. */
   tags?: string[];
+  /** Opens a row's options menu from the keyboard (→, the menu key or Shift+F10 on its link). */
+  onRowMenu?: (conversationId: string) => void;
 }
 
 /** Header labels, each worked out once per language (a month name builds an Intl formatter). */
@@ -62,7 +68,7 @@ function useGroupLabel() {
  * Everything a row needs that comes from hooks (translations, route, navigation) is read once
  * here and handed to memoised rows, so scrolling re-renders only the rows that appear.
  */
-export function ConversationList({ renderRowMenu, renderTitle, tags }: ConversationListProps) {
+export function ConversationList({ renderRowMenu, renderTitle, tags, onRowMenu }: ConversationListProps) {
   const { t } = useTranslation();
   const groupLabel = useGroupLabel();
   const mobile = useMediaQuery(MOBILE_MEDIA);
@@ -113,9 +119,22 @@ export function ConversationList({ renderRowMenu, renderTitle, tags }: Conversat
     [navigate, mobile, setNavVisible],
   );
   const untitled = t('com_ui_untitled');
+  const roving = useRovingRows(
+    rows,
+    current,
+    scrollRef,
+    (index) => virtualizer.scrollToIndex(index),
+    onRowMenu,
+  );
 
   return (
-    <div ref={scrollRef} className="h-full overflow-y-auto px-3 py-1" data-testid="conversation-list">
+    <div
+      ref={scrollRef}
+      className="h-full overflow-y-auto px-3 py-1"
+      data-testid="conversation-list"
+      onKeyDown={roving.onKeyDown}
+      onFocus={roving.onFocus}
+    >
       {query.isPending && (
         <div className="flex justify-center py-4">
           <Spinner className="size-5 text-fg-subtle" />
@@ -136,6 +155,7 @@ export function ConversationList({ renderRowMenu, renderTitle, tags }: Conversat
               size={item.size}
               conversation={row.conversation}
               active={current === row.conversation.conversationId}
+              tabStop={roving.stop === row.conversation.conversationId}
               untitled={untitled}
               onOpen={open}
               renderRowMenu={renderRowMenu}
@@ -188,6 +208,8 @@ interface ConversationRowProps {
   size: number;
   conversation: Conversation;
   active: boolean;
+  /** The list's one tab stop (arrow keys move it between rows). */
+  tabStop: boolean;
   untitled: string;
   onOpen: (e: MouseEvent, href: string) => void;
   renderRowMenu?: ConversationListProps['renderRowMenu'];
@@ -200,6 +222,7 @@ const ConversationRow = memo(function ConversationRow({
   size,
   conversation,
   active,
+  tabStop,
   untitled,
   onOpen,
   renderRowMenu,
@@ -212,6 +235,8 @@ const ConversationRow = memo(function ConversationRow({
       href={href}
       onClick={(e) => onOpen(e, href)}
       aria-current={active ? 'page' : undefined}
+      tabIndex={tabStop ? 0 : -1}
+      data-conversation-id={conversation.conversationId}
       className="flex h-full min-w-0 flex-1 items-center rounded-lg px-2 outline-none focus-visible:ring-2 focus-visible:ring-ring"
       data-testid="conversation-row"
       title={title}
@@ -239,3 +264,77 @@ const ConversationRow = memo(function ConversationRow({
     </Slot>
   );
 });
+
+const ROW_SELECTOR = '[data-testid="conversation-row"]';
+
+/**
+ * One tab stop for the whole list (roving tabindex): the row last focused, else the open
+ * conversation's, else the first. ↑ ↓ Home End move it between rows — scrolling the virtualised
+ * list first when the row is not rendered yet — and the row-menu keys open the row's menu.
+ */
+function useRovingRows(
+  rows: ListRow[],
+  current: string | undefined,
+  scrollRef: RefObject<HTMLDivElement | null>,
+  scrollToIndex: (index: number) => void,
+  onRowMenu: ((conversationId: string) => void) | undefined,
+) {
+  const [focused, setFocused] = useState<string | null>(null);
+  const pending = useRef<string | null>(null);
+  const ids = useMemo(
+    () =>
+      rows.flatMap((row, index) =>
+        row.kind === 'header' ? [] : [{ id: row.conversation.conversationId, index }],
+      ),
+    [rows],
+  );
+  const has = (id: string | null | undefined) => Boolean(id) && ids.some((row) => row.id === id);
+  const stop = has(focused) ? focused : has(current) ? current! : (ids[0]?.id ?? null);
+
+  // A row moved to by key may render a frame later (virtualised): focus it once it is there.
+  useEffect(() => {
+    if (!pending.current) return;
+    const link = scrollRef.current?.querySelector<HTMLElement>(
+      `${ROW_SELECTOR}[data-conversation-id="${CSS.escape(pending.current)}"]`,
+    );
+    if (!link) return;
+    pending.current = null;
+    link.focus();
+  });
+
+  const onFocus = useCallback((e: FocusEvent) => {
+    const id = (e.target as HTMLElement).closest<HTMLElement>(ROW_SELECTOR)?.dataset.conversationId;
+    if (id) setFocused(id);
+  }, []);
+
+  const onKeyDown = useCallback(
+    (e: KeyboardEvent) => {
+      const link = e.target as HTMLElement;
+      if (!link.matches(ROW_SELECTOR)) return;
+      const id = link.dataset.conversationId!;
+      const mac = onMac();
+      if (isShortcut('rowMenu', e, mac)) {
+        if (!onRowMenu) return;
+        e.preventDefault();
+        onRowMenu(id);
+        return;
+      }
+      if (!isShortcut('moveInList', e, mac) || ids.length === 0) return;
+      const at = ids.findIndex((row) => row.id === id);
+      const next =
+        e.key === 'Home'
+          ? 0
+          : e.key === 'End'
+            ? ids.length - 1
+            : Math.min(ids.length - 1, Math.max(0, at + (e.key === 'ArrowDown' ? 1 : -1)));
+      e.preventDefault();
+      const target = ids[next]!;
+      setFocused(target.id);
+      pending.current = target.id;
+      scrollToIndex(target.index);
+    },
+    [ids, onRowMenu, scrollToIndex],
+  );
+
+  return { stop, onFocus, onKeyDown };
+}

@@ -23,6 +23,7 @@ import { useChooseAddedConvo, useMultiConvoAllowed } from '../added-convo';
 import { McpPickerSlot } from '../mcp';
 import { ToolBadges, ToolsMenu } from '../tools-menu';
 import { useSlashPrompts } from '../prompts';
+import { isShortcut, onMac } from '../shortcuts';
 import { MicButton, VoiceStatus, useAutoSend, useVoiceChat, type StreamingAnswers } from '../voice';
 import { MESSAGE_BOX_ID } from '../../lib/message-box-id';
 import { PENDING_DRAFT_ID } from './draft-storage';
@@ -48,6 +49,10 @@ export interface ChatInputProps {
   onStop: () => void;
   /** The answers being generated in this tab: spoken as they stream when the voice settings say so. */
   streamingAnswers: StreamingAnswers;
+  /** ↑ in the empty box: opens the last message the user sent for editing; false when there is none. */
+  onEditLast?: () => boolean;
+  /** Enter (or the send button) while an answer is still coming: nothing is sent, the text stays. */
+  onSendWhileBusy?: () => void;
   onSwitchModel: (endpoint: string, model: string) => void;
   /** Switches to a chat with an agent (the `@` popup's agents); absent: agents are not offered. */
   onSelectAgent?: (agentId: string) => void;
@@ -151,6 +156,7 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
   });
 
   const send = (value = text) => {
+    if (submitting && value.trim() !== '') props.onSendWhileBusy?.();
     if (submitting || disabledReason || filesLoading || value.trim() === '') return;
     if (props.onSend(value, messageFiles(attachments))) {
       clearDraft(conversationId);
@@ -189,6 +195,11 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
       return;
     }
     if (mention && popup.onKeyDown(e)) {
+      e.preventDefault();
+      return;
+    }
+    // ↑ in an empty box changes no text: it opens the last message sent for editing.
+    if (text === '' && isShortcut('editLast', e, onMac()) && props.onEditLast?.()) {
       e.preventDefault();
       return;
     }

@@ -1,7 +1,7 @@
 import type { EndpointsConfig } from '@parley/schema';
 import { clsx } from 'clsx';
 import { Check, Copy, Pencil, RefreshCw, StepForward } from 'lucide-react';
-import { memo, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { answerLabel } from './answer-label';
 import { ReadAloudButton } from '../voice';
@@ -15,6 +15,7 @@ import { AnswerFiguresLine } from './answer-figures-line';
 import { FeedbackButton } from './feedback-button';
 import { MessageBody } from './message-body';
 import { MessageRenderBoundary } from './message-render-boundary';
+import { clearEditRequest, useEditRequest } from './edit-request';
 import { MessageEditor } from './message-editor';
 import type { VisibleMessage } from './message-tree';
 import { SiblingNav } from './sibling-nav';
@@ -46,6 +47,15 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
   const [editing, setEditing] = useState(false);
   const [copied, copy] = useCopy();
   const allowed = allowedActions(message, endpoints, { submitting, editing, isLatest });
+  // ↑ in the empty message box asked for this message's editor.
+  const editRequested = useEditRequest((s) => s.messageId === message.messageId);
+  useEffect(() => {
+    if (!editRequested) return;
+    clearEditRequest();
+    if (!allowed.edit) return;
+    onEditStart();
+    setEditing(true);
+  }, [editRequested, allowed.edit, onEditStart]);
   const user = message.isCreatedByUser;
   const parentId = message.parentMessageId;
   // Only the newest answer, with nothing running, may ask its question again by itself.

@@ -10,6 +10,7 @@ import { MessageItem } from './message-item';
 import type { AnswerPair } from './answer-pairs';
 import { AnswerPairView } from './answer-pair-view';
 import { useBranches } from './branch-store';
+import { useEditRequest } from './edit-request';
 import type { VisibleMessage } from './message-tree';
 import type { useMessageActions } from './use-message-actions';
 import { useMessageVirtualizer } from './use-message-virtualizer';
@@ -83,6 +84,17 @@ export function MessageList({
     if (sendCount > 0) requestAnimationFrame(() => scrollToBottom());
   }, [sendCount, scrollToBottom]);
 
+  // A message asked for editing from the keyboard: its row must be rendered to open its editor,
+  // and the view stays there instead of following the end.
+  const editId = useEditRequest((s) => s.messageId);
+  useLayoutEffect(() => {
+    if (!editId) return;
+    const index = path.findIndex((p) => p.message.messageId === editId);
+    if (index < 0) return;
+    leaveEnd();
+    virtualizer.scrollToIndex(index, { align: 'start' });
+  }, [editId, path, virtualizer, leaveEnd]);
+
   if (path.length === 0) {
     return <p className="m-auto text-sm text-fg-muted">{t('com_ui_nothing_found')}</p>;
   }
@@ -125,6 +137,8 @@ export function MessageList({
           </div>
         </div>
       </div>
+      {/* Scrolled up, the button gets a strip of its own under the list rather than lying over
+          the text; following the end, there is neither strip nor button. */}
       {showButton && away && <ScrollToBottomButton onClick={() => scrollToBottom('smooth')} />}
     </div>
   );

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatch } from 'react-router';
 import { useStartupConfig } from '../../api/startup-queries';
@@ -15,12 +15,16 @@ import { useNav } from '../../store/nav-store';
 import { useShell } from '../../store/shell-store';
 import { useRequireAuth } from '../auth';
 import { BannerSlot } from '../banner';
+import { chatKeys } from '../../api/chat-api';
+import { followAnsweringTabs } from '../chat-run';
 import { followOtherTabs } from '../conversations';
 import { OfflineBanner } from '../network';
+import { LazyShortcutsDialog, useGlobalShortcuts } from '../shortcuts';
 import { TermsGate } from '../terms';
 import { MOBILE_HEADER_MEDIA, MOBILE_MEDIA } from '../../lib/breakpoints';
 import { MobileHeader } from './mobile-header';
 import { Sidebar } from './sidebar';
+import { useNewChat } from './use-new-chat';
 
 // The shell's strings start loading as soon as its code does.
 void loadAllStrings();
@@ -62,11 +66,30 @@ function Shell() {
   const chatRoute = useMatch('/c/:conversationId?') !== null;
   const navVisible = useNav((s) => s.navVisible);
   const setNavVisible = useNav((s) => s.setNavVisible);
+  const toggleNav = useNav((s) => s.toggleNav);
+  const newChat = useNewChat();
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  useGlobalShortcuts({
+    newChat: () => newChat(),
+    focusComposer: () => document.getElementById(MESSAGE_BOX_ID)?.focus(),
+    toggleSidebar: toggleNav,
+    showShortcuts: () => setShortcutsOpen((open) => !open),
+  });
   const settingsOpen = useShell((s) => s.settingsOpen);
   const { data: config } = useStartupConfig();
   // A chat started, renamed or removed in another tab of this browser shows in this sidebar too.
   const queryClient = useQueryClient();
   useEffect(() => followOtherTabs(queryClient), [queryClient]);
+  // Which conversations the other tabs are answering; when one that held a message here ends,
+  // its messages are read again (the other tab's exchange is saved by then).
+  useEffect(
+    () =>
+      followAnsweringTabs(
+        (conversationId) =>
+          void queryClient.invalidateQueries({ queryKey: chatKeys.messages(conversationId) }),
+      ),
+    [queryClient],
+  );
 
   return (
     <div className="flex h-dvh overflow-hidden bg-surface text-fg">
@@ -103,6 +126,7 @@ function Shell() {
         </main>
       </div>
       <TermsGate />
+      <LazyShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
       {settingsOpen && (
         <Suspense fallback={null}>
           <SettingsDialog

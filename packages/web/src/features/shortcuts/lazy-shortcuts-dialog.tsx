@@ -1,0 +1,40 @@
+import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
+
+// The dialog's code (and Radix Dialog's, which the first screens do not otherwise need) loads
+// when it is first opened.
+const ShortcutsDialog = lazy(() =>
+  import('./shortcuts-dialog').then((m) => ({ default: m.ShortcutsDialog })),
+);
+
+/**
+ * The shortcuts dialog, mounted from its first opening on; closing it gives the focus back to where
+ * it was (the message box, a sidebar row).
+ */
+export function LazyShortcutsDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  // The dialog opens from a key, not from a button of its own, so Radix has no trigger to give the
+  // focus back to: it goes back to what had it before.
+  const returnTo = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (open) {
+      returnTo.current = document.activeElement as HTMLElement | null;
+      return;
+    }
+    const element = returnTo.current;
+    returnTo.current = null;
+    if (element?.isConnected) requestAnimationFrame(() => element.focus());
+  }, [open]);
+  if (!opened) return null;
+  return (
+    <Suspense fallback={null}>
+      <ShortcutsDialog open={open} onOpenChange={onOpenChange} />
+    </Suspense>
+  );
+}
