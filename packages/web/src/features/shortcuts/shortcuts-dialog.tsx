@@ -28,11 +28,11 @@ export function ShortcutsDialog({
         {SHORTCUTS.map((shortcut) => (
           <div
             key={shortcut.id}
-            className="flex items-center justify-between gap-4 border-b border-border py-2.5 last:border-b-0"
+            className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1.5 border-b border-border py-2.5 last:border-b-0"
             data-testid={`shortcut-${shortcut.id}`}
           >
             <dt className="text-fg">{t(shortcut.label)}</dt>
-            <dd className="flex shrink-0 flex-wrap items-center justify-end gap-1 text-fg-muted">
+            <dd className="ms-auto flex flex-wrap items-center justify-end gap-1 text-fg-muted">
               {shortcut.combos[mac ? 'mac' : 'other'].map((combo, i) => (
                 <Fragment key={combo.label}>
                   {i > 0 && <span className="px-0.5 text-xs">{t('com_shortcut_or')}</span>}
