@@ -15,7 +15,6 @@ export function ScrollToBottomButton({ onClick }: { onClick: () => void }) {
         type="button"
         onClick={onClick}
         aria-label={t('com_ui_scroll_to_bottom')}
-        title={t('com_ui_scroll_to_bottom')}
         data-testid="scroll-to-bottom"
         className="animate-fade-in flex size-9 items-center justify-center rounded-full border border-border bg-surface-raised text-fg-muted shadow-lg shadow-black/10 hover:text-fg focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
       >
