@@ -125,6 +125,8 @@ test('the chat can be used by keyboard alone: skip link, shortcuts, sidebar rows
   await expect(dialog).toBeVisible();
   await page.keyboard.press('Shift+?');
   await expect(dialog).toHaveCount(0);
+  // Closed, it gives the focus back to the row it was opened from.
+  await expect(rows.nth(1)).toBeFocused();
 
   // 4. The command chord: the message box, the sidebar, a new chat — from anywhere, also while typing.
   await page.keyboard.press(`${CHORD}+KeyM`);
