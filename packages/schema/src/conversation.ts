@@ -68,6 +68,11 @@ export interface Message {
    * (multi-conversation) names the first answer here; the two are shown side by side.
    */
   pairedAnswerId?: string;
+  /**
+   * Only in a conversation's message list, on its newest answer while the memory step after that
+   * answer still runs: the page then waits for the step's notice (the memory updates call).
+   */
+  memoryPending?: true;
   createdAt: string;
   updatedAt: string;
   [extra: string]: unknown;

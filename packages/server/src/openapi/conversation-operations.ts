@@ -176,7 +176,11 @@ export const conversationOperations: OperationDoc[] = [
     summary: 'Every message of a conversation',
     access: 'user',
     params: messagesOfConversationParamsSchema,
-    answers: [ok('The messages, oldest first')],
+    answers: [
+      ok(
+        'The messages, oldest first; the newest answer carries `memoryPending: true` while the memory step after it still runs',
+      ),
+    ],
   },
   {
     method: 'put',

@@ -16,6 +16,7 @@ import { listMessages } from '../services/messages/message-list.ts';
 import { setMessageFeedback, updateMessageText } from '../services/messages/message-mutations.ts';
 import { editArtifact } from '../services/messages/artifact-edit.ts';
 import { getMessages } from '../services/messages/message-service.ts';
+import { markRunningMemoryStep } from '../services/memories/memory-step-mark.ts';
 
 /** Message reads, edits and feedback. */
 export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -30,7 +31,7 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { conversationId } = parse(messagesOfConversationParamsSchema, request.params, 'params');
     const list = await getMessages(ctx.db, currentUser(request).id, conversationId);
     if (!list) throw notFound('Conversation not found');
-    return list;
+    return markRunningMemoryStep(ctx.bus, list);
   });
 
   app.put('/api/messages/:conversationId/:messageId', { preHandler }, async (request) => {

@@ -260,6 +260,35 @@ describe('a slow or misbehaving memory model', { timeout: 180_000 }, () => {
     }
   });
 
+  it("marks the newest answer memoryPending in the conversation's messages while its step runs, then not", async () => {
+    const chat = await startChatFixture({
+      extraYaml: 'memory:\n  agent: { provider: Sim, model: memory-slow }\n',
+    });
+    try {
+      const final = await exchange(chat, 'remember my colour is green');
+      const listPath = `/api/messages/${final.conversation.conversationId}`;
+      const list = async () =>
+        (await jsonOf(await chat.server.api(listPath, { token: chat.alice.token }))) as {
+          messageId: string;
+          memoryPending?: true;
+          attachments?: unknown[];
+        }[];
+      // memory-slow thinks for 2 s: a page loaded now learns that the notice is still to come.
+      const during = await list();
+      expect(during.find((m) => m.messageId === final.responseMessage.messageId)?.memoryPending).toBe(true);
+      expect(during.filter((m) => m.memoryPending !== undefined)).toHaveLength(1);
+      // Another user reading the same path learns nothing about it.
+      expect((await chat.server.api(listPath, { token: chat.bob.token })).status).toBe(404);
+      const body = await jsonOf(await chat.server.api(memoryPath(final), { token: chat.alice.token }));
+      expect(body.pending).toBe(false);
+      const after = await list();
+      expect(after.every((m) => m.memoryPending === undefined)).toBe(true);
+      expect(after.find((m) => m.messageId === final.responseMessage.messageId)?.attachments).toHaveLength(1);
+    } finally {
+      await chat.stop();
+    }
+  });
+
   it('logs an answer that is not the JSON asked for and changes nothing', async () => {
     const chat = await startChatFixture({
       extraYaml: 'memory:\n  agent: { provider: Sim, model: memory-malformed }\n',

@@ -20,6 +20,11 @@ const stepKeys = {
   channel: (messageId: string) => `memory-step:${messageId}`,
 };
 
+/** Whether the memory step after this answer still runs (on any instance: the mark lives on the Bus). */
+export async function memoryStepRunning(bus: Bus, messageId: string): Promise<boolean> {
+  return (await bus.get(stepKeys.pending(messageId))) !== null;
+}
+
 /** The exchange a memory step reads: the answer just saved and the messages before it. */
 export interface StepInput extends AnswerRef {
   /** The branch's messages before the answer, oldest first. */

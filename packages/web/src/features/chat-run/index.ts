@@ -4,6 +4,7 @@ export { CONNECTION_ERROR_TEXT } from './chat-run';
 export { errorDisplay, type ErrorDisplay } from './error-text';
 export { useIsSubmitting, useLive, useLiveAnswer } from './live-store';
 export { cachedMessages, patchMessage } from './message-cache';
+export { usePendingMemoryNotice } from './pending-memory-notice';
 export { isUnsentFailure, resendFailed } from './resend-failed';
 export { rowKeyOf } from './row-keys';
 export { resumeGeneration, sendMessage, stopGeneration } from './run-registry';

@@ -34,6 +34,7 @@ import {
   stopGeneration,
   useIsSubmitting,
   useLive,
+  usePendingMemoryNotice,
 } from '../chat-run';
 import { DropOverlay } from '../files';
 import { useAttach } from '../files';
@@ -70,6 +71,7 @@ export default function ChatView() {
   const { data: conversation } = useConversation(conversationId);
   const messagesQuery = useMessages(conversationId);
   const messages = useMemo(() => messagesQuery.data ?? [], [messagesQuery.data]);
+  usePendingMemoryNotice(conversationId, messages);
   const { setup, endpoints, models, update } = useChatSetup(conversationId, conversation, config?.modelSpecs);
   const submitting = useIsSubmitting(conversationId);
   // On a phone the message box stays at the bottom, under the thumb, also on the landing page.
