@@ -1,6 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
-import { IconTooltips } from '../components/ui/icon-tooltips';
+import { IconTooltipsOnDemand } from '../components/ui/icon-tooltips-on-demand';
 import { PageFallback } from '../components/ui/page-fallback';
 import { Toaster } from '../features/toasts';
 import { useThemeSync } from '../features/settings';
@@ -24,7 +24,7 @@ export function RootLayout() {
         <Outlet />
       </Suspense>
       <Toaster />
-      <IconTooltips />
+      <IconTooltipsOnDemand />
     </>
   );
 }

@@ -19,7 +19,7 @@ interface Tip {
  * anywhere in the app gets its tooltip without wiring. Touch presses never open it (a phone has no
  * hover, and the tap already acts).
  */
-export function IconTooltips() {
+export function IconTooltips({ firstEvent }: { firstEvent?: Event } = {}) {
   const [tip, setTip] = useState<Tip | null>(null);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -68,11 +68,17 @@ export function IconTooltips() {
       [window, 'scroll', clear, true],
     ];
     for (const [target, type, fn, capture] of listeners) target.addEventListener(type, fn, capture);
+    // The hover or focus that made the page load this layer happened before it listened.
+    if (firstEvent?.type === 'pointerover') onOver(firstEvent as PointerEvent);
+    if (firstEvent?.type === 'keydown') {
+      const focused = iconControlAt(document.activeElement);
+      if (focused?.matches(':focus-visible')) showFor(focused, 0);
+    }
     return () => {
       clearTimeout(timer);
       for (const [target, type, fn, capture] of listeners) target.removeEventListener(type, fn, capture);
     };
-  }, []);
+  }, [firstEvent]);
   if (!tip) return null;
   return createPortal(<TooltipBubble key={tip.text} tip={tip} />, document.body);
 }

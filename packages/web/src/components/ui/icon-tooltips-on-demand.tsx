@@ -1,0 +1,34 @@
+import { Suspense, lazy, useEffect, useState } from 'react';
+
+const IconTooltips = lazy(() => import('./icon-tooltips').then((m) => ({ default: m.IconTooltips })));
+
+/**
+ * The first of these loads the layer: a pointer moving over the page, or a key (keyboard focus
+ * follows a key). Not focus itself: pages focus their first field on load, which would load the
+ * layer with every page.
+ */
+const WAKE_EVENTS = ['pointerover', 'keydown'] as const;
+
+/**
+ * Mounts the tooltip layer on the first hover or focus instead of with the page, so the first
+ * page does not download code nobody has needed yet. The event that woke it is handed to the
+ * layer, which treats it as if it had been listening already (the icon under the pointer or
+ * focused by that key still gets its name).
+ */
+export function IconTooltipsOnDemand() {
+  const [firstEvent, setFirstEvent] = useState<Event | null>(null);
+  useEffect(() => {
+    if (firstEvent) return;
+    const wake = (e: Event) => setFirstEvent(e);
+    for (const type of WAKE_EVENTS) document.addEventListener(type, wake, { once: true });
+    return () => {
+      for (const type of WAKE_EVENTS) document.removeEventListener(type, wake);
+    };
+  }, [firstEvent]);
+  if (!firstEvent) return null;
+  return (
+    <Suspense fallback={null}>
+      <IconTooltips firstEvent={firstEvent} />
+    </Suspense>
+  );
+}
