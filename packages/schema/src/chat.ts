@@ -82,6 +82,12 @@ export const chatRequestSchema = chatParametersSchema.extend({
   files: z.array(z.record(z.string(), z.unknown())).max(100).optional(),
   /** A second model answering the same user message at the same time (multi-conversation). */
   addedConvo: addedConvoSchema.nullish(),
+  /**
+   * With `isRegenerate`: the answer is a new second answer beside this one (multi-conversation),
+   * from the request's own endpoint and model (the second model's), while that first answer stays
+   * as it is. Regenerates one side of a pair.
+   */
+  pairedAnswerId: idString.nullish(),
 });
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
 /** A chat request as a client writes it (before defaults are applied). */

@@ -150,3 +150,43 @@ test('typing + chooses the second model; its Commands switch turns the command o
   await expect(popup).toContainText('Select an endpoint');
   await context.close();
 });
+
+test('regenerating the second answer asks the second model again and leaves the first', async ({
+  browser,
+}, testInfo) => {
+  const { context, page } = await openSignedIn(browser, stack.server.url, 'multi-regen');
+  await chooseModel(page, 'echo');
+  await page.getByTestId('add-model').click();
+  await page.getByTestId('model-option-slow').click();
+  await send(page, 'answer this twice');
+  await waitIdle(page);
+  const columns = page.getByTestId('answer-pair').getByTestId('answer-pair-column');
+  await expect(columns.nth(1)).toContainText(SLOW_START);
+  const firstText = await columns.nth(0).getByTestId('markdown').allInnerTexts();
+  expect(firstText.join('')).toContain('answer this twice');
+
+  const sent = page.waitForRequest((r) => r.url().includes('/api/agents/chat/') && r.method() === 'POST');
+  await columns.nth(1).getByTestId('regenerate').click();
+  const body = (await sent).postDataJSON();
+  expect(body).toMatchObject({ endpoint: 'Sim', model: 'slow', isRegenerate: true });
+  expect(typeof body.pairedAnswerId).toBe('string');
+  expect(body.addedConvo).toBeUndefined();
+  // Only the second column streams again; the first answer stays as it was.
+  await expect(columns.nth(1).locator('[data-streaming]')).toBeVisible();
+  await expect(columns.nth(0).locator('[data-streaming]')).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('multi-convo-regenerate-second.png') });
+  await waitIdle(page);
+  await expect(columns).toHaveCount(2);
+  await expect(page.getByTestId('answer-pair-model')).toHaveText(['echo', 'slow']);
+  await expect(columns.nth(1)).toContainText(SLOW_START);
+  expect(await columns.nth(0).getByTestId('markdown').allInnerTexts()).toEqual(firstText);
+
+  // As saved: after a reload the new second answer stands beside the same first one, and the
+  // conversation still answers with its own model.
+  await page.reload();
+  await expect(columns).toHaveCount(2);
+  await expect(page.getByTestId('answer-pair-model')).toHaveText(['echo', 'slow']);
+  expect(await columns.nth(0).getByTestId('markdown').allInnerTexts()).toEqual(firstText);
+  await expect(page.getByTestId('model-menu')).toContainText('echo');
+  await context.close();
+});

@@ -15,7 +15,7 @@ import { SseStream } from '../http/sse-stream.ts';
 import type { ChatEngine } from '../services/chat/chat-engine.ts';
 import { findConversation } from '../services/conversation-records/conversation-access.ts';
 import { planChat, type ChatPlan } from '../services/chat/chat-plan.ts';
-import { planAddedChat, requireMultiConvo } from '../services/chat/added-chat.ts';
+import { planAddedChat, planSecondRegenerate, requireMultiConvo } from '../services/chat/added-chat.ts';
 import { startChat } from '../services/chat/chat-start.ts';
 import { messageLimits } from '../services/rate-limit/message-limits.ts';
 import { assertBrowser } from '../services/rate-limit/non-browser.ts';
@@ -82,8 +82,12 @@ function streamRoutes(app: FastifyInstance, ctx: AppContext, engine: ChatEngine)
     await limiter.hit(limits.ip, [`ip:${request.ip}`]);
     await limiter.hit(limits.user, [`user:${userId}`]);
     const resumable = wantsResumable(request);
-    if (body.addedConvo) await requireMultiConvo(ctx, userId);
-    const plan = await planChat(ctx, engine, { user, endpointName, body, resumable });
+    if (body.addedConvo || body.pairedAnswerId) await requireMultiConvo(ctx, userId);
+    const asked = { user, endpointName, body, resumable };
+    // Regenerating the second answer of a pair answers with the second model alone.
+    const plan = body.pairedAnswerId
+      ? await planSecondRegenerate(ctx, engine, asked)
+      : await planChat(ctx, engine, asked);
     // Both answers are planned before either starts: a bad second answer refuses the request
     // with nothing saved.
     const addedPlan = body.addedConvo ? await planAddedChat(ctx, engine, plan, user, body) : null;
@@ -131,11 +135,16 @@ interface AddedFailure {
   failedJson: string;
 }
 
-/** The second answer of the message `job` answers, when one was asked for (multi-conversation). */
+/**
+ * The second answer of the message `job` answers, when one was asked for with it
+ * (multi-conversation). One started before `job` belongs to an earlier answer of the same message
+ * (`job` regenerates a second answer on its own).
+ */
 async function addedJobOf(engine: ChatEngine, job: JobMeta): Promise<JobMeta | null> {
   if (job.lane) return null;
   const added = await engine.generations.findJob(job.userId, addedLane(job.conversationId));
-  return added?.requestMessageId === job.requestMessageId ? added : null;
+  const withJob = added?.requestMessageId === job.requestMessageId && added.startedAt >= job.startedAt;
+  return withJob ? added : null;
 }
 
 /** The client opted in to a generation that outlives its stream (PROTOCOL.md, Stop by disconnect). */

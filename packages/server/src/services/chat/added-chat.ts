@@ -2,6 +2,7 @@ import { hasPermission, type ChatRequest } from '@parley/schema';
 import type { AppContext, AuthUser } from '../../context.ts';
 import { badRequest, forbidden } from '../../errors/app-error.ts';
 import { loadSharedEntityCaller } from '../permissions/shared-entity-caller.ts';
+import { findMessage } from './chat-persistence.ts';
 import { planChat, type ChatPlan } from './chat-plan.ts';
 
 /**
@@ -70,4 +71,36 @@ export async function planAddedChat(
     resumable: first.resumable,
     answering: first,
   });
+}
+
+/**
+ * Plans the regeneration of one second answer (a request with `pairedAnswerId`): a new answer to
+ * the regenerated user message from the request's own endpoint and model (the second model's),
+ * standing beside the named first answer, which is not answered again. The first answer must be
+ * an answer to that same user message in the caller's conversation. Reads only, like `planChat`.
+ */
+export async function planSecondRegenerate(
+  ctx: AppContext,
+  services: Parameters<typeof planChat>[1],
+  request: Omit<Parameters<typeof planChat>[2], 'answering' | 'pairedWith'>,
+): Promise<ChatPlan> {
+  const { body } = request;
+  const pairedWith = body.pairedAnswerId;
+  if (!pairedWith) throw new Error('planSecondRegenerate needs a request with pairedAnswerId');
+  if (!body.isRegenerate || body.isContinued || body.addedConvo || body.editedContent) {
+    throw badRequest('pairedAnswerId regenerates a second answer: send it with isRegenerate only', [
+      {
+        path: 'pairedAnswerId',
+        message: 'only with isRegenerate, without isContinued, addedConvo or editedContent',
+      },
+    ]);
+  }
+  const plan = await planChat(ctx, services, { ...request, pairedWith });
+  const first = await findMessage(ctx.db, plan.userId, plan.conversation.conversationId, pairedWith);
+  if (!first || first.isCreatedByUser || first.parentMessageId !== plan.exchange.request.messageId) {
+    throw badRequest('pairedAnswerId must be an answer to the regenerated message', [
+      { path: 'pairedAnswerId', message: 'Not an answer to this message' },
+    ]);
+  }
+  return plan;
 }

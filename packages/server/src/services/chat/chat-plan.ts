@@ -74,6 +74,12 @@ export interface ChatPlan {
    * in a lane of its own, and leaves the conversation's setup and title to the main answer.
    */
   added?: boolean;
+  /**
+   * A second answer regenerated on its own, beside a first answer that is not answered again: it
+   * is the conversation's only generation, so it runs in the conversation's own lane (stop,
+   * resume and the busy check find it there as for any answer).
+   */
+  alone?: boolean;
 }
 
 export interface PlannedConversation {
@@ -113,6 +119,11 @@ export async function planChat(
     resumable: boolean;
     /** For a second answer (multi-conversation): the plan of the first, whose message both answer. */
     answering?: ChatPlan;
+    /**
+     * For a second answer regenerated on its own: the id of the first answer it stands beside,
+     * which is not answered again.
+     */
+    pairedWith?: string;
   },
 ): Promise<ChatPlan> {
   const { user } = request;
@@ -157,6 +168,9 @@ export async function planChat(
   const existing = body.conversationId ? await findConversation(ctx.db, userId, body.conversationId) : null;
   if (body.conversationId && !existing) throw notFound('Conversation not found');
   const { answering } = request;
+  // The first answer a second one stands beside (multi-conversation), when this is a second answer.
+  const pairedWith = answering?.exchange.responseMessageId ?? request.pairedWith;
+  const second = pairedWith !== undefined;
   const conversationId = existing?.conversationId ?? answering?.conversation.conversationId ?? randomUUID();
   const settings = agentRequest ? { agent_id: agentRequest.agent.id } : pickSettings(body);
   const expiredAt = body.isTemporary
@@ -247,12 +261,12 @@ export async function planChat(
       metadata: {
         ...(body.iconURL ? { iconURL: body.iconURL } : {}),
         // A second answer names the first, so clients can show the two side by side.
-        ...(answering ? { pairedAnswerId: answering.exchange.responseMessageId } : {}),
+        ...(second ? { pairedAnswerId: pairedWith } : {}),
       },
-      wantsTitle: !existing && !answering,
+      wantsTitle: !existing && !second,
     },
     resumable: request.resumable,
-    memoryStep: !answering && !expiredAt && !existing?.expiredAt && (await memoryStep),
+    memoryStep: !second && !expiredAt && !existing?.expiredAt && (await memoryStep),
     ...(tools.length > 0 || signIns.length > 0 || chain.length > 0
       ? {
           toolRun: {
@@ -268,7 +282,8 @@ export async function planChat(
       : {}),
     ...(agentRequest ? { agent: { id: agentRequest.agent.id, name: agentRequest.agent.name } } : {}),
     ...(chain.length > 0 ? { chain } : {}),
-    ...(answering ? { added: true } : {}),
+    ...(second ? { added: true } : {}),
+    ...(request.pairedWith !== undefined ? { alone: true } : {}),
   };
 }
 

@@ -32,7 +32,7 @@ export async function startChat(
 ): Promise<StartedChat> {
   for (const check of engine.planChecks) await check(plan);
   const { conversationId } = plan.conversation;
-  const lane = plan.added ? addedLane(conversationId) : conversationId;
+  const lane = plan.added && !plan.alone ? addedLane(conversationId) : conversationId;
   const jobId = await engine.generations.reserve(lane).catch(async (error: unknown) => {
     // A second generation in one conversation counts towards a ban (CONCURRENT_VIOLATION_SCORE).
     if (error instanceof AppError && error.code === 'concurrent') {
@@ -74,7 +74,7 @@ export async function startChat(
   const job = await engine.generations.start(
     {
       jobId,
-      ...(plan.added ? { lane } : {}),
+      ...(lane !== conversationId ? { lane } : {}),
       resumable: plan.resumable,
       userId: plan.userId,
       conversationId,

@@ -2,5 +2,6 @@
 export { AddModelButton } from './add-model-button';
 export { AddedConvoBanner } from './added-convo-banner';
 export { moveAddedConvo, useAddedSetup } from './added-convo-store';
+export { secondAnswerSetup } from './second-answer-setup';
 export { useChooseAddedConvo } from './use-choose-added';
 export { useMultiConvoAllowed } from './use-multi-convo';

@@ -21,6 +21,11 @@ export interface SendOptions {
   files?: Record<string, unknown>[];
   /** A second model that answers the same message at the same time (multi-conversation). */
   added?: { setup: ChatSetup; senderLabel: string };
+  /**
+   * Regenerate only: the answer is a new second answer beside this first answer, from `setup`
+   * (the second model's); the first answer is not answered again.
+   */
+  pairedAnswerId?: string;
 }
 
 function tempId(): string {
@@ -64,6 +69,7 @@ export function buildRequestBody(options: SendOptions): {
     updatedAt: now,
   };
   const continued = kind === 'continue' ? options.responseMessage : undefined;
+  const paired = kind === 'regenerate' ? options.pairedAnswerId : undefined;
   const placeholder: Message = continued ?? {
     messageId: `${userId}_${tempId().slice(0, 8)}`,
     parentMessageId: userId,
@@ -76,6 +82,7 @@ export function buildRequestBody(options: SendOptions): {
     model: setup.model,
     error: false,
     unfinished: false,
+    ...(paired ? { pairedAnswerId: paired } : {}),
     createdAt: now,
     updatedAt: now,
   };
@@ -102,9 +109,11 @@ export function buildRequestBody(options: SendOptions): {
       ...selectedToolFlags(options.conversationId),
     },
     ...(options.files?.length ? { files: options.files } : {}),
+    ...(paired ? { pairedAnswerId: paired } : {}),
   };
-  // A second model answers new messages and regenerations; Continue extends one answer only.
-  const added = kind === 'continue' ? undefined : options.added;
+  // A second model answers new messages and regenerations; Continue extends one answer only, and
+  // regenerating one side of a pair leaves the other.
+  const added = kind === 'continue' || paired ? undefined : options.added;
   if (added) {
     const { endpoint, ...addedParameters } = added.setup;
     if (addedParameters.model === '') delete (addedParameters as { model?: string }).model;

@@ -5,10 +5,12 @@ import { showToast } from '../toasts';
 import { chatApi } from '../../api/chat-api';
 import { isUnsentFailure, patchMessage, resendFailed, sendMessage } from '../chat-run';
 import type { ChatSetup } from '../endpoints';
+import { secondAnswerSetup, useAddedSetup } from '../added-convo';
 
 /** What the message buttons do, for one conversation. */
 export function useMessageActions(conversationId: string, setup: ChatSetup | null, senderLabel: string) {
   const { t } = useTranslation();
+  const addedSetup = useAddedSetup(conversationId);
 
   const regenerate = useCallback(
     (answer: Message) => {
@@ -18,16 +20,19 @@ export function useMessageActions(conversationId: string, setup: ChatSetup | nul
         resendFailed(conversationId, answer, setup, senderLabel);
         return;
       }
+      // The second answer of a pair is answered again by its own model, beside the same first answer.
+      const paired = answer.pairedAnswerId ? secondAnswerSetup(answer, addedSetup) : null;
       sendMessage({
         conversationId,
         kind: 'regenerate',
         text: '',
         parentMessageId: answer.parentMessageId,
-        setup,
-        senderLabel,
+        ...(paired
+          ? { setup: paired, senderLabel: answer.sender, pairedAnswerId: answer.pairedAnswerId }
+          : { setup, senderLabel }),
       });
     },
-    [conversationId, setup, senderLabel],
+    [conversationId, setup, senderLabel, addedSetup],
   );
 
   const continueAnswer = useCallback(
