@@ -124,3 +124,47 @@ test('a second new chat in the same page moves to its address without the greeti
   checkFrames(await stopFrames(page));
   await expect(page.getByTestId('conversation-row')).toHaveCount(2);
 });
+
+// The exchange starts in the task after the key press (to keep the press cheap), but the box must
+// not show its send button in between: a second Enter or a check for "idle" would see a chat that
+// is not answering while it is.
+test('the stop button replaces the send button in the key press that sends', async ({ page, baseURL }) => {
+  await signIn(page, baseURL!, 'stopatonce');
+  await chooseModel(page, 'echo');
+  await page.getByTestId('chat-input').fill('Shown at once');
+  const buttons = await page.evaluate(async () => {
+    const box = document.querySelector<HTMLTextAreaElement>('[data-testid="chat-input"]')!;
+    box.dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', bubbles: true, cancelable: true }),
+    );
+    // Microtasks only: the render of the key press has run, no task queued by it has.
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    return {
+      stop: document.querySelector('[data-testid="stop-button"]') !== null,
+      send: document.querySelector('[data-testid="send-button"]') !== null,
+    };
+  });
+  expect(buttons).toEqual({ stop: true, send: false });
+  await waitIdle(page);
+  await expect(lastAnswer(page)).toContainText('Shown at once');
+});
+
+// A stop pressed in that same moment, before the exchange has started, is not lost: the message is
+// sent (its text has left the box) and its answer stopped at once.
+test('a stop pressed in the key press that sends stops the answer it starts', async ({ page, baseURL }) => {
+  await signIn(page, baseURL!, 'stopinstart');
+  await chooseModel(page, 'slow');
+  await page.getByTestId('chat-input').fill('Stopped before it started');
+  await page.evaluate(async () => {
+    const box = document.querySelector<HTMLTextAreaElement>('[data-testid="chat-input"]')!;
+    box.dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', bubbles: true, cancelable: true }),
+    );
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    document.querySelector<HTMLButtonElement>('[data-testid="stop-button"]')!.click();
+  });
+  await waitIdle(page, 10_000);
+  await expect(page.getByTestId('message-user')).toContainText('Stopped before it started');
+  await expect(page.getByTestId('unfinished-notice')).toBeVisible();
+  await expect(page.getByTestId('chat-input')).toHaveValue('');
+});

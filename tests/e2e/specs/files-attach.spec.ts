@@ -102,6 +102,32 @@ test('drop shows the overlay and attaches; paste renames with a timestamp; bad f
   await expect(page.getByTestId('attachment')).toHaveCount(2);
 });
 
+// Files can arrive before the chat knows its endpoint and limits (a drop or a paste right after
+// the page opens): they wait and are attached once it does, instead of being dropped unseen.
+test('a file chosen while the chat is still loading is attached once it is ready', async ({
+  page,
+  baseURL,
+}) => {
+  await signIn(page, baseURL!, 'fileearly');
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/endpoints', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload();
+  await expect(page.getByTestId('chat-input')).toBeVisible();
+  await page
+    .getByTestId('file-input')
+    .setInputFiles({ name: 'early-notes.txt', mimeType: 'text/plain', buffer: Buffer.from('tern census') });
+  const chips = page.getByTestId('attachment');
+  await expect(chips).toHaveCount(0);
+  release();
+  await expect(chips).toHaveCount(1);
+  await expect(chips).toContainText('early-notes.txt');
+  await expect(chips).toHaveAttribute('data-progress', '1');
+});
+
 test('attachments of an unsent message survive a reload and another chat, leave on send, and stay with their account', async ({
   page,
   baseURL,

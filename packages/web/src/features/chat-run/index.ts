@@ -2,7 +2,7 @@
 export { followAnsweringTabs, holdIfAnsweredElsewhere, useHeldForOtherTab } from './answering-tabs';
 export { CONNECTION_ERROR_TEXT } from './chat-run';
 export { errorDisplay, type ErrorDisplay } from './error-text';
-export { useIsSubmitting, useLive, useLiveAnswer } from './live-store';
+export { useIsSending, useIsSubmitting, useLive, useLiveAnswer } from './live-store';
 export { cachedMessages, patchMessage } from './message-cache';
 export { usePendingMemoryNotice } from './pending-memory-notice';
 export { isUnsentFailure, resendFailed } from './resend-failed';

@@ -25,9 +25,16 @@ export interface AddedGeneration {
 
 interface LiveState {
   generations: Record<string, Generation>;
+  /**
+   * Conversations whose send was accepted but whose generation starts in the next task (see
+   * sendMessage): the message box already shows the stop button, as for a generation.
+   */
+  starting: Record<string, true>;
   /** A new chat that the server has just named: the view at /c/new moves to /c/{id}. */
   created: { from: string; to: string } | null;
   put: (generation: Generation) => void;
+  markStarting: (key: string) => void;
+  clearStarting: (key: string) => void;
   patch: (key: string, patch: Partial<Generation>) => void;
   rekey: (from: string, to: string) => void;
   remove: (key: string) => void;
@@ -36,8 +43,15 @@ interface LiveState {
 
 export const useLive = create<LiveState>((set) => ({
   generations: {},
+  starting: {},
   created: null,
-  put: (generation) => set((s) => ({ generations: { ...s.generations, [generation.key]: generation } })),
+  put: (generation) =>
+    set((s) => ({
+      generations: { ...s.generations, [generation.key]: generation },
+      starting: withoutKey(s.starting, generation.key),
+    })),
+  markStarting: (key) => set((s) => ({ starting: { ...s.starting, [key]: true } })),
+  clearStarting: (key) => set((s) => (s.starting[key] ? { starting: withoutKey(s.starting, key) } : s)),
   patch: (key, patch) =>
     set((s) => {
       const current = s.generations[key];
@@ -64,6 +78,14 @@ export function useIsSubmitting(conversationId: string): boolean {
   return useLive((s) => Boolean(s.generations[conversationId]));
 }
 
+/**
+ * True from the key press that sends until the generation ends: the message box shows the stop
+ * button at once instead of a disabled send button for the task before the exchange starts.
+ */
+export function useIsSending(conversationId: string): boolean {
+  return useLive((s) => Boolean(s.generations[conversationId] ?? s.starting[conversationId]));
+}
+
 /** The live answer content for a message id, when that message is streaming. */
 export function useLiveAnswer(messageId: string): LiveAnswer | null {
   return useLive((s) => {
@@ -73,4 +95,10 @@ export function useLiveAnswer(messageId: string): LiveAnswer | null {
     }
     return null;
   });
+}
+
+function withoutKey<T>(record: Record<string, T>, key: string): Record<string, T> {
+  if (!(key in record)) return record;
+  const { [key]: _gone, ...rest } = record;
+  return rest;
 }

@@ -11,8 +11,8 @@ import { readStream } from './stream-request';
 
 /** The runs of this tab, one per conversation key ("new" until the server names the chat). */
 const runs = new Map<string, ChatRun>();
-/** Conversations whose send was accepted and is about to start (see sendMessage). */
-const starting = new Set<string>();
+/** Conversations whose send was accepted, then stopped before the exchange started. */
+const stoppedWhileStarting = new Set<string>();
 
 const liveGenerations: ChatRunDeps['live'] = {
   get: (key) => useLive.getState().generations[key],
@@ -53,6 +53,7 @@ const resumePath = (conversationId: string) =>
   `/api/agents/chat/stream/${encodeURIComponent(conversationId)}?resume=true`;
 
 const isLive = (key: string): boolean => Boolean(useLive.getState().generations[key]);
+const isStarting = (key: string): boolean => Boolean(useLive.getState().starting[key]);
 
 /**
  * Sends a message (or regenerates, continues, or resubmits an edit) and streams the answer into
@@ -62,12 +63,18 @@ const isLive = (key: string): boolean => Boolean(useLive.getState().generations[
  */
 export function sendMessage(options: SendOptions): boolean {
   const key = options.conversationId;
-  if (isLive(key) || starting.has(key)) return false;
+  if (isLive(key) || isStarting(key)) return false;
   if (options.kind === 'new' && options.text.trim() === '') return false;
-  starting.add(key);
+  useLive.getState().markStarting(key);
   window.setTimeout(() => {
-    starting.delete(key);
-    startExchange(options);
+    try {
+      startExchange(options);
+    } finally {
+      useLive.getState().clearStarting(key);
+    }
+    // Stop pressed in the moment before the exchange started: the message is sent (its text has
+    // left the box) and its answer stopped at once, as a stop just after the start would.
+    if (stoppedWhileStarting.delete(key)) void stopGeneration(key);
   }, 0);
   return true;
 }
@@ -112,6 +119,10 @@ export function resumeGeneration(conversationId: string): void {
 
 /** Stop: the server stops the generation and saves the partial answer; its final closes the run. */
 export async function stopGeneration(key: string): Promise<void> {
+  if (isStarting(key)) {
+    stoppedWhileStarting.add(key);
+    return;
+  }
   const run = runs.get(key);
   if (!isLive(key) || !run) return;
   useLive.getState().patch(key, { stopRequested: true });

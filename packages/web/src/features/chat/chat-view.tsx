@@ -13,7 +13,8 @@ import type { ChatSetup } from '../endpoints';
 import { fitParameters } from '../endpoints';
 import { useChatSetup } from './use-chat-setup';
 import { useSetupStore } from '../endpoints';
-import { ChatInput, type ChatInputHandle } from '../input';
+import type { ChatInputHandle } from '../input';
+import { Composer } from './composer';
 import { streamingAnswers } from './streaming-answers';
 import { answerPairs, requestEdit, useVisiblePath } from '../messages';
 import { preloadMarkdown } from '../messages';
@@ -291,7 +292,7 @@ export default function ChatView() {
     <>
       <AnsweringElsewhereNote conversationId={conversationId} />
       <AddedConvoBanner conversationId={conversationId} endpoints={endpoints} />
-      <ChatInput
+      <Composer
         ref={input}
         conversationId={conversationId}
         submitting={submitting}

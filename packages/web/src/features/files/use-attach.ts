@@ -8,7 +8,7 @@ import {
   type FileConfigResponse,
 } from '@parley/schema';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { showToast } from '../toasts';
@@ -40,6 +40,10 @@ function scheduleDelete(fileId: string) {
   }, FILE_DELETE_DEBOUNCE_MS);
 }
 
+interface AddOptions {
+  toolResource?: 'file_search';
+}
+
 /**
  * Adding and removing a conversation's attachments: the spec's checks first (one message for the
  * whole choice), then each file uploads on its own with progress 0.1 → 0.5 (converted) → 0.6
@@ -49,10 +53,18 @@ export function useAttach(conversationId: string, endpoint: string | undefined) 
   const { t } = useTranslation();
   const config = useFileConfig();
   const store = useAttachments;
+  const ready = Boolean(config.data && endpoint);
+  /** Files dropped, pasted or picked before the limits and the chat's endpoint were known. */
+  const waiting = useRef<{ files: File[]; options: AddOptions }[]>([]);
 
   const add = useCallback(
-    async (chosen: File[], options: { toolResource?: 'file_search' } = {}) => {
-      if (!config.data || !endpoint || chosen.length === 0) return;
+    async (chosen: File[], options: AddOptions = {}) => {
+      if (chosen.length === 0) return;
+      if (!config.data || !endpoint) {
+        // The chat is still loading: the files are added as soon as it is ready, not lost.
+        waiting.current.push({ files: chosen, options });
+        return;
+      }
       const limits = fileLimitsFor(config.data, endpoint);
       const existing = store.getState().byConversation[conversationId] ?? [];
       const problem = checkUploads(
@@ -122,5 +134,14 @@ export function useAttach(conversationId: string, endpoint: string | undefined) 
     [conversationId, store, t],
   );
 
-  return { add, remove, ready: Boolean(config.data && endpoint) };
+  useEffect(() => {
+    if (!ready || waiting.current.length === 0) return;
+    const queued = waiting.current;
+    waiting.current = [];
+    for (const { files, options } of queued) void add(files, options);
+  }, [ready, add]);
+  // Files waiting for one chat are not added to the next one opened.
+  useEffect(() => () => void (waiting.current = []), [conversationId]);
+
+  return { add, remove, ready };
 }

@@ -39,6 +39,11 @@ export interface ChatInputHandle {
 export interface ChatInputProps {
   conversationId: string;
   submitting: boolean;
+  /**
+   * `submitting`, or a send accepted whose generation starts in the next task: the stop button
+   * shows from the key press on. Defaults to `submitting`.
+   */
+  sending?: boolean;
   /** Why typing is not possible (a required key is missing); null when it is. */
   disabledReason: string | null;
   endpoints: EndpointsConfig | undefined;
@@ -69,6 +74,7 @@ const MAX_HEIGHT_PX = 320;
  */
 export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function ChatInput(props, ref) {
   const { conversationId, submitting, disabledReason, endpoints, models } = props;
+  const sending = props.sending ?? submitting;
   const { t } = useTranslation();
   const enterToSend = useSettings((s) => s.enterToSend);
   const atCommand = useSettings((s) => s.atCommand);
@@ -273,7 +279,7 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
             className="max-h-80 min-h-10 flex-1 resize-none bg-transparent py-2 text-[15px] leading-6 outline-none placeholder:text-fg-subtle disabled:cursor-not-allowed"
           />
           <MicButton submitting={submitting} disabled={disabled} speech={voice.speech} />
-          {submitting ? (
+          {sending ? (
             <button
               type="button"
               onClick={stop}
