@@ -107,7 +107,12 @@ export const stepEventSchema = z.discriminatedUnion('event', [
   z.strictObject({
     event: z.literal('on_agent_update'),
     data: z.strictObject({
-      agent_update: z.strictObject({ index: z.number(), runId: z.string(), agentId: z.string() }),
+      agent_update: z.strictObject({
+        index: z.number(),
+        runId: z.string(),
+        agentId: z.string(),
+        agentName: z.string().optional(),
+      }),
     }),
   }),
 ]);

@@ -74,9 +74,12 @@ export interface RunStepCompletedData {
   };
 }
 
-/** `on_agent_update`: the agent answering from part `index` on. */
+/**
+ * `on_agent_update`: the agent answering from part `index` on. `agentName` (Parley's addition, absent
+ * when the agent has none) lets a reader who cannot look the agent up still see who spoke.
+ */
 export interface AgentUpdateData {
-  agent_update: { index: number; runId: string; agentId: string };
+  agent_update: { index: number; runId: string; agentId: string; agentName?: string };
 }
 
 /**

@@ -37,7 +37,7 @@ interface LooseStepData {
     progress_message?: string;
   };
   result?: { index: number; tool_call: Record<string, unknown> };
-  agent_update?: { index?: number; runId?: string; agentId?: string };
+  agent_update?: { index?: number; runId?: string; agentId?: string; agentName?: string };
   part?: { type?: string; image_file?: Record<string, unknown> };
 }
 

@@ -1,12 +1,14 @@
 // Agent chains through the agents endpoint against the simulator: an agent hands over to the
-// agents it names (`agent_ids`), each announced by an `agent_update` part carrying its id; later
-// agents see what earlier ones wrote; one recursion limit holds for the whole chain; agents the
-// caller cannot see are treated as missing; a chain that names itself or loops back ends.
+// agents it names (`agent_ids`), each announced by an `agent_update` part carrying its id and
+// name; later agents see what earlier ones wrote; each agent has its own recursion limit; a stop
+// ends the whole chain and keeps what was written; an agent that fails, or one the caller may
+// not use, ends the chain with an error part after the earlier answers; a chain that names
+// itself or loops back ends.
 import { NO_PARENT, type ContentPart } from '@parley/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recursionLimitMessage } from '../../src/services/tools/tool-loop.ts';
+import { unavailableAgentMessage } from '../../src/services/agents/agent-chain.ts';
 import { messagesOf } from '../chat/chat-fixture.ts';
-import { openStream, type SseEvent } from '../chat/sse-client.ts';
+import { jsonOf, openStream, type SseEvent } from '../chat/sse-client.ts';
 import { createTestUser, type TestUser } from '../helpers/test-users.ts';
 import { providerEnv, providerYaml } from '../providers/provider-env.ts';
 import { startProviderFixture, type ProviderFixture } from '../providers/provider-fixture.ts';
@@ -19,7 +21,7 @@ const agents = () => agentClient(f.server);
 
 beforeAll(async () => {
   f = await startProviderFixture({
-    env: (url) => ({ ...providerEnv(url), OPENAI_MODELS: 'echo,echo-system' }),
+    env: (url) => ({ ...providerEnv(url), OPENAI_MODELS: 'echo,echo-system,slow,error-500' }),
     yaml: providerYaml,
   });
   user = f.user;
@@ -74,27 +76,69 @@ describe('an agent chain', () => {
     expect(parts[2]).toMatch(/^text:You are the critic\.\n\n.*\n\n--- Drafter ---\nWrite a haiku$/s);
     expect(parts.slice(3)).toEqual([`agent:${third.id}`, 'text:Write a haiku']);
     expect(updates(events)).toEqual([second.id, third.id]);
+    // Each hand-over names the agent, so the answer says who spoke without looking agents up.
+    expect(content[1]!.agent_update).toMatchObject({ index: 1, agentId: second.id, agentName: 'Critic' });
     expect(final.responseMessage.sender).toBe('Drafter');
     const [, saved] = await messagesOf(f.server.ctx.db, final.conversation.conversationId);
     expect(saved!.content).toEqual(content);
   });
 
-  it('counts every agent’s steps against one recursion limit', async () => {
-    const b = await create(user, { name: 'B' });
-    const c = await create(user, { name: 'C' });
-    const a = await create(user, { name: 'A', agent_ids: [b.id, c.id], recursion_limit: 2 });
-    const last = (await (await chat(user, a.id, 'limits')).rest()).at(-1)!;
-    expect(last.event).toBe('error');
-    expect(last.data.text).toBe(recursionLimitMessage(2));
-    const [, saved] = await messagesOf(f.server.ctx.db, last.data.conversationId);
-    // A and B answered (one step each); C's first step is past the limit, and what was written is kept.
-    expect(outline(saved!.content as ContentPart[])).toEqual([
+  it('gives each agent its own recursion limit', async () => {
+    // One step each: under one limit for the whole chain, B would already be past it.
+    const b = await create(user, { name: 'B', recursion_limit: 1 });
+    const c = await create(user, { name: 'C', recursion_limit: 1 });
+    const a = await create(user, { name: 'A', agent_ids: [b.id, c.id], recursion_limit: 1 });
+    const final = (await (await chat(user, a.id, 'limits')).rest()).at(-1)!.data;
+    expect(final.error, JSON.stringify(final)).toBeUndefined();
+    expect(outline(final.responseMessage.content)).toEqual([
       'text:limits',
       `agent:${b.id}`,
       'text:limits',
       `agent:${c.id}`,
-      `error:${recursionLimitMessage(2)}`,
+      'text:limits',
     ]);
+  });
+
+  it('stop during a chained agent ends the whole chain and saves what was written', async () => {
+    const talker = await create(user, { name: 'Talker', model: 'slow' });
+    const after = await create(user, { name: 'Never' });
+    const a = await create(user, { name: 'Opener', agent_ids: [talker.id, after.id] });
+    const stream = await chat(user, a.id, 'stop me');
+    const created = (await stream.next())!.data.message;
+    // Wait until the slow agent has written something, then stop.
+    await stream.until((e) => e.data.event === 'on_agent_update');
+    let read = 0;
+    await stream.until(() => ++read === 5);
+    const abort = await f.server.api('/api/agents/chat/abort', {
+      method: 'POST',
+      token: user.token,
+      json: { conversationId: created.conversationId },
+    });
+    expect(abort.status).toBe(200);
+    const final = await jsonOf(abort);
+    expect(final.responseMessage).toMatchObject({ unfinished: true, finish_reason: 'incomplete' });
+    const parts = outline(final.responseMessage.content);
+    expect(parts.slice(0, 2)).toEqual(['text:stop me', `agent:${talker.id}`]);
+    expect(parts[2]).toMatch(/^text:Sentence 1 /);
+    expect(parts[2]!.length).toBeLessThan(300);
+    expect(parts).toHaveLength(3);
+    await stream.rest();
+    const [, saved] = await messagesOf(f.server.ctx.db, created.conversationId);
+    expect(outline(saved!.content as ContentPart[])).toEqual(parts);
+    expect(saved!.unfinished).toBe(true);
+  });
+
+  it('an agent that fails ends the chain with an error part, keeping the earlier answers', async () => {
+    const broken = await create(user, { name: 'Broken', model: 'error-500' });
+    const after = await create(user, { name: 'Never' });
+    const a = await create(user, { name: 'Starter', agent_ids: [broken.id, after.id] });
+    const last = (await (await chat(user, a.id, 'fail later')).rest()).at(-1)!;
+    expect(last.event).toBe('error');
+    const [, saved] = await messagesOf(f.server.ctx.db, last.data.conversationId);
+    const parts = outline(saved!.content as ContentPart[]);
+    expect(parts.slice(0, 2)).toEqual(['text:fail later', `agent:${broken.id}`]);
+    expect(parts[2]).toMatch(/^error:/);
+    expect(parts).toHaveLength(3);
     expect(saved!.finishReason).toBe('error');
   });
 
@@ -130,50 +174,47 @@ describe('agents the caller cannot see', () => {
     }
   });
 
-  it('refuses a run whose chain reaches an agent the caller cannot see, before anything is saved', async () => {
+  it('a run whose chain reaches an agent the caller cannot see ends there with an error part', async () => {
     // An admin may share with everyone; the agent it hands over to stays the admin's own.
     const admin = await createTestUser(f.server, { role: 'ADMIN', name: 'Admin' });
     const mine = await create(admin, { name: 'Mine, private' });
     const shared = await create(admin, { name: 'Shared', agent_ids: [mine.id] });
     await agents().shareToAll(admin, shared.id);
-    const res = await f.server.api('/api/agents/chat/agents', {
-      method: 'POST',
-      token: other.token,
-      json: {
-        text: 'hi',
-        parentMessageId: NO_PARENT,
-        conversationId: null,
-        endpoint: 'agents',
-        agent_id: shared.id,
-      },
-    });
-    expect(res.status).toBe(404);
-    expect(((await res.json()) as { message: string }).message).toBe(
-      `An agent this agent hands over to was not found: ${mine.id}`,
-    );
+    const last = (await (await chat(other, shared.id, 'hi')).rest()).at(-1)!;
+    expect(last.event).toBe('error');
+    const [, saved] = await messagesOf(f.server.ctx.db, last.data.conversationId);
+    // The shared agent answered; the private one's name is not shown to the other user.
+    const content = saved!.content as ContentPart[];
+    expect(outline(content)).toEqual(['text:hi', `agent:${mine.id}`, `error:${unavailableAgentMessage(mine.id)}`]);
+    expect(content[1]!.agent_update).not.toHaveProperty('agentName');
     // Its author runs the whole chain.
     const final = (await (await chat(admin, shared.id, 'mine')).rest()).at(-1)!.data;
     expect(outline(final.responseMessage.content)).toEqual(['text:mine', `agent:${mine.id}`, 'text:mine']);
   });
 
-  it('treats a chained agent deleted since as missing', async () => {
+  it('treats a chained agent deleted since as one the caller cannot use', async () => {
     const gone = await create(user, { name: 'Gone' });
     const a = await create(user, { name: 'Left behind', agent_ids: [gone.id] });
     expect(
       (await f.server.api(`/api/agents/${gone.id}`, { method: 'DELETE', token: user.token })).status,
     ).toBe(200);
-    const res = await f.server.api('/api/agents/chat/agents', {
-      method: 'POST',
-      token: user.token,
-      json: {
-        text: 'hi',
-        parentMessageId: NO_PARENT,
-        conversationId: null,
-        endpoint: 'agents',
-        agent_id: a.id,
-      },
-    });
-    expect(res.status).toBe(404);
+    const last = (await (await chat(user, a.id, 'hi')).rest()).at(-1)!;
+    expect(last.event).toBe('error');
+    const [, saved] = await messagesOf(f.server.ctx.db, last.data.conversationId);
+    expect(outline(saved!.content as ContentPart[])).toEqual([
+      'text:hi',
+      `agent:${gone.id}`,
+      `error:${unavailableAgentMessage(gone.id)}`,
+    ]);
+  });
+
+  it('refuses to add another person’s private agent to one’s chain by update, too', async () => {
+    const hidden = await create(other, { name: 'Private too' });
+    const mine = await create(user, { name: 'Editor' });
+    const res = await agents().call(user, 'PATCH', `/api/agents/${mine.id}`, { agent_ids: [hidden.id] });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toBe(`Unknown agent: ${hidden.id}`);
+    expect((await agents().get(user, mine.id)).agent_ids).toEqual([]);
   });
 });
 
@@ -185,6 +226,9 @@ describe('bad agent_ids', () => {
     ['a number', [42], 'agent_ids must list agent ids'],
     ['a repeat', ['agent_a1', 'agent_a1'], 'agent_ids names an agent twice'],
     ['too many', ids, 'at most 10 agents in a chain'],
+    ['huge', Array.from({ length: 5000 }, (_, i) => `agent_h${i}`), 'at most 10 agents in a chain'],
+    ['a huge id', [`agent_${'a'.repeat(10_000)}`], 'not an agent id'],
+    ['an object', { 0: 'agent_a1' }, 'agent_ids must be a list'],
   ])('%s is a 400', async (_label, agentIds, message) => {
     const res = await f.server.api('/api/agents', {
       method: 'POST',

@@ -51,6 +51,25 @@ endpoints:
       );
     });
 
+    it('a chain is refused while the chain capability is off', async () => {
+      const next = await client.create(ann, { provider: 'anthropic', name: 'Next' });
+      const refused = await client.call(
+        ann,
+        'POST',
+        '/api/agents',
+        agentBody({ provider: 'anthropic', agent_ids: [next.id] }),
+      );
+      expect(refused.status).toBe(400);
+      const body = (await refused.json()) as { message: string };
+      expect(body.message).toBe(
+        'Agents may not hand over to other agents: the chain capability is off on this server',
+      );
+      const patched = await client.call(ann, 'PATCH', `/api/agents/${next.id}`, { agent_ids: [next.id] });
+      expect(patched.status).toBe(400);
+      // An empty chain is no chain: it is accepted.
+      expect((await client.create(ann, { provider: 'anthropic', agent_ids: [] })).agent_ids).toEqual([]);
+    });
+
     it('files for a tool whose capability is off are refused', async () => {
       const upload = await uploadFile(server, ann, await pngImage(8, 8), 'a.png', {
         path: '/api/files/images',

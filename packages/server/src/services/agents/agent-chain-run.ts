@@ -1,16 +1,17 @@
 import type { AnswerEvent } from '../generation/answer-event.ts';
 import type { AnswerSource, ModelCall } from '../generation/model-call.ts';
-import type { ProviderMessage, TokenUsage } from '../providers/provider.ts';
+import type { ProviderFailure, ProviderMessage, TokenUsage } from '../providers/provider.ts';
 import type { Tool } from '../tools/tool.ts';
 import { addUsage, toolLoop, type ToolRunSetup } from '../tools/tool-loop.ts';
 
-/** One chained agent's turn: its model call (its own provider, model and instructions) and tools. */
-export interface ChainTurn {
-  agentId: string;
-  name: string;
-  call: ModelCall;
-  tools: Tool[];
-}
+/**
+ * One chained agent's turn: its model call (its own provider, model and instructions), tools and
+ * step limit — or, for an agent that cannot answer (one the caller may not use, a model no longer
+ * offered), the failure its turn ends the chain with.
+ */
+export type ChainTurn =
+  | { agentId: string; name: string; recursionLimit: number; call: ModelCall; tools: Tool[] }
+  | { agentId: string; name: string; failure: ProviderFailure };
 
 /** What the agents before a turn wrote, added to its instructions so it can build on them. */
 export function withEarlierAnswers(
@@ -29,33 +30,43 @@ export function withEarlierAnswers(
 
 /**
  * An agent chain as one answer source: the first agent answers (with its tool loop), then each
- * chained agent in turn, announced by an `agent-update` event so the answer shows who speaks
- * from there on. Every turn sees the conversation and what the earlier turns wrote. The steps of
- * all turns count against the one recursion limit; an error, a stop or a turn that cannot call
- * its model ends the chain with what was written so far. One `finish` closes the chain, with the
- * usage of every turn.
+ * chained agent in turn, announced by an `agent-update` event (its id and name) so the answer
+ * shows who speaks from there on. Every turn sees the conversation and what the earlier turns
+ * wrote, and runs its own tool loop under its own recursion limit. An error, a stop or a turn
+ * that cannot call its model ends the chain with what was written so far. One `finish` closes the
+ * chain, with the usage of every turn.
  */
 export function chainRun(setup: ToolRunSetup, firstName: string, turns: readonly ChainTurn[]): AnswerSource {
   return async function* run(firstCall, signal): AsyncIterable<AnswerEvent> {
-    const budget = { steps: 0 };
     const usage: TokenUsage = {};
     const earlier: { name: string; text: string }[] = [];
-    const all = [{ agentId: '', name: firstName, call: firstCall, tools: [...setup.tools] }, ...turns];
-    for (const [index, turn] of all.entries()) {
-      if (index > 0) yield { type: 'agent-update', agentId: turn.agentId };
+    const first: ChainTurn = {
+      agentId: '',
+      name: firstName,
+      recursionLimit: setup.recursionLimit,
+      call: firstCall,
+      tools: [...setup.tools],
+    };
+    for (const [index, turn] of [first, ...turns].entries()) {
+      if (signal.aborted) return;
+      if (index > 0) yield { type: 'agent-update', agentId: turn.agentId, agentName: turn.name || undefined };
+      if ('failure' in turn) {
+        yield { type: 'error', failure: turn.failure };
+        return;
+      }
       const provider = turn.call.provider;
       if (!provider) {
-        yield {
-          type: 'error',
-          failure: turn.call.missingProvider ?? {
-            message: `${turn.name} cannot reach its model`,
-            local: true,
-          },
-        };
+        const failure = turn.call.missingProvider ?? { message: `${turn.name} cannot reach its model`, local: true };
+        yield { type: 'error', failure };
         return;
       }
       // Sign-ins the run starts with belong to the first agent's tools: later turns skip them.
-      const loop = toolLoop({ ...setup, tools: turn.tools, budget, ...(index > 0 ? { signIns: [] } : {}) });
+      const loop = toolLoop({
+        ...setup,
+        tools: turn.tools,
+        recursionLimit: turn.recursionLimit,
+        ...(index > 0 ? { signIns: [] } : {}),
+      });
       const call = { ...turn.call, provider, messages: withEarlierAnswers(turn.call.messages, earlier) };
       let text = '';
       let finished = false;

@@ -2,7 +2,7 @@ import type { AgentDefinition } from '@parley/schema';
 import { and, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { agents, type AgentRow } from '../../db/schema/index.ts';
-import { badRequest, notFound } from '../../errors/app-error.ts';
+import { badRequest } from '../../errors/app-error.ts';
 import type { AgentCaller } from './agent-caller.ts';
 import type { AgentsSettings } from './agents-settings.ts';
 import { readableAgents } from './agent-visibility.ts';
@@ -33,22 +33,29 @@ async function readableById(
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/** A chained agent as a run finds it: its row, or null when the caller may not use it (any more). */
+export interface ChainMember {
+  id: string;
+  agent: AgentRow | null;
+}
+
 /**
- * The chained agents of a run, in order. One the caller cannot see — deleted, or another
- * person's private agent — is treated as missing: the run is refused with 404 before anything
- * is saved, rather than answering with part of the chain.
+ * The chained agents of a run, in order (one query). One the caller cannot see — deleted since,
+ * or another person's private agent reached through a shared one — comes back without its row:
+ * the run hands over to it and ends there with an error part, keeping the earlier agents' answers.
  */
 export async function loadChain(
   db: Database,
   caller: AgentCaller,
   ids: readonly string[],
-): Promise<AgentRow[]> {
+): Promise<ChainMember[]> {
   const found = await readableById(db, caller, ids);
-  return ids.map((id) => {
-    const row = found.get(id);
-    if (!row) throw notFound(`An agent this agent hands over to was not found: ${id}`);
-    return row;
-  });
+  return ids.map((id) => ({ id, agent: found.get(id) ?? null }));
+}
+
+/** The error part of a hand-over to an agent the caller may not use (it does not say which is the case). */
+export function unavailableAgentMessage(id: string): string {
+  return `The chain cannot hand over to the agent ${id}: it does not exist or you may not use it.`;
 }
 
 /**

@@ -7,7 +7,7 @@ import type { ToolRegistry } from '../tools/tool-registry.ts';
 import type { ToolSignIn } from '../tools/tool-sign-in.ts';
 import { loadAgentCaller, requireAgentPermission, type AgentCaller } from './agent-caller.ts';
 import { toolCapability } from './agent-rules.ts';
-import { chainIds, loadChain } from './agent-chain.ts';
+import { chainIds, loadChain, unavailableAgentMessage, type ChainMember } from './agent-chain.ts';
 import { findReadableAgent } from './agent-service.ts';
 import { roleMayUseTool } from './ephemeral-agent.ts';
 import type { AgentsSettings } from './agents-settings.ts';
@@ -28,8 +28,16 @@ export interface AgentRequest {
   signIns: ToolSignIn[];
   recursionLimit: number;
   /** The agents that answer after this one (empty unless the `chain` capability is on). */
-  chain: { agent: AgentRow; setup: AgentSetup }[];
+  chain: ChainedAgent[];
 }
+
+/**
+ * An agent after the first, set up as the first is (with its own step limit), or the reason it
+ * cannot answer: the run hands over to it and ends there with that error part.
+ */
+export type ChainedAgent =
+  | { agentId: string; agent: AgentRow; setup: AgentSetup; recursionLimit: number }
+  | { agentId: string; agent: null; name: string; failure: string };
 
 /** What one agent makes of a request: who answers (its provider), the request, its tools. */
 export interface AgentSetup {
@@ -63,12 +71,32 @@ export async function resolveAgentRequest(
     : [];
   const setup = await agentSetup(settings, registry, caller, agent, body);
   const chain = await Promise.all(
-    chained.map(async (member) => ({
-      agent: member,
-      setup: await agentSetup(settings, registry, caller, member, body),
-    })),
+    chained.map((member) => chainedAgent(settings, registry, caller, member, body)),
   );
   return { agent, ...setup, recursionLimit: runLimit(settings, agent.definition.recursion_limit), chain };
+}
+
+/**
+ * A chained agent's setup. What would refuse the request for the first agent (a provider
+ * parley.yaml no longer allows, parameters no longer valid) or an agent the caller may not use
+ * ends the chain at that agent instead, after the agents before it answered.
+ */
+async function chainedAgent(
+  settings: AgentsSettings,
+  registry: ToolRegistry,
+  caller: AgentCaller,
+  member: ChainMember,
+  body: ChatRequest,
+): Promise<ChainedAgent> {
+  const { id: agentId, agent } = member;
+  if (!agent) return { agentId, agent: null, name: '', failure: unavailableAgentMessage(agentId) };
+  try {
+    const setup = await agentSetup(settings, registry, caller, agent, body);
+    return { agentId, agent, setup, recursionLimit: runLimit(settings, agent.definition.recursion_limit) };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return { agentId, agent: null, name: agent.name, failure: `${agent.name || agentId}: ${error.message}` };
+  }
 }
 
 /**

@@ -22,4 +22,4 @@ export type AnswerEvent =
   /** A tool call waits for the user's credentials: `auth` is the sign-in link, until `expiresAt`. */
   | { type: 'tool-auth'; id: string; auth: string; expiresAt: number }
   /** The agent that answers from the next part on (a run that hands over to another agent). */
-  | { type: 'agent-update'; agentId: string };
+  | { type: 'agent-update'; agentId: string; agentName?: string };

@@ -62,7 +62,7 @@ export class ContentBuilder {
       case 'tool-progress':
         return this.toolProgress(event.id, event.progress, event.message);
       case 'agent-update':
-        return [this.agentUpdate(event.agentId)];
+        return [this.agentUpdate(event.agentId, event.agentName)];
       default:
         return [];
     }
@@ -213,13 +213,16 @@ export class ContentBuilder {
   }
 
   /** The agent answering from the next part on; the text after it starts a new part. */
-  private agentUpdate(agentId: string): string {
+  private agentUpdate(agentId: string, agentName?: string): string {
     const index = this.parts.length;
     const runId = JSON.parse(this.runIdJson) as string;
-    this.parts.push({ type: 'agent_update', agent_update: { index, runId, agentId } });
+    // The name is kept with the part so the answer still says who spoke when the reader cannot
+    // look the agent up (deleted since, or another person's agent in a shared conversation).
+    const update = { index, runId, agentId, ...(agentName ? { agentName } : {}) };
+    this.parts.push({ type: 'agent_update', agent_update: update });
     this.current = null;
     this.reopenIndex = -1;
-    return JSON.stringify({ event: 'on_agent_update', data: { agent_update: { index, runId, agentId } } });
+    return JSON.stringify({ event: 'on_agent_update', data: { agent_update: update } });
   }
 
   private newStep(kind: Step['kind'], index: number): Step {

@@ -34,11 +34,6 @@ export interface ToolRunSetup {
    * them only once the user signed in. Each is a step of its own; the tools it yields are offered.
    */
   signIns?: readonly ToolSignIn[];
-  /**
-   * Steps already taken, shared by the runs of one agent chain so the limit holds for the whole
-   * chain; a run of its own starts at zero.
-   */
-  budget?: { steps: number };
 }
 
 /** The error a run that needs more steps than its limit ends with. */
@@ -64,9 +59,9 @@ export function toolLoop(setup: ToolRunSetup): AnswerSource {
     const schemas = [...offered.values()].map(providerTool);
     const messages: ProviderMessage[] = [...call.messages];
     const usage: TokenUsage = {};
-    const budget = setup.budget ?? { steps: 0 };
+    let steps = 0;
     for (;;) {
-      if (++budget.steps > setup.recursionLimit) {
+      if (++steps > setup.recursionLimit) {
         yield {
           type: 'error',
           failure: { message: recursionLimitMessage(setup.recursionLimit), local: true },
@@ -103,7 +98,7 @@ export function toolLoop(setup: ToolRunSetup): AnswerSource {
         yield { type: 'finish', reason: finishReason, usage };
         return;
       }
-      if (++budget.steps > setup.recursionLimit) {
+      if (++steps > setup.recursionLimit) {
         yield {
           type: 'error',
           failure: { message: recursionLimitMessage(setup.recursionLimit), local: true },
