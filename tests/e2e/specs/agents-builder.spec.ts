@@ -133,16 +133,18 @@ test('an agent chain: pick other agents in order, reorder and remove them; each 
   page,
   baseURL,
 }, testInfo) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, baseURL!, 'agentchain');
   await openBuilder(page);
   const builder = page.getByTestId('agent-builder');
   const select = builder.getByTestId('agent-select');
   const ids: Record<string, string> = {};
+  // Each agent's part is recognisable: Reviewer's simulator model thinks first and says so.
+  const models: Record<string, string> = { Reviewer: 'thinking', Summariser: 'echo', Lead: 'echo' };
   for (const name of ['Reviewer', 'Summariser', 'Lead']) {
     await select.selectOption('');
     await builder.getByTestId('agent-name').fill(name);
-    await builder.getByTestId('agent-model').selectOption('echo');
+    await builder.getByTestId('agent-model').selectOption(models[name]!);
     await builder.getByTestId('agent-save').click();
     await expect(select).toHaveValue(/^agent_/);
     await expect(select.locator('option:checked')).toHaveText(name);
@@ -191,6 +193,21 @@ test('an agent chain: pick other agents in order, reorder and remove them; each 
   await expect(handoffs.nth(0)).toContainText('Reviewer');
   await expect(handoffs.nth(1)).toHaveAttribute('data-agent-id', ids.Summariser!);
   await expect(handoffs.nth(1)).toContainText('Summariser');
-  await expect(lastAnswer(page)).toContainText('Chain check');
+  await expect(handoffs.nth(0)).toContainText('Handed over to Reviewer');
+  // Lead's echo, then Reviewer's thought-over answer, then Summariser's echo: in that order.
+  const answerText = (await lastAnswer(page).innerText()).replace(/\s+/g, ' ');
+  expect(answerText).toMatch(
+    /Chain check.*Handed over to Reviewer.*After thinking it over, here is your message: Chain check.*Handed over to Summariser.*Chain check/,
+  );
   await page.screenshot({ path: testInfo.outputPath('agent-chain-answer.png') });
+  // On a phone (the side panel, and so the builder, is not offered there) the answer's headers
+  // still show who spoke.
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The sidebar open on the desktop stays open as an overlay: close it by its mask.
+  const mask = page.getByTestId('nav-mask');
+  if (await mask.isVisible()) await mask.click({ position: { x: 370, y: 400 } });
+  await expect(page.getByTestId('sidebar')).toHaveAttribute('data-state', 'closed');
+  await lastAnswer(page).getByTestId('agent-update').nth(1).scrollIntoViewIfNeeded();
+  await expect(handoffs.nth(1)).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('agent-chain-answer-phone.png') });
 });

@@ -185,7 +185,11 @@ describe('agents the caller cannot see', () => {
     const [, saved] = await messagesOf(f.server.ctx.db, last.data.conversationId);
     // The shared agent answered; the private one's name is not shown to the other user.
     const content = saved!.content as ContentPart[];
-    expect(outline(content)).toEqual(['text:hi', `agent:${mine.id}`, `error:${unavailableAgentMessage(mine.id)}`]);
+    expect(outline(content)).toEqual([
+      'text:hi',
+      `agent:${mine.id}`,
+      `error:${unavailableAgentMessage(mine.id)}`,
+    ]);
     expect(content[1]!.agent_update).not.toHaveProperty('agentName');
     // Its author runs the whole chain.
     const final = (await (await chat(admin, shared.id, 'mine')).rest()).at(-1)!.data;

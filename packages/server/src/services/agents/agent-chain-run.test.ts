@@ -32,7 +32,13 @@ function scriptedProvider(requests: ProviderRequest[]): Provider {
   };
 }
 
-const noop: Tool = { name: 'noop', description: 'does nothing', input: z.object({}), authConfig: [], run: async () => 'ok' };
+const noop: Tool = {
+  name: 'noop',
+  description: 'does nothing',
+  input: z.object({}),
+  authConfig: [],
+  run: async () => 'ok',
+};
 
 const setup = (recursionLimit: number): ToolRunSetup => ({
   tools: [noop],
@@ -43,7 +49,11 @@ const setup = (recursionLimit: number): ToolRunSetup => ({
   signInWaits: new SignInWaits(),
 });
 
-const call = (provider: Provider, model: string, system = 'be brief'): ModelCall & { provider: Provider } => ({
+const call = (
+  provider: Provider,
+  model: string,
+  system = 'be brief',
+): ModelCall & { provider: Provider } => ({
   provider,
   model,
   messages: [
@@ -84,7 +94,14 @@ describe('chainRun', () => {
     const p = scriptedProvider(requests);
     const run = chainRun(setup(5), 'First', [turn(p, 'b', 'say:two'), turn(p, 'c', 'say:three')]);
     const events = await collect(run(call(p, 'say:one'), new AbortController().signal));
-    expect(labels(events)).toEqual(['text:one', 'agent:b/B', 'text:two', 'agent:c/C', 'text:three', 'finish']);
+    expect(labels(events)).toEqual([
+      'text:one',
+      'agent:b/B',
+      'text:two',
+      'agent:c/C',
+      'text:three',
+      'finish',
+    ]);
     expect(events.at(-1)).toMatchObject({ type: 'finish', usage: { outputTokens: 6 } });
     expect(requests[0]!.messages[0]!.content).toBe('be brief');
     expect(requests[1]!.messages[0]!.content).toMatch(/^b instructions\n\n.*--- First ---\none$/s);

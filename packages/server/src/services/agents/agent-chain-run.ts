@@ -56,7 +56,10 @@ export function chainRun(setup: ToolRunSetup, firstName: string, turns: readonly
       }
       const provider = turn.call.provider;
       if (!provider) {
-        const failure = turn.call.missingProvider ?? { message: `${turn.name} cannot reach its model`, local: true };
+        const failure = turn.call.missingProvider ?? {
+          message: `${turn.name} cannot reach its model`,
+          local: true,
+        };
         yield { type: 'error', failure };
         return;
       }

@@ -34,7 +34,7 @@ const ImageGenView = lazyArea<{ call: ToolCall; submitting: boolean }>(
   () => import('./image-gen-view'),
   () => TOOL_ROW_FALLBACK,
 ).Area;
-const AgentHandoff = lazyArea<{ agentId: string }>(
+const AgentHandoff = lazyArea<{ agentId: string; agentName?: string }>(
   () => import('../agents/agent-handoff'),
   () => null,
 ).Area;
@@ -182,9 +182,9 @@ export const MessageBody = memo(function MessageBody({
           );
         }
         if (part.type === 'agent_update') {
-          const update = (part.agent_update ?? {}) as { agentId?: unknown };
+          const update = (part.agent_update ?? {}) as { agentId?: unknown; agentName?: unknown };
           return typeof update.agentId === 'string' ? (
-            <AgentHandoff key={i} agentId={update.agentId} />
+            <AgentHandoff key={i} agentId={update.agentId} agentName={str(update.agentName) || undefined} />
           ) : null;
         }
         if (part.type === 'image_file' || part.type === 'image_url')
