@@ -83,6 +83,27 @@ describe('an agent chain', () => {
     expect(saved!.content).toEqual(content);
   });
 
+  it('keeps the chain in the agent’s versions: a change of order is a version, and a revert restores it', async () => {
+    const x = await create(user, { name: 'X' });
+    const y = await create(user, { name: 'Y' });
+    const a = await create(user, { name: 'Versioned', agent_ids: [x.id, y.id] });
+    const swapped = await agents().update(user, a.id, { agent_ids: [y.id, x.id] });
+    expect(swapped).toMatchObject({ version: 2, agent_ids: [y.id, x.id] });
+    // The same chain again changes nothing, so makes no version.
+    expect((await agents().update(user, a.id, { agent_ids: [y.id, x.id] })).version).toBe(2);
+    const versions = await agents().versions(user, a.id);
+    expect(versions.map((v) => v.agent_ids)).toEqual(
+      expect.arrayContaining([
+        [x.id, y.id],
+        [y.id, x.id],
+      ]),
+    );
+    const reverted = await agents().ok<{ version: number; agent_ids: string[] }>(
+      await agents().call(user, 'POST', `/api/agents/${a.id}/revert`, { version: 1 }),
+    );
+    expect(reverted).toMatchObject({ version: 3, agent_ids: [x.id, y.id] });
+  });
+
   it('gives each agent its own recursion limit', async () => {
     // One step each: under one limit for the whole chain, B would already be past it.
     const b = await create(user, { name: 'B', recursion_limit: 1 });
