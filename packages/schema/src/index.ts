@@ -45,6 +45,7 @@ export * from './tools.ts';
 export * from './image-generation.ts';
 export * from './code-run.ts';
 export * from './memories.ts';
+export * from './memory-usage.ts';
 export * from './mcp.ts';
 export * from './speakable-text.ts';
 export * from './speech.ts';

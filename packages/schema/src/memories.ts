@@ -109,12 +109,6 @@ export function memoryArtifactError(artifact: MemoryArtifact): z.infer<typeof me
   }
 }
 
-/** Usage in percent of a limit, capped at 100; null without a limit. */
-export function memoryUsagePercentage(totalTokens: number, tokenLimit: number | null): number | null {
-  if (!tokenLimit) return null;
-  return Math.min(100, Math.round((totalTokens / tokenLimit) * 100));
-}
-
 /**
  * A memory change the memory step made after an answer, as the answer carries it (its
  * `attachments`, and the stream's `attachment` event shape of PROTOCOL.md).
