@@ -58,4 +58,7 @@ describe('monthLabel', () => {
   it('gives the English month name', () => {
     expect(monthLabel(2, 'en-US')).toBe('March');
   });
+  it("falls back to English's name for a locale tag the browser rejects", () => {
+    expect(monthLabel(0, 'not a locale!')).toBe('January');
+  });
 });
