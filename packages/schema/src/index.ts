@@ -43,6 +43,7 @@ export * from './agents.ts';
 export * from './actions.ts';
 export * from './tools.ts';
 export * from './image-generation.ts';
+export * from './web-search-steps.ts';
 export * from './code-run.ts';
 export * from './memories.ts';
 export * from './memory-usage.ts';

@@ -1,3 +1,4 @@
+import type { Page, TestInfo } from '@playwright/test';
 import { chooseModel, lastAnswer, send, turnOnTool, waitIdle } from '../support/chat.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { openSignedIn, SIM_WEB_SEARCH, useSimParley } from '../support/sim-parley.ts';
@@ -10,6 +11,10 @@ test('web search: the badge, a cited answer, its sources tabs and citation links
   browser,
 }, testInfo) => {
   const { context, page } = await openSignedIn(browser, stack.server.url, 'websearch');
+  const fromSources: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().startsWith(stack.sim.url)) fromSources.push(r.url());
+  });
 
   await chooseModel(page, 'web-search');
   await turnOnTool(page, 'web_search');
@@ -25,11 +30,36 @@ test('web search: the badge, a cited answer, its sources tabs and citation links
   await expect(sources.getByTestId('web-search-source').first()).toContainText('Sea otters use tools');
   await expect(sources.getByTestId('web-search-source').first()).toContainText('127.0.0.1');
 
-  // The answer's [1] links to the first source, with its title.
-  const citation = answer.getByRole('link', { name: '[1]' });
+  // The answer's [1] links to the first source, and names it for screen readers.
+  const citation = answer.getByTestId('web-citation').first();
+  await expect(citation).toHaveText('[1]');
   await expect(citation).toHaveAttribute('href', `${stack.sim.url}/web/otters`);
-  await expect(citation).toHaveAttribute('title', 'Sea otters use tools');
+  await expect(citation).toHaveAccessibleName('Source 1: Sea otters use tools (127.0.0.1)');
   await page.screenshot({ path: testInfo.outputPath('web-search-sources.png') });
+
+  // Hovering the marker shows the source: title, site with its letter tile, snippet.
+  const popup = page.getByTestId('web-citation-popup');
+  await citation.hover();
+  await expect(popup).toBeVisible();
+  await expect(popup.getByTestId('web-citation-title')).toHaveText('Sea otters use tools');
+  await expect(popup.getByTestId('web-citation-site')).toHaveText('127.0.0.1');
+  await expect(popup.getByTestId('web-citation-snippet')).toContainText('crack shellfish open with stones');
+  await expect(popup.getByTestId('site-tile')).toHaveText('1');
+  await shootBothSchemes(page, testInfo, 'web-citation-popup', async () => {
+    await citation.hover();
+    await expect(popup).toBeVisible();
+  });
+  await page.mouse.move(1, 1);
+  await expect(popup).toBeHidden();
+  // The keyboard reaches it too: focusing the marker opens the same pop-up.
+  await citation.focus();
+  await expect(popup).toBeVisible();
+  await expect(popup.getByTestId('web-citation-title')).toHaveText('Sea otters use tools');
+  await citation.blur();
+  await expect(popup).toBeHidden();
+  // Sites are drawn as letter tiles: nothing so far was loaded from a source's origin (a favicon
+  // fetched from it would tell the site who reads the answer).
+  expect(fromSources).toEqual([]);
 
   // News and Images tabs.
   await sources.getByTestId('web-search-tab-news').click();
@@ -48,3 +78,53 @@ test('web search: the badge, a cited answer, its sources tabs and citation links
   await expect(page.getByTestId('tool-badge-web_search')).toBeVisible();
   await context.close();
 });
+
+test('web search progress: searching shows what it searches for until the search answers', async ({
+  browser,
+}, testInfo) => {
+  const { context, page } = await openSignedIn(browser, stack.server.url, 'websearch-progress');
+  await chooseModel(page, 'web-search');
+  await turnOnTool(page, 'web_search');
+  // The simulator's search engine never answers a query with this word in it.
+  await send(page, 'otters sim-timeout');
+  const progress = page.getByTestId('web-search-progress');
+  await expect(progress).toBeVisible();
+  await expect(progress).toHaveAttribute('data-step', 'searching');
+  await expect(progress).toContainText('Searching the web for “otters sim-timeout”');
+  await shootBothSchemes(page, testInfo, 'web-search-searching');
+  await page.getByTestId('stop-button').click();
+  await waitIdle(page);
+  await expect(progress).toBeHidden();
+  await context.close();
+});
+
+/**
+ * The page at desktop (1440×900) and phone (390×844) size, light and dark, then as it was. On the
+ * phone the sidebar that the narrower page opens over the chat is closed first, and `again` brings
+ * back what the shot is of (a pop-up that the resize closed).
+ */
+async function shootBothSchemes(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+  again: () => Promise<void> = async () => undefined,
+) {
+  const viewport = page.viewportSize();
+  for (const [size, box] of Object.entries({
+    desktop: { width: 1440, height: 900 },
+    phone: { width: 390, height: 844 },
+  })) {
+    await page.setViewportSize(box);
+    if (size === 'phone') {
+      const close = page.getByRole('button', { name: 'Close sidebar' }).first();
+      if (await close.isVisible()) await close.click();
+      await again();
+    }
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: testInfo.outputPath(`${name}-${size}-${scheme}.png`) });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  if (viewport) await page.setViewportSize(viewport);
+}

@@ -107,6 +107,21 @@ describe('web search configured with operator keys (SearXNG, Firecrawl, Jina)', 
     expect(final.responseMessage.text).toMatch(/^Here is what the web says\. Sea otters use tools \[1\]\./);
   });
 
+  it('streams its steps as the progress of its call, beginning with searching', async () => {
+    const events = await (
+      await chat.send({ text: 'otters', model: 'web-search', ephemeralAgent: { web_search: true } })
+    ).rest();
+    // Reports closer together than the stream's progress interval are dropped; the first never is.
+    const messages = events.flatMap((e) => {
+      const message = (e.data as { data?: { delta?: { progress_message?: unknown } } }).data?.delta
+        ?.progress_message;
+      return typeof message === 'string' ? [message] : [];
+    });
+    expect(messages[0]).toBe('Searching the web');
+    for (const message of messages.slice(1))
+      expect(message).toMatch(/^Reading \d+ sources?$|^Reranking the passages$/);
+  });
+
   it('is not run when the chat did not turn it on', async () => {
     const events = await (await chat.send({ text: 'otters', model: 'web-search' })).rest();
     // No tools offered: the model's call is kept as it asked, and nothing ran it.

@@ -1,3 +1,4 @@
+import type { WebSearchStep } from '@parley/schema';
 import type { Reranker } from './rerankers.ts';
 import type { Scraper } from './scrapers.ts';
 import type { SearchHit, SearchResults } from './search-results.ts';
@@ -36,6 +37,8 @@ export interface WebSearchSteps {
   search(request: SearchRequest): Promise<SearchResults>;
   scrape: Scraper;
   rerank?: Reranker;
+  /** Told as each step begins, so the person sees how far the search got. */
+  report?: (step: WebSearchStep) => void;
 }
 
 export const CITATION_INSTRUCTIONS =
@@ -47,8 +50,10 @@ export const CITATION_INSTRUCTIONS =
  * (its failure falls back to the pages' own order), and each source's best passages.
  */
 export async function runWebSearch(steps: WebSearchSteps, request: SearchRequest): Promise<WebSearchResult> {
+  steps.report?.({ step: 'searching' });
   const found = await steps.search(request);
   const hits = found.organic.slice(0, MAX_SOURCES);
+  if (hits.length > 0) steps.report?.({ step: 'reading', sources: hits.length });
   const pages = await Promise.all(
     hits.map((hit) =>
       steps.scrape(hit.link, request.signal).then(
@@ -64,6 +69,7 @@ export async function runWebSearch(steps: WebSearchSteps, request: SearchRequest
   const passages = pages.flatMap((page, source) => passagesOf(page.text).map((text) => ({ source, text })));
   let order = passages.map((_, i) => i);
   if (steps.rerank && passages.length > 0) {
+    steps.report?.({ step: 'reranking' });
     try {
       const ranked = await steps.rerank(
         request.query,

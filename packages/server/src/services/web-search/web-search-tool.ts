@@ -1,3 +1,4 @@
+import { WEB_SEARCH_STEP_COUNT, webSearchStepIndex, webSearchStepMessage } from '@parley/schema';
 import { z } from 'zod';
 import type { GuardedHttpClient } from '../net/guarded-http-client.ts';
 import type { Tool } from '../tools/tool.ts';
@@ -38,11 +39,22 @@ export function webSearchTool(
     authConfig: webSearchAuthFields(settings),
     timeoutMs: 90_000,
     run: ({ query }, context) =>
-      runWebSearch(webSearchSteps(settings, http, context.credentials), {
-        query,
-        safeSearch: settings.safeSearch,
-        signal: context.signal,
-      }),
+      runWebSearch(
+        {
+          ...webSearchSteps(settings, http, context.credentials),
+          report: (step) =>
+            context.reportProgress?.({
+              progress: webSearchStepIndex(step),
+              total: WEB_SEARCH_STEP_COUNT,
+              message: webSearchStepMessage(step),
+            }),
+        },
+        {
+          query,
+          safeSearch: settings.safeSearch,
+          signal: context.signal,
+        },
+      ),
   };
 }
 

@@ -16,7 +16,8 @@ import { StreamingPlaceholder } from './streaming-placeholder';
 import { ContentImage } from './content-image';
 import FileCitation from './file-citation';
 import { FILE_SEARCH_TOOL, parseFileSearchOutput, type FileSource } from './file-search-result';
-import { linkCitations, parseWebSearchOutput, WEB_SEARCH_TOOL, type WebSource } from './web-search-result';
+import WebCitation from './web-citation';
+import { parseWebSearchOutput, WEB_SEARCH_TOOL, type WebSource } from './web-search-result';
 
 // Tool calls and agent hand-overs appear in few answers: their code loads with the first one.
 // If their chunk cannot arrive, the row keeps its place (the area retries when back online).
@@ -41,12 +42,19 @@ const AgentHandoff = lazyArea<{ agentId: string; agentName?: string }>(
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
-/** The sources of the answer's finished web searches, which its `[n]` citations link to. */
-function webSources(parts: ContentPart[]): WebSource[] {
-  return parts.flatMap((p) => {
+/**
+ * The sources of the answer's finished web searches by citation number, which its `[n]` citations
+ * open. Where two searches use the same number the later one wins, as with file passages.
+ */
+function webSources(parts: ContentPart[]): Map<number, WebSource> {
+  const byNumber = new Map<number, WebSource>();
+  for (const p of parts) {
     const call = p.type === 'tool_call' ? (p.tool_call as ToolCall | undefined) : undefined;
-    return call?.name === WEB_SEARCH_TOOL ? (parseWebSearchOutput(call.output)?.sources ?? []) : [];
-  });
+    if (call?.name !== WEB_SEARCH_TOOL) continue;
+    for (const source of parseWebSearchOutput(call.output)?.sources ?? [])
+      byNumber.set(source.citation, source);
+  }
+  return byNumber;
 }
 
 /**
@@ -64,9 +72,14 @@ function fileSources(parts: ContentPart[]): Map<number, FileSource> {
   return byNumber;
 }
 
-/** Draws a marker citing file passages as their pop-up; a number with no passage stays text. */
-function fileCitationRenderer(files: Map<number, FileSource>): CitationRenderer {
+/**
+ * Draws a citation marker: web sources as one link with its pop-up per source, else file passages
+ * as their pop-up; a number with neither stays text.
+ */
+function citationRenderer(web: Map<number, WebSource>, files: Map<number, FileSource>): CitationRenderer {
   return (numbers, fallback) => {
+    const sites = numbers.flatMap((n) => web.get(n) ?? []);
+    if (sites.length) return sites.map((source) => <WebCitation key={source.citation} source={source} />);
     const cited = numbers.flatMap((n) => files.get(n) ?? []);
     return cited.length ? <FileCitation sources={cited} /> : fallback;
   };
@@ -124,9 +137,9 @@ export const MessageBody = memo(function MessageBody({
   let textPart = -1;
   const sources = webSources(parts);
   const files = fileSources(parts);
-  const fileNumbers = new Set(files.keys());
+  const cited = new Set([...sources.keys(), ...files.keys()]);
   return (
-    <CitationContext.Provider value={files.size ? fileCitationRenderer(files) : null}>
+    <CitationContext.Provider value={cited.size ? citationRenderer(sources, files) : null}>
       {parts.map((part, i) => {
         if (part.type === 'think') {
           if (!showThinks) return null;
@@ -138,9 +151,8 @@ export const MessageBody = memo(function MessageBody({
           );
         }
         if (part.type === 'text') {
-          // Web sources link out; file passages open their pop-up.
-          const linked = sources.length ? linkCitations(str(part.text), sources) : str(part.text);
-          const text = markCitations(linked, fileNumbers);
+          // Markers of known sources open their pop-ups (web pages, file passages).
+          const text = markCitations(str(part.text), cited);
           textPart += 1;
           if (!text) return null;
           const markdown = (

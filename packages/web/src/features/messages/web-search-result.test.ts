@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hostOf, linkCitations, parseWebSearchOutput } from './web-search-result';
+import { hostOf, parseWebSearchOutput, siteInitial } from './web-search-result';
 
 const output = JSON.stringify({
   query: 'otters',
@@ -27,17 +27,17 @@ describe('web search output', () => {
     expect(parseWebSearchOutput(undefined)).toBeNull();
   });
 
-  it('links citations to their sources outside code, leaving unknown numbers and links alone', () => {
-    const sources = parseWebSearchOutput(output)!.sources;
-    expect(linkCitations('Otters use stones [1]. Not [7].', sources)).toBe(
-      'Otters use stones [[1]](https://example.org/otters "Sea otters"). Not [7].',
-    );
-    expect(linkCitations('`a[1]` and\n```\nx[1]\n```\n[1](https://y)', sources)).toBe(
-      '`a[1]` and\n```\nx[1]\n```\n[1](https://y)',
-    );
-  });
-
   it('shows a link’s host without www', () => {
     expect(hostOf('https://www.example.org/a')).toBe('example.org');
+  });
+
+  it('draws a site as the first letter or digit of its host, in one of a few tile colours', () => {
+    expect(siteInitial('https://www.example.org/a').letter).toBe('E');
+    expect(siteInitial('http://127.0.0.1:4000/web/otters').letter).toBe('1');
+    expect(siteInitial('https://-.example').letter).toBe('E');
+    const a = siteInitial('https://example.org/a');
+    expect(siteInitial('https://example.org/b').hue).toBe(a.hue);
+    expect(a.hue).toBeGreaterThanOrEqual(0);
+    expect(a.hue).toBeLessThan(360);
   });
 });

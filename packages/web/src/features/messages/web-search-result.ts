@@ -89,25 +89,14 @@ export function hostOf(link: string): string {
 }
 
 /**
- * The answer's text with each `[n]` that names a source turned into a markdown link to it (its
- * title as the link's title), outside fenced and inline code. The link text keeps its brackets
- * unescaped (`[[1]](…)`, balanced brackets are allowed there): `\[1\]` would be read as LaTeX. `[n]` already followed by `(` is a
- * link the model wrote and stays as it is.
+ * A source's site drawn without fetching anything from it: the first letter or digit of its host
+ * and a hue derived from the host, so one site always gets the same tile. (A favicon loaded from
+ * the site would tell it who reads the answer; see docs/architecture.md, "Web search".)
  */
-export function linkCitations(markdown: string, sources: readonly WebSource[]): string {
-  if (sources.length === 0) return markdown;
-  const byNumber = new Map(sources.map((s) => [s.citation, s]));
-  return markdown
-    .split(/(```[\s\S]*?(?:```|$)|`[^`\n]*`)/)
-    .map((piece, i) =>
-      i % 2 === 1
-        ? piece
-        : piece.replace(/\[(\d{1,3})\](?![(:[])/g, (whole, n: string) => {
-            const found = byNumber.get(Number(n));
-            if (!found) return whole;
-            const title = found.title.replace(/["\\]/g, '');
-            return `[[${n}]](${found.link.replace(/[()\s]/g, encodeURIComponent)} "${title}")`;
-          }),
-    )
-    .join('');
+export function siteInitial(link: string): { letter: string; hue: number } {
+  const host = hostOf(link);
+  const letter = (/[\p{L}\p{N}]/u.exec(host)?.[0] ?? '?').toUpperCase();
+  let hash = 0;
+  for (const char of host) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return { letter, hue: hash % 360 };
 }

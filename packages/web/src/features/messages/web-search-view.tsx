@@ -1,9 +1,11 @@
 import { clsx } from 'clsx';
+import { readWebSearchStep } from '@parley/schema';
 import { Globe } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toolCallState, type ToolCall } from './tool-call-state';
 import ToolCallView from './tool-call-view';
+import { SiteTile } from './site-tile';
 import { hostOf, parseWebSearchOutput, type WebSource } from './web-search-result';
 
 /** The spec's cap on a running search's progress: it reaches 1 only when the result is in. */
@@ -24,16 +26,26 @@ export default function WebSearchView({ call, submitting }: { call: ToolCall; su
   if (state === 'running') {
     const query = queryOf(call.args);
     const progress = Math.min(PROGRESS_CAP, call.progress ?? 0.1);
+    // The step the server last reported: searching, reading the pages found, reranking them.
+    const reported = readWebSearchStep(call.progress_message);
+    const step = reported?.step ?? 'searching';
+    const label =
+      reported?.step === 'reading'
+        ? t('com_ui_web_search_reading', { count: reported.sources })
+        : step === 'reranking'
+          ? t('com_ui_web_search_reranking')
+          : query
+            ? t('com_ui_web_search_searching_for', { query })
+            : t('com_ui_web_search_searching');
     return (
       <div
         className="my-2 flex items-center gap-2 text-sm text-fg-subtle"
         data-testid="web-search-progress"
+        data-step={step}
         role="status"
       >
         <Globe className="size-4 animate-pulse" aria-hidden />
-        <span className="animate-pulse">
-          {query ? t('com_ui_web_search_searching_for', { query }) : t('com_ui_web_search_searching')}
-        </span>
+        <span className="animate-pulse">{label}</span>
         <span className="h-1 w-16 overflow-hidden rounded-full bg-surface-muted" aria-hidden>
           <span className="block h-full bg-accent" style={{ width: `${Math.round(progress * 100)}%` }} />
         </span>
@@ -116,6 +128,7 @@ function SourceCard({ source, numbered }: { source: WebSource; numbered: boolean
       >
         <span className="flex items-center gap-1 text-xs text-fg-subtle">
           {numbered && <span className="rounded bg-surface px-1 font-medium">{source.citation}</span>}
+          <SiteTile link={source.link} />
           <span className="truncate">{source.source || hostOf(source.link)}</span>
           {source.date && <span className="shrink-0">· {source.date}</span>}
         </span>
