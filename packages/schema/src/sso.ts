@@ -18,6 +18,8 @@ export const SSO_ERROR_CODES = [
   'domain_not_allowed',
   'role_required',
   'account_banned',
+  /** A SAML answer that failed its checks: signature, audience, validity window or shape. */
+  'assertion_rejected',
 ] as const;
 export type SsoErrorCode = (typeof SSO_ERROR_CODES)[number];
 

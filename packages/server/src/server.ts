@@ -93,6 +93,7 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
   await database.migrate();
   await seedRoles(database.db);
   const bus = opts.bus ?? createBus(config.env.REDIS_URL);
+  sso.useBus(bus);
   // Pyodide's start-up snapshot is kept beside the server's other data (see PythonSnapshot).
   const codeRunner = new CodeRunner(codeRunLimits(config.env), true, join(config.env.DATA_DIR, 'code-run'));
   const base: Omit<AppContext, 'mcp'> = {

@@ -270,6 +270,30 @@ export const envSchema = z.object({
   /** Send the browser to the issuer's end-session endpoint on logout (when it has one). */
   OPENID_USE_END_SESSION_ENDPOINT: flag(true),
 
+  /**
+   * SAML 2.0 sign-in (LibreChat's names), service-provider initiated. On when the IdP's sign-in
+   * URL, this service's entity id and the IdP's signing certificate are set. SAML_CERT is the PEM
+   * text or a path to a PEM file. Assertions must be signed; SAML_USE_AUTHN_RESPONSE_SIGNED also
+   * requires a signature over the whole response. SAML_CALLBACK_URL may be a path (joined to
+   * DOMAIN_SERVER) or a full URL; default /oauth/saml/callback. The *_CLAIM variables name the
+   * attributes to read instead of the usual ones.
+   */
+  SAML_ENTRY_POINT: text,
+  SAML_ISSUER: text,
+  SAML_CERT: text,
+  SAML_CALLBACK_URL: text,
+  /** Signs the SAML sign-in attempt cookie; OPENID_SESSION_SECRET's value (or generated one) when absent. */
+  SAML_SESSION_SECRET: text,
+  SAML_EMAIL_CLAIM: text,
+  SAML_USERNAME_CLAIM: text,
+  SAML_GIVEN_NAME_CLAIM: text,
+  SAML_FAMILY_NAME_CLAIM: text,
+  SAML_PICTURE_CLAIM: text,
+  SAML_NAME_CLAIM: text,
+  SAML_BUTTON_LABEL: text,
+  SAML_IMAGE_URL: text,
+  SAML_USE_AUTHN_RESPONSE_SIGNED: flag(false),
+
   /** Social sign-in (LibreChat's names); each is on when ALLOW_SOCIAL_LOGIN and its id and secret are set. */
   GOOGLE_CLIENT_ID: text,
   GOOGLE_CLIENT_SECRET: text,

@@ -72,6 +72,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   domain_not_allowed: 403,
   role_required: 403,
   account_banned: 403,
+  assertion_rejected: 400,
 };
 
 /** Fastify's own refusals (bad JSON, oversized body, wrong content type) by status. */

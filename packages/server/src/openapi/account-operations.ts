@@ -295,6 +295,55 @@ export const accountOperations: OperationDoc[] = [
   },
   {
     method: 'get',
+    path: '/oauth/saml',
+    tag: 'External sign-in',
+    summary: 'Start SAML 2.0 sign-in',
+    description: 'An AuthnRequest by HTTP-Redirect binding; RelayState and the request id go into the attempt cookie.',
+    access: 'public',
+    answers: [
+      {
+        status: 302,
+        kind: 'redirect',
+        description: "To the identity provider's SAML_ENTRY_POINT, or to the login page with the reason",
+      },
+    ],
+  },
+  {
+    method: 'post',
+    path: '/oauth/saml/callback',
+    tag: 'External sign-in',
+    summary: "The identity provider's SAML answer (HTTP-POST binding)",
+    description:
+      'Kept for a minute under a one-time key and handed to GET /oauth/saml/callback, the navigation that carries the attempt cookie.',
+    access: 'public',
+    form: z.object({ SAMLResponse: z.string(), RelayState: z.string() }),
+    answers: [
+      {
+        status: 303,
+        kind: 'redirect',
+        description: 'To GET /oauth/saml/callback?relay=<key>, or to the login page with the reason',
+      },
+    ],
+  },
+  {
+    method: 'get',
+    path: '/oauth/saml/callback',
+    tag: 'External sign-in',
+    summary: 'Finish SAML 2.0 sign-in',
+    description:
+      'Checks the signed assertion (signature, audience, validity window, InResponseTo = this browser’s request, once).',
+    access: 'public',
+    query: z.object({ relay: z.string() }),
+    answers: [
+      {
+        status: 302,
+        kind: 'redirect',
+        description: 'To the app signed in, to the second step, or to the login page with an error code',
+      },
+    ],
+  },
+  {
+    method: 'get',
     path: '/api/user',
     tag: 'User',
     summary: 'The signed-in account',

@@ -1,0 +1,116 @@
+import type { SsoErrorCode } from '@parley/schema';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { authDepsOf } from '../auth-deps-of.ts';
+import type { AppContext } from '../context.ts';
+import { startSignIn } from '../services/auth/login-service.ts';
+import {
+  ATTEMPT_COOKIE,
+  ATTEMPT_TTL_SECONDS,
+  openAttempt,
+  sealAttempt,
+  type SignInAttempt,
+} from '../services/sso/attempt-cookie.ts';
+import { resolveExternalAccount } from '../services/sso/external-account-service.ts';
+import type { ExternalProfile } from '../services/sso/external-profile.ts';
+import { SsoError } from '../services/sso/sso-error.ts';
+import type { RedirectSignIn } from '../services/sso/sso-flow.ts';
+import { pendingTwoFactor } from '../services/two-factor/two-factor-sign-in.ts';
+import { setRefreshCookie } from './auth-routes.ts';
+
+/** What every redirect sign-in does with the browser, whatever the protocol. */
+export interface SsoLanding {
+  /** Clears the attempt and sends the browser to `/login?redirect=false&error=<code>`. */
+  fail(reply: FastifyReply, code: SsoErrorCode): FastifyReply;
+  /** Remembers the attempt in its cookie and sends the browser to the provider. */
+  begin(flow: RedirectSignIn | undefined, reply: FastifyReply): Promise<FastifyReply>;
+  /** This browser's attempt for `provider`, or null when it has none (or a forged one). */
+  attempt(request: FastifyRequest, provider: string): Promise<SignInAttempt | null>;
+  /** True the first time an attempt is finished; a replay gets false. */
+  firstUse(attempt: SignInAttempt): Promise<boolean>;
+  /**
+   * Turns a checked profile into a session (or the two-factor step) and lands on /c/new;
+   * an SsoError or any other failure lands on the login page.
+   */
+  finish(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    provider: string,
+    profileOf: () => Promise<ExternalProfile>,
+  ): Promise<FastifyReply>;
+}
+
+/**
+ * The destinations are fixed paths of the client origin: nothing in a request chooses where the
+ * browser goes next.
+ */
+export function ssoLanding(ctx: AppContext): SsoLanding {
+  const deps = authDepsOf(ctx);
+  const secretFor = (provider: string) =>
+    (provider === 'saml' ? ctx.config.env.SAML_SESSION_SECRET : undefined) ?? ctx.config.secrets.ssoSecret;
+  const loginPage = (code: SsoErrorCode) =>
+    new URL(`/login?redirect=false&error=${code}`, ctx.config.clientDomain).href;
+  const landing = new URL('/c/new', ctx.config.clientDomain).href;
+  const secondStep = (tempToken: string) => {
+    const url = new URL('/login/2fa', ctx.config.clientDomain);
+    url.searchParams.set('tempToken', tempToken);
+    return url.href;
+  };
+
+  const fail = (reply: FastifyReply, code: SsoErrorCode) => {
+    reply.clearCookie(ATTEMPT_COOKIE, { path: '/' });
+    return reply.redirect(loginPage(code), 302);
+  };
+
+  return {
+    fail,
+
+    async begin(flow, reply) {
+      if (!flow) return fail(reply, 'provider_disabled');
+      try {
+        const { redirectUrl, attempt } = await flow.begin();
+        reply.setCookie(ATTEMPT_COOKIE, await sealAttempt(secretFor(attempt.provider), attempt), {
+          httpOnly: true,
+          // Lax: the provider sends the browser back with a top-level GET from its own site.
+          sameSite: 'lax',
+          path: '/',
+          secure: ctx.config.serverDomain.startsWith('https://'),
+          maxAge: ATTEMPT_TTL_SECONDS,
+        });
+        return reply.redirect(redirectUrl, 302);
+      } catch (err) {
+        if (err instanceof SsoError) return fail(reply, err.code);
+        ctx.logger.error({ err, provider: flow.provider }, 'could not start an external sign-in');
+        return fail(reply, 'provider_disabled');
+      }
+    },
+
+    attempt: (request, provider) => openAttempt(secretFor(provider), request.cookies[ATTEMPT_COOKIE]),
+
+    firstUse: (attempt) =>
+      ctx.bus.setIfAbsent(
+        `sso:used:${attempt.provider}:${attempt.state}`,
+        '1',
+        ATTEMPT_TTL_SECONDS * 1000,
+      ),
+
+    async finish(request, reply, provider, profileOf) {
+      try {
+        const user = await resolveExternalAccount(deps, await profileOf());
+        reply.clearCookie(ATTEMPT_COOKIE, { path: '/' });
+        // An account with two-factor on gets no session from its identity provider alone: the
+        // browser goes to the second step with the same tempToken a password login would answer.
+        if (user.twoFactorEnabled) {
+          const { tempToken } = await pendingTwoFactor(deps, user);
+          return reply.redirect(secondStep(tempToken), 302);
+        }
+        const signIn = await startSignIn(deps, user, request.headers['user-agent']);
+        setRefreshCookie(deps, reply, signIn);
+        return reply.redirect(landing, 302);
+      } catch (err) {
+        if (err instanceof SsoError) return fail(reply, err.code);
+        ctx.logger.warn({ err, provider }, 'external sign-in callback failed');
+        return fail(reply, 'callback_failed');
+      }
+    },
+  };
+}
