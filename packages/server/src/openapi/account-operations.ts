@@ -298,7 +298,8 @@ export const accountOperations: OperationDoc[] = [
     path: '/oauth/saml',
     tag: 'External sign-in',
     summary: 'Start SAML 2.0 sign-in',
-    description: 'An AuthnRequest by HTTP-Redirect binding; RelayState and the request id go into the attempt cookie.',
+    description:
+      'An AuthnRequest by HTTP-Redirect binding; RelayState and the request id go into the attempt cookie.',
     access: 'public',
     answers: [
       {

@@ -87,11 +87,7 @@ export function ssoLanding(ctx: AppContext): SsoLanding {
     attempt: (request, provider) => openAttempt(secretFor(provider), request.cookies[ATTEMPT_COOKIE]),
 
     firstUse: (attempt) =>
-      ctx.bus.setIfAbsent(
-        `sso:used:${attempt.provider}:${attempt.state}`,
-        '1',
-        ATTEMPT_TTL_SECONDS * 1000,
-      ),
+      ctx.bus.setIfAbsent(`sso:used:${attempt.provider}:${attempt.state}`, '1', ATTEMPT_TTL_SECONDS * 1000),
 
     async finish(request, reply, provider, profileOf) {
       try {

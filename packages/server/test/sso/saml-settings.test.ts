@@ -36,7 +36,10 @@ describe('SAML settings and attribute mapping', () => {
 
   /** Signs `person` in through a SamlSignIn built from `vars`; returns the profile it maps. */
   async function profileOf(vars: Record<string, string>, person: SamlPerson) {
-    const flow = new SamlSignIn(settingsFrom({ ...base(), ...vars })!, new SamlRequestCache(() => bus, 60_000));
+    const flow = new SamlSignIn(
+      settingsFrom({ ...base(), ...vars })!,
+      new SamlRequestCache(() => bus, 60_000),
+    );
     const { redirectUrl, attempt } = await flow.begin();
     await fetch(redirectUrl);
     const request = idp.requests.at(-1)!;
@@ -133,9 +136,9 @@ describe('SAML settings and attribute mapping', () => {
       email: 'someone@example.com',
       emailVerified: true,
     });
-    await expect(profileOf({}, { nameId: '', attributes: { email: 'x@example.com' } })).rejects.toBeInstanceOf(
-      SsoError,
-    );
+    await expect(
+      profileOf({}, { nameId: '', attributes: { email: 'x@example.com' } }),
+    ).rejects.toBeInstanceOf(SsoError);
   });
 
   it('with SAML_USE_AUTHN_RESPONSE_SIGNED, refuses a response whose assertion alone is signed', async () => {

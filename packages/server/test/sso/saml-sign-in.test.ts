@@ -87,9 +87,9 @@ describe('SAML 2.0 sign-in', () => {
     const { url } = await browser.follow(`${server.url}/oauth/saml`, [idp.entryPoint]);
     const html = await (await fetch(url)).text();
     const field = (name: string) =>
-      new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1]?.replace(/&#(\d+);/g, (_, c: string) =>
-        String.fromCharCode(Number(c)),
-      );
+      new RegExp(`name="${name}" value="([^"]*)"`)
+        .exec(html)?.[1]
+        ?.replace(/&#(\d+);/g, (_, c: string) => String.fromCharCode(Number(c)));
     expect(/action="([^"]*)"/.exec(html)?.[1]).toBe(callback());
     return postAnswer(browser, field('SAMLResponse')!, field('RelayState')!);
   }
@@ -205,7 +205,9 @@ describe('SAML 2.0 sign-in', () => {
     expect(outcome.refresh).toBeUndefined();
     // A RelayState that is not this browser's.
     const other = idp.response({ request: victimRequest, person: person('victim') });
-    expect(failureReason(server, (await postAnswer(victim, other, 'forged-state')).url)).toBe('invalid_state');
+    expect(failureReason(server, (await postAnswer(victim, other, 'forged-state')).url)).toBe(
+      'invalid_state',
+    );
   });
 
   it('refuses an unsigned assertion, one signed by another key, an expired one and one for another audience', async () => {
@@ -301,7 +303,9 @@ describe('SAML 2.0 sign-in', () => {
     const denied = await walk();
     expect(failureReason(server, denied.url)).toBe('access_denied');
 
-    expect(await refusedReason(() => Buffer.from('<not-saml/>').toString('base64'))).toBe('assertion_rejected');
+    expect(await refusedReason(() => Buffer.from('<not-saml/>').toString('base64'))).toBe(
+      'assertion_rejected',
+    );
     expect(await refusedReason(() => 'not base64 at all %%%')).toBe('assertion_rejected');
 
     const post = (body: string) =>
@@ -319,7 +323,10 @@ describe('SAML 2.0 sign-in', () => {
     expect(huge.status).toBe(413);
 
     const get = async (query: string) =>
-      failureReason(server, (await fetch(`${callback()}${query}`, { redirect: 'manual' })).headers.get('location')!);
+      failureReason(
+        server,
+        (await fetch(`${callback()}${query}`, { redirect: 'manual' })).headers.get('location')!,
+      );
     expect(await get('')).toBe('missing_code');
     expect(await get('?relay=../../etc')).toBe('missing_code');
     expect(await get(`?relay=${'a'.repeat(43)}`)).toBe('invalid_state');

@@ -27,7 +27,9 @@ export class SsoRegistry {
     this.openid = settings ? new OpenIdSignIn(settings, logger) : null;
     if (this.openid) this.flows.set('openid', this.openid);
     const saml = samlSettings(config);
-    this.saml = saml ? new SamlSignIn(saml, new SamlRequestCache(() => this.busOrThrow(), ATTEMPT_TTL_SECONDS * 1000)) : null;
+    this.saml = saml
+      ? new SamlSignIn(saml, new SamlRequestCache(() => this.busOrThrow(), ATTEMPT_TTL_SECONDS * 1000))
+      : null;
     if (this.saml) this.flows.set('saml', this.saml);
     for (const social of socialSettings(config, socialOverrides)) {
       this.flows.set(social.name, new SocialSignIn(social));
