@@ -42,6 +42,8 @@ test('the SAML button signs in through the identity provider and lands on /c/new
     await page.goto('/login');
     const button = page.getByTestId('social-logins').getByRole('link', { name: 'Sign in with Acme SAML' });
     await expect(button).toHaveAttribute('href', `${server.url}/oauth/saml`);
+    // The password form loads after the configuration; the screenshot shows the whole page.
+    await expect(page.getByLabel('Email address')).toBeVisible();
     await page.screenshot({
       path: test.info().outputPath(`login-with-saml-${viewport.width}.png`),
       fullPage: true,
