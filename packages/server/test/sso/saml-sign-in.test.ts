@@ -235,55 +235,49 @@ describe('SAML 2.0 sign-in', () => {
   it('refuses XML signature wrapping: a signed assertion moved or duplicated beside an unsigned evil one', async () => {
     const honest = person('honest');
     const evil = { nameId: 'evil-id', attributes: { email: uniqueEmail('evil') } };
-    const signedAssertion = (xml: string) => /<saml:Assertion[\s\S]*<\/saml:Assertion>/.exec(xml)![0];
     const encode = (xml: string) => Buffer.from(xml).toString('base64');
+    /** The IdP's honest, signed response, its signed assertion, and an evil unsigned one. */
+    const parts = (request: SeenRequest, sameId = false) => {
+      const xml = idp.responseXml({ request, person: honest });
+      const signed = /<saml:Assertion[\s\S]*<\/saml:Assertion>/.exec(xml)![0];
+      const id = sameId ? /ID="([^"]+)"/.exec(signed)![1]! : undefined;
+      const signature = /<ds:Signature[\s\S]*<\/ds:Signature>/.exec(signed)![0];
+      return { xml, signed, signature, forged: idp.assertion({ request, person: evil }, id) };
+    };
+    /** The evil assertion with the honest one's ID and a copy of its signature. */
+    const withCopiedSignature = (request: SeenRequest) => {
+      const p = parts(request, true);
+      return { ...p, forged: p.forged.replace(/(<\/saml:Issuer>)/, `$1${p.signature}`) };
+    };
     const wraps: [string, (r: SeenRequest) => string][] = [
       [
         'evil assertion beside the signed one',
         (request) => {
-          const xml = idp.responseXml({ request, person: honest });
-          const signed = signedAssertion(xml);
-          return encode(xml.replace(signed, idp.assertion({ request, person: evil }) + signed));
+          const { xml, signed, forged } = parts(request);
+          return encode(xml.replace(signed, forged + signed));
         },
       ],
       [
         'signed assertion nested inside the evil one',
         (request) => {
-          const xml = idp.responseXml({ request, person: honest });
-          const signed = signedAssertion(xml);
-          const forged = idp
-            .assertion({ request, person: evil })
-            .replace(/<\/saml:Assertion>$/, `${signed}</saml:Assertion>`);
-          return encode(xml.replace(signed, forged));
+          const { xml, signed, forged } = parts(request);
+          return encode(
+            xml.replace(signed, forged.replace(/<\/saml:Assertion>$/, `${signed}</saml:Assertion>`)),
+          );
         },
       ],
       [
         'signed assertion moved into Extensions, evil one in its place with the same ID',
         (request) => {
-          const xml = idp.responseXml({ request, person: honest });
-          const signed = signedAssertion(xml);
-          const id = /ID="([^"]+)"/.exec(signed)![1]!;
-          const signature = /<ds:Signature[\s\S]*<\/ds:Signature>/.exec(signed)![0];
-          const forged = idp
-            .assertion({ request, person: evil }, id)
-            .replace(/(<\/saml:Issuer>)/, `$1${signature}`);
-          return encode(
-            xml
-              .replace(signed, forged)
-              .replace('</saml:Issuer>', `</saml:Issuer><samlp:Extensions>${signed}</samlp:Extensions>`),
-          );
+          const { xml, signed, forged } = withCopiedSignature(request);
+          const extensions = `</saml:Issuer><samlp:Extensions>${signed}</samlp:Extensions>`;
+          return encode(xml.replace(signed, forged).replace('</saml:Issuer>', extensions));
         },
       ],
       [
         "the signed assertion's signature copied onto the evil one",
         (request) => {
-          const xml = idp.responseXml({ request, person: honest });
-          const signed = signedAssertion(xml);
-          const id = /ID="([^"]+)"/.exec(signed)![1]!;
-          const signature = /<ds:Signature[\s\S]*<\/ds:Signature>/.exec(signed)![0];
-          const forged = idp
-            .assertion({ request, person: evil }, id)
-            .replace(/(<\/saml:Issuer>)/, `$1${signature}`);
+          const { xml, signed, forged } = withCopiedSignature(request);
           return encode(xml.replace(signed, forged));
         },
       ],
