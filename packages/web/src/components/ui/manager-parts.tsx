@@ -1,3 +1,4 @@
+import { Trash2 } from 'lucide-react';
 import { SearchField } from './search-field';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -76,5 +77,30 @@ export function ManagerList({
         </div>
       )}
     </div>
+  );
+}
+
+/** The delete button at the end of a manager's row, named after what it deletes. */
+export function ManagerDeleteButton({
+  title,
+  onClick,
+  testId,
+}: {
+  title: string;
+  onClick: () => void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="size-8 hover:text-danger"
+      onClick={onClick}
+      aria-label={t('com_ui_delete_named', { title })}
+      data-testid={testId}
+    >
+      <Trash2 className="size-4" aria-hidden />
+    </Button>
   );
 }

@@ -1,5 +1,5 @@
 import type { Conversation } from '@parley/schema';
-import { ArchiveRestore, Trash2 } from 'lucide-react';
+import { ArchiveRestore } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
@@ -10,6 +10,7 @@ import {
   ManagerList,
   ManagerSearch,
   SettingsActionRow,
+  ManagerDeleteButton,
 } from '../../components/ui/manager-parts';
 import { useConversationActions } from '../conversation-actions';
 import { useDebouncedValue } from '../prompts';
@@ -84,16 +85,7 @@ function ArchiveManager() {
             >
               <ArchiveRestore className="size-4" aria-hidden />
             </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-8 hover:text-danger"
-              onClick={() => setDeleting(c)}
-              aria-label={t('com_ui_delete_named', { title: c.title })}
-              data-testid="archived-delete"
-            >
-              <Trash2 className="size-4" aria-hidden />
-            </Button>
+            <ManagerDeleteButton title={c.title} onClick={() => setDeleting(c)} testId="archived-delete" />
           </li>
         ))}
       </ManagerList>

@@ -10,6 +10,7 @@ import {
   ManagerList,
   ManagerSearch,
   SettingsActionRow,
+  ManagerDeleteButton,
 } from '../../components/ui/manager-parts';
 import { useDebouncedValue } from '../prompts';
 import { showToast } from '../toasts';
@@ -136,16 +137,11 @@ function SharedLinksManager() {
             >
               <MessageSquare className="size-4" aria-hidden />
             </a>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-8 hover:text-danger"
+            <ManagerDeleteButton
+              title={link.title}
               onClick={() => void deleteLinks([link])}
-              aria-label={t('com_ui_delete_named', { title: link.title })}
-              data-testid="shared-link-delete"
-            >
-              <Trash2 className="size-4" aria-hidden />
-            </Button>
+              testId="shared-link-delete"
+            />
           </li>
         ))}
       </ManagerList>
