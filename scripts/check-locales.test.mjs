@@ -40,6 +40,15 @@ const GERMAN = {
   prompts: { title: 'Vorlagen', delete: 'Vorlage löschen' },
 };
 const GERMAN_BUILDER = { agents: { name: 'Name', create: 'Agent erstellen' } };
+/** English's com_ui_files plural in Arabic's six forms ("two" without the number, as Arabic says it). */
+const ARABIC_FILES = {
+  com_ui_files_zero: 'لا ملفات',
+  com_ui_files_one: 'ملف واحد',
+  com_ui_files_two: 'ملفان',
+  com_ui_files_few: '{{count}} ملفات',
+  com_ui_files_many: '{{count}} ملفًا',
+  com_ui_files_other: '{{count}} ملف',
+};
 
 let dirs = [];
 afterEach(() => {
@@ -133,12 +142,7 @@ describe('checkLocales', () => {
     const tag = (extra) => ({ ...extra, com_ui_feedback_tag_other: 'Other' });
     const arabic = {
       ...GERMAN,
-      com_ui_files_zero: 'لا ملفات',
-      com_ui_files_one: 'ملف واحد',
-      com_ui_files_two: 'ملفان',
-      com_ui_files_few: '{{count}} ملفات',
-      com_ui_files_many: '{{count}} ملفًا',
-      com_ui_files_other: '{{count}} ملف',
+      ...ARABIC_FILES,
       com_ui_feedback_tag_other: 'أخرى',
     };
     const { dir, languages } = fixture({ 'ar-EG': [arabic, GERMAN_BUILDER] });
@@ -157,12 +161,7 @@ describe('checkLocales', () => {
   it('asks Arabic for its six plural forms and lets it leave the number out of "two"', () => {
     const arabic = {
       ...GERMAN,
-      com_ui_files_zero: 'لا ملفات',
-      com_ui_files_one: 'ملف واحد',
-      com_ui_files_two: 'ملفان',
-      com_ui_files_few: '{{count}} ملفات',
-      com_ui_files_many: '{{count}} ملفًا',
-      com_ui_files_other: '{{count}} ملف',
+      ...ARABIC_FILES,
     };
     expect(failuresOf(reportOf({ 'ar-EG': [arabic, GERMAN_BUILDER] }, 'ar-EG'))).toEqual([]);
     const { com_ui_files_few: _few, ...withoutFew } = arabic;
