@@ -10,6 +10,7 @@ import { geminiModelFromPath, handleGenerateContent } from './gemini/generate-co
 import { listGeminiModels, retrieveGeminiModel } from './gemini/models.ts';
 import { checkOpenAIAuth } from './openai/auth.ts';
 import { handleChatCompletions } from './openai/chat-completions.ts';
+import { handleEmbeddings } from './openai/embeddings.ts';
 import { sendOpenAIError } from './openai/errors.ts';
 import { listModels, retrieveModel } from './openai/models.ts';
 import { handleImageEdits, handleImageGenerations } from './openai/images.ts';
@@ -96,6 +97,11 @@ export const ROUTES: readonly Route[] = [
     method: 'POST',
     pattern: /\/chat\/completions$/,
     handle: openAI((req, res, context) => handleChatCompletions(req, res, context)),
+  },
+  {
+    method: 'POST',
+    pattern: /\/embeddings$/,
+    handle: openAI((req, res) => handleEmbeddings(req, res)),
   },
   {
     method: 'POST',

@@ -4,6 +4,7 @@ import type { AppConfig } from './config/app-config.ts';
 import type { Database } from './db/client.ts';
 import type { PrometheusMetrics } from './metrics/prometheus-metrics.ts';
 import type { BlobStore } from './services/files/blob-store.ts';
+import type { FileEmbeddings } from './services/files/file-embeddings.ts';
 import type { RuntimeMetrics } from './metrics/runtime-metrics.ts';
 import type { AccessTokens } from './services/auth/access-token.ts';
 import type { SessionCheck } from './services/auth/session-check.ts';
@@ -25,6 +26,11 @@ export interface AppContext {
   sessionCheck: SessionCheck;
   /** Where uploaded files' bytes live (DATA_DIR/files, or an S3 bucket). */
   blobStore: BlobStore;
+  /**
+   * File search's vectors: present when EMBEDDINGS_URL names a provider and the database has
+   * pgvector; absent, file search is full-text only.
+   */
+  fileEmbeddings?: FileEmbeddings;
   /** Temporary bans for repeated violations, shared through the Bus. */
   bans: ViolationBans;
   /** External sign-in methods (OpenID Connect, social, SAML) configured for this instance. */

@@ -28,6 +28,8 @@ import { offerBackups } from './services/backup/backup-on-request.ts';
 import { createChatEngine } from './services/chat/chat-engine.ts';
 import { KeyStore } from './services/keys/key-store.ts';
 import { createBlobStore } from './services/files/create-blob-store.ts';
+import { embeddingsSettingsFromEnv } from './services/files/embeddings-settings.ts';
+import { FileEmbeddings } from './services/files/file-embeddings.ts';
 import { seedRoles } from './services/roles/role-service.ts';
 import { SsoRegistry, type SocialEndpointOverrides } from './services/sso/sso-registry.ts';
 import { createMcp } from './services/mcp/create-mcp.ts';
@@ -83,6 +85,8 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
   const metrics = config.env.PARLEY_METRICS ? new RuntimeMetrics() : undefined;
   // Before the database: an S3 bucket that is missing or refuses the keys stops the start with why.
   const blobStore = await createBlobStore(config.env);
+  // A half-written EMBEDDINGS_* setting stops the start here, before the database opens.
+  const embeddingsSettings = embeddingsSettingsFromEnv(config.env);
   const database: DatabaseHandle = await openDatabase({
     databaseUrl: config.env.DATABASE_URL,
     dataDir: opts.databaseDir ?? config.env.DATA_DIR,
@@ -92,6 +96,9 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
   metrics?.instrument(database.db);
   await database.migrate();
   await seedRoles(database.db);
+  const fileEmbeddings =
+    embeddingsSettings &&
+    (await FileEmbeddings.start(database.db, database.kind, embeddingsSettings, logger));
   const bus = opts.bus ?? createBus(config.env.REDIS_URL);
   sso.useBus(bus);
   // Pyodide's start-up snapshot is kept beside the server's other data (see PythonSnapshot).
@@ -105,6 +112,7 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
     sessionCheck: new SessionCheck(database.db),
     bans: new ViolationBans(bus, banSettings(config.env)),
     blobStore,
+    fileEmbeddings,
     accessTokens: new AccessTokens(config.secrets.jwtSecret, Math.floor(config.env.SESSION_EXPIRY / 1000)),
     shutdownTasks: [],
     metrics,
@@ -112,7 +120,7 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
     prometheus: config.env.METRICS_TOKEN ? new PrometheusMetrics() : undefined,
     tools: new ToolRegistry([
       ...builtInTools,
-      fileSearchTool(database.db),
+      fileSearchTool(database.db, fileEmbeddings),
       executeCodeTool({ runner: codeRunner, db: database.db, blobStore }),
       ...webSearchTools(config),
       ...imageGenTools(config, database.db, blobStore),

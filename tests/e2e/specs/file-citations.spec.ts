@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { chooseModel, lastAnswer, send, turnOnTool, waitIdle } from '../support/chat.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { openSignedIn, useSimParley } from '../support/sim-parley.ts';
+import { pdfDocument } from '../../../packages/server/test/files/document-fixtures.ts';
 
 const SHOTS = process.env.PW_SHOTS_DIR ?? '/tmp/parley-shots';
 
@@ -129,5 +130,54 @@ test('attach menu and file citations: documents uploaded for file search, marker
   await expect(popup.getByTestId('citation-snippet')).toBeVisible();
   await expect(popup.getByTestId('citation-filename')).toHaveText(firstName ?? '');
   await expect(popup.getByTestId('citation-download')).toHaveCount(0);
+  await context.close();
+});
+
+test('a passage found in a PDF is cited with its page in the pop-up, on a wide and a phone screen', async ({
+  browser,
+}) => {
+  // Reading the PDF in its own thread, then a chat turn: slow on a loaded machine.
+  test.setTimeout(150_000);
+  const { context, page } = await openSignedIn(browser, stack.server.url, 'filepage');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await chooseModel(page, 'file-search');
+  await turnOnTool(page, 'file_search');
+  // Three long pages (passages are about 1,500 characters); only the middle of the second talks
+  // about otters, so the passage found starts and ends on page 2.
+  const lines = (n: number, text: string) => Array.from({ length: n }, () => text).join('\n');
+  const pdf = pdfDocument([
+    lines(45, 'Harbour log: the supply boat came on Monday.'),
+    `${lines(30, 'Lamp room: the wicks were trimmed at dusk.')}\nSea otters hold hands while they sleep.\n${lines(30, 'Lamp room: the wicks were trimmed at dusk.')}`,
+    lines(45, 'Stores: lamp oil was ordered for the winter.'),
+  ]);
+  await page.getByTestId('attach-button').click();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByTestId('attach-as-file_search').click();
+  const upload = page.waitForResponse(
+    (r) => r.url().endsWith('/api/files') && r.request().method() === 'POST',
+  );
+  await (await chooser).setFiles({ name: 'harbour-log.pdf', mimeType: 'application/pdf', buffer: pdf });
+  expect((await upload).status()).toBe(201);
+  await send(page, 'otters sleep');
+  await waitIdle(page);
+
+  const marker = lastAnswer(page).getByTestId('citation-marker').last();
+  await marker.click();
+  const popup = page.getByTestId('citation-popup');
+  await expect(popup.getByTestId('citation-filename')).toHaveText('harbour-log.pdf');
+  await expect(popup.getByTestId('citation-pages')).toHaveText(/· page 2$/);
+  await expect(popup.getByTestId('citation-snippet')).toContainText('Sea otters hold hands');
+  await page.screenshot({ path: `${SHOTS}/file-citation-page-1440.png` });
+  await page.keyboard.press('Escape');
+
+  // On a phone the sidebar opens over the chat; a fresh load starts with it closed.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await marker.click();
+  await expect(popup.getByTestId('citation-pages')).toBeVisible();
+  const box = (await popup.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: `${SHOTS}/file-citation-page-390.png` });
   await context.close();
 });

@@ -147,6 +147,19 @@ export const envSchema = z.object({
   S3_FORCE_PATH_STYLE: optionalFlag,
 
   /**
+   * File search adds vector similarity to full-text rank when EMBEDDINGS_URL names an
+   * OpenAI-compatible embeddings API (its base, e.g. http://ollama:11434/v1 or
+   * https://api.openai.com/v1). EMBEDDINGS_MODEL and EMBEDDINGS_DIMENSIONS (the length of the
+   * model's vectors) are then required; EMBEDDINGS_API_KEY is sent as a bearer token when set.
+   * EMBEDDINGS_TIMEOUT_MS bounds each request (default 30 s): a slower provider counts as failing.
+   */
+  EMBEDDINGS_URL: text,
+  EMBEDDINGS_MODEL: text,
+  EMBEDDINGS_DIMENSIONS: text,
+  EMBEDDINGS_API_KEY: text,
+  EMBEDDINGS_TIMEOUT_MS: text,
+
+  /**
    * Temporary bans (LibreChat's names): every refused attempt is a violation with a score; a
    * client whose score reaches BAN_INTERVAL within BAN_DURATION ms is banned for BAN_DURATION.
    */

@@ -7,6 +7,7 @@
 // transform), so this file must run as it is.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
 
 if (!parentPort) throw new Error('pglite-worker.mjs runs only as a worker thread');
 const port = parentPort;
@@ -39,6 +40,10 @@ function describeError(/** @type {unknown} */ error) {
 // (import benchmark: baseline RSS ~570 → ~435 MB; open/search p95 27 → 31 / 14 → 17 ms).
 const db = await PGlite.create(workerData.location, {
   startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
+  // pgvector (a 50 kB bundle) is always loaded, whether or not embeddings are configured now: a
+  // database whose chunks once got a vector column must still open after the setting is removed.
+  // `CREATE EXTENSION vector` (db/vector-column.ts) is what turns it on.
+  extensions: { vector },
   // A restore: the cluster comes from a backup's dump (dumpDataDir below) instead of initdb.
   ...(workerData.loadDataDir ? { loadDataDir: new Blob([workerData.loadDataDir]) } : {}),
 });

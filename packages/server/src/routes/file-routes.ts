@@ -201,19 +201,31 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext): Promise
      * A document's text is indexed for file search before the answer, so `embedded` is true as
      * soon as the upload is. A PDF, DOCX, XLSX or PPTX whose text cannot be read (damaged, encrypted, a zip
      * bomb, too slow) is refused and removed, row and blob; any other indexing failure keeps the
-     * file (it is still an attachment) unindexed.
+     * file (it is still an attachment) unindexed. With an embeddings provider that fails, the file
+     * is still indexed for full-text search (`embedded` stays true) and the answer's message says
+     * that semantic search is missing for it, and why.
      */
-    async function indexUpload(row: FileRow): Promise<FileRow> {
+    async function indexUpload(row: FileRow): Promise<{ row: FileRow; message: string }> {
+      const done = 'File uploaded and processed successfully';
       try {
-        const chunks = await indexFile(ctx.db, ctx.blobStore, row);
-        return chunks > 0 ? { ...row, embedded: true } : row;
+        const { chunks, vectors } = await indexFile(ctx.db, ctx.blobStore, row, ctx.fileEmbeddings);
+        const indexed = chunks > 0 ? { ...row, embedded: true } : row;
+        if (vectors?.status !== 'failed') return { row: indexed, message: done };
+        ctx.logger.warn(
+          { fileId: row.fileId, reason: vectors.reason },
+          'file embeddings failed; the file is searchable by full text only',
+        );
+        return {
+          row: indexed,
+          message: `File uploaded and indexed for full-text search only: ${vectors.reason}`,
+        };
       } catch (err) {
         if (err instanceof DocumentUnreadable) {
           await deleteOwnFiles(ctx.db, ctx.blobStore, row.userId, [row.fileId]);
           throw new AppError('bad_request', err.message, { reason: err.reason });
         }
         logIndexFailure(ctx, row, err);
-        return row;
+        return { row, message: done };
       }
     }
 
@@ -240,11 +252,11 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext): Promise
         imagesOnly,
         context: 'message_attachment',
       });
-      const indexed = await indexUpload(row);
+      const { row: indexed, message } = await indexUpload(row);
       return {
         ...toApiFile(indexed),
         temp_file_id: fields.file_id ?? row.fileId,
-        message: 'File uploaded and processed successfully',
+        message,
       };
     }
 

@@ -36,7 +36,7 @@ describe('PDF, DOCX, XLSX and PPTX uploads: text read for file search, hostile f
       signal: new AbortController().signal,
     };
     const out = (await tool.run(tool.input.parse({ query }), context)) as {
-      results: { filename: string; content: string }[];
+      results: { filename: string; content: string; page?: number; last_page?: number }[];
     };
     return out.results;
   }
@@ -80,6 +80,54 @@ describe('PDF, DOCX, XLSX and PPTX uploads: text read for file search, hostile f
 
     expect((await search('conv-docs', 'lens polished'))[0]).toMatchObject({ filename: 'report.pdf' });
     expect((await search('conv-docs', 'dredger Calypso'))[0]).toMatchObject({ filename: 'minutes.docx' });
+  });
+
+  it('remembers the page each PDF passage starts on, and file search gives it for citations', async () => {
+    // Long pages, so chunks start on several of them; each page's marker word is its own.
+    const filler = (n: number) =>
+      Array.from({ length: 30 }, () => `Page ${n} routine entry about tides and lamp oil.`).join('\n');
+    const pages = [1, 2, 3, 4, 5].map((n) =>
+      n === 4
+        ? `${filler(n)}\nThe albatross nested on the gallery rail.\n${filler(n)}`
+        : `${filler(n)}\n${filler(n)}`,
+    );
+    const pdf = await jsonOf(
+      await uploadFile(server, ann, pdfDocument(pages), 'log.pdf', {
+        fields: { conversationId: 'conv-pages' },
+      }),
+    );
+    const stored = await server.ctx.db
+      .select({ page: fileChunks.page, lastPage: fileChunks.lastPage, text: fileChunks.text })
+      .from(fileChunks)
+      .where(eq(fileChunks.fileId, pdf.file_id))
+      .orderBy(fileChunks.position);
+    expect(stored.length).toBeGreaterThan(3);
+    // A chunk starts on its page: its first page marker is that page's, or the next page's when the
+    // chunk starts in the last line of its page. Pages never go back.
+    for (const chunk of stored) {
+      const marker = Number(/Page (\d) /.exec(chunk.text)![1]);
+      if (chunk.text.startsWith('Page ')) expect(marker).toBe(chunk.page);
+      else expect([chunk.page, chunk.page! + 1]).toContain(marker);
+    }
+    expect(new Set(stored.map((c) => c.page)).size).toBeGreaterThan(3);
+    expect(stored.map((c) => c.page)).toEqual([...stored.map((c) => c.page)].sort());
+    expect(stored.at(-1)!.text).toContain('Page 5 ');
+    const [hit] = await search('conv-pages', 'albatross gallery');
+    // The passage is cited by the pages it spans, and they include page 4, where the albatross is.
+    expect(hit).toMatchObject({ filename: 'log.pdf' });
+    expect(hit!.content).toContain('albatross');
+    expect(hit!.page).toBeLessThanOrEqual(4);
+    expect(hit!.last_page ?? hit!.page).toBeGreaterThanOrEqual(4);
+    expect((hit!.last_page ?? hit!.page)! - hit!.page!).toBeLessThanOrEqual(1);
+    const single = stored.find((c) => c.page === c.lastPage);
+    expect(single).toBeDefined();
+    // A document without pages has no page in its results.
+    await uploadFile(server, ann, 'The albatross left in June.', 'notes.txt', {
+      type: 'text/plain',
+      fields: { conversationId: 'conv-nopages' },
+    });
+    const [plain] = await search('conv-nopages', 'albatross');
+    expect(plain).not.toHaveProperty('page');
   });
 
   it('goes by the bytes, not the extension: a PDF named .txt is read as a PDF, text named .pdf as text', async () => {

@@ -5,7 +5,10 @@ import { users } from './users.ts';
 /**
  * A passage of an uploaded document's text, for file search. The migration adds a stored
  * generated `search_vector` tsvector with a GIN index, left out of this table on purpose (as on
- * messages) so that reading chunks never ships it. Deleting the file deletes its chunks.
+ * messages) so that reading chunks never ships it. When an embeddings provider is configured, the
+ * server also adds an `embedding` vector column with an HNSW index at start (chunk-vectors.ts):
+ * its width is a setting and pgvector may be missing, so no migration can create it. Deleting the
+ * file deletes its chunks.
  */
 export const fileChunks = pgTable(
   'file_chunks',
@@ -18,6 +21,10 @@ export const fileChunks = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The chunk's place in the document, from 0. */
     position: integer('position').notNull(),
+    /** The PDF page the chunk starts on, from 1; null for documents without pages. */
+    page: integer('page'),
+    /** The PDF page the chunk ends on (a chunk may run over a page break); null without pages. */
+    lastPage: integer('last_page'),
     text: text('text').notNull(),
   },
   (t) => [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkText } from './chunk-text.ts';
+import { chunkSpans, chunkText, pageAt } from './chunk-text.ts';
 
 describe('chunkText', () => {
   it('keeps a short text whole and drops blank text', () => {
@@ -24,5 +24,20 @@ describe('chunkText', () => {
     const chunks = chunkText('x'.repeat(1000), 300, 50);
     expect(chunks.every((c) => c.length <= 300)).toBe(true);
     expect(chunks.join('').length).toBeGreaterThanOrEqual(1000);
+  });
+});
+
+describe('chunkSpans and pageAt', () => {
+  it('gives each chunk the offset of its first character', () => {
+    const text = '  alpha beta\n\ngamma delta epsilon zeta eta theta';
+    for (const { text: chunk, start } of chunkSpans(text, 20, 5)) {
+      expect(text.slice(start, start + chunk.length)).toBe(chunk);
+    }
+  });
+
+  it('finds the page an offset falls on', () => {
+    const starts = [0, 10, 25];
+    expect([0, 9, 10, 24, 25, 1000].map((offset) => pageAt(starts, offset))).toEqual([1, 1, 2, 2, 3, 3]);
+    expect(pageAt([0], 5)).toBe(1);
   });
 });

@@ -15,7 +15,11 @@ class Refused extends Error {
   }
 }
 
-/** The text of a PDF's pages in order, stopping at `maxPages` pages or `maxChars` characters. */
+/**
+ * The text of a PDF's pages in order, stopping at `maxPages` pages or `maxChars` characters, with
+ * where each page starts in it (`pageStarts[n - 1]` is page n's first character), so a passage can
+ * be cited by page.
+ */
 async function pdfText(bytes, { maxPages, maxChars }) {
   const { getDocumentProxy } = await import('unpdf');
   let pdf;
@@ -34,6 +38,7 @@ async function pdfText(bytes, { maxPages, maxChars }) {
   }
   const pages = Math.min(pdf.numPages, maxPages);
   const parts = [];
+  const pageStarts = [];
   let chars = 0;
   let pagesRead = 0;
   for (let n = 1; n <= pages && chars < maxChars; n++) {
@@ -45,8 +50,11 @@ async function pdfText(bytes, { maxPages, maxChars }) {
       text += item.str + (item.hasEOL ? '\n' : '');
     }
     page.cleanup();
-    parts.push(text.trim());
-    chars += text.length + 2;
+    const trimmed = text.trim();
+    pageStarts.push(chars);
+    parts.push(trimmed);
+    // The pages are joined with a blank line between them.
+    chars += trimmed.length + 2;
     pagesRead = n;
   }
   await pdf.destroy();
@@ -54,6 +62,7 @@ async function pdfText(bytes, { maxPages, maxChars }) {
   return {
     text: text.slice(0, maxChars),
     pages: pdf.numPages,
+    pageStarts,
     pagesRead,
     truncated: pagesRead < pdf.numPages || text.length > maxChars,
   };

@@ -53,10 +53,12 @@ export interface ExtractedText {
   truncated: boolean;
   /** A PDF's page count. */
   pages?: number;
+  /** A PDF's pages read: where page n starts in `text` is `pageStarts[n - 1]`. */
+  pageStarts?: number[];
 }
 
 type WorkerReply =
-  | { ok: true; text: string; truncated: boolean; pages?: number }
+  | { ok: true; text: string; truncated: boolean; pages?: number; pageStarts?: number[] }
   | { ok: false; reason: UnreadableReason; message: string };
 
 let running = 0;
@@ -109,7 +111,12 @@ function runWorker(path: string, kind: ExtractedKind, limits: ExtractLimits): Pr
     worker.on('message', (reply: WorkerReply) =>
       finish(() =>
         reply.ok
-          ? resolve({ text: reply.text, truncated: reply.truncated, pages: reply.pages })
+          ? resolve({
+              text: reply.text,
+              truncated: reply.truncated,
+              pages: reply.pages,
+              pageStarts: reply.pageStarts,
+            })
           : reject(new DocumentUnreadable(reply.reason, reply.message)),
       ),
     );

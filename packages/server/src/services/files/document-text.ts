@@ -48,6 +48,13 @@ async function plainText(store: BlobStore, key: string): Promise<string> {
   return text + decoder.end();
 }
 
+/** A document's searchable text, and for a PDF where each page starts in it. */
+export interface DocumentText {
+  text: string;
+  /** `pageStarts[n - 1]` is the offset of page n's first character; absent without pages. */
+  pageStarts?: number[];
+}
+
 /**
  * The searchable text of a stored document, or null when its type has no text Parley reads
  * (pictures, archives, old office formats). Text types (already proved UTF-8 without NUL by the
@@ -59,10 +66,12 @@ export async function documentText(
   key: string,
   type: string,
   bytes: number,
-): Promise<string | null> {
-  if (isTextDocument(type)) return plainText(store, key);
+): Promise<DocumentText | null> {
+  if (isTextDocument(type)) return { text: await plainText(store, key) };
   const kind = extractedKind(type);
   if (!kind) return null;
-  const { text } = await withBlobOnDisk(store, key, (path) => extractDocumentText(path, kind, bytes));
-  return text;
+  const { text, pageStarts } = await withBlobOnDisk(store, key, (path) =>
+    extractDocumentText(path, kind, bytes),
+  );
+  return { text, ...(pageStarts && { pageStarts }) };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import type { FileEmbeddings } from '../files/file-embeddings.ts';
 import { conversationFileIds, FILE_SEARCH_LIMIT, searchFiles } from '../files/file-search.ts';
 import type { Tool } from './tool.ts';
 
@@ -7,12 +8,15 @@ const fileSearchInput = z.strictObject({
   query: z.string().trim().min(1, 'query is required').max(1000, 'query is at most 1000 characters'),
 });
 
+const NOTHING_FOUND = 'No passage of the attached files matches this query.';
+
 /**
  * `file_search`: finds passages in the documents the caller attached to this conversation (their
- * own files only, by full-text rank). Each result names its file and place, so an answer can cite
+ * own files only): by full-text rank, fused with vector similarity when an embeddings provider is
+ * configured and answers. Each result names its file, place and (PDF) page, so an answer can cite
  * it; the model is told to say when nothing was found rather than guess.
  */
-export function fileSearchTool(db: Database): Tool<typeof fileSearchInput> {
+export function fileSearchTool(db: Database, embeddings?: FileEmbeddings): Tool<typeof fileSearchInput> {
   return {
     name: 'file_search',
     description:
@@ -25,17 +29,21 @@ export function fileSearchTool(db: Database): Tool<typeof fileSearchInput> {
     timeoutMs: 30_000,
     async run({ query }, context) {
       const fileIds = await conversationFileIds(db, context.userId, context.conversationId);
-      const hits = await searchFiles(db, context.userId, fileIds, query, FILE_SEARCH_LIMIT);
+      if (fileIds.length === 0) return { results: [], message: NOTHING_FOUND };
+      const queryVector = embeddings ? await embeddings.queryVector(query) : null;
+      const hits = await searchFiles(db, context.userId, fileIds, query, FILE_SEARCH_LIMIT, queryVector);
       return {
         results: hits.map((hit, i) => ({
           citation: i + 1,
           file_id: hit.fileId,
           filename: hit.filename,
           chunk: hit.position,
+          ...(hit.page !== null && { page: hit.page }),
+          ...(hit.lastPage !== null && hit.lastPage !== hit.page && { last_page: hit.lastPage }),
           relevance: Number(hit.score.toFixed(4)),
           content: hit.text,
         })),
-        ...(hits.length === 0 ? { message: 'No passage of the attached files matches this query.' } : {}),
+        ...(hits.length === 0 ? { message: NOTHING_FOUND } : {}),
       };
     },
   };

@@ -9,7 +9,7 @@ import type { FileSource } from './file-search-result';
 /**
  * A citation marker for passages found by file search: a small chip naming the first file (and
  * how many more it cites) that opens a pop-up paging through the passages — the file's name, the
- * passage's number, its text — with a download button when the server says the file is the
+ * passage's number and, in a PDF, its page or pages, its text — with a download button when the server says the file is the
  * viewer's own (another person reading a shared conversation gets no button).
  */
 export default function FileCitation({ sources }: { sources: FileSource[] }) {
@@ -70,6 +70,14 @@ export default function FileCitation({ sources }: { sources: FileSource[] }) {
       </div>
       <p className="mt-0.5 text-xs text-fg-subtle">
         {t('com_ui_citation_passage', { number: source.citation, passage: source.chunk + 1 })}
+        {source.page !== undefined && (
+          <span data-testid="citation-pages">
+            {' · '}
+            {source.lastPage !== undefined
+              ? t('com_ui_citation_pages', { first: source.page, last: source.lastPage })
+              : t('com_ui_citation_page', { page: source.page })}
+          </span>
+        )}
       </p>
       {source.snippet && (
         <p

@@ -38,6 +38,21 @@ describe('parseFileSearchOutput', () => {
     ]);
   });
 
+  it('keeps a PDF passage’s pages when they are whole numbers from 1, the last only past the first', () => {
+    const entry = (extra: object) => ({ citation: 1, file_id: 'f', content: 'x', ...extra });
+    const read = (extra: object) => {
+      const [source] = parseFileSearchOutput({ results: [entry(extra)] });
+      return { page: source!.page, lastPage: source!.lastPage };
+    };
+    expect(read({ page: 4 })).toEqual({ page: 4, lastPage: undefined });
+    expect(read({ page: 3, last_page: 4 })).toEqual({ page: 3, lastPage: 4 });
+    expect(read({ page: 3, last_page: 3 })).toEqual({ page: 3, lastPage: undefined });
+    expect(read({ page: 3, last_page: 2 })).toEqual({ page: 3, lastPage: undefined });
+    expect(read({ page: 0 })).toEqual({ page: undefined, lastPage: undefined });
+    expect(read({ page: '4', last_page: 5 })).toEqual({ page: undefined, lastPage: undefined });
+    expect(read({ page: 2.5 })).toEqual({ page: undefined, lastPage: undefined });
+  });
+
   it('gives nothing for text that is not JSON, a cut-off output or another shape', () => {
     expect(parseFileSearchOutput('error processing tool file_search')).toEqual([]);
     expect(parseFileSearchOutput('{"results":[{"citation":1,"file_id":"f')).toEqual([]);

@@ -7,7 +7,15 @@ export interface FileSource {
   chunk: number;
   /** The passage's text, shown in the citation pop-up. */
   snippet: string;
+  /** A PDF passage's first page, from 1. */
+  page?: number;
+  /** Its last page, when it runs over a page break. */
+  lastPage?: number;
 }
+
+/** A whole page number from 1, or undefined for anything else. */
+const pageNumber = (value: unknown) =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : undefined;
 
 export const FILE_SEARCH_TOOL = 'file_search';
 
@@ -30,6 +38,8 @@ export function parseFileSearchOutput(output: unknown): FileSource[] {
     const o = (r ?? {}) as Record<string, unknown>;
     if (typeof o.file_id !== 'string' || !o.file_id) return [];
     if (typeof o.citation !== 'number' || !Number.isInteger(o.citation) || o.citation < 1) return [];
+    const page = pageNumber(o.page);
+    const lastPage = page === undefined ? undefined : pageNumber(o.last_page);
     return [
       {
         citation: o.citation,
@@ -37,6 +47,8 @@ export function parseFileSearchOutput(output: unknown): FileSource[] {
         filename: typeof o.filename === 'string' && o.filename ? o.filename : o.file_id,
         chunk: typeof o.chunk === 'number' && o.chunk >= 0 ? o.chunk : 0,
         snippet: typeof o.content === 'string' ? o.content : '',
+        ...(page !== undefined && { page }),
+        ...(lastPage !== undefined && lastPage > page! && { lastPage }),
       },
     ];
   });
