@@ -144,3 +144,12 @@ export const rateLimitAnswerSchema = z.object({
   type: z.string(),
   retryAfter: z.number().optional(),
 });
+
+/**
+ * Whether an account signs in by typing a password: its own (`local`) or its directory's
+ * (`ldap`). Those accounts can add two-factor authentication; accounts of other external
+ * providers rely on the provider's own second factor.
+ */
+export function signsInWithPassword(user: { provider: string }): boolean {
+  return user.provider === 'local' || user.provider === 'ldap';
+}

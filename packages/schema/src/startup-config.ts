@@ -72,6 +72,11 @@ export interface StartupConfig {
   samlLoginEnabled: boolean;
   samlLabel: string;
   samlImageUrl: string;
+  /**
+   * Present when LDAP sign-in is configured: the login form then checks against the directory
+   * and, with `username`, asks for a username instead of an e-mail address.
+   */
+  ldap?: { enabled: boolean; username: boolean };
   serverDomain: string;
   emailLoginEnabled: boolean;
   registrationEnabled: boolean;

@@ -1,10 +1,7 @@
 import { z } from 'zod';
+import { flag, text } from './env-fields.ts';
+import { ldapEnvShape } from './ldap-env.ts';
 
-const flag = (fallback: boolean) =>
-  z
-    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-    .optional()
-    .transform((v) => (v === undefined || v === '' ? fallback : v === 'true' || v === '1' || v === 'yes'));
 /** A flag whose default depends on other settings: undefined when the environment is silent. */
 const optionalFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -23,10 +20,6 @@ const int = (fallback: number) =>
       }
       return n;
     });
-const text = z
-  .string()
-  .optional()
-  .transform((v) => (v === '' ? undefined : v));
 /** An optional absolute http(s) URL. */
 const httpUrl = z
   .string()
@@ -257,6 +250,8 @@ export const envSchema = z.object({
    * point at although they are private or loopback. Empty: only public addresses.
    */
   USER_BASE_URL_ALLOWLIST: text,
+
+  ...ldapEnvShape,
 
   /**
    * OpenID Connect sign-in (LibreChat's names). On when issuer, client id and secret are set and

@@ -29,6 +29,8 @@ import { issueHumanCheckGrant, takeHumanCheckGrant } from '../services/human-che
 import { assertHumanCheckPassed, humanCheckEnforced } from '../services/human-check/turnstile-verifier.ts';
 import { assertRegistrationOpen, registerUser } from '../services/auth/register-service.ts';
 import { pendingTwoFactor } from '../services/two-factor/two-factor-sign-in.ts';
+import { checkDirectoryCredentials } from '../services/auth/directory-login.ts';
+import { LdapDirectory, ldapSettings } from '../services/sso/ldap-directory.ts';
 import { normalizeEmail } from '../services/users/public-user.ts';
 import { findUserById } from '../services/users/user-service.ts';
 
@@ -95,8 +97,12 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { ...answer, humanCheckGrant: await issueHumanCheckGrant(deps.bus, input.email) };
   });
 
+  // With LDAP configured the login form signs in against the directory, not local passwords.
+  const ldap = ldapSettings(ctx.config.env);
+  const directory = ldap ? new LdapDirectory(ldap, ctx.logger) : null;
+
   app.post('/api/auth/login', async (request, reply) => {
-    assertEmailLoginAllowed(deps.config);
+    if (!directory) assertEmailLoginAllowed(deps.config);
     await deps.limiter.hit(deps.limits.login, limitKeys(request));
     const input = parse(loginSchema, request.body);
     const granted =
@@ -104,7 +110,9 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       input.humanCheckGrant !== undefined &&
       (await takeHumanCheckGrant(deps.bus, input.humanCheckGrant, input.email));
     if (!granted) await assertHumanCheckPassed(deps.config, input.turnstileToken, request.ip);
-    const user = await checkCredentials(deps, input);
+    const user = directory
+      ? await checkDirectoryCredentials(deps, directory, input)
+      : await checkCredentials(deps, input);
     // With two-factor on, no session yet: the second step (verify-temp) starts it.
     if (user.twoFactorEnabled) return pendingTwoFactor(deps, user);
     return signInAnswer(reply, await startSignIn(deps, user, request.headers['user-agent']));

@@ -10,6 +10,7 @@ import type { AppConfig } from '../../config/app-config.ts';
 import type { McpServerConfig } from '../../config/yaml-sections/mcp-servers.ts';
 import type { WebSearchYaml } from '../../config/yaml-sections/web-search.ts';
 import { balanceConfig } from '../balance/balance-settings.ts';
+import { ldapStartupConfig } from '../sso/ldap-startup-config.ts';
 
 /** Instance-wide project id used to share prompts and agents with all users. */
 export const INSTANCE_PROJECT_ID = 'instance';
@@ -46,6 +47,7 @@ export function buildStartupConfig(config: AppConfig, available: SignInAvailabil
     samlLoginEnabled: on('saml'),
     samlLabel: env.SAML_BUTTON_LABEL ?? '',
     samlImageUrl: env.SAML_IMAGE_URL ?? '',
+    ...ldapStartupConfig(env),
     serverDomain: config.serverDomain,
     emailLoginEnabled: env.ALLOW_EMAIL_LOGIN,
     registrationEnabled: env.ALLOW_REGISTRATION,

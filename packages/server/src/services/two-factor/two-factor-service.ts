@@ -1,5 +1,6 @@
 import {
   TWO_FACTOR_MESSAGES as M,
+  signsInWithPassword,
   type BackupCodesAnswer,
   type TwoFactorCodeBody,
   type TwoFactorEnableAnswer,
@@ -74,7 +75,7 @@ function wrongCode(input: TwoFactorCodeBody): AppError {
 /** GET /api/auth/2fa/enable: a new secret and backup codes, waiting for confirmation. */
 export async function startTwoFactorSetup(deps: AuthDeps, userId: string): Promise<TwoFactorEnableAnswer> {
   const user = await requireUser(deps, userId);
-  if (user.provider !== 'local') throw badRequest(LOCAL_ONLY);
+  if (!signsInWithPassword(user)) throw badRequest(LOCAL_ONLY);
   if (user.twoFactorEnabled) throw badRequest(M.alreadyEnabled);
   const secret = newTotpSecret();
   const { codes, stored } = newBackupCodes(user.id, deps.config.secrets.credsKey);

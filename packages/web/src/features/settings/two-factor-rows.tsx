@@ -1,3 +1,4 @@
+import { signsInWithPassword } from '@parley/schema';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +16,7 @@ export function TwoFactorRows() {
   const { t } = useTranslation();
   const user = useAuth((s) => s.user);
   const [dialog, setDialog] = useState<TwoFactorStep | 'backup-codes' | null>(null);
-  if (!user || user.provider !== 'local') return null;
+  if (!user || !signsInWithPassword(user)) return null;
   const enabled = user.twoFactorEnabled;
   return (
     <>
