@@ -50,6 +50,7 @@ export const accountOperations: OperationDoc[] = [
     tag: 'Auth',
     summary: 'Create an account',
     access: 'public',
+    description: 'Refused (403) while LDAP sign-in is configured: the directory holds the passwords.',
     body: registerSchema,
     answers: [
       ok(
@@ -62,10 +63,13 @@ export const accountOperations: OperationDoc[] = [
     method: 'post',
     path: '/api/auth/login',
     tag: 'Auth',
-    summary: 'Sign in with e-mail and password',
+    summary: 'Sign in with e-mail and password, or against the LDAP directory',
     access: 'public',
     description:
-      'Sets the httpOnly refresh cookie. An account with two-factor on gets `twoFAPending` and a `tempToken` instead.',
+      'Sets the httpOnly refresh cookie. An account with two-factor on gets `twoFAPending` and a `tempToken` instead. ' +
+      'With LDAP configured (`/api/config` has `ldap`), `email` and `password` are checked against the directory ' +
+      '(`email` holds the username when `ldap.username` is true) and the first sign-in creates the account; ' +
+      'an unreachable directory answers 502.',
     body: loginSchema,
     answers: [
       ok('Signed in, or the second step pending', z.union([authAnswerSchema, twoFactorPendingAnswerSchema])),

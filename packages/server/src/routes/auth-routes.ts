@@ -27,7 +27,11 @@ import {
 import { INVALID_REFRESH, refreshSignIn, signOut } from '../services/auth/refresh-service.ts';
 import { issueHumanCheckGrant, takeHumanCheckGrant } from '../services/human-check/human-check-grant.ts';
 import { assertHumanCheckPassed, humanCheckEnforced } from '../services/human-check/turnstile-verifier.ts';
-import { assertRegistrationOpen, registerUser } from '../services/auth/register-service.ts';
+import {
+  REGISTRATION_NOT_ALLOWED,
+  assertRegistrationOpen,
+  registerUser,
+} from '../services/auth/register-service.ts';
 import { pendingTwoFactor } from '../services/two-factor/two-factor-sign-in.ts';
 import { checkDirectoryCredentials } from '../services/auth/directory-login.ts';
 import { LdapDirectory, ldapSettings } from '../services/sso/ldap-directory.ts';
@@ -85,8 +89,13 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     setRefreshCookie(deps, reply, signIn);
     return { user: signIn.user, token: signIn.token };
   };
+  // With LDAP configured the login form signs in against the directory, not local passwords.
+  const ldap = ldapSettings(ctx.config.env);
+  const directory = ldap ? new LdapDirectory(ldap, ctx.logger) : null;
 
   app.post('/api/auth/register', async (request) => {
+    // With LDAP the directory holds the passwords: a password made here could never sign in.
+    if (directory) throw forbidden(REGISTRATION_NOT_ALLOWED);
     assertRegistrationOpen(deps.config, request.body);
     await deps.limiter.hit(deps.limits.register, [`ip:${request.ip}`]);
     const input = parse(registerSchema, request.body);
@@ -96,10 +105,6 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!humanCheckEnforced(deps.config)) return answer;
     return { ...answer, humanCheckGrant: await issueHumanCheckGrant(deps.bus, input.email) };
   });
-
-  // With LDAP configured the login form signs in against the directory, not local passwords.
-  const ldap = ldapSettings(ctx.config.env);
-  const directory = ldap ? new LdapDirectory(ldap, ctx.logger) : null;
 
   app.post('/api/auth/login', async (request, reply) => {
     if (!directory) assertEmailLoginAllowed(deps.config);

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../../src/config/env.ts';
-import { externalIdentities } from '../../src/db/schema/index.ts';
+import { externalIdentities, users } from '../../src/db/schema/index.ts';
 import { BAD_CREDENTIALS } from '../../src/services/auth/login-service.ts';
+import { hashPassword } from '../../src/services/auth/password.ts';
+import { REGISTRATION_NOT_ALLOWED } from '../../src/services/auth/register-service.ts';
 import { ldapSettings } from '../../src/services/sso/ldap-directory.ts';
 import { refreshCookie, register } from '../auth/auth-client.ts';
 import { freePort } from '../helpers/free-port.ts';
@@ -169,12 +171,24 @@ describe('LDAP sign-in', () => {
     });
   });
 
-  it('with LDAP on, local passwords no longer sign in', async () => {
+  it('with LDAP on, local passwords no longer sign in, and nobody registers one', async () => {
+    // A password account from before LDAP was turned on.
     const email = 'local-only@parley.test';
-    expect((await register(server, { email })).status).toBe(200);
+    await server.ctx.db.insert(users).values({
+      name: 'Local Only',
+      email,
+      emailVerified: true,
+      passwordHash: await hashPassword('correct horse battery'),
+    });
     const res = await login(server, email, 'correct horse battery');
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ code: 'unauthorized', message: BAD_CREDENTIALS });
+
+    const registered = await register(server, { email: 'newcomer@parley.test' });
+    expect(registered.status).toBe(403);
+    expect(await registered.json()).toMatchObject({ message: REGISTRATION_NOT_ALLOWED });
+    const config = (await (await server.api('/api/config')).json()) as Record<string, unknown>;
+    expect(config.registrationEnabled).toBe(false);
   });
 
   it('without ALLOW_SOCIAL_REGISTRATION a directory person with no account is refused with the reason', async () => {

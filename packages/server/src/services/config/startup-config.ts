@@ -10,6 +10,7 @@ import type { AppConfig } from '../../config/app-config.ts';
 import type { McpServerConfig } from '../../config/yaml-sections/mcp-servers.ts';
 import type { WebSearchYaml } from '../../config/yaml-sections/web-search.ts';
 import { balanceConfig } from '../balance/balance-settings.ts';
+import { isLdapConfigured } from '../../config/ldap-env.ts';
 import { ldapStartupConfig } from '../sso/ldap-startup-config.ts';
 
 /** Instance-wide project id used to share prompts and agents with all users. */
@@ -50,7 +51,8 @@ export function buildStartupConfig(config: AppConfig, available: SignInAvailabil
     ...ldapStartupConfig(env),
     serverDomain: config.serverDomain,
     emailLoginEnabled: env.ALLOW_EMAIL_LOGIN,
-    registrationEnabled: env.ALLOW_REGISTRATION,
+    // With LDAP the directory holds the passwords: nobody registers one here.
+    registrationEnabled: env.ALLOW_REGISTRATION && !isLdapConfigured(env),
     socialLoginEnabled: env.ALLOW_SOCIAL_LOGIN && socialOn,
     passwordResetEnabled: env.ALLOW_PASSWORD_RESET,
     emailEnabled: config.emailEnabled,

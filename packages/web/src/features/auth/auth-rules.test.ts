@@ -3,13 +3,21 @@ import { initialNavVisible } from '../../store/nav-store-rules';
 import { emailConfirmed } from '../settings';
 import { lockoutWait, loginErrorKey } from './login-error';
 import { oauthErrorMessage } from './oauth-error';
-import { isCompleteCode, validateForgotPassword, validateRegister } from './validation';
+import {
+  isCompleteCode,
+  validateForgotPassword,
+  validateLogin,
+  validateRegister,
+  validateUsernameLogin,
+} from './validation';
 
 describe('login error mapping', () => {
   it('maps each status to its message', () => {
     expect(loginErrorKey(429)).toBe('com_auth_error_login_rl');
     expect(loginErrorKey(403)).toBe('com_auth_error_login_ban');
     expect(loginErrorKey(500)).toBe('com_auth_error_login_server');
+    // An unreachable directory (LDAP) is the server's trouble, not wrong details.
+    expect(loginErrorKey(502)).toBe('com_auth_error_login_server');
     expect(loginErrorKey(422)).toBe('com_auth_error_login_unverified');
     expect(loginErrorKey(401)).toBe('com_auth_error_login');
     expect(loginErrorKey(undefined)).toBe('com_auth_error_login');
@@ -31,6 +39,16 @@ describe('lockout wait', () => {
 });
 
 describe('form rules', () => {
+  it('a directory asked by username takes any name; the e-mail form wants an address', () => {
+    const login = { email: 'ada', password: 'secret' };
+    expect(validateUsernameLogin(login)).toEqual({});
+    expect(validateLogin(login).email?.key).toBe('com_auth_email_pattern');
+    expect(validateUsernameLogin({ email: ' ', password: '' })).toEqual({
+      email: { key: 'com_auth_field_required' },
+      password: { key: 'com_auth_password_required' },
+    });
+  });
+
   const valid = {
     name: 'Ada Lovelace',
     username: '',

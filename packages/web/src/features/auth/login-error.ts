@@ -24,6 +24,8 @@ export function loginErrorKey(status: number | undefined): string {
     case 403:
       return 'com_auth_error_login_ban';
     case 500:
+    // The directory (LDAP) could not be reached: the person's details may well be right.
+    case 502:
       return 'com_auth_error_login_server';
     case 422:
       return 'com_auth_error_login_unverified';

@@ -13,7 +13,7 @@ import { PasskeySignInButton } from '../passkeys';
 import { lockoutWait, loginErrorKey } from './login-error';
 import { oauthErrorMessage } from './oauth-error';
 import { useFormFields } from './use-form-fields';
-import { validateLogin } from './validation';
+import { validateLogin, validateUsernameLogin } from './validation';
 
 // Loaded only when parley.yaml configures the human check, so the page stays light without it.
 import { useHumanCheck } from './use-human-check';
@@ -26,7 +26,10 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { data: config, isError: configFailed } = useStartupConfig();
-  const form = useFormFields({ email: '', password: '' }, validateLogin);
+  // With LDAP the form checks against the directory, which may ask for a username instead of an address.
+  const directory = config?.ldap?.enabled === true;
+  const usernameLogin = directory && config.ldap?.username === true;
+  const form = useFormFields({ email: '', password: '' }, usernameLogin ? validateUsernameLogin : validateLogin);
   // An external sign-in that failed lands here with ?redirect=false&error=<code>.
   const ssoError = params.get('error');
   const [error, setError] = useState<string | null>(() =>
@@ -84,7 +87,7 @@ export default function LoginPage() {
     }
   };
 
-  const emailLogin = config?.emailLoginEnabled !== false;
+  const emailLogin = config?.emailLoginEnabled !== false || directory;
   // A startup configuration that could not be loaded shows the login-server error:
   // signing in may still work, but the person should know the server is in trouble.
   const shownError = error ?? (configFailed ? t('com_auth_error_login_server') : null);
@@ -100,9 +103,9 @@ export default function LoginPage() {
       {emailLogin && (
         <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('com_auth_login')}>
           <TextField
-            label={t('com_auth_email_address')}
-            type="email"
-            autoComplete="email"
+            label={t(usernameLogin ? 'com_auth_username' : 'com_auth_email_address')}
+            type={usernameLogin ? 'text' : 'email'}
+            autoComplete={usernameLogin ? 'username' : 'email'}
             autoFocus
             {...form.bind('email')}
           />
@@ -112,8 +115,9 @@ export default function LoginPage() {
             autoComplete="current-password"
             {...form.bind('password')}
           />
-          {/* Shown once the config confirms it: reset is off by default when e-mail is not set up. */}
-          {config?.passwordResetEnabled === true && (
+          {/* Shown once the config confirms it: reset is off by default when e-mail is not set up.
+              A directory's passwords are changed at the directory, never here. */}
+          {config?.passwordResetEnabled === true && !directory && (
             <div className="-mt-1 flex justify-end">
               <Link to="/forgot-password" className="text-[13px] font-medium text-accent hover:underline">
                 {t('com_auth_password_forgot')}
