@@ -14,7 +14,13 @@ let server: RunningServer;
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   slapd = await startTestSlapd([
-    { uid: 'ada', cn: 'Ada Lovelace', sn: 'Lovelace', mail: 'ada@parley.test', password: 'analytical-engine' },
+    {
+      uid: 'ada',
+      cn: 'Ada Lovelace',
+      sn: 'Lovelace',
+      mail: 'ada@parley.test',
+      password: 'analytical-engine',
+    },
   ]);
   const port = await freePort();
   server = await startParley({

@@ -43,7 +43,9 @@ export interface TestSlapd {
 export async function startTestSlapd(people: DirectoryPerson[]): Promise<TestSlapd> {
   for (const binary of [SLAPD, SLAPADD, SLAPTEST]) {
     if (!existsSync(binary)) {
-      throw new Error(`${binary} is missing: install Debian's OpenLDAP server (apt-get install slapd ldap-utils)`);
+      throw new Error(
+        `${binary} is missing: install Debian's OpenLDAP server (apt-get install slapd ldap-utils)`,
+      );
     }
   }
   const dir = await mkdtemp(join(tmpdir(), 'parley-slapd-'));
@@ -106,10 +108,47 @@ interface Certificates {
 async function makeCertificates(dir: string): Promise<Certificates> {
   const at = (name: string) => join(dir, name);
   const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
-  await run('openssl', ['req', '-x509', ...ec, '-keyout', at('ca.key'), '-out', at('ca.pem'), '-days', '1', '-subj', '/CN=Parley test CA']);
-  await run('openssl', ['req', ...ec, '-keyout', at('server.key'), '-out', at('server.csr'), '-subj', '/CN=127.0.0.1']);
+  await run('openssl', [
+    'req',
+    '-x509',
+    ...ec,
+    '-keyout',
+    at('ca.key'),
+    '-out',
+    at('ca.pem'),
+    '-days',
+    '1',
+    '-subj',
+    '/CN=Parley test CA',
+  ]);
+  await run('openssl', [
+    'req',
+    ...ec,
+    '-keyout',
+    at('server.key'),
+    '-out',
+    at('server.csr'),
+    '-subj',
+    '/CN=127.0.0.1',
+  ]);
   await writeFile(at('san.cnf'), 'subjectAltName=IP:127.0.0.1\n');
-  await run('openssl', ['x509', '-req', '-in', at('server.csr'), '-CA', at('ca.pem'), '-CAkey', at('ca.key'), '-CAcreateserial', '-out', at('server.pem'), '-days', '1', '-extfile', at('san.cnf')]);
+  await run('openssl', [
+    'x509',
+    '-req',
+    '-in',
+    at('server.csr'),
+    '-CA',
+    at('ca.pem'),
+    '-CAkey',
+    at('ca.key'),
+    '-CAcreateserial',
+    '-out',
+    at('server.pem'),
+    '-days',
+    '1',
+    '-extfile',
+    at('san.cnf'),
+  ]);
   return { ca: at('ca.pem'), cert: at('server.pem'), key: at('server.key') };
 }
 
@@ -136,7 +175,13 @@ access to * by dn.exact="${READER.dn}" read by self read by * none
 function treeLdif(people: DirectoryPerson[]): string {
   const entries = [
     [`dn: ${SUFFIX}`, 'objectClass: dcObject', 'objectClass: organization', 'o: Parley test', 'dc: parley'],
-    [`dn: ${READER.dn}`, 'objectClass: organizationalRole', 'objectClass: simpleSecurityObject', 'cn: reader', `userPassword: ${READER.password}`],
+    [
+      `dn: ${READER.dn}`,
+      'objectClass: organizationalRole',
+      'objectClass: simpleSecurityObject',
+      'cn: reader',
+      `userPassword: ${READER.password}`,
+    ],
     [`dn: ${PEOPLE}`, 'objectClass: organizationalUnit', 'ou: people'],
     ...people.map((p) => [
       `dn: uid=${p.uid},${PEOPLE}`,

@@ -13,9 +13,28 @@ import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { codeFor, enableTwoFactor, post } from '../two-factor/two-factor-client.ts';
 import { sessionUser } from './sso-test-kit.ts';
 
-const ADA = { uid: 'ada', cn: 'Ada Lovelace', sn: 'Lovelace', givenName: 'Ada', mail: 'ada@parley.test', password: 'analytical-engine' };
-const GRACE = { uid: 'grace', cn: 'Grace Hopper', sn: 'Hopper', mail: 'grace@parley.test', password: 'cobol-1959' };
-const ALAN = { uid: 'alan', cn: 'Alan Turing', sn: 'Turing', mail: 'alan@parley.test', password: 'enigma-bombe' };
+const ADA = {
+  uid: 'ada',
+  cn: 'Ada Lovelace',
+  sn: 'Lovelace',
+  givenName: 'Ada',
+  mail: 'ada@parley.test',
+  password: 'analytical-engine',
+};
+const GRACE = {
+  uid: 'grace',
+  cn: 'Grace Hopper',
+  sn: 'Hopper',
+  mail: 'grace@parley.test',
+  password: 'cobol-1959',
+};
+const ALAN = {
+  uid: 'alan',
+  cn: 'Alan Turing',
+  sn: 'Turing',
+  mail: 'alan@parley.test',
+  password: 'enigma-bombe',
+};
 const TWINS = [
   { uid: 'twin1', cn: 'Twin One', sn: 'One', mail: 'twins@parley.test', password: 'same-address-1' },
   { uid: 'twin2', cn: 'Twin Two', sn: 'Two', mail: 'twins@parley.test', password: 'same-address-2' },
@@ -57,10 +76,13 @@ describe('LDAP sign-in', () => {
   it('/api/config reports LDAP, and whether the form asks for a username', async () => {
     const config = (await (await server.api('/api/config')).json()) as Record<string, unknown>;
     expect(config.ldap).toEqual({ enabled: true, username: false });
-    await withServer({ LDAP_LOGIN_USES_USERNAME: 'true', LDAP_SEARCH_FILTER: 'uid={{username}}' }, async (s) => {
-      const other = (await (await s.api('/api/config')).json()) as Record<string, unknown>;
-      expect(other.ldap).toEqual({ enabled: true, username: true });
-    });
+    await withServer(
+      { LDAP_LOGIN_USES_USERNAME: 'true', LDAP_SEARCH_FILTER: 'uid={{username}}' },
+      async (s) => {
+        const other = (await (await s.api('/api/config')).json()) as Record<string, unknown>;
+        expect(other.ldap).toEqual({ enabled: true, username: true });
+      },
+    );
   });
 
   it('a first sign-in creates the account; the next finds it; both hold a refresh-rotated session', async () => {
@@ -68,7 +90,12 @@ describe('LDAP sign-in', () => {
     expect(first.status).toBe(200);
     const body = (await first.json()) as { token: string; user: Record<string, unknown> };
     expect(body.token).toBeTruthy();
-    expect(body.user).toMatchObject({ email: 'ada@parley.test', name: 'Ada Lovelace', username: 'ada', provider: 'ldap' });
+    expect(body.user).toMatchObject({
+      email: 'ada@parley.test',
+      name: 'Ada Lovelace',
+      username: 'ada',
+      provider: 'ldap',
+    });
     const cookie = refreshCookie(first)!;
     expect(cookie.attributes).toMatch(/HttpOnly/i);
     const session = await sessionUser(server, cookie.value);
@@ -230,7 +257,9 @@ describe('LDAP sign-in', () => {
     expect(() => ldapSettings(parseEnv({ ...base, LDAP_URL: 'ldap://directory.example.com' }))).toThrow(
       /LDAP_STARTTLS/,
     );
-    expect(ldapSettings(parseEnv({ ...base, LDAP_URL: 'ldap://directory.example.com', LDAP_STARTTLS: 'true' }))).not.toBeNull();
+    expect(
+      ldapSettings(parseEnv({ ...base, LDAP_URL: 'ldap://directory.example.com', LDAP_STARTTLS: 'true' })),
+    ).not.toBeNull();
     expect(ldapSettings(parseEnv({ ...base, LDAP_URL: 'ldaps://directory.example.com' }))).not.toBeNull();
     expect(() => parseEnv({ ...base, LDAP_URL: 'http://directory.example.com' })).toThrow(/LDAP_URL/);
     expect(() => parseEnv({ ...base, LDAP_URL: slapd.url, LDAP_SEARCH_FILTER: 'uid=admin' })).toThrow(

@@ -145,11 +145,13 @@ export class LdapDirectory {
       names.map((n) => (n ? attribute(entry, n) : undefined)).find(Boolean);
     const name = fullName?.length
       ? stringClaim(fullName.map((a) => attribute(entry, a) ?? '').join(' '))
-      : (first('cn', 'displayName') ?? stringClaim(`${attribute(entry, 'givenName') ?? ''} ${attribute(entry, 'sn') ?? ''}`));
+      : (first('cn', 'displayName') ??
+        stringClaim(`${attribute(entry, 'givenName') ?? ''} ${attribute(entry, 'sn') ?? ''}`));
     return {
       provider: 'ldap',
       // The entry's stable id; its DN only as a last resort, since a rename or move changes it.
-      subject: (id ? attribute(entry, id) : first('entryUUID', 'objectGUID', 'uid', 'sAMAccountName')) ?? entry.dn,
+      subject:
+        (id ? attribute(entry, id) : first('entryUUID', 'objectGUID', 'uid', 'sAMAccountName')) ?? entry.dn,
       email: emailClaim(attribute(entry, email)),
       // The directory is the organisation's own, kept by its administrators.
       emailVerified: true,
@@ -160,7 +162,16 @@ export class LdapDirectory {
 }
 
 /** What the default mappings read when LDAP_ID, LDAP_USERNAME or LDAP_FULL_NAME are not set. */
-const DEFAULT_ATTRIBUTES = ['entryUUID', 'objectGUID', 'uid', 'sAMAccountName', 'cn', 'displayName', 'givenName', 'sn'];
+const DEFAULT_ATTRIBUTES = [
+  'entryUUID',
+  'objectGUID',
+  'uid',
+  'sAMAccountName',
+  'cn',
+  'displayName',
+  'givenName',
+  'sn',
+];
 
 /** Ids that are bytes, not text (Active Directory's objectGUID). */
 const BINARY_ATTRIBUTES = ['objectGUID'];

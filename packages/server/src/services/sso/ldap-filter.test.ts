@@ -13,9 +13,7 @@ describe('LDAP search filter', () => {
 
   it('fills every placeholder and wraps a bare filter', () => {
     expect(searchFilter(undefined, 'ada@example.org')).toBe('(mail=ada@example.org)');
-    expect(searchFilter('(|(uid={{username}})(mail={{username}}))', 'ada')).toBe(
-      '(|(uid=ada)(mail=ada))',
-    );
+    expect(searchFilter('(|(uid={{username}})(mail={{username}}))', 'ada')).toBe('(|(uid=ada)(mail=ada))');
   });
 
   it('cannot be widened or rewritten by what the person types', () => {

@@ -23,8 +23,8 @@ export function loginErrorKey(status: number | undefined): string {
       return 'com_auth_error_login_rl';
     case 403:
       return 'com_auth_error_login_ban';
+    // 502: the directory (LDAP) could not be reached; the person's details may well be right.
     case 500:
-    // The directory (LDAP) could not be reached: the person's details may well be right.
     case 502:
       return 'com_auth_error_login_server';
     case 422:

@@ -29,7 +29,10 @@ export default function LoginPage() {
   // With LDAP the form checks against the directory, which may ask for a username instead of an address.
   const directory = config?.ldap?.enabled === true;
   const usernameLogin = directory && config.ldap?.username === true;
-  const form = useFormFields({ email: '', password: '' }, usernameLogin ? validateUsernameLogin : validateLogin);
+  const form = useFormFields(
+    { email: '', password: '' },
+    usernameLogin ? validateUsernameLogin : validateLogin,
+  );
   // An external sign-in that failed lands here with ?redirect=false&error=<code>.
   const ssoError = params.get('error');
   const [error, setError] = useState<string | null>(() =>

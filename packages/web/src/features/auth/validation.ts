@@ -71,7 +71,10 @@ export function validateLogin(v: { email: string; password: string }): FieldErro
 }
 
 /** The login form when the directory (LDAP) is asked by username: any name, no address shape. */
-export function validateUsernameLogin(v: { email: string; password: string }): FieldErrors<'email' | 'password'> {
+export function validateUsernameLogin(v: {
+  email: string;
+  password: string;
+}): FieldErrors<'email' | 'password'> {
   return compact({
     email: length(v.email, 1, 120, true),
     password: v.password.length === 0 ? { key: 'com_auth_password_required' } : undefined,
