@@ -33,7 +33,7 @@ import {
   registerUser,
 } from '../services/auth/register-service.ts';
 import { pendingTwoFactor } from '../services/two-factor/two-factor-sign-in.ts';
-import { checkDirectoryCredentials } from '../services/auth/directory-login.ts';
+import { checkDirectoryCredentials } from '../services/sso/directory-login.ts';
 import { LdapDirectory, ldapSettings } from '../services/sso/ldap-directory.ts';
 import { normalizeEmail } from '../services/users/public-user.ts';
 import { findUserById } from '../services/users/user-service.ts';

@@ -1,10 +1,10 @@
 import type { UserRow } from '../../db/schema/index.ts';
 import { AppError, forbidden, unauthorized } from '../../errors/app-error.ts';
-import { resolveExternalAccount } from '../sso/external-account-service.ts';
-import { DirectoryUnavailableError, type LdapDirectory } from '../sso/ldap-directory.ts';
-import { SsoError } from '../sso/sso-error.ts';
-import type { AuthDeps } from './auth-deps.ts';
-import { BAD_CREDENTIALS, BANNED } from './login-service.ts';
+import { resolveExternalAccount } from './external-account-service.ts';
+import { DirectoryUnavailableError, type LdapDirectory } from './ldap-directory.ts';
+import { SsoError } from './sso-error.ts';
+import type { AuthDeps } from '../auth/auth-deps.ts';
+import { BAD_CREDENTIALS, BANNED } from '../auth/login-service.ts';
 
 /**
  * The login form's check when LDAP is configured: the directory decides whether the name and
