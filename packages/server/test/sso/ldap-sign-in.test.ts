@@ -41,7 +41,8 @@ const TWINS = [
 ];
 
 /** Parley's login form against Debian's OpenLDAP server (slapd) started on loopback. */
-describe('LDAP sign-in', () => {
+// Several tests start a Parley of their own: slow on a busy machine.
+describe('LDAP sign-in', { timeout: 120_000 }, () => {
   let slapd: TestSlapd;
   let server: TestServer;
   const env = (extra: Record<string, string> = {}) => ({
