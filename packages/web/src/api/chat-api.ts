@@ -6,7 +6,7 @@ import type {
   Message,
   ModelsConfig,
 } from '@parley/schema';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { useAuth } from '../store/auth-store';
 
@@ -46,24 +46,26 @@ export const chatApi = {
 };
 
 /** Endpoints and models are fetched once per session and never go stale. */
+const endpointsQuery = { queryKey: chatKeys.endpoints, queryFn: chatApi.endpoints, staleTime: Infinity };
+const modelsQuery = { queryKey: chatKeys.models, queryFn: chatApi.models, staleTime: Infinity };
+
 export function useEndpoints() {
   const status = useAuth((s) => s.status);
-  return useQuery({
-    queryKey: chatKeys.endpoints,
-    queryFn: chatApi.endpoints,
-    enabled: status === 'authenticated',
-    staleTime: Infinity,
-  });
+  return useQuery({ ...endpointsQuery, enabled: status === 'authenticated' });
 }
 
 export function useModels() {
   const status = useAuth((s) => s.status);
-  return useQuery({
-    queryKey: chatKeys.models,
-    queryFn: chatApi.models,
-    enabled: status === 'authenticated',
-    staleTime: Infinity,
-  });
+  return useQuery({ ...modelsQuery, enabled: status === 'authenticated' });
+}
+
+/**
+ * Asks for the endpoints and models as soon as the session is known, while the chat page's code
+ * is still on its way: the page then finds them in the cache (the same queries, not a copy).
+ */
+export function prefetchChatStartup(client: QueryClient): void {
+  void client.prefetchQuery(endpointsQuery);
+  void client.prefetchQuery(modelsQuery);
 }
 
 /** A conversation's messages; "new" has none on the server (the cache holds a pending exchange). */

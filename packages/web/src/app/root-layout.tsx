@@ -1,7 +1,9 @@
 import { Suspense, useEffect } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { IconTooltipsOnDemand } from '../components/ui/icon-tooltips-on-demand';
 import { PageFallback } from '../components/ui/page-fallback';
+import { ShellSkeleton } from '../components/ui/shell-skeleton';
+import { isShellPath } from '../lib/shell-paths';
 import { Toaster } from '../features/toasts';
 import { useThemeSync } from '../features/settings';
 import { useLocaleSync } from '../i18n/use-locale-sync';
@@ -13,6 +15,8 @@ export function RootLayout() {
   useLocaleSync();
   useHealthCheck();
   const { data: config } = useStartupConfig();
+  // The shell's pages keep the outline index.html painted while their code arrives.
+  const shellPage = isShellPath(useLocation().pathname);
 
   useEffect(() => {
     if (config?.appTitle) document.title = config.appTitle;
@@ -20,7 +24,7 @@ export function RootLayout() {
 
   return (
     <>
-      <Suspense fallback={<PageFallback />}>
+      <Suspense fallback={shellPage ? <ShellSkeleton /> : <PageFallback />}>
         <Outlet />
       </Suspense>
       <Toaster />

@@ -21,8 +21,20 @@ const TwoFactorPage = page(() => import('../features/auth/two-factor-page'));
 const VerifyEmailPage = page(() => import('../features/auth/verify-email-page'));
 const OAuthSuccessPage = page(() => import('../features/auth/oauth-success-page'));
 const OAuthErrorPage = page(() => import('../features/auth/oauth-error-page'));
-const ShellLayout = page(() => import('../features/shell/shell-layout'));
-const ChatRoute = page(() => import('../features/chat/chat-view'));
+const loadShell = () => import('../features/shell/shell-layout');
+const loadChat = () => import('../features/chat/chat-view');
+const ShellLayout = page(loadShell);
+const ChatRoute = page(loadChat);
+
+/**
+ * Starts downloading the shell's and the chat page's code at once (a page opened at /c/…), instead
+ * of after the first render asked for the shell and the shell for the chat page. A failure is left
+ * to the pages' own loading, which retries and offers Retry.
+ */
+export function preloadShellPages(): void {
+  void loadShell().catch(() => {});
+  void loadChat().catch(() => {});
+}
 const SearchRoute = page(() => import('../features/search/search-view'));
 const SharePage = page(() => import('../features/share/share-page'));
 const DashboardLayout = page(() => import('../features/prompts/dashboard-layout'));

@@ -7,6 +7,7 @@ import { useStartupConfig } from '../../api/startup-queries';
 import { AreaError } from '../../components/ui/area-error';
 import { lazyArea } from '../../components/ui/lazy-area';
 import { PageFallback } from '../../components/ui/page-fallback';
+import { ShellSkeleton } from '../../components/ui/shell-skeleton';
 import { loadAllStrings } from '../../i18n';
 import { useAllStrings } from '../../i18n/use-all-strings';
 import { MESSAGE_BOX_ID } from '../../lib/message-box-id';
@@ -49,10 +50,11 @@ const SettingsDialog = lazyArea(
 export default function ShellLayout() {
   const status = useRequireAuth();
 
-  // Only authenticated users see the shell; otherwise nothing is rendered.
+  // Only authenticated users see the shell; while the session is checked its outline stays.
+  if (status === 'pending') return <ShellSkeleton />;
   if (status !== 'authenticated') return null;
   return (
-    <Suspense fallback={<PageFallback />}>
+    <Suspense fallback={<ShellSkeleton />}>
       <Shell />
     </Suspense>
   );
@@ -92,7 +94,7 @@ function Shell() {
   );
 
   return (
-    <div className="flex h-dvh overflow-hidden bg-surface text-fg">
+    <div data-shell-frame className="flex h-dvh overflow-hidden bg-surface text-fg">
       <a
         href={`#${MESSAGE_BOX_ID}`}
         data-testid="skip-to-composer"
