@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Popover, PopoverHeading } from '../../components/ui/popover';
 import { TOOL_GATES, useAvailableTools } from './available-tools';
+import { ToolKeysButton } from './tool-keys-button';
 import { usePinnedBadges } from './pinned-badges';
 import { useSelectedTools, useToolSelection } from './tool-selection';
 
@@ -63,6 +64,7 @@ export function ToolsMenu({ conversationId, enabled }: { conversationId: string;
               <span className="flex-1">{name}</span>
               {on && <Check className="size-4 text-accent" aria-hidden />}
             </button>
+            <ToolKeysButton pluginKey={tool} name={name} />
             <button
               type="button"
               aria-pressed={isPinned}

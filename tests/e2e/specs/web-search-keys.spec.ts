@@ -1,0 +1,95 @@
+import { chooseModel, lastAnswer, send, turnOnTool, waitIdle } from '../support/chat.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { openSignedIn, useSimParley } from '../support/sim-parley.ts';
+
+// Web search whose Serper key the operator left to each person: the tools menu's key button opens
+// the credential dialog, the key is saved (encrypted, for this person only) and used, and can be
+// removed again. The simulator stands in for Serper (loopback allowed through USER_BASE_URL_ALLOWLIST).
+const stack = useSimParley({
+  models: ['web-search'],
+  yaml: `webSearch:
+  searchProvider: serper
+  serperApiKey: \${SERPER_KEY_UNSET}
+  serperApiUrl: SIM_URL/search
+  scraperType: serper
+  serperScrapeUrl: SIM_URL/scrape
+`,
+  env: () => ({ USER_BASE_URL_ALLOWLIST: '127.0.0.1', SERPER_KEY_UNSET: '' }),
+});
+
+test('web search keys: the tools menu opens the credential dialog; saved keys are used; revoke removes them', async ({
+  browser,
+}, testInfo) => {
+  const { context, page } = await openSignedIn(browser, stack.server.url, 'websearch-keys');
+  await chooseModel(page, 'web-search');
+
+  await page.getByTestId('tools-menu').click();
+  const keys = page.getByTestId('tools-menu-keys-web_search');
+  await expect(keys).toHaveAccessibleName('Your keys for Web search');
+  await keys.click();
+  const dialog = page.getByTestId('tool-credentials-dialog');
+  await expect(dialog).toBeVisible();
+  const field = dialog.getByTestId('tool-credential-serperApiKey');
+  await expect(field).toHaveAttribute('type', 'password');
+  // Nothing saved yet: nothing to remove, and an empty key cannot be saved.
+  await expect(dialog.getByTestId('tool-credentials-revoke')).toHaveCount(0);
+  await expect(dialog.getByTestId('tool-credentials-save')).toBeDisabled();
+  await expect(dialog).toContainText('Sign in to Web search');
+  const menu = page.getByTestId('tools-menu-list');
+  const openDialog = async () => {
+    // The menu stays open behind the dialog; after the dialog closes it may still be open.
+    if (!(await menu.isVisible())) await page.getByTestId('tools-menu').click();
+    await page.getByTestId('tools-menu-keys-web_search').click();
+    await expect(dialog).toBeVisible();
+  };
+  // Desktop (1440×900) and phone (390×844), light and dark; the phone layout is a page of its own,
+  // so the dialog is opened again there (with the sidebar that opens over the chat closed).
+  for (const [size, box] of Object.entries({
+    desktop: { width: 1440, height: 900 },
+    phone: { width: 390, height: 844 },
+  })) {
+    await page.setViewportSize(box);
+    if (!(await dialog.isVisible())) {
+      const close = page.getByRole('button', { name: 'Close sidebar' }).first();
+      if (await close.isVisible()) await close.click();
+      await openDialog();
+    }
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: testInfo.outputPath(`web-search-keys-dialog-${size}-${scheme}.png`) });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  if (!(await dialog.isVisible())) await openDialog();
+  const field2 = dialog.getByTestId('tool-credential-serperApiKey');
+
+  const saved = page.waitForRequest((r) => r.url().endsWith('/api/user/plugins') && r.method() === 'POST');
+  await field2.fill('my-serper-key');
+  await dialog.getByTestId('tool-credentials-save').click();
+  expect((await saved).postDataJSON()).toMatchObject({
+    pluginKey: 'web_search',
+    action: 'install',
+    auth: { serperApiKey: 'my-serper-key' },
+  });
+  await expect(dialog).toBeHidden();
+
+  // The saved key is used: the search answers with sources.
+  if (await menu.isVisible()) await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await turnOnTool(page, 'web_search');
+  await send(page, 'How do solar panels work?');
+  await waitIdle(page);
+  await expect(lastAnswer(page).getByTestId('web-search-sources')).toBeVisible();
+  await expect(lastAnswer(page)).toContainText('How solar panels make electricity');
+
+  // Revoke: the dialog offers removal once a key is saved, and afterwards asks again.
+  await openDialog();
+  const removed = page.waitForRequest((r) => r.url().endsWith('/api/user/plugins') && r.method() === 'POST');
+  await dialog.getByTestId('tool-credentials-revoke').click();
+  expect((await removed).postDataJSON()).toMatchObject({ pluginKey: 'web_search', action: 'uninstall' });
+  await expect(dialog).toBeHidden();
+  await openDialog();
+  await expect(dialog.getByTestId('tool-credentials-revoke')).toHaveCount(0);
+  await context.close();
+});
