@@ -18,7 +18,6 @@ import type { AppContext } from './context.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { startJobs } from './jobs/start-jobs.ts';
 import { createLogger } from './logger.ts';
-import { PrometheusMetrics } from './metrics/prometheus-metrics.ts';
 import { RuntimeMetrics } from './metrics/runtime-metrics.ts';
 import { AccessTokens } from './services/auth/access-token.ts';
 import { banSettings } from './services/rate-limit/ban-settings.ts';
@@ -99,7 +98,7 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
   const fileEmbeddings =
     embeddingsSettings &&
     (await FileEmbeddings.start(database.db, database.kind, embeddingsSettings, logger));
-  const bus = opts.bus ?? createBus(config.env.REDIS_URL);
+  const bus = opts.bus ?? (await createBus(config.env.REDIS_URL));
   sso.useBus(bus);
   // Pyodide's start-up snapshot is kept beside the server's other data (see PythonSnapshot).
   const codeRunner = new CodeRunner(codeRunLimits(config.env), true, join(config.env.DATA_DIR, 'code-run'));
@@ -117,7 +116,10 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
     shutdownTasks: [],
     metrics,
     sso,
-    prometheus: config.env.METRICS_TOKEN ? new PrometheusMetrics() : undefined,
+    // prom-client loads only when /metrics is turned on.
+    prometheus: config.env.METRICS_TOKEN
+      ? new (await import('./metrics/prometheus-metrics.ts')).PrometheusMetrics()
+      : undefined,
     tools: new ToolRegistry([
       ...builtInTools,
       fileSearchTool(database.db, fileEmbeddings),

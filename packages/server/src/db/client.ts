@@ -4,9 +4,6 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import { SERVER_PACKAGE_DIR } from '../package-dir.ts';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
 import { PgliteWorkerClient } from './pglite-worker-client.ts';
@@ -45,16 +42,10 @@ export async function openDatabase(opts: {
   const onStatement = opts.onStatement;
   const logger = onStatement ? { logQuery: (sql: string) => onStatement(sql) } : undefined;
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    // An idle client losing its connection must not crash the process.
-    pool.on('error', () => undefined);
-    const db = drizzlePg(pool, { schema, logger }) as unknown as Database;
-    return {
-      db,
-      kind: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
-      close: () => pool.end(),
-    };
+    // The PostgreSQL driver loads only when it is used: an install on the embedded database
+    // should not hold it in memory.
+    const { openPostgres } = await import('./postgres-database.ts');
+    return openPostgres(opts.databaseUrl, logger);
   }
   const location = opts.dataDir === 'memory://' ? 'memory://' : `${opts.dataDir}/db`;
   // Fails at once when another process has this data directory open.

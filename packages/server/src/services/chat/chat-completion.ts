@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { MessageRow } from '../../db/schema/index.ts';
 import { toConversation, toMessage } from '../conversation-records/conversation-dto.ts';
 import type { CompletionPort, GenerationResult, TerminalEvent } from '../generation/completion-port.ts';
-import { failureText } from '../providers/provider-failure.ts';
+import { failureText } from '../providers/failure-text.ts';
 import type { ChatEngine } from './chat-engine.ts';
 import type { ChatPlan } from './chat-plan.ts';
 import { answerFigures, answerUsage } from '../balance/answer-usage.ts';

@@ -1,4 +1,3 @@
-import { transform } from 'esbuild';
 import { badRequest } from '../../errors/app-error.ts';
 import { lookUpLanguage } from './code-languages.ts';
 import type { CodeRunner, CodeRunResult } from './code-runner.ts';
@@ -30,6 +29,8 @@ export async function runCode(runner: CodeRunner, lang: string, code: string): P
 
 async function stripTypes(code: string): Promise<{ code: string } | { error: string }> {
   try {
+    // esbuild loads on the first TypeScript run: an idle server does not hold it.
+    const { transform } = await import('esbuild');
     const result = await transform(code, { loader: 'ts', target: 'es2022', logLevel: 'silent' });
     return { code: result.code };
   } catch (err) {

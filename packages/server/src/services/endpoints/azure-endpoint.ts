@@ -4,10 +4,10 @@ import { ConfigError } from '../../config/env.ts';
 import type { AzureGroupConfig, AzureSectionConfig } from '../../config/yaml-schema.ts';
 import {
   azureInstanceBase,
-  createAzureProvider,
   DEFAULT_AZURE_API_VERSION,
   type AzureDeployment,
-} from '../providers/azure-provider.ts';
+} from '../providers/azure-deployment.ts';
+import { lazyProvider } from '../providers/lazy-provider.ts';
 import { commaList } from './default-models.ts';
 import type { ChatEndpoint } from './endpoint.ts';
 
@@ -90,7 +90,9 @@ export function azureEndpoint(config: AppConfig): ChatEndpoint | null {
     userProvideURL: false,
     defaultModels: [...deployments.keys()],
     fetchModels: false,
-    provider: createAzureProvider(deployments),
+    provider: lazyProvider(async () =>
+      (await import('../providers/azure-provider.ts')).createAzureProvider(deployments),
+    ),
     title:
       (section.titleConvo ?? config.env.TITLE_CONVO ?? true)
         ? { kind: 'provider', model: section.titleModel, prompt: section.titlePrompt }

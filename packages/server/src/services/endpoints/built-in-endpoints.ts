@@ -1,8 +1,5 @@
 import type { AppConfig } from '../../config/app-config.ts';
-import { createAnthropicProvider } from '../providers/anthropic-provider.ts';
-import { createBedrockProvider } from '../providers/bedrock-provider.ts';
-import { createGoogleProvider } from '../providers/google-provider.ts';
-import { createOpenAIProvider } from '../providers/openai-provider.ts';
+import { lazyProvider } from '../providers/lazy-provider.ts';
 import { builtInEndpoint } from './built-in-endpoint.ts';
 import { DEFAULT_MODELS } from './default-models.ts';
 import type { ChatEndpoint } from './endpoint.ts';
@@ -35,8 +32,9 @@ export function openAIEndpoint(config: AppConfig): ChatEndpoint | null {
       titleConvo: env.TITLE_CONVO ?? true,
       envTitleModel: env.OPENAI_TITLE_MODEL,
     },
-    (c) =>
-      createOpenAIProvider({
+    (c) => {
+      // Built now, so a missing key fails here as before; the SDK itself loads on first use.
+      const options = {
         apiKey: c.apiKey ?? missingKey('openAI'),
         baseURL: c.baseURL,
         organization: env.OPENAI_ORGANIZATION,
@@ -44,7 +42,11 @@ export function openAIEndpoint(config: AppConfig): ChatEndpoint | null {
         addParams: section.addParams,
         dropParams: section.dropParams,
         fetch: c.fetch,
-      }),
+      };
+      return lazyProvider(async () =>
+        (await import('../providers/openai-provider.ts')).createOpenAIProvider(options),
+      );
+    },
   );
 }
 
@@ -65,13 +67,18 @@ export function anthropicEndpoint(config: AppConfig): ChatEndpoint | null {
       titleConvo: env.TITLE_CONVO ?? true,
       envTitleModel: env.ANTHROPIC_TITLE_MODEL,
     },
-    (c) =>
-      createAnthropicProvider({
+    (c) => {
+      // Built now, so a missing key fails here as before; the SDK itself loads on first use.
+      const options = {
         apiKey: c.apiKey ?? missingKey('anthropic'),
         baseURL: withVersionPath(c.baseURL, /\/v1$/, '/v1'),
         headers: section.headers,
         fetch: c.fetch,
-      }),
+      };
+      return lazyProvider(async () =>
+        (await import('../providers/anthropic-provider.ts')).createAnthropicProvider(options),
+      );
+    },
   );
 }
 
@@ -92,13 +99,18 @@ export function googleEndpoint(config: AppConfig): ChatEndpoint | null {
       titleConvo: env.TITLE_CONVO ?? true,
       envTitleModel: env.GOOGLE_TITLE_MODEL,
     },
-    (c) =>
-      createGoogleProvider({
+    (c) => {
+      // Built now, so a missing key fails here as before; the SDK itself loads on first use.
+      const options = {
         apiKey: c.apiKey ?? missingKey('google'),
         baseURL: withVersionPath(c.baseURL, /\/v1(beta)?$/, '/v1beta'),
         headers: section.headers,
         fetch: c.fetch,
-      }),
+      };
+      return lazyProvider(async () =>
+        (await import('../providers/google-provider.ts')).createGoogleProvider(options),
+      );
+    },
   );
 }
 
@@ -126,15 +138,20 @@ export function bedrockEndpoint(config: AppConfig): ChatEndpoint | null {
       defaultModels: DEFAULT_MODELS.bedrock,
       titleConvo: env.TITLE_CONVO ?? true,
     },
-    (c) =>
-      createBedrockProvider({
+    (c) => {
+      // Built now, so a missing key fails here as before; the SDK itself loads on first use.
+      const options = {
         region,
         baseURL: c.baseURL,
         accessKeyId: userProvided ? c.accessKeyId : env.BEDROCK_AWS_ACCESS_KEY_ID,
         secretAccessKey: userProvided ? c.secretAccessKey : env.BEDROCK_AWS_SECRET_ACCESS_KEY,
         sessionToken: userProvided ? c.sessionToken : env.BEDROCK_AWS_SESSION_TOKEN,
         fetch: c.fetch,
-      }),
+      };
+      return lazyProvider(async () =>
+        (await import('../providers/bedrock-provider.ts')).createBedrockProvider(options),
+      );
+    },
     { availableRegions: regions.length ? regions : [region] },
   );
 }

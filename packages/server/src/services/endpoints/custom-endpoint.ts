@@ -1,6 +1,6 @@
 import { USER_PROVIDED } from '@parley/schema';
 import { modelInfoOf, type CustomEndpointConfig } from '../../config/yaml-schema.ts';
-import { createOpenAICompatibleProvider } from '../providers/openai-compatible-provider.ts';
+import { lazyProvider } from '../providers/lazy-provider.ts';
 import type { ChatEndpoint, UserCredentials } from './endpoint.ts';
 
 /**
@@ -10,8 +10,8 @@ import type { ChatEndpoint, UserCredentials } from './endpoint.ts';
 export function customEndpoint(config: CustomEndpointConfig, order: number): ChatEndpoint {
   const userProvide = config.apiKey === USER_PROVIDED;
   const userProvideURL = config.baseURL === USER_PROVIDED;
-  const make = (c: UserCredentials) =>
-    createOpenAICompatibleProvider({
+  const make = (c: UserCredentials) => {
+    const options = {
       name: config.name,
       baseURL: (userProvideURL ? c.baseURL : config.baseURL) ?? '',
       apiKey: userProvide ? c.apiKey : config.apiKey,
@@ -19,7 +19,12 @@ export function customEndpoint(config: CustomEndpointConfig, order: number): Cha
       addParams: config.addParams,
       dropParams: config.dropParams,
       fetch: c.fetch,
-    });
+    };
+    // The AI SDK's OpenAI-compatible provider loads on the endpoint's first call.
+    return lazyProvider(async () =>
+      (await import('../providers/openai-compatible-provider.ts')).createOpenAICompatibleProvider(options),
+    );
+  };
   return {
     name: config.name,
     type: 'custom',

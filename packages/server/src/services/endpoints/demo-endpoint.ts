@@ -1,6 +1,6 @@
-import { startSimulator, type SimServer } from '@parley/llm-sim';
+import type { SimServer } from '@parley/llm-sim';
 import { DEMO_ENDPOINT_LABEL, DEMO_ENDPOINT_NAME, type ModelInfo } from '@parley/schema';
-import { createOpenAICompatibleProvider } from '../providers/openai-compatible-provider.ts';
+import { lazyProvider } from '../providers/lazy-provider.ts';
 import type { ChatEndpoint } from './endpoint.ts';
 
 /** The simulator models the Demo offers, in menu order (aliases such as gpt-4o-mini left out). */
@@ -35,16 +35,22 @@ export const DEMO_MODEL_INFO: Record<string, ModelInfo> = {
 
 export interface DemoEndpoint {
   endpoint: ChatEndpoint;
-  simulator: SimServer;
+  /** Stops the simulator, when the Demo has answered since the server started. */
+  close(): Promise<void>;
 }
 
 /**
  * The offline Demo endpoint: an in-process simulator on a loopback ephemeral port, spoken to
  * through the same OpenAI-compatible provider as any custom endpoint. Offered only when no
- * provider is configured, so `npm start` works without keys.
+ * provider is configured, so `npm start` works without keys. The simulator (and the provider SDK)
+ * start with the Demo's first call: a server nobody chats with does not hold them in memory.
  */
-export async function startDemoEndpoint(): Promise<DemoEndpoint> {
-  const simulator = await startSimulator({ host: '127.0.0.1', port: 0 });
+export function demoEndpoint(): DemoEndpoint {
+  let simulator: Promise<SimServer> | undefined;
+  const started = () =>
+    (simulator ??= import('@parley/llm-sim').then(({ startSimulator }) =>
+      startSimulator({ host: '127.0.0.1', port: 0 }),
+    ));
   const endpoint: ChatEndpoint = {
     name: DEMO_ENDPOINT_NAME,
     type: 'custom',
@@ -56,13 +62,13 @@ export async function startDemoEndpoint(): Promise<DemoEndpoint> {
     defaultModels: DEMO_MODELS,
     modelInfo: DEMO_MODEL_INFO,
     fetchModels: false,
-    provider: createOpenAICompatibleProvider({
-      name: 'demo',
-      baseURL: `${simulator.url}/v1`,
-      apiKey: 'demo',
+    provider: lazyProvider(async () => {
+      const { url } = await started();
+      const { createOpenAICompatibleProvider } = await import('../providers/openai-compatible-provider.ts');
+      return createOpenAICompatibleProvider({ name: 'demo', baseURL: `${url}/v1`, apiKey: 'demo' });
     }),
     title: { kind: 'local' },
     isDemo: true,
   };
-  return { endpoint, simulator };
+  return { endpoint, close: async () => (simulator ? (await simulator).close() : undefined) };
 }

@@ -1,7 +1,7 @@
 import type { EndpointsConfig, ModelsConfig } from '@parley/schema';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/app-config.ts';
-import { startDemoEndpoint } from './demo-endpoint.ts';
+import { demoEndpoint } from './demo-endpoint.ts';
 import { enabledEndpoints } from './enabled-endpoints.ts';
 import type { ChatEndpoint } from './endpoint.ts';
 
@@ -37,12 +37,9 @@ export class EndpointRegistry {
     if (configured.length > 0 || !config.env.DEMO_ENDPOINT) {
       return new EndpointRegistry(configured, logger, async () => undefined);
     }
-    const demo = await startDemoEndpoint();
-    logger.info(
-      { url: demo.simulator.url },
-      'no model provider configured: offering the offline Demo endpoint',
-    );
-    return new EndpointRegistry([demo.endpoint], logger, () => demo.simulator.close());
+    const demo = demoEndpoint();
+    logger.info('no model provider configured: offering the offline Demo endpoint');
+    return new EndpointRegistry([demo.endpoint], logger, () => demo.close());
   }
 
   /** Exact name first, then case-insensitively (URLs are sometimes lower-cased). */

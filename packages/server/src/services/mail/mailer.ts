@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Env } from '../../config/env.ts';
 
 export interface MailMessage {
@@ -16,7 +16,7 @@ export interface Mailer {
 
 /** A Mailer over SMTP from the EMAIL_* variables, for the verification and password-reset links. */
 export function createSmtpMailer(env: Env): Mailer {
-  const transport = nodemailer.createTransport({
+  const options = {
     host: env.EMAIL_HOST,
     port: env.EMAIL_PORT,
     secure: env.EMAIL_SECURE,
@@ -25,16 +25,24 @@ export function createSmtpMailer(env: Env): Mailer {
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
-  });
+  };
+  // nodemailer loads with the first mail, not with the server: most starts send none.
+  let transport: Promise<Transporter> | undefined;
+  const transportOf = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(options),
+    ));
   const from = env.EMAIL_FROM_NAME
     ? { name: env.EMAIL_FROM_NAME, address: env.EMAIL_FROM! }
     : env.EMAIL_FROM!;
   return {
     async send(message) {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+      await (
+        await transportOf()
+      ).sendMail({ from, to: message.to, subject: message.subject, text: message.text });
     },
     close() {
-      transport.close();
+      void transport?.then((t) => t.close());
     },
   };
 }

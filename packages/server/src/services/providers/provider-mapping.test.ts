@@ -1,6 +1,7 @@
 import { APICallError } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { describeFailure, failureText, RETRY_AFTER_MAX_SECONDS, retryAfterOf } from './provider-failure.ts';
+import { failureText } from './failure-text.ts';
+import { describeFailure, RETRY_AFTER_MAX_SECONDS, retryAfterOf } from './provider-failure.ts';
 
 const apiError = (statusCode: number, message: string) =>
   new APICallError({

@@ -1,4 +1,5 @@
-import { simTitle } from '@parley/llm-sim';
+// The title function alone: the simulator's index would load the whole simulator with it.
+import { simTitle } from '@parley/llm-sim/title';
 import { DEFAULT_CONVERSATION_TITLE } from '@parley/schema';
 import type { Logger } from 'pino';
 import type { Bus } from '../../bus/bus.ts';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { GuardedHttpClient } from '../net/guarded-http-client.ts';
-import { pageText } from './page-text.ts';
 import { guardedRequest, readBounded, readVendorJson, WebSearchStepError } from './upstream-call.ts';
 
 /** What a scraper read from one page. */
@@ -38,7 +37,7 @@ export function builtinScraper(http: GuardedHttpClient, timeoutMs: number): Scra
     if (bytes.subarray(0, 4096).includes(0))
       throw new WebSearchStepError(`${url} is not a text page (binary content)`);
     const body = new TextDecoder().decode(bytes);
-    const page = /^text\/(plain|markdown)/i.test(type) ? { title: '', text: body } : pageText(body);
+    const page = /^text\/(plain|markdown)/i.test(type) ? { title: '', text: body } : await textOfHtml(body);
     return { title: page.title, text: page.text.slice(0, MAX_PAGE_CHARS) };
   };
 }
@@ -83,7 +82,7 @@ export function firecrawlScraper(
     if (!answer.success) throw new WebSearchStepError(`Firecrawl could not read ${url}`);
     const { data } = answer.data;
     const title = typeof data.metadata?.title === 'string' ? data.metadata.title : '';
-    const text = data.markdown ?? (data.html ? pageText(data.html).text : '');
+    const text = data.markdown ?? (data.html ? (await textOfHtml(data.html)).text : '');
     return { title, text: text.slice(0, MAX_PAGE_CHARS) };
   };
 }
@@ -115,4 +114,10 @@ export function serperScraper(
     const title = typeof answer.data.metadata?.title === 'string' ? answer.data.metadata.title : '';
     return { title, text: text.slice(0, MAX_PAGE_CHARS) };
   };
+}
+
+/** An HTML page's title and text; the HTML parser loads with the first page read, not at start-up. */
+async function textOfHtml(html: string): Promise<{ title: string; text: string }> {
+  const { pageText } = await import('./page-text.ts');
+  return pageText(html);
 }
