@@ -3,6 +3,7 @@
 // each is accepted, in docs/audit-exceptions.json ({"GHSA-…": "why it does not apply"}).
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { unreviewedAdvisories } from './audit-report.mjs';
 
 const exceptions = JSON.parse(
   readFileSync(new URL('../docs/audit-exceptions.json', import.meta.url), 'utf8'),
@@ -22,18 +23,11 @@ if (!report.vulnerabilities) {
   process.exit(2);
 }
 
-const unreviewed = [];
-for (const [name, entry] of Object.entries(report.vulnerabilities)) {
-  for (const via of entry.via) {
-    if (typeof via !== 'object') continue; // a package that is vulnerable through another one
-    const id = via.url?.split('/').at(-1) ?? String(via.source);
-    if (!(id in exceptions)) unreviewed.push(`${name} (${via.severity}): ${via.title} — ${via.url}`);
-  }
-}
+const unreviewed = unreviewedAdvisories(report, exceptions);
 const reviewed = Object.keys(exceptions).length;
 if (unreviewed.length > 0) {
   console.error(`Unreviewed advisories (fix them, or review and list them in docs/audit-exceptions.json):`);
-  for (const line of [...new Set(unreviewed)]) console.error(`  ${line}`);
+  for (const line of unreviewed) console.error(`  ${line}`);
   process.exit(1);
 }
 console.log(
