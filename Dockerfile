@@ -52,5 +52,8 @@ VOLUME ["/data"]
 EXPOSE 3080
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
     CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3080) + '/health/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# Idle memory, as `npm start` does (docs/architecture.md, "Idle memory"): glibc gives freed memory
+# back above 1 MB instead of keeping it.
+ENV MALLOC_TRIM_THRESHOLD_=1048576
 # Node.js is PID 1 and handles SIGTERM itself (graceful stop: requests finish, answers are saved).
 CMD ["node", "packages/server/dist/main.mjs"]

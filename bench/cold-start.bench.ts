@@ -1,16 +1,19 @@
 // Cold start: `npm start` (the way an operator runs Parley) until `GET /health` answers, on a
-// data directory that already holds a migrated database (a restart), and the resident memory of
-// every process `npm start` left running once the server has been idle for a while.
+// data directory that already holds a migrated database and a user who has used it (a restart),
+// and the resident memory of every process `npm start` left running once the server has been
+// idle for a while.
 //
 //   npm run bench cold-start            (ROUNDS=5 IDLE_MS=15000 to change the defaults)
 //
-// The first start (which creates the cluster and builds what is stale) is not counted. Every
+// The first start (which creates the cluster and builds what is stale) is not counted; on it a
+// user signs up and makes a few requests, so the restarts open a database with data in it. Every
 // figure is summed over the whole process tree (npm, the start script, the server and anything
 // they spawned), because moving work into a child process saves nothing.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { signUp } from './support/parley-stack.ts';
 import { freePort } from './support/processes.ts';
 
 const ROOT = new URL('../', import.meta.url).pathname;
@@ -76,6 +79,17 @@ async function msUntilHealthy(port: number, child: ChildProcess, started: number
   }
 }
 
+/** What a person does first: sign up, open the app, list conversations, check the endpoints. */
+async function useOnce(port: number): Promise<void> {
+  const url = `http://127.0.0.1:${port}`;
+  const token = await signUp(url);
+  for (const path of ['/api/config', '/api/endpoints', '/api/models', '/api/convos', '/api/user']) {
+    const response = await fetch(url + path, { headers: { authorization: `Bearer ${token}` } });
+    if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
+    await response.arrayBuffer();
+  }
+}
+
 /** Stops `npm start` with SIGTERM; answers how many of its processes outlived it (then kills them). */
 async function stop(child: ChildProcess): Promise<number> {
   const tree = processTree(child.pid!);
@@ -103,6 +117,7 @@ try {
   const port = await freePort();
   const first = startParley(dataDir, port);
   await msUntilHealthy(port, first, performance.now());
+  await useOnce(port);
   let outlived = await stop(first);
 
   const startMs: number[] = [];

@@ -108,7 +108,7 @@ export async function startParleyStack(pacing: Pacing, options: StackOptions = {
   };
 }
 
-async function signUp(url: string): Promise<string> {
+export async function signUp(url: string): Promise<string> {
   const account = { name: 'Bench User', email: 'bench@example.com', password: 'bench password 1' };
   const post = (path: string, json: unknown) =>
     fetch(url + path, {
