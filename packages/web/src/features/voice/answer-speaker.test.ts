@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AnswerSpeaker, type StreamingAnswer, type StreamingAnswers } from './answer-speaker';
+import { SpeakerHandover } from './speaker-handover';
 import type { SpeechClip, SpeechEngine } from './speech-queue';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -140,5 +141,80 @@ describe('the answer speaker', () => {
     await settle();
     expect(engine.said).toEqual([]);
     s.dispose();
+  });
+});
+
+describe('the speaker handed over to a message box mounted anew', () => {
+  // On a new chat's first send the desktop box moves from the centred greeting to the chat's foot
+  // (React mounts it anew) while the answer may already be streaming.
+  it('a speaker made by the new box would miss the answer already under way', async () => {
+    const { s, engine, live } = speaker('new');
+    live.put('new', 'a1');
+    s.dispose();
+    const late = new AnswerSpeaker(
+      'new',
+      live,
+      { onSpeaking: () => {}, onSkipped: () => {}, onDone: () => {} },
+      engine,
+    );
+    live.patch('new', { text: 'Already streaming. More' });
+    live.remove('new');
+    await engine.finishAll();
+    expect(engine.said).toEqual([]);
+    late.dispose();
+  });
+
+  it('the parked speaker taken in the same task speaks on, and its events reach the new box', async () => {
+    const { s, engine, seen, live } = speaker('new');
+    const handover = new SpeakerHandover<AnswerSpeaker>();
+    live.put('new', 'a1');
+    live.patch('new', { text: 'First one. Sec' });
+    await settle();
+    expect(s.speaking).toBe(true);
+
+    handover.park(live, s);
+    const adopted = handover.take(live);
+    expect(adopted).toBe(s);
+    const moved = { speaking: [] as boolean[], done: 0 };
+    adopted!.setEvents({
+      onSpeaking: (on) => moved.speaking.push(on),
+      onSkipped: () => {},
+      onDone: () => (moved.done += 1),
+    });
+    live.rekey('new', 'c9');
+    adopted!.setConversation('c9');
+    live.patch('c9', { text: 'First one. Second one.' });
+    live.remove('c9');
+    await engine.finishAll();
+    expect(engine.said).toEqual(['First one.', 'Second one.']);
+    expect(engine.stopped).toEqual([]);
+    expect(seen).toEqual({ speaking: [true], done: 0, skipped: 0 });
+    expect(moved).toEqual({ speaking: [false], done: 1 });
+    s.dispose();
+  });
+
+  it('a parked speaker nobody takes by the next task is disposed; another source does not take it', async () => {
+    const { s, engine, live } = speaker('c1');
+    const handover = new SpeakerHandover<AnswerSpeaker>();
+    live.put('c1', 'a1');
+    live.patch('c1', { text: 'Spoken. Cut' });
+    await settle();
+    handover.park(live, s);
+    expect(handover.take(new LiveAnswers())).toBeNull();
+    await settle();
+    expect(engine.stopped).toEqual(['Spoken.']);
+    expect(handover.take(live)).toBeNull();
+  });
+
+  it('speech turned off disposes a parked speaker at once', async () => {
+    const { s, engine, live } = speaker('c1');
+    const handover = new SpeakerHandover<AnswerSpeaker>();
+    live.put('c1', 'a1');
+    live.patch('c1', { text: 'Spoken. Cut' });
+    await settle();
+    handover.park(live, s);
+    handover.disposeParked();
+    expect(engine.stopped).toEqual(['Spoken.']);
+    expect(handover.take(live)).toBeNull();
   });
 });

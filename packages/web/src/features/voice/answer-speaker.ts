@@ -52,15 +52,26 @@ const RESUMED_SUFFIX = '__resume';
  */
 export class AnswerSpeaker {
   private spoken: Spoken | null = null;
+  private speakingNow = false;
   private readonly unsubscribe: () => void;
 
   constructor(
     private conversationId: string,
     private readonly answers: StreamingAnswers,
-    private readonly events: AnswerSpeakerEvents,
+    private events: AnswerSpeakerEvents,
     private readonly engine: SpeechEngine = chosenEngine(),
   ) {
     this.unsubscribe = answers.subscribe(() => this.follow(answers.current()));
+  }
+
+  /** Whether an answer is being spoken now. */
+  get speaking(): boolean {
+    return this.speakingNow;
+  }
+
+  /** Another message box took this speaker over (see SpeakerHandover): its events go there now. */
+  setEvents(events: AnswerSpeakerEvents): void {
+    this.events = events;
   }
 
   /** The chat shown changed: speech of another conversation's answer stops. */
@@ -111,7 +122,10 @@ export class AnswerSpeaker {
     let skipped = false;
     let spoken: Spoken | null = null;
     const queue = new SpeechQueue(this.engine, {
-      onSpeaking: (speaking) => this.events.onSpeaking(speaking),
+      onSpeaking: (speaking) => {
+        this.speakingNow = speaking;
+        this.events.onSpeaking(speaking);
+      },
       onSkipped: (sentence, error) => {
         console.warn('a sentence was not spoken', sentence, error);
         if (!skipped) this.events.onSkipped();
