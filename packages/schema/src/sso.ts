@@ -20,6 +20,8 @@ export const SSO_ERROR_CODES = [
   'account_banned',
   /** A SAML answer that failed its checks: signature, audience, validity window or shape. */
   'assertion_rejected',
+  'wallet_message_invalid',
+  'wallet_signature_invalid',
 ] as const;
 export type SsoErrorCode = (typeof SSO_ERROR_CODES)[number];
 

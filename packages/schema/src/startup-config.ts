@@ -77,6 +77,8 @@ export interface StartupConfig {
    * and, with `username`, asks for a username instead of an e-mail address.
    */
   ldap?: { enabled: boolean; username: boolean };
+  /** The login page's "Connect Wallet" button (Sign-In with Ethereum). */
+  walletLoginEnabled: boolean;
   serverDomain: string;
   emailLoginEnabled: boolean;
   registrationEnabled: boolean;

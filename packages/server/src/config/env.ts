@@ -302,6 +302,14 @@ export const envSchema = z.object({
   SAML_IMAGE_URL: text,
   SAML_USE_AUTHN_RESPONSE_SIGNED: flag(false),
 
+  /**
+   * Wallet sign-in (Sign-In with Ethereum): the login page's "Connect Wallet" button. The signed
+   * message must name this chain id (1 is Ethereum mainnet). New accounts need
+   * ALLOW_SOCIAL_REGISTRATION, as for every external sign-in.
+   */
+  ALLOW_WALLET_LOGIN: flag(false),
+  WALLET_CHAIN_ID: int(1),
+
   /** Social sign-in (LibreChat's names); each is on when ALLOW_SOCIAL_LOGIN and its id and secret are set. */
   GOOGLE_CLIENT_ID: text,
   GOOGLE_CLIENT_SECRET: text,

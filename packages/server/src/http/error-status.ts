@@ -73,6 +73,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   role_required: 403,
   account_banned: 403,
   assertion_rejected: 400,
+  wallet_message_invalid: 400,
+  wallet_signature_invalid: 401,
 };
 
 /** Fastify's own refusals (bad JSON, oversized body, wrong content type) by status. */

@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts';
 import { assistantsRoutes } from './assistants-routes.ts';
 import { authRoutes } from './auth-routes.ts';
 import { ssoRoutes } from './sso-routes.ts';
+import { walletRoutes } from './wallet-routes.ts';
 import { twoFactorRoutes } from './two-factor-routes.ts';
 import { passkeyRoutes } from './passkey-routes.ts';
 import { balanceRoutes } from './balance-routes.ts';
@@ -45,6 +46,7 @@ export const routeModules: RouteModule[] = [
   docsRoutes,
   authRoutes,
   ssoRoutes,
+  walletRoutes,
   twoFactorRoutes,
   passkeyRoutes,
   userRoutes,

@@ -49,6 +49,7 @@ export function buildStartupConfig(config: AppConfig, available: SignInAvailabil
     samlLabel: env.SAML_BUTTON_LABEL ?? '',
     samlImageUrl: env.SAML_IMAGE_URL ?? '',
     ...ldapStartupConfig(env),
+    walletLoginEnabled: env.ALLOW_WALLET_LOGIN,
     serverDomain: config.serverDomain,
     emailLoginEnabled: env.ALLOW_EMAIL_LOGIN,
     // With LDAP the directory holds the passwords: nobody registers one here.

@@ -43,6 +43,14 @@ export function authLimits(env: Env) {
       windowMs: minutes(env.LOGIN_WINDOW),
       what: 'passkey sign-in requests',
     },
+    /** Wallet sign-in challenges handed out to an address: as generous as passkey challenges. */
+    walletNonce: {
+      type: 'logins',
+      counter: 'wallet_nonce',
+      max: env.LOGIN_MAX * 4,
+      windowMs: minutes(env.LOGIN_WINDOW),
+      what: 'wallet sign-in requests',
+    },
     verifyEmail: {
       type: 'verify_email_limit',
       max: env.VERIFY_EMAIL_MAX,

@@ -24,12 +24,17 @@ function key(secret: string): Uint8Array {
   return new TextEncoder().encode(`${secret}:sso-attempt`);
 }
 
-export async function sealAttempt(secret: string, attempt: SignInAttempt): Promise<string> {
+/** `ttlSeconds`: how long the attempt may take; a wallet's signature needs far less than a provider's login. */
+export async function sealAttempt(
+  secret: string,
+  attempt: SignInAttempt,
+  ttlSeconds = ATTEMPT_TTL_SECONDS,
+): Promise<string> {
   return new SignJWT({ ...attempt })
     .setProtectedHeader({ alg: 'HS256' })
     .setAudience(AUDIENCE)
     .setIssuedAt()
-    .setExpirationTime(`${ATTEMPT_TTL_SECONDS}s`)
+    .setExpirationTime(`${ttlSeconds}s`)
     .sign(key(secret));
 }
 
