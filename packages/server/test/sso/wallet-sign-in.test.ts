@@ -92,7 +92,10 @@ describe('wallet sign-in', () => {
     const browser = new BrowserSession();
     const res = await verify(browser, await signed(account, await challenge(browser)));
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { token: string; user: { id: string; email: string; provider: string } };
+    const body = (await res.json()) as {
+      token: string;
+      user: { id: string; email: string; provider: string };
+    };
     expect(body.token).toBeTruthy();
     expect(body.user).toMatchObject({
       email: `${account.address.toLowerCase()}@wallet.invalid`,
@@ -130,7 +133,11 @@ describe('wallet sign-in', () => {
     const browser = new BrowserSession();
     const c = await challenge(browser);
     const cookie = browser.cookie(server.url, 'parley_sso')!;
-    await refusal(await verify(browser, await signed(account, c, { chainId: 1 })), 400, 'wallet_message_invalid');
+    await refusal(
+      await verify(browser, await signed(account, c, { chainId: 1 })),
+      400,
+      'wallet_message_invalid',
+    );
     browser.setCookie(server.url, 'parley_sso', cookie);
     await refusal(await verify(browser, await signed(account, c)), 400, 'invalid_state');
   });

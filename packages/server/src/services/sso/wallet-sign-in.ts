@@ -94,7 +94,10 @@ export async function verifyWalletSignIn(
     signed = false;
   }
   if (!signed) {
-    throw new SsoError('wallet_signature_invalid', 'The signature is not this address’s signature of the message.');
+    throw new SsoError(
+      'wallet_signature_invalid',
+      'The signature is not this address’s signature of the message.',
+    );
   }
   return {
     provider: WALLET_PROVIDER,

@@ -14,6 +14,7 @@ import { lockoutWait, loginErrorKey } from './login-error';
 import { oauthErrorMessage } from './oauth-error';
 import { useFormFields } from './use-form-fields';
 import { validateLogin, validateUsernameLogin } from './validation';
+import { WalletSignInButton } from './wallet-sign-in-button';
 
 // Loaded only when parley.yaml configures the human check, so the page stays light without it.
 import { useHumanCheck } from './use-human-check';
@@ -152,6 +153,11 @@ export default function LoginPage() {
       <div className={emailLogin ? 'mt-3' : undefined}>
         <PasskeySignInButton onError={setError} />
       </div>
+      {config?.walletLoginEnabled === true && (
+        <div className="mt-3">
+          <WalletSignInButton onError={setError} />
+        </div>
+      )}
       {config?.registrationEnabled !== false && (
         <p className="mt-6 text-center text-sm text-fg-muted">
           {t('com_auth_no_account')}{' '}
