@@ -9,13 +9,12 @@ import { BrowserWallet } from './browser-wallet';
  */
 export async function signInWithWallet(onConnected: (address: string) => void): Promise<LoginResult> {
   const wallet = BrowserWallet.find();
-  const address = await wallet.connect();
+  // The message module loads while the wallet shows its prompt.
+  const [picked, siwe] = await Promise.all([wallet.connect(), import('./siwe-message')]);
+  const address = siwe.checksumAddress(picked);
   onConnected(address);
-  const [challenge, { walletMessage }] = await Promise.all([
-    api<WalletChallenge>('/api/auth/wallet/nonce'),
-    import('./siwe-message'),
-  ]);
-  const message = walletMessage(address, challenge);
+  const challenge = await api<WalletChallenge>('/api/auth/wallet/nonce');
+  const message = siwe.walletMessage(address, challenge);
   const signature = await wallet.sign(message.hex, address);
   return api<LoginResult>('/api/auth/wallet/verify', {
     method: 'POST',
