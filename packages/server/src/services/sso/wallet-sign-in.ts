@@ -87,12 +87,12 @@ export async function verifyWalletSignIn(
   assertTimely(message, now, invalid);
 
   const address = getAddress(message.address);
-  let signed = false;
-  try {
-    signed = await verifyMessage({ address, message: input.message, signature: input.signature as Hex });
-  } catch {
-    signed = false;
-  }
+  // A signature that cannot even be decoded is as wrong as one by another key.
+  const signed = await verifyMessage({
+    address,
+    message: input.message,
+    signature: input.signature as Hex,
+  }).catch(() => false);
   if (!signed) {
     throw new SsoError(
       'wallet_signature_invalid',

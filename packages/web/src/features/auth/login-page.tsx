@@ -14,12 +14,15 @@ import { lockoutWait, loginErrorKey } from './login-error';
 import { oauthErrorMessage } from './oauth-error';
 import { useFormFields } from './use-form-fields';
 import { validateLogin, validateUsernameLogin } from './validation';
-import { WalletSignInButton } from './wallet-sign-in-button';
 
 // Loaded only when parley.yaml configures the human check, so the page stays light without it.
 import { useHumanCheck } from './use-human-check';
 
 const Turnstile = lazy(() => import('./turnstile').then((m) => ({ default: m.Turnstile })));
+// Loaded only where wallet sign-in is on: most instances never show the button.
+const WalletSignInButton = lazy(() =>
+  import('./wallet-sign-in-button').then((m) => ({ default: m.WalletSignInButton })),
+);
 
 /** Sign-in with e-mail and password; two-factor pending goes to /login/2fa. */
 export default function LoginPage() {
@@ -155,7 +158,10 @@ export default function LoginPage() {
       </div>
       {config?.walletLoginEnabled === true && (
         <div className="mt-3">
-          <WalletSignInButton onError={setError} />
+          {/* The button's height while its code loads, so the page does not jump. */}
+          <Suspense fallback={<div className="h-11" aria-hidden />}>
+            <WalletSignInButton onError={setError} />
+          </Suspense>
         </div>
       )}
       {config?.registrationEnabled !== false && (
