@@ -169,6 +169,23 @@ describe('checkLocales', () => {
     expect(missingAsJson(report)).toEqual({ 'translation.json': { com_ui_files_few: '{{count}} files' } });
   });
 
+  it('refuses a rightwards arrow in a right-to-left language, where it would point backwards', () => {
+    const english = { ...ENGLISH, com_ui_figures_tokens: '{{prompt}} → {{completion}} tokens' };
+    const { dir, languages } = fixture({
+      'ar-EG': [
+        { ...GERMAN, ...ARABIC_FILES, com_ui_figures_tokens: '{{prompt}} → {{completion}} رمز' },
+        GERMAN_BUILDER,
+      ],
+      'de-DE': [{ ...GERMAN, com_ui_figures_tokens: '{{prompt}} → {{completion}} Token' }, GERMAN_BUILDER],
+    });
+    writeFileSync(path.join(dir, 'en', 'translation.json'), JSON.stringify(english));
+    const reports = checkLocales(dir, offeredCodes(languages));
+    expect(failuresOf(reports.find((r) => r.code === 'ar-EG'))).toEqual([
+      'markup differs: translation.json:com_ui_figures_tokens: a rightwards arrow (→) points against a right-to-left reading; use ←',
+    ]);
+    expect(failuresOf(reports.find((r) => r.code === 'de-DE'))).toEqual([]);
+  });
+
   it('lets Russian put the number in its "one" form, which also serves 21, 31 …', () => {
     const russian = {
       ...GERMAN,

@@ -197,6 +197,7 @@ export function isCountable(text) {
  */
 export function checkLocale(code, english, locale) {
   const categories = pluralCategories(code);
+  const rightToLeft = RIGHT_TO_LEFT.has(code.toLowerCase().split(/[-_]/)[0]);
   const required = requiredKeys(english, categories);
   const missing = [...required].filter(([key]) => typeof locale.get(key) !== 'string');
   const extra = [];
@@ -217,6 +218,7 @@ export function checkLocale(code, english, locale) {
     const forms = ['_one', '_other'].map((suffix) => english.get(key.replace(PLURAL_SUFFIX, suffix)));
     const problem = markupDifference(source, value, counterpart.plural, forms);
     if (problem) mismatched.push(`${key}: ${problem}`);
+    if (rightToLeft && value.includes('→')) mismatched.push(`${key}: ${RTL_ARROW_PROBLEM}`);
     if (isCountable(source)) {
       counted++;
       if (value.trim() !== source.trim() && value.trim() !== english.get(key)?.trim()) differing++;
@@ -225,6 +227,14 @@ export function checkLocale(code, english, locale) {
   const share = counted === 0 ? 1 : differing / counted;
   return { code, missing, extra, mismatched, counted, differing, share };
 }
+
+/** Languages written right to left (the web app's isRtlLanguage in languages.ts lists the same). */
+const RIGHT_TO_LEFT = new Set(['ar', 'he', 'fa', 'ur']);
+/**
+ * English's "1,200 → 340 tokens" reads left to right. Laid out right to left, the numbers swap sides
+ * and the arrow, which the bidirectional algorithm never mirrors, points from the second to the first.
+ */
+const RTL_ARROW_PROBLEM = 'a rightwards arrow (→) points against a right-to-left reading; use ←';
 
 /**
  * How a translation's placeholders and tags differ from English's, or undefined. Tags must match

@@ -1,3 +1,4 @@
+import { chooseModel, send, signIn, waitIdle } from '../support/chat.ts';
 import { expect, loginViaUi, registerViaApi, test, uniqueUser } from '../support/fixtures.ts';
 
 test('switching to Arabic lays the app out right to left, survives a reload, and back to English', async ({
@@ -37,6 +38,27 @@ test('switching to Arabic lays the app out right to left, survives a reload, and
   await page.keyboard.press('Escape');
   const back = await page.getByTestId('sidebar').boundingBox();
   expect(back!.x).toBeLessThan(1440 / 2);
+});
+
+// "5 → 5 tokens" laid out right to left swaps the numbers' sides, and the bidirectional algorithm
+// never mirrors the arrow: the right-to-left locales write ← so it points the way the line reads.
+test("an answer's token figures in Arabic point the way the line reads", async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, baseURL!, 'arabicfigures');
+  await chooseModel(page, 'echo');
+  await send(page, 'Figures read right to left');
+  await waitIdle(page);
+  const figures = page.getByTestId('answer-figures').last();
+  await expect(figures).toContainText('→');
+
+  await page.getByTestId('account-menu').click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  await page.getByTestId('settings-dialog').getByTestId('language-select').selectOption('ar-EG');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await page.keyboard.press('Escape');
+  await expect(figures).toContainText('←');
+  await expect(figures).not.toContainText('→');
+  await figures.screenshot({ path: test.info().outputPath('answer-figures-arabic.png') });
 });
 
 test.describe('a signed-out page in German', () => {
