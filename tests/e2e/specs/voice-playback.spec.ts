@@ -206,7 +206,10 @@ for (const [size, viewport] of Object.entries({ desktop: DESKTOP, phone: PHONE }
     await mic.click();
     await expect(page.getByTestId('chat-input')).toHaveValue(SIM_TRANSCRIPT, { timeout: 20_000 });
 
-    // Auto-send sends it; the answer is awaited, then spoken.
+    // Auto-send counts down, then sends it; the answer is awaited, then spoken.
+    await expect(status).toHaveAttribute('data-phase', 'sending');
+    await expect(status).toContainText(/Sending in [1-3] seconds?/);
+    await shoot(page, 'composer-sending');
     await expect(status).toHaveAttribute('data-phase', 'thinking', { timeout: 10_000 });
     await shoot(page, 'composer-thinking');
     await expect(status).toHaveAttribute('data-phase', 'speaking', { timeout: 15_000 });
@@ -228,3 +231,33 @@ for (const [size, viewport] of Object.entries({ desktop: DESKTOP, phone: PHONE }
     await context.close();
   });
 }
+
+test('a transcript waiting to be sent by itself shows the countdown; cancel keeps it in the box unsent', async ({
+  browser,
+}) => {
+  const { context, page } = await openChat(browser, 'cancelsend');
+  const settings = await openSpeechAdvanced(page);
+  await settings.getByTestId('conversation-mode').click();
+  await expect(settings.getByTestId('auto-send-value')).toHaveText('3 seconds');
+  await page.keyboard.press('Escape');
+  let chats = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/api/agents/chat/')) chats += 1;
+  });
+
+  const mic = page.getByTestId('mic-button');
+  const status = page.getByTestId('voice-status');
+  await mic.click();
+  await expect(mic).toHaveAttribute('data-state', 'listening');
+  await page.waitForTimeout(1200);
+  await mic.click();
+  await expect(page.getByTestId('chat-input')).toHaveValue(SIM_TRANSCRIPT, { timeout: 20_000 });
+  await expect(status).toHaveAttribute('data-phase', 'sending');
+  await page.getByTestId('voice-cancel-send').click();
+  await expect(status).toBeHidden();
+  // Past the three seconds: nothing was sent, the transcript stays to be edited.
+  await page.waitForTimeout(4000);
+  expect(chats).toBe(0);
+  await expect(page.getByTestId('chat-input')).toHaveValue(SIM_TRANSCRIPT);
+  await context.close();
+});

@@ -165,6 +165,8 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
     if (submitting && value.trim() !== '') props.onSendWhileBusy?.();
     if (submitting || disabledReason || filesLoading || value.trim() === '') return;
     if (props.onSend(value, messageFiles(attachments))) {
+      // Sent by hand before the transcript's auto-send: it must not go a second time.
+      autoSend.cancel();
       clearDraft(conversationId);
       setText('');
       useAttachments.getState().clear(conversationId);
@@ -237,7 +239,12 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
       )}
       <UploadTypeDialog chooser={pasteUpload.chooser} />
       {slash.element}
-      <VoiceStatus phase={voice.phase} onStop={submitting ? stop : voice.stop} />
+      <VoiceStatus
+        phase={voice.phase}
+        onStop={submitting ? stop : voice.stop}
+        sendsAt={autoSend.sendsAt}
+        onCancelSend={autoSend.cancel}
+      />
       <div
         className={clsx(
           'rounded-3xl border border-border-strong bg-surface-raised shadow-sm transition-shadow',

@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
-import { Mic, Square, Volume2 } from 'lucide-react';
+import { Mic, Send, Square, Volume2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner';
 import type { VoicePhase } from './voice-phase';
@@ -14,10 +15,25 @@ const LABELS = {
 /**
  * Above the message box: what the voice conversation is doing (listening, thinking, speaking)
  * with a stop that ends it. Shown in conversation mode, and whenever an answer is being spoken.
+ * While a transcript waits to be sent by itself (`sendsAt`), it counts down with a cancel that
+ * keeps the text in the box.
  */
-export function VoiceStatus({ phase, onStop }: { phase: VoicePhase; onStop: () => void }) {
+export function VoiceStatus({
+  phase,
+  onStop,
+  sendsAt = null,
+  onCancelSend,
+}: {
+  phase: VoicePhase;
+  onStop: () => void;
+  sendsAt?: number | null;
+  onCancelSend?: () => void;
+}) {
   const { t } = useTranslation();
   const conversationMode = useVoice((s) => s.conversationMode);
+  if (phase === 'idle' && sendsAt !== null && onCancelSend) {
+    return <AutoSendCountdown sendsAt={sendsAt} onCancel={onCancelSend} />;
+  }
   if (phase === 'idle' || (phase !== 'speaking' && !conversationMode)) return null;
   return (
     <div className="mb-2 flex justify-center">
@@ -57,5 +73,42 @@ function PhaseIcon({ phase }: { phase: Exclude<VoicePhase, 'idle'> }) {
     >
       <Icon className="size-3.5" aria-hidden />
     </span>
+  );
+}
+
+/** How often the countdown is redrawn: often enough that each second shows on time. */
+const COUNTDOWN_TICK_MS = 250;
+
+function AutoSendCountdown({ sendsAt, onCancel }: { sendsAt: number; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const tick = window.setInterval(() => setNow(Date.now()), COUNTDOWN_TICK_MS);
+    return () => window.clearInterval(tick);
+  }, []);
+  const seconds = Math.max(0, Math.ceil((sendsAt - now) / 1000));
+  return (
+    <div className="mb-2 flex justify-center">
+      <div
+        className="flex items-center gap-2 rounded-full border border-border bg-surface-raised py-1 pr-1 pl-3 text-sm text-fg shadow-sm"
+        data-testid="voice-status"
+        data-phase="sending"
+      >
+        <span role="status" aria-live="polite" className="flex items-center gap-2">
+          <span className="flex size-6 items-center justify-center rounded-full bg-accent text-accent-fg">
+            <Send className="size-3.5" aria-hidden />
+          </span>
+          {t('voice.state_sending', { time: t('voice.seconds', { count: seconds }) })}
+        </span>
+        <button
+          type="button"
+          onClick={onCancel}
+          data-testid="voice-cancel-send"
+          className="flex items-center gap-1 rounded-full bg-surface-muted px-2.5 py-1 text-xs font-medium text-fg hover:bg-border"
+        >
+          {t('com_ui_cancel')}
+        </button>
+      </div>
+    </div>
   );
 }
