@@ -156,7 +156,7 @@ describe('validation and errors', () => {
     const model = await post({ model: 'nope', messages: user('x') });
     expect(model.status).toBe(404);
     expect(await model.json()).toMatchObject({ error: { code: 'model_not_found', param: 'model' } });
-    const path = await fetch(`${sim.url}/v1/embeddings`, { method: 'POST', body: '{}' });
+    const path = await fetch(`${sim.url}/v1/no-such-endpoint`, { method: 'POST', body: '{}' });
     expect(path.status).toBe(404);
   });
 
