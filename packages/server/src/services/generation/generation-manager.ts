@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { Bus } from '../../bus/bus.ts';
 import { AppError } from '../../errors/app-error.ts';
@@ -22,6 +23,12 @@ import { OrphanSweeper, type SaveOrphan } from './orphan-sweeper.ts';
 
 /** How long a stop request waits for the job's final event. */
 const ABORT_WAIT_MS = 15_000;
+/**
+ * How long a request that finds its conversation busy watches for that generation's stop to
+ * begin (its client closed the stream a moment ago) before it is refused as concurrent.
+ */
+const STOP_NOTICE_MS = 1000;
+const STOP_NOTICE_POLL_MS = 25;
 /** The per-user list of recent conversations is compacted past this length. */
 const USER_LIST_COMPACT_AT = 200;
 
@@ -43,6 +50,8 @@ export interface GenerationManagerOptions {
   saveOrphan?: SaveOrphan;
   /** Told of each job's start, first output and end (Prometheus metrics, when on). */
   observer?: GenerationObserver;
+  /** How long a busy lane is watched for its generation's stop to begin (default STOP_NOTICE_MS). */
+  stopNoticeMs?: number;
 }
 
 /**
@@ -53,6 +62,7 @@ export interface GenerationManagerOptions {
 export class GenerationManager {
   private readonly local = new Map<string, GenerationJob>();
   private readonly lockTtlMs: number;
+  private readonly stopNoticeMs: number;
   private readonly observer: GenerationObserver | undefined;
   readonly sweeper: OrphanSweeper | null;
 
@@ -62,6 +72,7 @@ export class GenerationManager {
     opts: GenerationManagerOptions = {},
   ) {
     this.lockTtlMs = opts.lockTtlMs || LOCK_TTL_MS;
+    this.stopNoticeMs = opts.stopNoticeMs ?? STOP_NOTICE_MS;
     this.observer = opts.observer;
     this.sweeper = opts.saveOrphan
       ? new OrphanSweeper(bus, logger, {
@@ -84,12 +95,21 @@ export class GenerationManager {
     if (await lock()) return jobId;
     // A job that is being stopped (its stop call, or its last stream closing) ends within moments:
     // a client that sends its next message right after stopping waits for it instead of a 429.
-    const holder = await this.bus.get(jobKeys.lock(lane));
-    if (holder && (await this.bus.get(jobKeys.stopping(holder)))) {
-      await awaitTerminal(this.bus, holder, ABORT_WAIT_MS);
-      if (await lock()) return jobId;
+    // A stream the client has just closed is noticed only when the server next writes to it, so
+    // its stop may not have begun yet: the holder is watched for a moment before the refusal.
+    const noticeBy = Date.now() + this.stopNoticeMs;
+    for (;;) {
+      const holder = await this.bus.get(jobKeys.lock(lane));
+      if (!holder) {
+        if (await lock()) return jobId;
+      } else if (await this.bus.get(jobKeys.stopping(holder))) {
+        await awaitTerminal(this.bus, holder, ABORT_WAIT_MS);
+        if (await lock()) return jobId;
+        throw concurrentError();
+      }
+      if (Date.now() >= noticeBy) throw concurrentError();
+      await delay(STOP_NOTICE_POLL_MS);
     }
-    throw concurrentError();
   }
 
   async release(lane: string, jobId: string): Promise<void> {
