@@ -158,6 +158,8 @@ test('a passage found in a PDF is cited with its page in the pop-up, on a wide a
   );
   await (await chooser).setFiles({ name: 'harbour-log.pdf', mimeType: 'application/pdf', buffer: pdf });
   expect((await upload).status()).toBe(201);
+  // The message waits for its files: Enter does nothing until the chip has finished.
+  await expect(page.getByTestId('attachment')).toHaveAttribute('data-progress', '1');
   await send(page, 'otters sleep');
   await waitIdle(page);
 
