@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mayAutoRetry, retryDeadline, secondsLeft, spendAutoRetry } from './auto-retry';
+import { secondsLeft } from '../../lib/seconds-left';
+import { mayAutoRetry, retryDeadline, spendAutoRetry } from './auto-retry';
 
 describe('auto-retry of a rate-limited answer', () => {
   const now = Date.parse('2026-11-24T12:00:10Z');

@@ -25,8 +25,3 @@ export function retryDeadline(createdAt: string | undefined, retryAfterSeconds: 
   const start = Number.isNaN(created) ? now : Math.min(created, now);
   return start + retryAfterSeconds * 1000;
 }
-
-/** Whole seconds left until `deadline`, never below zero. */
-export function secondsLeft(deadline: number, now: number): number {
-  return Math.max(0, Math.ceil((deadline - now) / 1000));
-}

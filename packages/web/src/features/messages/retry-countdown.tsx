@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { secondsLeft } from './auto-retry';
+import { useSecondsUntil } from '../../lib/use-seconds-until';
 
 /**
  * "Trying again in N s" until `deadline`, then `onDue` once; "Don't retry" calls `onCancel`.
@@ -16,19 +15,7 @@ export function RetryCountdown({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const [left, setLeft] = useState(() => secondsLeft(deadline, Date.now()));
-  useEffect(() => {
-    const tick = () => {
-      const next = secondsLeft(deadline, Date.now());
-      setLeft(next);
-      if (next === 0) {
-        window.clearInterval(timer);
-        onDue();
-      }
-    };
-    const timer = window.setInterval(tick, 250);
-    return () => window.clearInterval(timer);
-  }, [deadline, onDue]);
+  const left = useSecondsUntil(deadline, onDue);
   return (
     <div className="mt-2 flex items-center gap-3 text-[13px] text-fg-muted" data-testid="retry-countdown">
       <span role="timer" aria-live="polite">

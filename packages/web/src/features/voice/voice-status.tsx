@@ -1,8 +1,8 @@
 import { clsx } from 'clsx';
 import { Mic, Send, Square, Volume2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner';
+import { useSecondsUntil } from '../../lib/use-seconds-until';
 import type { VoicePhase } from './voice-phase';
 import { useVoice } from './voice-store';
 
@@ -76,17 +76,9 @@ function PhaseIcon({ phase }: { phase: Exclude<VoicePhase, 'idle'> }) {
   );
 }
 
-/** How often the countdown is redrawn: often enough that each second shows on time. */
-const COUNTDOWN_TICK_MS = 250;
-
 function AutoSendCountdown({ sendsAt, onCancel }: { sendsAt: number; onCancel: () => void }) {
   const { t } = useTranslation();
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const tick = window.setInterval(() => setNow(Date.now()), COUNTDOWN_TICK_MS);
-    return () => window.clearInterval(tick);
-  }, []);
-  const seconds = Math.max(0, Math.ceil((sendsAt - now) / 1000));
+  const seconds = useSecondsUntil(sendsAt);
   return (
     <div className="mb-2 flex justify-center">
       <div
