@@ -184,6 +184,21 @@ test('regenerating the second answer asks the second model again and leaves the 
   await expect(page.getByTestId('answer-pair-model')).toHaveText(['echo', 'slow']);
   await expect(columns.nth(1)).toContainText(SLOW_START);
   await expect(columns.nth(0).getByTestId('markdown')).toHaveText(firstText);
+  // The new answer is a sibling of the second answer only: the second column counts two, the
+  // first none (it read "3 / 3" in both, counting the first answer with the second's).
+  await expect(columns.nth(1).getByTestId('sibling-position')).toHaveText('2 / 2');
+  await expect(columns.nth(0).getByTestId('sibling-nav')).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('multi-convo-regenerated-counter.png') });
+  const secondIds = async () =>
+    columns.nth(1).locator('[data-message-id]').first().getAttribute('data-message-id');
+  const newest = await secondIds();
+  await columns.nth(1).getByTestId('sibling-prev').click();
+  await expect(columns.nth(1).getByTestId('sibling-position')).toHaveText('1 / 2');
+  await expect.poll(secondIds).not.toBe(newest);
+  await expect(columns.nth(0).getByTestId('markdown')).toHaveText(firstText);
+  await expect(page.getByTestId('answer-pair-model')).toHaveText(['echo', 'slow']);
+  await columns.nth(1).getByTestId('sibling-next').click();
+  await expect(columns.nth(1).getByTestId('sibling-position')).toHaveText('2 / 2');
 
   // As saved: after a reload the new second answer stands beside the same first one, and the
   // conversation still answers with its own model.

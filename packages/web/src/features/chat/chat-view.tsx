@@ -16,7 +16,7 @@ import { useSetupStore } from '../endpoints';
 import type { ChatInputHandle } from '../input';
 import { Composer } from './composer';
 import { streamingAnswers } from './streaming-answers';
-import { answerPairs, requestEdit, useVisiblePath } from '../messages';
+import { requestEdit, useVisiblePath } from '../messages';
 import { preloadMarkdown } from '../messages';
 import { useMessageActions } from '../messages';
 import { OfflineState } from '../network';
@@ -80,7 +80,6 @@ export default function ChatView() {
   const centerForm = useSettings((s) => s.centerFormOnLanding) && !phone;
   const setShellTitle = useShell((s) => s.setConversationTitle);
   const path = useVisiblePath(conversationId, messages);
-  const pairs = useMemo(() => answerPairs(messages), [messages]);
   const input = useRef<ChatInputHandle>(null);
   const [sendCount, setSendCount] = useState(0);
 
@@ -359,7 +358,6 @@ export default function ChatView() {
             endpoints={endpoints}
             actions={actions}
             sendCount={sendCount}
-            pairs={pairs}
           />
         )}
         {!(landing && centerForm) && !loading && (

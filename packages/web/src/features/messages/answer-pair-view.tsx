@@ -1,30 +1,29 @@
 import { useTranslation } from 'react-i18next';
-import type { AnswerPair } from './answer-pairs';
+import type { VisibleSibling } from './message-tree';
 import { MessageItem, type MessageItemProps } from './message-item';
 
 /**
  * Two answers to one message from two models, next to each other (stacked on narrow screens),
- * each with its own header, actions and per-answer figures, so they can be compared.
+ * each with its own header, actions, per-answer figures and sibling counter, so they can be
+ * compared: regenerating one answer adds a sibling of that answer only.
  */
-export function AnswerPairView({ pair, item, ...rest }: MessageItemProps & { pair: AnswerPair }) {
+export function AnswerPairView({ first, item, ...rest }: MessageItemProps & { first: VisibleSibling }) {
   const { t } = useTranslation();
-  // With only the pair under the message, switching between them would show the same two.
-  const siblingCount = item.siblingCount === 2 ? 1 : item.siblingCount;
   return (
     <section
       className="grid gap-x-4 md:grid-cols-2"
       data-testid="answer-pair"
       aria-label={t('multiConvo.sideBySide')}
     >
-      {[pair.first, pair.second].map((message) => (
-        <div key={message.messageId} className="min-w-0" data-testid="answer-pair-column">
+      {[first, item].map((column) => (
+        <div key={column.message.messageId} className="min-w-0" data-testid="answer-pair-column">
           {/* Both answers may come from one endpoint: the model tells them apart. */}
-          {message.model && (
+          {column.message.model && (
             <div className="pt-2 pl-10 text-xs text-fg-muted" data-testid="answer-pair-model">
-              {message.model}
+              {column.message.model}
             </div>
           )}
-          <MessageItem {...rest} item={{ ...item, message, siblingCount }} />
+          <MessageItem {...rest} item={column} />
         </div>
       ))}
     </section>

@@ -1,6 +1,4 @@
 /** The messages feature as other folders see it: import from here, never from its other files. */
-export { answerPairs } from './answer-pairs';
-export type { AnswerPair } from './answer-pairs';
 export { useBranches, useVisiblePath } from './branch-store';
 export { LazyMarkdown, preloadMarkdown } from './lazy-markdown';
 export { MessageBody } from './message-body';

@@ -7,7 +7,6 @@ import { useIsSubmitting } from '../chat-run';
 import { ScrollToBottomButton } from '../scroll';
 import { useFollowScroll } from '../scroll';
 import { MessageItem } from './message-item';
-import type { AnswerPair } from './answer-pairs';
 import { AnswerPairView } from './answer-pair-view';
 import { useBranches } from './branch-store';
 import { useEditRequest } from './edit-request';
@@ -22,22 +21,13 @@ export interface MessageListProps {
   actions: ReturnType<typeof useMessageActions>;
   /** Bumped when the user sends, to jump to the bottom and follow again. */
   sendCount: number;
-  /** Answers asked of two models at once, by either answer's id: shown side by side. */
-  pairs?: Map<string, AnswerPair>;
 }
 
 /**
  * The visible branch of the conversation tree, virtualised (rows measured as they render), with
  * scroll-follow while submitting and the scroll-to-bottom button.
  */
-export function MessageList({
-  conversationId,
-  path,
-  endpoints,
-  actions,
-  sendCount,
-  pairs,
-}: MessageListProps) {
+export function MessageList({ conversationId, path, endpoints, actions, sendCount }: MessageListProps) {
   const { t } = useTranslation();
   const submitting = useIsSubmitting(conversationId);
   const fontSize = useSettings((s) => s.fontSize);
@@ -118,7 +108,6 @@ export function MessageList({
           >
             {items.map((row) => {
               const item = path[row.index]!;
-              const pair = item.message.isCreatedByUser ? undefined : pairs?.get(item.message.messageId);
               const props = {
                 item,
                 isLatest: row.index === path.length - 1,
@@ -130,7 +119,11 @@ export function MessageList({
               };
               return (
                 <div key={row.key} data-index={row.index} ref={virtualizer.measureElement}>
-                  {pair ? <AnswerPairView {...props} pair={pair} /> : <MessageItem {...props} />}
+                  {item.pairedWith ? (
+                    <AnswerPairView {...props} first={item.pairedWith} />
+                  ) : (
+                    <MessageItem {...props} />
+                  )}
                 </div>
               );
             })}
