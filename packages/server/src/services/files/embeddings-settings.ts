@@ -1,3 +1,4 @@
+import { checkedServiceUrl, requiredWhenSet, setVariables } from '../../config/env-group.ts';
 import { ConfigError, type Env } from '../../config/env.ts';
 
 /** An OpenAI-compatible embeddings API that file search uses beside full-text rank. */
@@ -46,16 +47,15 @@ const TIMEOUT_MAX_MS = 600_000;
  * half-written setting stops the start instead of quietly leaving search full-text only.
  */
 export function embeddingsSettingsFromEnv(env: EmbeddingsEnv): EmbeddingsSettings | undefined {
-  const named = NAMES.filter((name) => env[name] !== undefined);
+  const named = setVariables(env, NAMES);
   if (named.length === 0) return undefined;
   const problems: string[] = [];
-  const need = (name: (typeof NAMES)[number]) =>
-    problems.push(`${name}: required when ${named.join(', ')} ${named.length > 1 ? 'are' : 'is'} set`);
+  const need = (name: (typeof NAMES)[number]) => problems.push(requiredWhenSet(name, named));
 
   const url =
     env.EMBEDDINGS_URL === undefined
       ? (need('EMBEDDINGS_URL'), undefined)
-      : checkedUrl(env.EMBEDDINGS_URL, problems);
+      : checkedServiceUrl(env.EMBEDDINGS_URL, URL_RULE, problems);
   const model = env.EMBEDDINGS_MODEL?.trim();
   if (!model) need('EMBEDDINGS_MODEL');
   else if (model.length > 200) problems.push('EMBEDDINGS_MODEL: at most 200 characters');
@@ -88,25 +88,8 @@ export function embeddingsSettingsFromEnv(env: EmbeddingsEnv): EmbeddingsSetting
   return { url, model, dimensions, timeoutMs, ...(apiKey !== undefined && { apiKey }) };
 }
 
-function checkedUrl(value: string, problems: string[]): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    problems.push(`EMBEDDINGS_URL: "${value}" is not a URL (e.g. http://ollama:11434/v1)`);
-    return undefined;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    problems.push(`EMBEDDINGS_URL: expected an http(s) URL, got "${url.protocol}"`);
-    return undefined;
-  }
-  if (url.username || url.password) {
-    problems.push('EMBEDDINGS_URL: put the key in EMBEDDINGS_API_KEY, not in the URL');
-    return undefined;
-  }
-  if (url.search || url.hash) {
-    problems.push(`EMBEDDINGS_URL: "${value}" must not carry a query or fragment`);
-    return undefined;
-  }
-  return url.href.replace(/\/+$/, '');
-}
+const URL_RULE = {
+  name: 'EMBEDDINGS_URL',
+  example: 'http://ollama:11434/v1',
+  credentialsGoTo: 'the key in EMBEDDINGS_API_KEY',
+};

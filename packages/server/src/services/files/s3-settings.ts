@@ -1,3 +1,4 @@
+import { checkedServiceUrl, requiredWhenSet, setVariables } from '../../config/env-group.ts';
 import { ConfigError, type Env } from '../../config/env.ts';
 
 /** Where and how uploaded bytes go to an S3-compatible bucket (from the `S3_*` variables). */
@@ -22,6 +23,15 @@ export type S3Env = Pick<
   | 'S3_FORCE_PATH_STYLE'
 >;
 
+const NAMES = [
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ENDPOINT',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+] as const;
+
 /** S3's bucket naming rule: 3–63 lower-case letters, digits, dots and hyphens, letter or digit at both ends. */
 const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 /** AWS region names (`eu-west-3`) and the free-form names other servers accept (`garage`, `us-east-1`). */
@@ -33,31 +43,19 @@ const REGION_NAME = /^[A-Za-z0-9-]{1,64}$/;
  * configuration stops the start instead of silently keeping files on the local disk.
  */
 export function s3SettingsFromEnv(env: S3Env): S3Settings | undefined {
-  const named = (
-    [
-      'S3_BUCKET',
-      'S3_REGION',
-      'S3_ENDPOINT',
-      'S3_ACCESS_KEY_ID',
-      'S3_SECRET_ACCESS_KEY',
-      'S3_FORCE_PATH_STYLE',
-    ] as const
-  ).filter((name) => env[name] !== undefined);
+  const named = setVariables(env, NAMES);
   if (named.length === 0) return undefined;
 
   const problems: string[] = [];
   const bucket = env.S3_BUCKET;
-  if (bucket === undefined)
-    problems.push(`S3_BUCKET: required when ${named.join(', ')} ${named.length > 1 ? 'are' : 'is'} set`);
+  if (bucket === undefined) problems.push(requiredWhenSet('S3_BUCKET', named));
   else if (!BUCKET_NAME.test(bucket) || bucket.includes('..'))
     problems.push(
       `S3_BUCKET: "${bucket}" is not a bucket name (3–63 lower-case letters, digits, dots and hyphens, starting and ending with a letter or digit)`,
     );
 
   let endpoint: string | undefined;
-  if (env.S3_ENDPOINT !== undefined) {
-    endpoint = checkedEndpoint(env.S3_ENDPOINT, problems);
-  }
+  if (env.S3_ENDPOINT !== undefined) endpoint = checkedServiceUrl(env.S3_ENDPOINT, ENDPOINT_RULE, problems);
 
   const region = env.S3_REGION ?? (env.S3_ENDPOINT !== undefined ? 'us-east-1' : undefined);
   if (region === undefined)
@@ -87,25 +85,8 @@ export function s3SettingsFromEnv(env: S3Env): S3Settings | undefined {
   };
 }
 
-function checkedEndpoint(value: string, problems: string[]): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    problems.push(`S3_ENDPOINT: "${value}" is not a URL (e.g. http://minio:9000)`);
-    return undefined;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    problems.push(`S3_ENDPOINT: expected an http(s) URL, got "${url.protocol}"`);
-    return undefined;
-  }
-  if (url.username || url.password) {
-    problems.push('S3_ENDPOINT: put the keys in S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, not in the URL');
-    return undefined;
-  }
-  if (url.search || url.hash) {
-    problems.push(`S3_ENDPOINT: "${value}" must not carry a query or fragment`);
-    return undefined;
-  }
-  return url.href.replace(/\/$/, '');
-}
+const ENDPOINT_RULE = {
+  name: 'S3_ENDPOINT',
+  example: 'http://minio:9000',
+  credentialsGoTo: 'the keys in S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+};
