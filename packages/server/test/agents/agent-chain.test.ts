@@ -8,11 +8,12 @@ import { NO_PARENT, type ContentPart } from '@parley/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unavailableAgentMessage } from '../../src/services/agents/agent-chain.ts';
 import { messagesOf } from '../chat/chat-fixture.ts';
-import { jsonOf, openStream, type SseEvent } from '../chat/sse-client.ts';
+import { openStream, type SseEvent } from '../chat/sse-client.ts';
 import { createTestUser, type TestUser } from '../helpers/test-users.ts';
 import { providerEnv, providerYaml } from '../providers/provider-env.ts';
 import { startProviderFixture, type ProviderFixture } from '../providers/provider-fixture.ts';
 import { agentBody, agentClient } from './agent-client.ts';
+import { stopChat } from '../helpers/stop-chat.ts';
 
 let f: ProviderFixture;
 let user: TestUser;
@@ -130,13 +131,7 @@ describe('an agent chain', () => {
     await stream.until((e) => e.data.event === 'on_agent_update');
     let read = 0;
     await stream.until(() => ++read === 5);
-    const abort = await f.server.api('/api/agents/chat/abort', {
-      method: 'POST',
-      token: user.token,
-      json: { conversationId: created.conversationId },
-    });
-    expect(abort.status).toBe(200);
-    const final = await jsonOf(abort);
+    const final = await stopChat(f.server, user.token, created.conversationId);
     expect(final.responseMessage).toMatchObject({ unfinished: true, finish_reason: 'incomplete' });
     const parts = outline(final.responseMessage.content);
     expect(parts.slice(0, 2)).toEqual(['text:stop me', `agent:${talker.id}`]);

@@ -10,11 +10,12 @@ import { MODEL_OUTPUT_LIMIT } from '../../src/services/tools/tool-output.ts';
 import { recursionLimitMessage } from '../../src/services/tools/tool-loop.ts';
 import { updateRolePermissions } from '../../src/services/roles/role-service.ts';
 import { messagesOf } from '../chat/chat-fixture.ts';
-import { jsonOf, openStream, type SseEvent } from '../chat/sse-client.ts';
+import { openStream, type SseEvent } from '../chat/sse-client.ts';
 import { createTestUser, type TestUser } from '../helpers/test-users.ts';
 import { providerEnv, providerYaml } from '../providers/provider-env.ts';
 import { startProviderFixture, type ProviderFixture } from '../providers/provider-fixture.ts';
 import { agentClient } from './agent-client.ts';
+import { stopChat } from '../helpers/stop-chat.ts';
 
 const TOOL_MODELS = [
   'tools',
@@ -243,13 +244,7 @@ describe('calls that go wrong (OpenAI)', () => {
     const stream = await chatAgent(user, agent.id, 'stop me');
     const created = (await stream.next())!.data.message;
     await started;
-    const abort = await f.server.api('/api/agents/chat/abort', {
-      method: 'POST',
-      token: user.token,
-      json: { conversationId: created.conversationId },
-    });
-    expect(abort.status).toBe(200);
-    const final = await jsonOf(abort);
+    const final = await stopChat(f.server, user.token, created.conversationId);
     expect(slowCalls.at(-1)!.aborted).toBe(true);
     expect(final.responseMessage).toMatchObject({ unfinished: true, finish_reason: 'incomplete' });
     const [call] = toolParts(final.responseMessage.content);

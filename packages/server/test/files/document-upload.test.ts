@@ -1,7 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileChunks, files } from '../../src/db/schema/index.ts';
-import type { ToolRunContext } from '../../src/services/tools/tool.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { createTestUser, type TestUser } from '../helpers/test-users.ts';
 import {
@@ -12,7 +11,7 @@ import {
   xlsxDocument,
   zipArchive,
 } from './document-fixtures.ts';
-import { jsonOf, storedBlobs, uploadFile } from './file-fixtures.ts';
+import { jsonOf, runFileSearch, storedBlobs, uploadFile } from './file-fixtures.ts';
 
 describe('PDF, DOCX, XLSX and PPTX uploads: text read for file search, hostile files refused', () => {
   let server: TestServer;
@@ -27,19 +26,12 @@ describe('PDF, DOCX, XLSX and PPTX uploads: text read for file search, hostile f
     (await server.ctx.db.select({ n: count() }).from(files).where(eq(files.userId, ann.id)))[0]!.n;
   const chunksOf = async (fileId: string) =>
     (await server.ctx.db.select({ n: count() }).from(fileChunks).where(eq(fileChunks.fileId, fileId)))[0]!.n;
-  async function search(conversationId: string, query: string) {
-    const tool = server.ctx.tools.get('file_search')!;
-    const context: ToolRunContext = {
-      userId: ann.id,
-      conversationId,
-      credentials: {},
-      signal: new AbortController().signal,
-    };
-    const out = (await tool.run(tool.input.parse({ query }), context)) as {
-      results: { filename: string; content: string; page?: number; last_page?: number }[];
-    };
-    return out.results;
-  }
+  const search = async (conversationId: string, query: string) =>
+    (
+      await runFileSearch<{
+        results: { filename: string; content: string; page?: number; last_page?: number }[];
+      }>(server, ann.id, conversationId, query)
+    ).results;
 
   /** A refused upload answers 400 with `message` and leaves no row and no blob behind. */
   async function expectRefused(res: Response, message: RegExp) {

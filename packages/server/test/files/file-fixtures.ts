@@ -87,3 +87,20 @@ export function storedBlobs(server: TestServer): string[] {
 /** A JSON answer as the test reads it (file objects, lists, configuration, errors). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const jsonOf = (res: Response): Promise<any> => res.json();
+
+/**
+ * Runs the `file_search` tool as a chat would, for `userId` in `conversationId`. The query goes
+ * through the tool's own input schema, so a bad query fails as it would in a chat.
+ */
+export async function runFileSearch<Result = { results: { filename: string; content: string }[] }>(
+  server: TestServer,
+  userId: string,
+  conversationId: string,
+  query: unknown,
+): Promise<Result> {
+  const tool = server.ctx.tools.get('file_search')!;
+  const input = tool.input.safeParse({ query });
+  if (!input.success) throw new Error(input.error.issues[0]!.message);
+  const context = { userId, conversationId, credentials: {}, signal: new AbortController().signal };
+  return (await tool.run(input.data, context)) as Result;
+}

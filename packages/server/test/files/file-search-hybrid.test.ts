@@ -1,10 +1,9 @@
 import { startSimulator, type SimServer } from '@parley/llm-sim';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ToolRunContext } from '../../src/services/tools/tool.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { createTestUser, type TestUser } from '../helpers/test-users.ts';
-import { jsonOf, uploadFile } from './file-fixtures.ts';
+import { jsonOf, runFileSearch, uploadFile } from './file-fixtures.ts';
 
 /** Forty routine paragraphs and one about the foghorn. */
 const LOG = Array.from({ length: 40 }, (_, i) =>
@@ -50,16 +49,8 @@ describe('file search with embeddings', () => {
     await sim?.close();
   });
 
-  const search = async (conversationId: string, query: string) => {
-    const tool = server.ctx.tools.get('file_search')!;
-    const context: ToolRunContext = {
-      userId: ann.id,
-      conversationId,
-      credentials: {},
-      signal: new AbortController().signal,
-    };
-    return (await tool.run(tool.input.parse({ query }), context)) as Found;
-  };
+  const search = (conversationId: string, query: string) =>
+    runFileSearch<Found>(server, ann.id, conversationId, query);
   const vectorCount = async (fileId: string) => {
     const result = await server.ctx.db.execute(
       sql`select count(*)::int as n from file_chunks where file_id = ${fileId} and embedding is not null`,

@@ -1,10 +1,9 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileChunks } from '../../src/db/schema/index.ts';
-import type { ToolRunContext } from '../../src/services/tools/tool.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { createTestUser, type TestUser } from '../helpers/test-users.ts';
-import { jsonOf, uploadFile } from './file-fixtures.ts';
+import { jsonOf, runFileSearch, uploadFile } from './file-fixtures.ts';
 
 /** A long document: 60 paragraphs, one of which alone talks about the harbour's foghorn. */
 function longDocument(): string {
@@ -28,20 +27,10 @@ describe('documents and file search', () => {
 
   const chunksOf = async (fileId: string) =>
     (await server.ctx.db.select({ n: count() }).from(fileChunks).where(eq(fileChunks.fileId, fileId)))[0]!.n;
-  const search = async (user: TestUser, conversationId: string, query: unknown) => {
-    const tool = server.ctx.tools.get('file_search')!;
-    const context: ToolRunContext = {
-      userId: user.id,
-      conversationId,
-      credentials: {},
-      signal: new AbortController().signal,
-    };
-    const input = tool.input.safeParse({ query });
-    if (!input.success) throw new Error(input.error.issues[0]!.message);
-    return tool.run(input.data, context) as Promise<{
+  const search = (user: TestUser, conversationId: string, query: unknown) =>
+    runFileSearch<{
       results: { filename: string; content: string; citation: number; chunk: number }[];
-    }>;
-  };
+    }>(server, user.id, conversationId, query);
 
   it('indexes text documents on upload and finds passages only in the caller’s files of the conversation', async () => {
     const res = await uploadFile(server, ann, longDocument(), 'keeper-log.md', {

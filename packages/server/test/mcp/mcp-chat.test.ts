@@ -8,13 +8,14 @@ import { NO_PARENT, type ContentPart } from '@parley/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOOL_INSTRUCTIONS_HEADING } from '../../src/services/tools/tool-instructions.ts';
 import { messagesOf, startChatFixture, waitFor, type ChatFixture } from '../chat/chat-fixture.ts';
-import { finalOf, jsonOf, type SseEvent } from '../chat/sse-client.ts';
+import { finalOf, type SseEvent } from '../chat/sse-client.ts';
 import { startHttpMcpServer, type HttpMcpServer } from './fixtures/http-mcp-server.ts';
 import {
   startSseMcpServer,
   startWebSocketMcpServer,
   type RemoteMcpServer,
 } from './fixtures/remote-mcp-servers.ts';
+import { stopChat } from '../helpers/stop-chat.ts';
 
 const STDIO_SERVER = fileURLToPath(new URL('./fixtures/stdio-server.mjs', import.meta.url));
 const TOOLS_ENDPOINT = 'SimTools';
@@ -160,13 +161,7 @@ describe('MCP tools in a chat', () => {
     const stream = await ask('wait_mcp_remote', ['remote']);
     const created = (await stream.next())!.data.message;
     await waitFor(async () => (http.waits().running > 0 ? true : undefined));
-    const abort = await chat.server.api('/api/agents/chat/abort', {
-      method: 'POST',
-      token: chat.alice.token,
-      json: { conversationId: created.conversationId },
-    });
-    expect(abort.status).toBe(200);
-    const final = await jsonOf(abort);
+    const final = await stopChat(chat.server, chat.alice.token, created.conversationId);
     expect(final.responseMessage).toMatchObject({ unfinished: true, finish_reason: 'incomplete' });
     expect(toolParts(final.responseMessage.content)).toEqual([
       expect.objectContaining({ name: 'wait_mcp_remote', progress: 0.1 }),
