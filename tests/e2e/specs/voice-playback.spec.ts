@@ -1,57 +1,14 @@
-import { SIM_TRANSCRIPT, startSimulator, type SimServer } from '@parley/llm-sim';
+import { SIM_TRANSCRIPT } from '@parley/llm-sim';
 import type { Browser, Page } from '@playwright/test';
 import { chooseModel, lastAnswer, send, signIn, waitIdle } from '../support/chat.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { startParley, type RunningServer } from '../support/parley-server.ts';
+import { useVoiceParley } from '../support/voice-parley.ts';
 
 // Answers spoken while they stream, and conversation mode. The simulator's echo model writes at
 // 10 tokens a second after a 1.2 s pause (so "thinking" can be seen), its speech engine answers
 // silent MP3 whose length follows the text (60 ms a character), and Chromium's fake microphone is
 // what MediaRecorder records. Every audio element the page plays is recorded by an init script.
-let sim: SimServer;
-let server: RunningServer;
-
-test.use({
-  permissions: ['microphone'],
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  },
-});
-
-test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  sim = await startSimulator({
-    host: '127.0.0.1',
-    port: 0,
-    defaults: { tokensPerSecond: 10, firstTokenDelayMs: 1200 },
-  });
-  server = await startParley({
-    yaml: `version: 1.2.8
-endpoints:
-  custom:
-    - name: Voice
-      apiKey: sim
-      baseURL: ${sim.url}/v1
-      models: { default: [echo], fetch: false }
-speech:
-  tts:
-    openai: { url: ${sim.url}/v1, apiKey: sim, model: tts-1, voices: [alloy, nova] }
-  stt:
-    openai: { url: ${sim.url}/v1, apiKey: sim, model: whisper-1 }
-`,
-  });
-});
-test.afterAll(async () => {
-  await server?.stop();
-  await sim?.close();
-});
+const voice = useVoiceParley({ tokensPerSecond: 10, firstTokenDelayMs: 1200 });
 
 interface VoiceProbe {
   /** performance.now() of each `playing` event of an audio element. */
@@ -85,10 +42,14 @@ const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
 async function openChat(browser: Browser, prefix: string, viewport = DESKTOP) {
-  const context = await browser.newContext({ baseURL: server.url, permissions: ['microphone'], viewport });
+  const context = await browser.newContext({
+    baseURL: voice.server.url,
+    permissions: ['microphone'],
+    viewport,
+  });
   await context.addInitScript(recordAudio);
   const page = await context.newPage();
-  await signIn(page, server.url, prefix);
+  await signIn(page, voice.server.url, prefix);
   await chooseModel(page, 'echo');
   return { context, page };
 }

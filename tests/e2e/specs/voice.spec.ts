@@ -1,51 +1,12 @@
-import { SIM_TRANSCRIPT, startSimulator, type SimServer } from '@parley/llm-sim';
+import { SIM_TRANSCRIPT } from '@parley/llm-sim';
 import type { Page } from '@playwright/test';
 import { chooseModel, lastAnswer, signIn, waitIdle } from '../support/chat.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { startParley, type RunningServer } from '../support/parley-server.ts';
+import { useVoiceParley } from '../support/voice-parley.ts';
 
 // A server of its own whose speech engines are the simulator's; Chromium's fake microphone
 // (a tone) is what MediaRecorder records, and the simulator transcribes any WebM to SIM_TRANSCRIPT.
-let sim: SimServer;
-let server: RunningServer;
-
-test.use({
-  permissions: ['microphone'],
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  },
-});
-
-test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  sim = await startSimulator({ host: '127.0.0.1', port: 0 });
-  server = await startParley({
-    yaml: `version: 1.2.8
-endpoints:
-  custom:
-    - name: Voice
-      apiKey: sim
-      baseURL: ${sim.url}/v1
-      models: { default: [echo], fetch: false }
-speech:
-  tts:
-    openai: { url: ${sim.url}/v1, apiKey: sim, model: tts-1, voices: [alloy, nova] }
-  stt:
-    openai: { url: ${sim.url}/v1, apiKey: sim, model: whisper-1 }
-`,
-  });
-});
-test.afterAll(async () => {
-  await server?.stop();
-  await sim?.close();
-});
+const voice = useVoiceParley();
 
 async function openSettings(page: Page, tab: string) {
   await page.getByTestId('account-menu').click();
@@ -58,9 +19,9 @@ async function openSettings(page: Page, tab: string) {
 test('dictation with the microphone, reading an answer aloud, the speech settings and the audio cache', async ({
   browser,
 }) => {
-  const context = await browser.newContext({ baseURL: server.url, permissions: ['microphone'] });
+  const context = await browser.newContext({ baseURL: voice.server.url, permissions: ['microphone'] });
   const page = await context.newPage();
-  await signIn(page, server.url, 'voice');
+  await signIn(page, voice.server.url, 'voice');
   await chooseModel(page, 'echo');
 
   // The server's external engines are the defaults (nothing was set in this browser).
