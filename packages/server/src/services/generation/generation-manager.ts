@@ -95,8 +95,10 @@ export class GenerationManager {
     if (await lock()) return jobId;
     // A job that is being stopped (its stop call, or its last stream closing) ends within moments:
     // a client that sends its next message right after stopping waits for it instead of a 429.
-    // A stream the client has just closed is noticed only when the server next writes to it, so
-    // its stop may not have begun yet: the holder is watched for a moment before the refusal.
+    // A client that closes its stream and sends at once races itself: the close and the new request
+    // come on different connections, and the server may handle the request first, before the
+    // stream's 'close' event has begun the stop. The holder is watched for a moment before the
+    // refusal, which costs nothing when the lane is free and at most STOP_NOTICE_MS when it is not.
     const noticeBy = Date.now() + this.stopNoticeMs;
     for (;;) {
       const holder = await this.bus.get(jobKeys.lock(lane));
