@@ -5,7 +5,8 @@ set -euo pipefail
 # A free loopback port unless one is asked for, so a cluster already running does not collide.
 PORT="${PG_TEST_PORT:-$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")}"
 BIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
-DIR=$(mktemp -d /tmp/parley-pg.XXXXXX)
+# PG_TEST_DIR names the (empty) directory to use, so the caller can stop the cluster (pg_ctl -D $DIR/data stop).
+DIR="${PG_TEST_DIR:-$(mktemp -d /tmp/parley-pg.XXXXXX)}"
 AS=()
 if [ "$(id -u)" = "0" ]; then
   chown postgres:postgres "$DIR"

@@ -18,6 +18,8 @@ export interface ParleyStack {
   server: NodeProcess;
   simUrl: string;
   parleyUrl: string;
+  /** The server's DATA_DIR (its embedded database is in db/). */
+  dataDir: string;
   token: string;
   /** The x-sim-* headers that give the simulator this pacing (the endpoint sends the same). */
   pacingHeaders: Record<string, string>;
@@ -38,10 +40,18 @@ export interface StackOptions {
   entry?: string;
   /** The simulator models the endpoint offers (default: echo). */
   models?: string[];
+  /** More server environment (e.g. relaxed limits). */
+  env?: Record<string, string>;
 }
 
-export async function startParleyStack(pacing: Pacing, options: StackOptions = {}): Promise<ParleyStack> {
-  const dir = mkdtempSync(join(tmpdir(), 'parley-bench-'));
+export interface Simulator {
+  sim: NodeProcess;
+  simUrl: string;
+  pacingHeaders: Record<string, string>;
+}
+
+/** The simulator as its own process, answering with `pacing`. */
+export async function startSimulator(pacing: Pacing): Promise<Simulator> {
   const simPort = await freePort();
   const sim = spawnNode(join(ROOT, 'packages/llm-sim/src/cli.ts'), { SIM_PORT: String(simPort) });
   const simUrl = `http://127.0.0.1:${simPort}`;
@@ -50,37 +60,57 @@ export async function startParleyStack(pacing: Pacing, options: StackOptions = {
     'x-sim-tokens-per-second': String(pacing.tokensPerSecond),
     'x-sim-first-token-delay-ms': String(pacing.firstTokenDelayMs),
   };
+  return { sim, simUrl, pacingHeaders };
+}
+
+/** Writes dir/parley.yaml: one custom endpoint pointing at the simulator; answers its path. */
+export function writeEndpointConfig(dir: string, simulator: Simulator, models = ['echo']): string {
+  const path = join(dir, 'parley.yaml');
   writeFileSync(
-    join(dir, 'parley.yaml'),
+    path,
     [
       'version: 1.2.8',
       'endpoints:',
       '  custom:',
       `    - name: ${ENDPOINT}`,
       '      apiKey: sk-bench',
-      `      baseURL: ${simUrl}/v1`,
+      `      baseURL: ${simulator.simUrl}/v1`,
       '      models:',
-      `        default: [${(options.models ?? ['echo']).join(', ')}]`,
+      `        default: [${models.join(', ')}]`,
       '      headers:',
-      ...Object.entries(pacingHeaders).map(([k, v]) => `        ${k}: '${v}'`),
+      ...Object.entries(simulator.pacingHeaders).map(([k, v]) => `        ${k}: '${v}'`),
       '      titleConvo: false',
       '',
     ].join('\n'),
   );
+  return path;
+}
+
+/** The server's environment in a benchmark: quiet, metrics on, sign-up limits out of the way. */
+export const BENCH_SERVER_ENV = {
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  PARLEY_METRICS: 'true',
+  REGISTER_MAX: '1000',
+  LOGIN_MAX: '1000',
+};
+
+export async function startParleyStack(pacing: Pacing, options: StackOptions = {}): Promise<ParleyStack> {
+  const dir = mkdtempSync(join(tmpdir(), 'parley-bench-'));
+  const simulator = await startSimulator(pacing);
+  const { sim, simUrl, pacingHeaders } = simulator;
+  const configPath = writeEndpointConfig(dir, simulator, options.models);
   const port = await freePort();
   const server = spawnNode(
     options.entry ?? join(ROOT, 'packages/server/src/main.ts'),
     {
-      HOST: '127.0.0.1',
+      ...BENCH_SERVER_ENV,
       PORT: String(port),
       DATA_DIR: join(dir, 'data'),
-      CONFIG_PATH: join(dir, 'parley.yaml'),
+      CONFIG_PATH: configPath,
       DATABASE_URL: '',
       REDIS_URL: '',
-      LOG_LEVEL: 'warn',
-      PARLEY_METRICS: 'true',
-      REGISTER_MAX: '1000',
-      LOGIN_MAX: '1000',
+      ...options.env,
     },
     [],
     // e.g. BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' shows where the server's time goes.
@@ -94,6 +124,7 @@ export async function startParleyStack(pacing: Pacing, options: StackOptions = {
     server,
     simUrl,
     parleyUrl,
+    dataDir: join(dir, 'data'),
     token,
     pacingHeaders,
     metrics: async (reset = false) =>

@@ -71,6 +71,16 @@ export function peakRssOf(pid: number): number {
   return kb ? Number(kb) * 1024 : 0;
 }
 
+/** Resident memory now (VmRSS), in bytes; null for a process that has gone. */
+export function rssOf(pid: number): number | null {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Resolves once `url` answers (any status), or throws after `timeoutMs`. */
 export async function waitForHttp(url: string, proc: NodeProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -86,9 +96,15 @@ export async function waitForHttp(url: string, proc: NodeProcess, timeoutMs = 60
   }
 }
 
-/** Runs the load generator as its own process and answers the JSON it prints last. */
-export async function runLoad<T>(job: unknown): Promise<T & { cpuMs: number }> {
-  const proc = spawnNode(new URL('./load-client.ts', import.meta.url).pathname, {}, [JSON.stringify(job)]);
+/**
+ * Runs a load generator (load-client.ts unless another is named) as its own process and answers
+ * the JSON it prints last.
+ */
+export async function runLoad<T>(
+  job: unknown,
+  script = new URL('./load-client.ts', import.meta.url),
+): Promise<T & { cpuMs: number }> {
+  const proc = spawnNode(script.pathname, {}, [JSON.stringify(job)]);
   const code = await proc.exited;
   const lines = proc.output().trim().split('\n');
   if (code !== 0) throw new Error(`load generator failed (${code}):\n${proc.output()}`);

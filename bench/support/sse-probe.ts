@@ -19,6 +19,15 @@ export interface StreamTiming {
   error?: string;
 }
 
+export interface StreamOptions {
+  /** Called with every data payload as it arrives (e.g. to stop a stream after its first text). */
+  onData?: (data: string) => void;
+  /** Gives up on a stream that has not ended after this long; its error then says it hung. */
+  timeoutMs?: number;
+}
+
+export const HUNG = 'hung past its timeout';
+
 /** Sockets are not reused across streams (each stream opens its own, like separate browsers). */
 const agent = new Agent({ keepAlive: false, maxSockets: Infinity });
 
@@ -27,12 +36,23 @@ export function timedStream(
   body: unknown,
   headers: Record<string, string>,
   textOf: TextOf,
+  options: StreamOptions = {},
 ): Promise<StreamTiming> {
   return new Promise((resolve) => {
     const payload = JSON.stringify(body);
     const started = performance.now();
     const timing: StreamTiming = { status: 0, ttftMs: Number.NaN, totalMs: 0, pieces: [], others: [] };
+    let settled = false;
+    const timer = options.timeoutMs
+      ? setTimeout(() => {
+          done(HUNG);
+          req.destroy();
+        }, options.timeoutMs)
+      : undefined;
     const done = (error?: string) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
       timing.totalMs = performance.now() - started;
       if (error) timing.error = error;
       resolve(timing);
@@ -61,6 +81,7 @@ export function timedStream(
             for (const line of block.split('\n')) {
               if (!line.startsWith('data: ')) continue;
               const data = line.slice(6);
+              options.onData?.(data);
               const text = textOf(data);
               if (text === null) {
                 timing.others.push(data);
@@ -73,6 +94,8 @@ export function timedStream(
         });
         res.on('end', () => done());
         res.on('error', (err) => done(err.message));
+        // A connection cut mid-answer (an instance killed) closes without 'end' or 'error'.
+        res.on('close', () => done(res.complete ? undefined : 'connection closed mid-stream'));
       },
     );
     req.setNoDelay(true);

@@ -12,9 +12,12 @@ const BINARY = '/usr/bin/redis-server';
 /** Whether a real redis-server can be started here (CI installs it; it must be there in CI). */
 export const redisAvailable = (): boolean => existsSync(BINARY) || process.env.CI === 'true';
 
-/** Starts a throwaway redis-server on a loopback port, without persistence. */
-export async function startTestRedis(): Promise<TestRedis> {
-  const port = await freePort();
+/**
+ * Starts a throwaway redis-server on a loopback port, without persistence; on `port` when given
+ * (a restart that its clients must find again at the same address).
+ */
+export async function startTestRedis(port?: number): Promise<TestRedis> {
+  port ??= await freePort();
   const child: ChildProcess = spawn(
     BINARY,
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],

@@ -1,0 +1,107 @@
+// Soak: SOAK_USERS simulated people (default 200) for SOAK_SECONDS (default 300), each signing in
+// and then listing, searching, chatting with streaming, stopping, regenerating, editing, sharing
+// and importing a small file over HTTP as the web app does, against the simulator's echo model.
+// Once on embedded PGlite (one server), once on PostgreSQL + Redis with two instances behind a
+// round-robin balancer (SOAK_BACKENDS=pglite or postgres picks one). Afterwards the message rows
+// are checked against what the server acknowledged to each user: 0 errors, 0 lost, 0 extra rows,
+// and the servers' memory flat after warm-up. Prints one JSON line per backend.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startParleyStack } from './support/parley-stack.ts';
+import { runLoad } from './support/processes.ts';
+import { checkLedgers, type SavedMessage } from './support/soak-ledger.ts';
+import type { LedgerFile, SoakLoadResult } from './support/soak-load.ts';
+import {
+  machine,
+  pgliteSavedMessages,
+  sampleRss,
+  SOAK,
+  SOAK_PACING,
+  SOAK_SERVER_ENV,
+  soakJob,
+  type RssFigures,
+} from './support/soak-run.ts';
+import { startScaledStack } from './support/soak-stack.ts';
+
+const BACKENDS = (process.env.SOAK_BACKENDS ?? 'pglite,postgres').split(',');
+/** Memory is judged over the last 3 minutes of a full run (the last 60 % of a shorter one). */
+const RSS_WINDOW_MS = Math.min(180_000, SOAK.durationMs * 0.6);
+/** Growth over the window that is still noise. */
+const RSS_NOISE_MB = 30;
+
+interface Backend {
+  urls: string[];
+  pids(): number[];
+  savedMessages(prefix: string): Promise<SavedMessage[]>;
+  stop(): Promise<void>;
+}
+
+async function pglite(): Promise<Backend> {
+  const stack = await startParleyStack(SOAK_PACING, { env: SOAK_SERVER_ENV });
+  return {
+    urls: [stack.parleyUrl],
+    pids: () => [stack.server.pid],
+    savedMessages: async (prefix) => {
+      await stack.server.stop();
+      return pgliteSavedMessages(stack.dataDir, prefix);
+    },
+    stop: () => stack.stop(),
+  };
+}
+
+async function postgres(): Promise<Backend> {
+  const stack = await startScaledStack(SOAK_PACING, SOAK_SERVER_ENV);
+  return {
+    urls: stack.instances.map((i) => i.url),
+    pids: () => stack.instances.map((i) => i.process().pid),
+    savedMessages: (prefix) => stack.savedMessages(prefix),
+    stop: () => stack.stop(),
+  };
+}
+
+async function soak(name: string, start: () => Promise<Backend>): Promise<boolean> {
+  const backend = await start();
+  const dir = mkdtempSync(join(tmpdir(), 'parley-soak-ledger-'));
+  try {
+    const prefix = `soak${Date.now()}u`;
+    const ledgerPath = join(dir, 'ledger.json');
+    const rss = sampleRss(backend.pids);
+    const load = await runLoad<SoakLoadResult>(
+      soakJob(backend.urls, prefix, ledgerPath, false),
+      new URL('./support/soak-load.ts', import.meta.url),
+    );
+    const memory: RssFigures = rss.stop(SOAK.durationMs - RSS_WINDOW_MS);
+    const ledgers = JSON.parse(readFileSync(ledgerPath, 'utf8')) as LedgerFile[];
+    const check = checkLedgers(ledgers, await backend.savedMessages(prefix));
+    const met =
+      load.errors === 0 &&
+      check.lost === 0 &&
+      check.extra === 0 &&
+      check.stoppedNotUnfinished === 0 &&
+      memory.growthMB <= RSS_NOISE_MB;
+    console.log(
+      JSON.stringify({
+        bench: 'soak',
+        backend: name,
+        instances: backend.urls.length,
+        seconds: SOAK.durationMs / 1000,
+        thinkMs: SOAK.thinkMs,
+        ...load,
+        rows: check,
+        serverRssMB: { ...memory, windowSeconds: RSS_WINDOW_MS / 1000, noiseMB: RSS_NOISE_MB },
+        machine: machine(),
+        met,
+      }),
+    );
+    return met;
+  } finally {
+    await backend.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+let allMet = true;
+if (BACKENDS.includes('pglite')) allMet = (await soak('pglite', pglite)) && allMet;
+if (BACKENDS.includes('postgres')) allMet = (await soak('postgres+redis', postgres)) && allMet;
+if (!allMet) process.exitCode = 1;
