@@ -61,7 +61,7 @@ interface StreamIds {
 }
 
 const CONNECTION_ERRORS =
-  /ECONNREFUSED|ECONNRESET|socket hang up|fetch failed|other side closed|closed mid-stream/;
+  /ECONNREFUSED|ECONNRESET|socket hang up|fetch failed|other side closed|closed mid-stream|^aborted$/;
 const PASSWORD = 'soak password 1';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
