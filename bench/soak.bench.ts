@@ -15,12 +15,13 @@ import type { LedgerFile, SoakLoadResult } from './support/soak-load.ts';
 import {
   machine,
   pgliteSavedMessages,
-  sampleRss,
+  heapOfAll,
+  rssOfAll,
+  sampleMemory,
   SOAK,
   SOAK_PACING,
   SOAK_SERVER_ENV,
   soakJob,
-  type RssFigures,
 } from './support/soak-run.ts';
 import { startScaledStack } from './support/soak-stack.ts';
 
@@ -66,12 +67,14 @@ async function soak(name: string, start: () => Promise<Backend>): Promise<boolea
   try {
     const prefix = `soak${Date.now()}u`;
     const ledgerPath = join(dir, 'ledger.json');
-    const rss = sampleRss(backend.pids);
+    const rss = sampleMemory(rssOfAll(backend.pids));
+    const heap = sampleMemory(heapOfAll(backend.urls));
     const load = await runLoad<SoakLoadResult>(
       soakJob(backend.urls, prefix, ledgerPath, false),
       new URL('./support/soak-load.ts', import.meta.url),
     );
-    const memory: RssFigures = rss.stop(SOAK.durationMs - RSS_WINDOW_MS);
+    const memory = await rss.stop(SOAK.durationMs - RSS_WINDOW_MS);
+    const heapUsed = await heap.stop(SOAK.durationMs - RSS_WINDOW_MS);
     const ledgers = JSON.parse(readFileSync(ledgerPath, 'utf8')) as LedgerFile[];
     const check = checkLedgers(ledgers, await backend.savedMessages(prefix));
     const met =
@@ -90,6 +93,7 @@ async function soak(name: string, start: () => Promise<Backend>): Promise<boolea
         ...load,
         rows: check,
         serverRssMB: { ...memory, windowSeconds: RSS_WINDOW_MS / 1000, noiseMB: RSS_NOISE_MB },
+        serverHeapUsedMB: heapUsed,
         machine: machine(),
         met,
       }),

@@ -40,6 +40,8 @@ export interface SoakLoadResult {
   /** The first few distinct problems, with how often each occurred. */
   problems: Record<string, number>;
   interrupted: number;
+  /** Stops that arrived after their answer had finished (the answer is then saved finished). */
+  lateStops: number;
   wallMs: number;
 }
 
@@ -95,6 +97,7 @@ function summarise(job: SoakJob, records: CallRecord[], users: SoakUser[], wallM
     errors: records.filter((r) => !r.ok).length,
     problems,
     interrupted: users.reduce((n, u) => n + u.ledger.interrupted.length, 0),
+    lateStops: users.reduce((n, u) => n + u.lateStops, 0),
     wallMs,
   };
 }

@@ -72,8 +72,8 @@ export function soakJob(urls: string[], prefix: string, ledgerPath: string, faul
   };
 }
 
-export interface RssFigures {
-  /** MB at the end of warm-up (the first `warmupMs`), and at the end. */
+export interface MemoryFigures {
+  /** MB at the start of the judged window (after warm-up), and at the end. */
   afterWarmupMB: number;
   endMB: number;
   /** Mean of the window's last fifth minus the mean of its first fifth. */
@@ -83,21 +83,38 @@ export interface RssFigures {
   samples: number;
 }
 
-/** Samples the resident memory of the processes `pids()` names every `everyMs` (summed). */
-export function sampleRss(pids: () => number[], everyMs = 5000) {
+/** Resident memory of the processes `pids()` names, summed, in bytes. */
+export const rssOfAll = (pids: () => number[]) => () =>
+  pids().reduce((sum, pid) => sum + (rssOf(pid) ?? 0), 0);
+
+/** The servers' JavaScript heap in use (their metrics endpoint), summed, in bytes. */
+export const heapOfAll = (urls: string[]) => async () => {
+  let sum = 0;
+  for (const url of urls) {
+    const metrics = await fetch(`${url}/api/debug/metrics`).then(
+      (r) => r.json() as Promise<{ memory: { heapUsedBytes: number } }>,
+      () => null,
+    );
+    sum += metrics?.memory.heapUsedBytes ?? 0;
+  }
+  return sum;
+};
+
+/** Samples `measure` (bytes) every `everyMs` while the load runs. */
+export function sampleMemory(measure: () => number | Promise<number>, everyMs = 5000) {
   const samples: { at: number; mb: number }[] = [];
   const started = Date.now();
-  const take = () => {
-    const mb = pids().reduce((sum, pid) => sum + (rssOf(pid) ?? 0), 0) / (1024 * 1024);
-    samples.push({ at: Date.now() - started, mb });
+  const take = async () => {
+    const at = Date.now() - started;
+    samples.push({ at, mb: (await measure()) / (1024 * 1024) });
   };
-  take();
-  const timer = setInterval(take, everyMs);
+  void take();
+  const timer = setInterval(() => void take(), everyMs);
   return {
     /** Stops sampling; figures over the samples taken after `warmupMs`. */
-    stop(warmupMs: number): RssFigures {
+    async stop(warmupMs: number): Promise<MemoryFigures> {
       clearInterval(timer);
-      take();
+      await take();
       const window = samples.filter((s) => s.at >= warmupMs);
       const used = window.length >= 5 ? window : samples;
       const fifth = Math.max(1, Math.floor(used.length / 5));
