@@ -11,6 +11,11 @@ export interface SavedMessage {
   unfinished: boolean;
 }
 
+/** The soak users' message rows ($1: their emails' common prefix), the same on PGlite and PostgreSQL. */
+export const SAVED_MESSAGES_SQL = `SELECT u.email, m.message_id AS "messageId", m.parent_message_id AS "parentMessageId",
+         m.is_created_by_user AS "isCreatedByUser", m.unfinished
+    FROM messages m JOIN users u ON u.id = m.user_id WHERE u.email LIKE $1`;
+
 export interface LedgerCheck {
   /** Rows the load generator was told about (streams' created + final, imports' counts). */
   expectedRows: number;

@@ -7,7 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { rssOf } from './processes.ts';
 import { ENDPOINT } from './parley-stack.ts';
-import type { SavedMessage } from './soak-ledger.ts';
+import { SAVED_MESSAGES_SQL, type SavedMessage } from './soak-ledger.ts';
 import type { SoakJob } from './soak-load.ts';
 import { round } from './sse-probe.ts';
 
@@ -40,14 +40,7 @@ export const SOAK_SERVER_ENV = {
 export async function pgliteSavedMessages(dataDir: string, emailPrefix: string): Promise<SavedMessage[]> {
   const db = await PGlite.create(`${dataDir}/db`, { extensions: { vector } });
   try {
-    return (
-      await db.query<SavedMessage>(
-        `SELECT u.email, m.message_id AS "messageId", m.parent_message_id AS "parentMessageId",
-                m.is_created_by_user AS "isCreatedByUser", m.unfinished
-           FROM messages m JOIN users u ON u.id = m.user_id WHERE u.email LIKE $1`,
-        [`${emailPrefix}%`],
-      )
-    ).rows;
+    return (await db.query<SavedMessage>(SAVED_MESSAGES_SQL, [`${emailPrefix}%`])).rows;
   } finally {
     await db.close();
   }

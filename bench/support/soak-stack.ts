@@ -15,7 +15,7 @@ import {
   type Simulator,
 } from './parley-stack.ts';
 import { freePort, spawnNode, waitForHttp, type NodeProcess } from './processes.ts';
-import type { SavedMessage } from './soak-ledger.ts';
+import { SAVED_MESSAGES_SQL, type SavedMessage } from './soak-ledger.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const MAIN = join(ROOT, 'packages/server/src/main.ts');
@@ -78,14 +78,7 @@ export async function startScaledStack(
       redis = await startTestRedis(redisPort);
     },
     savedMessages: async (emailPrefix) =>
-      (
-        await client.query<SavedMessage>(
-          `SELECT u.email, m.message_id AS "messageId", m.parent_message_id AS "parentMessageId",
-                  m.is_created_by_user AS "isCreatedByUser", m.unfinished
-             FROM messages m JOIN users u ON u.id = m.user_id WHERE u.email LIKE $1`,
-          [`${emailPrefix}%`],
-        )
-      ).rows,
+      (await client.query<SavedMessage>(SAVED_MESSAGES_SQL, [`${emailPrefix}%`])).rows,
     stop: async () => {
       await client.end();
       await Promise.all(instances.map((i) => i.stop()));
