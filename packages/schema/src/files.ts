@@ -28,6 +28,19 @@ export const CLIENT_IMAGE_RESIZE_DEFAULTS = {
 } as const;
 /** HEIC/HEIF pictures become JPEG at this quality. */
 export const HEIC_JPEG_QUALITY = 0.9;
+/**
+ * True for HEIC/HEIF pictures (still images and sequences), which the browser converts to JPEG
+ * before they are uploaded: vision models and most browsers cannot read them.
+ */
+export function isHeicType(type: string): boolean {
+  return /^image\/hei[cf](-sequence)?$/.test(type);
+}
+/**
+ * Largest picture accepted, in pixels (width × height), by the browser's HEIC conversion and the
+ * server's image checks alike. A small file that declares more is a decompression bomb: decoding
+ * it would take gigabytes of memory.
+ */
+export const MAX_IMAGE_PIXELS = 100_000_000;
 /** Fallback size of an uploaded image whose size is unknown. */
 export const DEFAULT_IMAGE_SIZE = { width: 1080, height: 1920 } as const;
 
@@ -191,6 +204,9 @@ export const uploadErrors = {
   fileTooLarge: (bytes: number) => `File size exceeds ${formatMb(bytes)} MB.`,
   totalTooLarge: (bytes: number) => `The total size of the files cannot exceed ${formatMb(bytes)} MB.`,
   duplicate: () => 'This file has already been added.',
+  /** A HEIC/HEIF picture that reached the server without the browser's conversion to JPEG. */
+  heicNotConverted: () =>
+    'HEIC and HEIF pictures must be converted to JPEG before upload (Parley does this in the browser).',
 } as const;
 
 function formatMb(bytes: number): string {

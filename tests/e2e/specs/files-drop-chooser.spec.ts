@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { signIn } from '../support/chat.ts';
+import { drop, paste } from '../support/file-transfer.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 const SHOTS = process.env.PW_SHOTS_DIR ?? '/tmp/parley-shots';
@@ -12,34 +13,6 @@ async function picture(): Promise<number[]> {
       .png()
       .toBuffer()),
   ];
-}
-
-type Dropped = { name: string; type: string; bytes: number[] | string };
-
-/** Drops files on the chat as a person dragging them from the desktop does (enter, then drop). */
-async function drop(page: Page, files: Dropped[]) {
-  const dataTransfer = await page.evaluateHandle((list: Dropped[]) => {
-    const dt = new DataTransfer();
-    for (const f of list) {
-      const body = typeof f.bytes === 'string' ? f.bytes : new Uint8Array(f.bytes);
-      dt.items.add(new File([body], f.name, { type: f.type }));
-    }
-    return dt;
-  }, files);
-  const zone = page.getByTestId('chat-input');
-  await zone.dispatchEvent('dragenter', { dataTransfer });
-  await zone.dispatchEvent('drop', { dataTransfer });
-}
-
-async function paste(page: Page, files: Dropped[]) {
-  await page.getByTestId('chat-input').evaluate((el, list: Dropped[]) => {
-    const dt = new DataTransfer();
-    for (const f of list) {
-      const body = typeof f.bytes === 'string' ? f.bytes : new Uint8Array(f.bytes);
-      dt.items.add(new File([body], f.name, { type: f.type }));
-    }
-    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
-  }, files);
 }
 
 /**

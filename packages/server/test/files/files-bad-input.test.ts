@@ -1,10 +1,14 @@
+import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { uploadErrors } from '@parley/schema';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../src/db/schema/index.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { createTestUser, type TestUser } from '../helpers/test-users.ts';
 import { jsonOf, pngBomb, pngImage, storedBlobs, uploadFile } from './file-fixtures.ts';
+
+const HEIC_FIXTURE = new URL('../../../../tests/fixtures/gradient-64x40.heic', import.meta.url);
 
 /** 1 KB per file for the custom endpoint "Small"; 4 KB for the others. */
 const YAML = `
@@ -117,6 +121,26 @@ describe('files: bad input', () => {
       400,
       'The image is too large in pixels',
     );
+  });
+
+  it('refuses a HEIC picture that skipped the browser’s conversion, on both routes', async () => {
+    // A real HEVC-coded HEIC (tests/fixtures/README.md): the server's image library reads its
+    // header but cannot decode it, so it is refused by type with a message saying why.
+    const heic = readFileSync(HEIC_FIXTURE);
+    for (const path of ['/api/files', '/api/files/images']) {
+      await expectRefused(
+        await uploadFile(server, ann, heic, 'photo.heic', { path }),
+        400,
+        uploadErrors.heicNotConverted(),
+      );
+    }
+    // Its type is judged from the bytes: the same picture named .jpg is refused just the same.
+    await expectRefused(
+      await uploadFile(server, ann, heic, 'photo.jpg', { path: '/api/files/images' }),
+      400,
+      uploadErrors.heicNotConverted(),
+    );
+    expect((await server.api('/health')).status).toBe(200);
   });
 
   it('keeps hostile names as metadata only', async () => {

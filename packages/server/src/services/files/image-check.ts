@@ -1,10 +1,7 @@
+import { MAX_IMAGE_PIXELS } from '@parley/schema';
 import { loadSharp } from './load-sharp.ts';
 
-/**
- * Largest picture accepted, in pixels (width × height). A small file that declares more is a
- * decompression bomb: decoding it would take gigabytes of memory.
- */
-export const MAX_IMAGE_PIXELS = 100_000_000;
+export { MAX_IMAGE_PIXELS };
 
 export class ImageRejected extends Error {
   constructor(message: string) {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
+  isHeicType,
   isImageType,
   mimeTypeSupported,
   uploadErrors,
@@ -75,6 +76,9 @@ export async function acceptUpload(
     if (upload.bytes === 0) throw badRequest(uploadErrors.empty());
     const type = await sniffType(await readHead(store, upload.key, upload.bytes), upload.filename);
     if (!type) throw badRequest(uploadErrors.unknownType(upload.filename));
+    // The server's image library cannot decode HEVC-coded pictures and no vision model reads
+    // HEIC, so one that skipped the browser's conversion is refused rather than stored unusable.
+    if (isHeicType(type)) throw badRequest(uploadErrors.heicNotConverted());
     if (
       !mimeTypeSupported(type, check.limits.supportedMimeTypes) ||
       (check.imagesOnly && !isImageType(type))

@@ -9,8 +9,8 @@ describe('upload options', () => {
   });
 
   it('takes only pictures as images, anything for the other kinds', () => {
-    const png = { type: 'image/png' };
-    const pdf = { type: 'application/pdf' };
+    const png = { name: 'a.png', type: 'image/png' };
+    const pdf = { name: 'a.pdf', type: 'application/pdf' };
     expect(wrongFilesFor('image', [png])).toBe(false);
     expect(wrongFilesFor('image', [png, pdf])).toBe(true);
     expect(wrongFilesFor('file', [png, pdf])).toBe(false);
@@ -18,19 +18,24 @@ describe('upload options', () => {
   });
 
   it('asks about dropped files with the attach menu kinds, images only when every file is a picture', () => {
-    const png = { type: 'image/png' };
-    const pdf = { type: 'application/pdf' };
+    const png = { name: 'a.png', type: 'image/png' };
+    const pdf = { name: 'a.pdf', type: 'application/pdf' };
     const on = { enabled: true, permitted: true };
     expect(dropChoices([png], on, false)).toEqual(['image', 'file', 'file_search']);
     expect(dropChoices([png, png], on, false)).toEqual(['image', 'file', 'file_search']);
     expect(dropChoices([png, pdf], on, false)).toEqual(['file', 'file_search']);
     expect(dropChoices([pdf], on, false)).toEqual(['file', 'file_search']);
-    // A file the browser could not type is not a picture.
-    expect(dropChoices([{ type: '' }], on, false)).toEqual(['file', 'file_search']);
+    // A file the browser could not type is a picture only when its extension says so (HEIC).
+    expect(dropChoices([{ name: 'blob', type: '' }], on, false)).toEqual(['file', 'file_search']);
+    expect(dropChoices([{ name: 'IMG_1.HEIC', type: '' }], on, false)).toEqual([
+      'image',
+      'file',
+      'file_search',
+    ]);
   });
 
   it('does not ask when only plain attaching is possible, on the agents endpoint, or for nothing', () => {
-    const png = { type: 'image/png' };
+    const png = { name: 'a.png', type: 'image/png' };
     expect(dropChoices([png], { enabled: false, permitted: true }, false)).toEqual([]);
     expect(dropChoices([png], { enabled: true, permitted: false }, false)).toEqual([]);
     expect(dropChoices([png], { enabled: true, permitted: true }, true)).toEqual([]);

@@ -1,3 +1,5 @@
+import { inferFileType } from '@parley/schema';
+
 /**
  * How a chosen file is uploaded: `image` for the model to see (pictures only), `file` as an
  * attachment the model is given, `file_search` indexed for the file-search tool.
@@ -6,7 +8,8 @@ export type UploadKind = 'image' | 'file' | 'file_search';
 
 /** The file picker's `accept` for each kind (`undefined`: any type the upload checks allow). */
 export const UPLOAD_ACCEPT: Record<UploadKind, string | undefined> = {
-  image: 'image/*',
+  // Some systems give HEIC photos no type, which `image/*` alone would hide from the picker.
+  image: 'image/*,.heic,.heif',
   file: undefined,
   file_search: undefined,
 };
@@ -20,9 +23,15 @@ export function uploadKinds(fileSearch: { enabled: boolean; permitted: boolean }
   return ['image', 'file', ...(fileSearch.enabled && fileSearch.permitted ? (['file_search'] as const) : [])];
 }
 
-/** True when files of these types cannot be uploaded as `kind` (only pictures are images). */
-export function wrongFilesFor(kind: UploadKind, files: readonly { type: string }[]): boolean {
-  return kind === 'image' && files.some((f) => !f.type.startsWith('image/'));
+/** A chosen file as far as the upload kinds care: its name and the type the browser gave it. */
+type Chosen = { name: string; type: string };
+
+/**
+ * True when these files cannot be uploaded as `kind` (only pictures are images). A file the
+ * browser gave no type (HEIC photos, on most systems) is judged by its extension.
+ */
+export function wrongFilesFor(kind: UploadKind, files: readonly Chosen[]): boolean {
+  return kind === 'image' && files.some((f) => !inferFileType(f.name, f.type).startsWith('image/'));
 }
 
 /**
@@ -32,7 +41,7 @@ export function wrongFilesFor(kind: UploadKind, files: readonly { type: string }
  * not on offer, where images and files upload alike and a question would change nothing.
  */
 export function dropChoices(
-  files: readonly { type: string }[],
+  files: readonly Chosen[],
   fileSearch: { enabled: boolean; permitted: boolean },
   onAgentsEndpoint: boolean,
 ): UploadKind[] {

@@ -3,6 +3,7 @@ import {
   fileLimitsFor,
   FILE_DELETE_DEBOUNCE_MS,
   inferFileType,
+  isHeicType,
   UPLOAD_DONE_DELAY_MS,
   UPLOAD_PROGRESS,
   type FileConfigResponse,
@@ -13,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { showToast } from '../toasts';
 import { useAttachments, type Attachment } from './attachments-store';
+import { convertHeicToJpeg, HeicConversionError } from './convert-heic';
 import { imageSizeOf, resizeForUpload } from './prepare-image';
 import { UploadError, uploadFile } from './upload-file';
 
@@ -46,7 +48,8 @@ interface AddOptions {
 
 /**
  * Adding and removing a conversation's attachments: the spec's checks first (one message for the
- * whole choice), then each file uploads on its own with progress 0.1 → 0.5 (converted) → 0.6
+ * whole choice), then each file uploads on its own (a HEIC picture first becomes a JPEG, as vision
+ * models and the viewer cannot read HEIC) with progress 0.1 → 0.5 (converted) → 0.6
  * (measured) → 0.9 (uploaded) → 1 after 300 ms. A failed upload is removed and its error shown.
  */
 export function useAttach(conversationId: string, endpoint: string | undefined) {
@@ -81,21 +84,31 @@ export function useAttach(conversationId: string, endpoint: string | undefined) 
           const id = crypto.randomUUID();
           const type = inferFileType(original.name, original.type);
           const isImage = type.startsWith('image/');
+          // Browsers cannot show a HEIC picture: its thumbnail waits for the JPEG.
+          const heic = isHeicType(type);
           const abort = new AbortController();
-          const attachment: Attachment = {
+          let preview = isImage && !heic ? URL.createObjectURL(original) : undefined;
+          store.getState().add(conversationId, {
             id,
             name: original.name,
             size: original.size,
             type,
             progress: UPLOAD_PROGRESS.start,
             abort,
-            ...(isImage ? { preview: URL.createObjectURL(original) } : {}),
-          };
-          store.getState().add(conversationId, attachment);
+            ...(preview ? { preview } : {}),
+          });
           const set = (patch: Partial<Attachment>) => store.getState().update(conversationId, id, patch);
           try {
+            let picture = original;
+            if (heic) {
+              showToast(t('com_info_heic_converting'), 'info');
+              picture = await convertHeicToJpeg(original);
+              // From here on the chip shows what is uploaded and sent: the JPEG.
+              preview = URL.createObjectURL(picture);
+              set({ name: picture.name, size: picture.size, type: picture.type, preview });
+            }
             const file = isImage
-              ? await resizeForUpload(original, config.data!, limits.fileSizeLimit)
+              ? await resizeForUpload(picture, config.data!, limits.fileSizeLimit)
               : original;
             set({ progress: UPLOAD_PROGRESS.converted });
             const size = isImage ? await imageSizeOf(file) : undefined;
@@ -113,8 +126,13 @@ export function useAttach(conversationId: string, endpoint: string | undefined) 
             );
           } catch (err) {
             store.getState().remove(conversationId, id);
-            if (attachment.preview) URL.revokeObjectURL(attachment.preview);
-            const key = err instanceof UploadError ? err.message : 'com_error_files_upload';
+            if (preview) URL.revokeObjectURL(preview);
+            const key =
+              err instanceof UploadError
+                ? err.message
+                : err instanceof HeicConversionError
+                  ? 'com_error_heic_conversion'
+                  : 'com_error_files_upload';
             showToast(key.startsWith('com_') ? t(key) : key, 'error');
           }
         }),
