@@ -6,7 +6,7 @@ import { heicWithDeclaredSize, readHeicFixture } from '../../../../../tests/e2e/
 
 /** A real 64×40 HEVC-coded HEIC made by libheif's heif-enc (tests/fixtures/README.md). */
 const FIXTURE = await readHeicFixture();
-const heicFile = (bytes: Uint8Array, name = 'IMG_0001.HEIC') =>
+const heicFile = (bytes: Uint8Array<ArrayBuffer>, name = 'IMG_0001.HEIC') =>
   new File([bytes], name, { type: 'image/heic' });
 
 /** A decoder that records what it was asked and answers with a tiny JPEG-typed blob. */

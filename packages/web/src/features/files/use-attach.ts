@@ -14,7 +14,6 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { showToast } from '../toasts';
 import { useAttachments, type Attachment } from './attachments-store';
-import { convertHeicToJpeg, HeicConversionError } from './convert-heic';
 import { imageSizeOf, resizeForUpload } from './prepare-image';
 import { UploadError, uploadFile } from './upload-file';
 
@@ -102,7 +101,11 @@ export function useAttach(conversationId: string, endpoint: string | undefined) 
             let picture = original;
             if (heic) {
               showToast(t('com_info_heic_converting'), 'info');
-              picture = await convertHeicToJpeg(original);
+              // The conversion (and its decoder) loads only when a HEIC picture is chosen.
+              const { convertHeicToJpeg } = await import('./convert-heic');
+              picture = await convertHeicToJpeg(original).catch(() => {
+                throw new UploadError('com_error_heic_conversion');
+              });
               // From here on the chip shows what is uploaded and sent: the JPEG.
               preview = URL.createObjectURL(picture);
               set({ name: picture.name, size: picture.size, type: picture.type, preview });
@@ -127,12 +130,7 @@ export function useAttach(conversationId: string, endpoint: string | undefined) 
           } catch (err) {
             store.getState().remove(conversationId, id);
             if (preview) URL.revokeObjectURL(preview);
-            const key =
-              err instanceof UploadError
-                ? err.message
-                : err instanceof HeicConversionError
-                  ? 'com_error_heic_conversion'
-                  : 'com_error_files_upload';
+            const key = err instanceof UploadError ? err.message : 'com_error_files_upload';
             showToast(key.startsWith('com_') ? t(key) : key, 'error');
           }
         }),
