@@ -8,6 +8,7 @@
 // model and tool time are the same on both sides. Goal ≤ 5 ms at p50 (medians of sequential runs).
 // Then 100 agent runs at once: every run must finish with its three results and the quoted answer,
 // with the server's event-loop delay p99 ≤ 50 ms. Prints one JSON line.
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { measureCpu, startParleyStack, type ParleyStack } from './support/parley-stack.ts';
 import { round } from './support/sse-probe.ts';
@@ -211,9 +212,11 @@ try {
       eventLoopDelayMs: server.eventLoopDelayMs,
       // The first few distinct reasons runs failed (empty when all finished exactly).
       failures: [...new Set(failures)].slice(0, 5),
-      cpuMs: { server: run.serverCpuMs, sim: run.simCpuMs },
+      cpuMs: { server: run.serverCpuMs, serverThreads: run.serverThreadCpuMs, sim: run.simCpuMs },
     },
     goalLoopP99Ms: GOAL.loopP99Ms,
+    cpuModel: cpus()[0]?.model ?? 'unknown',
+    loadAverage1m: round(loadavg()[0]!),
     met:
       chainOk === RUNS &&
       addedPerStep <= GOAL.addedPerStepP50Ms &&

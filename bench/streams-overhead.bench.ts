@@ -3,10 +3,12 @@
 // a custom endpoint pointing at that simulator, a new conversation per stream) and, interleaved
 // with them, 200 streams straight to the simulator, timing both with the same client code, so
 // both see the same conditions. Goal: ≤ 2 ms added at p50 and ≤ 10 ms at p99. Prints one JSON line.
-import { availableParallelism, loadavg } from 'node:os';
+// BENCH_PIN=1 runs the server alone on one core and the simulator and load generator on the
+// other (taskset), as the server's CPU per stream is meant to be read on a busy machine.
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import type { LoadJob, LoadResult } from './support/load-client.ts';
 import { ENDPOINT, measureCpu, startParleyStack } from './support/parley-stack.ts';
-import { runLoad } from './support/processes.ts';
+import { pinning, runLoad } from './support/processes.ts';
 import { round } from './support/sse-probe.ts';
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 200);
@@ -50,7 +52,12 @@ try {
       added: { p50: round(p.ttftMs.p50 - d.ttftMs.p50), p99: round(p.ttftMs.p99 - d.ttftMs.p99) },
       ok: { parley: p.ok, direct: d.ok },
       firstProblem: p.firstProblem ?? d.firstProblem,
-      cpuMs: { server: run.serverCpuMs, sim: run.simCpuMs, load: p.cpuMs },
+      cpuMs: {
+        server: run.serverCpuMs,
+        serverThreads: run.serverThreadCpuMs,
+        sim: run.simCpuMs,
+        load: p.cpuMs,
+      },
       maxOpen: p.maxOpen,
     });
   }
@@ -70,7 +77,14 @@ try {
       goalMs: GOAL,
       met: allOk && added.p50 <= GOAL.p50 && added.p99 <= GOAL.p99,
       serverCpuMsPerStream: round(median(rounds.map((r) => r.cpuMs.server)) / STREAMS),
+      // Where it went: the event loop's thread, and the others (the embedded database's thread above all).
+      serverCpuMsPerStreamByThread: {
+        main: round(median(rounds.map((r) => r.cpuMs.serverThreads.main)) / STREAMS),
+        others: round(median(rounds.map((r) => r.cpuMs.serverThreads.others)) / STREAMS),
+      },
       cores: availableParallelism(),
+      cpuModel: cpus()[0]?.model ?? 'unknown',
+      pinned: pinning(),
       loadAverage1m: { before: round(load0), after: round(loadavg()[0]!) },
     }),
   );

@@ -4,7 +4,14 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, spawnNode, waitForHttp, type NodeProcess } from './processes.ts';
+import {
+  freePort,
+  pinnedCores,
+  spawnNode,
+  waitForHttp,
+  type NodeProcess,
+  type ThreadCpu,
+} from './processes.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
@@ -53,7 +60,13 @@ export interface Simulator {
 /** The simulator as its own process, answering with `pacing`. */
 export async function startSimulator(pacing: Pacing): Promise<Simulator> {
   const simPort = await freePort();
-  const sim = spawnNode(join(ROOT, 'packages/llm-sim/src/cli.ts'), { SIM_PORT: String(simPort) });
+  const sim = spawnNode(
+    join(ROOT, 'packages/llm-sim/src/cli.ts'),
+    { SIM_PORT: String(simPort) },
+    [],
+    [],
+    pinnedCores('traffic'),
+  );
   const simUrl = `http://127.0.0.1:${simPort}`;
   await waitForHttp(`${simUrl}/v1/models`, sim);
   const pacingHeaders = {
@@ -115,6 +128,7 @@ export async function startParleyStack(pacing: Pacing, options: StackOptions = {
     [],
     // e.g. BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' shows where the server's time goes.
     process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+    pinnedCores('server'),
   );
   const parleyUrl = `http://127.0.0.1:${port}`;
   await waitForHttp(`${parleyUrl}/health`, server);
@@ -158,12 +172,26 @@ export async function signUp(url: string): Promise<string> {
 export async function measureCpu<T>(
   stack: ParleyStack,
   work: () => Promise<T>,
-): Promise<{ result: T; serverCpuMs: number; simCpuMs: number; wallMs: number }> {
-  const [server0, sim0, t0] = [stack.server.cpuMs(), stack.sim.cpuMs(), Date.now()];
+): Promise<{
+  result: T;
+  serverCpuMs: number;
+  /** serverCpuMs split: the event loop's thread, and the others (the embedded database's above all). */
+  serverThreadCpuMs: ThreadCpu;
+  simCpuMs: number;
+  wallMs: number;
+}> {
+  const [server0, threads0, sim0, t0] = [
+    stack.server.cpuMs(),
+    stack.server.threadCpuMs(),
+    stack.sim.cpuMs(),
+    Date.now(),
+  ];
   const result = await work();
+  const threads = stack.server.threadCpuMs();
   return {
     result,
     serverCpuMs: stack.server.cpuMs() - server0,
+    serverThreadCpuMs: { main: threads.main - threads0.main, others: threads.others - threads0.others },
     simCpuMs: stack.sim.cpuMs() - sim0,
     wallMs: Date.now() - t0,
   };

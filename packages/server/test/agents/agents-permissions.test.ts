@@ -137,6 +137,27 @@ describe('agent permissions (author, other user, admin; USE, CREATE, SHARED_GLOB
     }
   });
 
+  it('an agent run checks AGENTS.USE and who may see the agent, as the routes do', async () => {
+    // The run takes the caller's role from the session check and the roles cache, not a read of
+    // the user: a role change still applies to the next run.
+    const run = (user: TestUser, agentId: string) =>
+      client.call(user, 'POST', '/api/agents/chat/agents', {
+        text: 'hello',
+        parentMessageId: '00000000-0000-0000-0000-000000000000',
+        conversationId: null,
+        endpoint: 'agents',
+        agent_id: agentId,
+      });
+    const hidden = await run(other, privateAgent.id);
+    expect(hidden.status).toBe(404);
+    await updateRolePermissions(server.ctx.db, 'USER', 'AGENTS', { USE: false });
+    const refused = await run(other, sharedAgent.id);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      'You do not have permission to use agents.',
+    );
+  });
+
   it('without AGENTS.CREATE an author may use but not create or change agents', async () => {
     const own = await client.create(other, { name: 'Before the change' });
     await updateRolePermissions(server.ctx.db, 'USER', 'AGENTS', { CREATE: false });

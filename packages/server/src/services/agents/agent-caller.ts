@@ -23,7 +23,7 @@ export const loadAgentCaller = (db: Database, userId: string): Promise<AgentCall
   loadSharedEntityCaller(db, userId);
 
 /** 403 unless the caller's role grants AGENTS.<permission> exactly (no permission implies another). */
-export function requireAgentPermission(caller: AgentCaller, permission: AgentPermission): void {
+export function requireAgentPermission(caller: Pick<AgentCaller, 'role'>, permission: AgentPermission): void {
   requireSharingPermission(caller, 'AGENTS', permission, DENIED);
 }
 

@@ -3,7 +3,7 @@ import { and, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { agents, type AgentRow } from '../../db/schema/index.ts';
 import { badRequest } from '../../errors/app-error.ts';
-import type { AgentCaller } from './agent-caller.ts';
+import type { SessionCaller } from '../permissions/session-caller.ts';
 import type { AgentsSettings } from './agents-settings.ts';
 import { readableAgents } from './agent-visibility.ts';
 
@@ -22,7 +22,7 @@ export function chainIds(selfId: string, definition: AgentDefinition): string[] 
 /** The ids among `ids` that the caller can see, as rows keyed by id (one query). */
 async function readableById(
   db: Database,
-  caller: AgentCaller,
+  caller: SessionCaller,
   ids: readonly string[],
 ): Promise<Map<string, AgentRow>> {
   if (ids.length === 0) return new Map();
@@ -46,7 +46,7 @@ export interface ChainMember {
  */
 export async function loadChain(
   db: Database,
-  caller: AgentCaller,
+  caller: SessionCaller,
   ids: readonly string[],
 ): Promise<ChainMember[]> {
   const found = await readableById(db, caller, ids);
@@ -65,7 +65,7 @@ export function unavailableAgentMessage(id: string): string {
  */
 export async function checkChain(
   db: Database,
-  caller: AgentCaller,
+  caller: SessionCaller,
   settings: AgentsSettings,
   next: AgentDefinition,
   previous?: AgentDefinition,

@@ -5,7 +5,8 @@ import { AppError, badRequest } from '../../errors/app-error.ts';
 import type { Tool } from '../tools/tool.ts';
 import type { ToolRegistry } from '../tools/tool-registry.ts';
 import type { ToolSignIn } from '../tools/tool-sign-in.ts';
-import { loadAgentCaller, requireAgentPermission, type AgentCaller } from './agent-caller.ts';
+import type { SessionCaller } from '../permissions/session-caller.ts';
+import { requireAgentPermission } from './agent-caller.ts';
 import { toolCapability } from './agent-rules.ts';
 import { chainIds, loadChain, unavailableAgentMessage, type ChainMember } from './agent-chain.ts';
 import { findReadableAgent } from './agent-service.ts';
@@ -52,18 +53,18 @@ export interface AgentSetup {
  * to see the agent (404, the same for a missing agent and someone else's private one). The agent
  * decides provider, model, parameters and instructions; the client's own choices of those are
  * ignored. An agent whose provider parley.yaml no longer allows is refused with
- * `invalid_agent_provider`.
+ * `invalid_agent_provider`. The caller comes from the session check and the roles cache (no read of
+ * the user: this runs on every agent run, and a run needs no name).
  */
 export async function resolveAgentRequest(
   db: Database,
   settings: AgentsSettings,
   registry: ToolRegistry,
-  userId: string,
+  caller: SessionCaller,
   body: ChatRequest,
 ): Promise<AgentRequest> {
   if (!body.agent_id)
     throw badRequest('agent_id is required', [{ path: 'agent_id', message: 'name the agent to talk to' }]);
-  const caller = await loadAgentCaller(db, userId);
   requireAgentPermission(caller, 'USE');
   const agent = await findReadableAgent(db, caller, body.agent_id);
   const chained = settings.capabilities.has('chain')
@@ -84,7 +85,7 @@ export async function resolveAgentRequest(
 async function chainedAgent(
   settings: AgentsSettings,
   registry: ToolRegistry,
-  caller: AgentCaller,
+  caller: SessionCaller,
   member: ChainMember,
   body: ChatRequest,
 ): Promise<ChainedAgent> {
@@ -106,7 +107,7 @@ async function chainedAgent(
 async function agentSetup(
   settings: AgentsSettings,
   registry: ToolRegistry,
-  caller: AgentCaller,
+  caller: SessionCaller,
   agent: AgentRow,
   body: ChatRequest,
 ): Promise<AgentSetup> {
@@ -148,7 +149,7 @@ async function agentSetup(
 async function agentTools(
   registry: ToolRegistry,
   settings: AgentsSettings,
-  caller: AgentCaller,
+  caller: SessionCaller,
   names: readonly string[],
 ): Promise<{ tools: Tool[]; signIns: ToolSignIn[] }> {
   const allowed = (name: string) =>
@@ -173,7 +174,7 @@ async function agentTools(
 async function enabledTools(
   registry: ToolRegistry,
   settings: AgentsSettings,
-  caller: AgentCaller,
+  caller: SessionCaller,
   names: readonly string[],
 ): Promise<Tool[]> {
   const tools = await registry.resolve(caller.id, names);

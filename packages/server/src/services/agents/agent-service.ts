@@ -13,6 +13,7 @@ import type { Database } from '../../db/client.ts';
 import { agents, agentVersions, type AgentRow } from '../../db/schema/index.ts';
 import { notFound } from '../../errors/app-error.ts';
 import { nextProjectIds, touchesSharing } from '../permissions/share-to-all.ts';
+import type { SessionCaller } from '../permissions/session-caller.ts';
 import { requireAgentEditor, requireAgentPermission, type AgentCaller } from './agent-caller.ts';
 import { applyUpdate, definitionColumns, definitionFromCreate, sameDefinition } from './agent-definition.ts';
 import type { AgentDeps } from './agent-deps.ts';
@@ -26,7 +27,7 @@ export const AGENT_NOT_FOUND = 'Agent not found';
 export const newAgentId = (): string => AGENT_ID_PREFIX + randomBytes(16).toString('base64url');
 
 /** An agent the caller may open, or 404 (missing and not-yours look the same). */
-export async function findReadableAgent(db: Database, caller: AgentCaller, id: string): Promise<AgentRow> {
+export async function findReadableAgent(db: Database, caller: SessionCaller, id: string): Promise<AgentRow> {
   const [row] = await db
     .select()
     .from(agents)

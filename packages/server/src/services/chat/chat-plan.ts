@@ -139,7 +139,13 @@ export async function planChat(
   const asked = applyModelSpec(ctx.config.yaml.modelSpecs, request.endpointName, request.body);
   // On the agents endpoint the agent decides provider, model, parameters, instructions and tools.
   const agentRequest = isAgentsRequest(asked.endpointName, asked.body)
-    ? await resolveAgentRequest(ctx.db, services.agents, ctx.tools, userId, asked.body)
+    ? await resolveAgentRequest(
+        ctx.db,
+        services.agents,
+        ctx.tools,
+        await sessionCaller(ctx.db, user),
+        asked.body,
+      )
     : null;
   const endpointName = agentRequest?.endpointName ?? asked.endpointName;
   const body = agentRequest?.body ?? asked.body;

@@ -41,7 +41,7 @@ export async function loadSharedEntityCaller(db: Database, userId: string): Prom
 
 /** 403 with the feature's wording unless the caller's role grants <feature>.<permission> exactly. */
 export function requireSharingPermission(
-  caller: SharedEntityCaller,
+  caller: Pick<SharedEntityCaller, 'role'>,
   feature: SharingFeature,
   permission: SharingPermission,
   denied: Record<SharingPermission, string>,
