@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { AnswerEvent } from '../generation/answer-event.ts';
 import type { AnswerSource } from '../generation/model-call.ts';
-import type { ProviderMessage, ProviderTool, ProviderToolCall, TokenUsage } from '../providers/provider.ts';
+import type { ProviderMessage, ProviderToolCall, TokenUsage } from '../providers/provider.ts';
+import { providerTool } from './provider-tool.ts';
 import type { Tool, ToolProgress } from './tool.ts';
 import {
   DEFAULT_AUTH_WAIT,
@@ -212,14 +213,6 @@ async function* signInSteps(
 }
 
 /** A tool as the model is offered it: its JSON schema given, or made from its zod input. */
-function providerTool(tool: Tool): ProviderTool {
-  const inputSchema =
-    tool.inputSchema ??
-    (z.toJSONSchema(tool.input, { target: 'draft-7', unrepresentable: 'any' }) as Record<string, unknown>);
-  const { $schema: _draft, ...schema } = inputSchema;
-  return { name: tool.name, description: tool.description, inputSchema: schema };
-}
-
 export function addUsage(total: TokenUsage, step: TokenUsage | undefined): void {
   if (!step) return;
   for (const key of Object.keys(step) as (keyof TokenUsage)[]) {
