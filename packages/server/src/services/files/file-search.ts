@@ -32,6 +32,20 @@ export const RRF_K = 60;
 /** Candidates taken from each list before fusing: enough for the fused top results to be stable. */
 const CANDIDATES_PER_LIST = 50;
 
+/**
+ * Full-text matches ranked per search, at most. The GIN index finds every chunk holding the query's
+ * words at little cost, but ranking one means reading its row and its stored vector, which for a
+ * common word is most of a large collection (a word in 8% of 100,000 chunks took about a second
+ * on the embedded database, about 50 µs a chunk). Ranking only the first matches the index gives
+ * bounds that work. A word that common says little about which passage is meant; a query of
+ * several words narrows the matches (all must appear), and is far more often ranked in full.
+ * Measured with bench/file-search.bench.ts.
+ */
+export const TEXT_CANDIDATES = 200;
+
+/** A passage's place and score, before its text is read. */
+type Ranked = { file_id: string; position: number; score: number };
+
 type HitRow = {
   file_id: string;
   filename: string;
@@ -39,26 +53,23 @@ type HitRow = {
   page: number | null;
   last_page: number | null;
   text: string;
-  score: number;
 };
 
-const toHit = (r: HitRow): FileSearchHit => ({
-  fileId: r.file_id,
-  filename: r.filename,
-  position: Number(r.position),
-  page: r.page === null ? null : Number(r.page),
-  lastPage: r.last_page === null ? null : Number(r.last_page),
-  text: r.text,
-  score: Number(r.score),
-});
+/** The caller's file ids as an SQL list. */
+const idList = (fileIds: string[]) =>
+  sql.join(
+    fileIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
 
 /**
  * Searches the caller's own files among `fileIds`. Full text always: `websearch_to_tsquery`
- * (quotes, `or`, `-word`) on the chunks' GIN-indexed vectors. With `queryVector` (an embeddings
- * provider answered for the query) the passages nearest to it by cosine distance (the HNSW index)
- * are a second list, and both are fused by reciprocal rank, so a passage that says the same thing
- * in other words is found too, while exact words still count. Another user's file id finds nothing
- * because every chunk is filtered by the caller's id.
+ * (quotes, `or`, `-word`) on the chunks' GIN-indexed vectors, the first TEXT_CANDIDATES matches
+ * ranked. With `queryVector` (an embeddings provider answered for the query) the passages nearest
+ * to it by cosine distance (the HNSW index) are a second list, and both are fused by reciprocal
+ * rank, so a passage that says the same thing in other words is found too, while exact words
+ * still count. Another user's file id finds nothing because every chunk is filtered by the
+ * caller's id.
  */
 export async function searchFiles(
   db: Database,
@@ -69,69 +80,117 @@ export async function searchFiles(
   queryVector?: number[] | null,
 ): Promise<FileSearchHit[]> {
   if (fileIds.length === 0 || !query.trim()) return [];
-  const ids = sql.join(
-    fileIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  if (queryVector) return hybridSearch(db, userId, ids, query, limit, queryVector);
-  const result = await db.execute(sql`
-    select c.file_id, f.filename, c.position, c.page, c.last_page, c.text,
-           ts_rank_cd(c.search_vector, q.query)::float8 as score
-    from file_chunks c
-    join files f on f.file_id = c.file_id and f.user_id = c.user_id,
-         websearch_to_tsquery('english', ${query}) as q(query)
-    where c.user_id = ${userId}
-      and c.file_id in (${ids})
-      and c.search_vector @@ q.query
-    order by score desc, c.file_id, c.position
-    limit ${limit}`);
-  return rowsOf<HitRow>(result).map(toHit);
+  const ids = idList(fileIds);
+  return db.transaction(async (tx) => {
+    if (!queryVector) return withText(tx, userId, await rankedText(tx, userId, ids, query, limit));
+    const text = await rankedText(tx, userId, ids, query, CANDIDATES_PER_LIST);
+    const nearest = await nearestVectors(tx, userId, ids, queryVector);
+    return withText(tx, userId, fuseByRank([text, nearest]).slice(0, limit));
+  });
 }
 
-async function hybridSearch(
-  db: Database,
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * The best `take` of the first TEXT_CANDIDATES full-text matches, by cover density rank. The
+ * matches are read through bitmap scans only: with a LIMIT the planner would otherwise walk the
+ * whole table, or every chunk of the caller's, in order until enough rows matched, which for a
+ * rare word is all of them. A bitmap scan of the GIN index (or of it and the file index together,
+ * when a few files of many are searched) reads only matching rows, and stops at the limit.
+ */
+async function rankedText(
+  tx: Transaction,
   userId: string,
   ids: SQL,
   query: string,
-  limit: number,
+  take: number,
+): Promise<Ranked[]> {
+  const tsQuery = sql`websearch_to_tsquery('english'::regconfig, ${query})`;
+  await tx.execute(sql`set local enable_seqscan = off`);
+  await tx.execute(sql`set local enable_indexscan = off`);
+  const result = await tx.execute(sql`
+    with candidates as materialized (
+      select c.file_id, c.position, c.search_vector
+      from file_chunks c
+      where c.user_id = ${userId} and c.file_id in (${ids}) and c.search_vector @@ ${tsQuery}
+      limit ${TEXT_CANDIDATES}
+    )
+    select file_id, position, ts_rank_cd(search_vector, ${tsQuery})::float8 as score
+    from candidates
+    order by score desc, file_id, position
+    limit ${take}`);
+  await tx.execute(sql`set local enable_seqscan = on`);
+  await tx.execute(sql`set local enable_indexscan = on`);
+  return rowsOf<Ranked>(result);
+}
+
+/** The CANDIDATES_PER_LIST chunks nearest to the query's vector, nearest first, scored by rank. */
+async function nearestVectors(
+  tx: Transaction,
+  userId: string,
+  ids: SQL,
   queryVector: number[],
-): Promise<FileSearchHit[]> {
-  const vector = vectorLiteral(queryVector);
-  return db.transaction(async (tx) => {
-    // An HNSW scan filtered by user and file would otherwise stop after its first candidates
-    // (ef_search) and could find none of the caller's chunks; iterative scans go on until enough
-    // rows pass the filter.
-    await tx.execute(sql`set local hnsw.iterative_scan = relaxed_order`);
-    const result = await tx.execute(sql`
-      with text_hits as (
-        select c.file_id, c.position,
-               row_number() over (order by ts_rank_cd(c.search_vector, q.query) desc, c.file_id, c.position) as rank
-        from file_chunks c, websearch_to_tsquery('english', ${query}) as q(query)
-        where c.user_id = ${userId} and c.file_id in (${ids}) and c.search_vector @@ q.query
-        order by rank
-        limit ${CANDIDATES_PER_LIST}
-      ), nearest as (
-        select c.file_id, c.position, c.embedding <=> ${vector}::vector as distance
-        from file_chunks c
-        where c.user_id = ${userId} and c.file_id in (${ids}) and c.embedding is not null
-        order by distance
-        limit ${CANDIDATES_PER_LIST}
-      ), vector_hits as (
-        select file_id, position, row_number() over (order by distance, file_id, position) as rank
-        from nearest
-      ), fused as (
-        select file_id, position, sum(1.0 / (${RRF_K} + rank))::float8 as score
-        from (select * from text_hits union all select * from vector_hits) as ranked
-        group by file_id, position
-      )
-      select c.file_id, f.filename, c.position, c.page, c.last_page, c.text, fused.score
-      from fused
-      join file_chunks c on c.file_id = fused.file_id and c.position = fused.position and c.user_id = ${userId}
-      join files f on f.file_id = c.file_id and f.user_id = c.user_id
-      order by fused.score desc, c.file_id, c.position
-      limit ${limit}`);
-    return rowsOf<HitRow>(result).map(toHit);
-  });
+): Promise<Ranked[]> {
+  // An HNSW scan filtered by user and file would otherwise stop after its first candidates
+  // (ef_search) and could find none of the caller's chunks; iterative scans go on until enough
+  // rows pass the filter.
+  await tx.execute(sql`set local hnsw.iterative_scan = relaxed_order`);
+  const result = await tx.execute(sql`
+    with nearest as (
+      select c.file_id, c.position, c.embedding <=> ${vectorLiteral(queryVector)}::vector as distance
+      from file_chunks c
+      where c.user_id = ${userId} and c.file_id in (${ids}) and c.embedding is not null
+      order by distance
+      limit ${CANDIDATES_PER_LIST}
+    )
+    select file_id, position, distance::float8 as score from nearest
+    order by distance, file_id, position`);
+  return rowsOf<Ranked>(result);
+}
+
+const byScoreThenPlace = (a: Ranked, b: Ranked) =>
+  b.score - a.score ||
+  (a.file_id < b.file_id ? -1 : a.file_id > b.file_id ? 1 : 0) ||
+  Number(a.position) - Number(b.position);
+
+/**
+ * Reciprocal rank fusion: each passage scores the sum of 1 / (RRF_K + its rank) over the lists
+ * (ranked best first) it is in; the best fused score first.
+ */
+export function fuseByRank(lists: Ranked[][]): Ranked[] {
+  const fused = new Map<string, Ranked>();
+  for (const list of lists) {
+    list.forEach((hit, i) => {
+      const key = `${hit.file_id}\u0000${hit.position}`;
+      const entry = fused.get(key) ?? { file_id: hit.file_id, position: Number(hit.position), score: 0 };
+      entry.score += 1 / (RRF_K + i + 1);
+      fused.set(key, entry);
+    });
+  }
+  return [...fused.values()].sort(byScoreThenPlace);
+}
+
+/** The ranked passages with their text and file name, in the order given. */
+async function withText(tx: Transaction, userId: string, ranked: Ranked[]): Promise<FileSearchHit[]> {
+  if (ranked.length === 0) return [];
+  const wanted = JSON.stringify(ranked.map((r, i) => ({ file_id: r.file_id, position: r.position, i })));
+  const result = await tx.execute(sql`
+    select c.file_id, f.filename, c.position, c.page, c.last_page, c.text
+    from jsonb_to_recordset(${wanted}::jsonb) as w(file_id text, position int, i int)
+    join file_chunks c on c.file_id = w.file_id and c.position = w.position and c.user_id = ${userId}
+    join files f on f.file_id = c.file_id and f.user_id = c.user_id
+    order by w.i`);
+  const rows = rowsOf<HitRow>(result);
+  const scores = new Map(ranked.map((r) => [`${r.file_id}\u0000${r.position}`, Number(r.score)]));
+  return rows.map((r) => ({
+    fileId: r.file_id,
+    filename: r.filename,
+    position: Number(r.position),
+    page: r.page === null ? null : Number(r.page),
+    lastPage: r.last_page === null ? null : Number(r.last_page),
+    text: r.text,
+    score: scores.get(`${r.file_id}\u0000${r.position}`) ?? 0,
+  }));
 }
 
 /**
