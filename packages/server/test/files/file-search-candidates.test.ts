@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
 import { fileChunks, files, users } from '../../src/db/schema/index.ts';
-import {
-  fuseByRank,
-  RRF_K,
-  searchFiles,
-  TEXT_CANDIDATES,
-} from '../../src/services/files/file-search.ts';
+import { fuseByRank, RRF_K, searchFiles, TEXT_CANDIDATES } from '../../src/services/files/file-search.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
 /**
