@@ -1,80 +1,36 @@
-import { clsx } from 'clsx';
-import { X } from 'lucide-react';
-import { Dialog as RadixDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { useEffect, useState } from 'react';
+import { retryImport } from '../../lib/retry-import';
+import type { DialogProps, RadixBackedDialog } from './radix-dialog';
 
-export interface DialogProps {
-  open: boolean;
-  onOpenChange?: (open: boolean) => void;
-  title: string;
-  description?: string;
-  children: ReactNode;
-  /** Blocks Escape, outside clicks and the close button (terms modal). */
-  locked?: boolean;
-  closeLabel?: string;
-  className?: string;
-  testId?: string;
-  /** Escape pressed: a dialog showing a sub-view calls preventDefault and goes back instead of closing. */
-  onEscapeKeyDown?: (event: KeyboardEvent) => void;
+export type { DialogProps } from './radix-dialog';
+
+/** The Radix-backed modal, loaded when the first dialog opens. */
+let radixDialog: typeof RadixBackedDialog | null = null;
+let loading: Promise<typeof RadixBackedDialog> | null = null;
+
+/** Starts loading the modal's code unless it is loaded or on its way; a failed load is forgotten. */
+export function preloadDialog(): Promise<typeof RadixBackedDialog> {
+  loading ??= retryImport(() => import('./radix-dialog')).then(
+    (module) => (radixDialog = module.RadixBackedDialog),
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
 }
 
-/** A centred modal built on Radix Dialog (focus trap, aria wiring, scroll lock). */
-export function Dialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  children,
-  locked = false,
-  closeLabel,
-  className,
-  testId,
-  onEscapeKeyDown,
-}: DialogProps) {
-  const block = (e: Event) => {
-    if (locked) e.preventDefault();
-  };
-  return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="animate-fade-in fixed inset-0 z-50 bg-overlay backdrop-blur-[2px]" />
-        <RadixDialog.Content
-          data-testid={testId}
-          onEscapeKeyDown={(e) => {
-            block(e);
-            if (!locked) onEscapeKeyDown?.(e);
-          }}
-          onPointerDownOutside={block}
-          onInteractOutside={block}
-          className={clsx(
-            'animate-dialog-in fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col',
-            'rounded-2xl border border-border bg-surface-raised text-fg shadow-2xl shadow-black/20 outline-none',
-            className ?? 'max-w-md',
-          )}
-        >
-          <div className="flex items-start justify-between gap-4 px-6 pt-5 pb-2">
-            <div className="min-w-0">
-              <RadixDialog.Title className="text-lg font-semibold tracking-tight">{title}</RadixDialog.Title>
-              {description ? (
-                <RadixDialog.Description className="mt-1 text-sm text-fg-muted">
-                  {description}
-                </RadixDialog.Description>
-              ) : (
-                <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
-              )}
-            </div>
-            {!locked && closeLabel && (
-              <RadixDialog.Close
-                className="-me-2 rounded-lg p-1.5 text-fg-subtle hover:bg-surface-muted hover:text-fg"
-                aria-label={closeLabel}
-              >
-                <X className="size-5" aria-hidden />
-              </RadixDialog.Close>
-            )}
-          </div>
-          {children}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
-  );
+/**
+ * A centred modal (focus trap, aria wiring, scroll lock). A closed dialog shows nothing, so the
+ * Radix code behind it loads only when one first opens; from then on every dialog runs on it.
+ */
+export function Dialog(props: DialogProps) {
+  const [ready, setReady] = useState(() => radixDialog !== null);
+  const { open } = props;
+  useEffect(() => {
+    if (!ready && open) void preloadDialog().then(() => setReady(true));
+  }, [ready, open]);
+  if (!ready || !radixDialog) return null;
+  const Loaded = radixDialog;
+  return <Loaded {...props} />;
 }

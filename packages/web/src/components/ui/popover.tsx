@@ -1,59 +1,70 @@
-import { clsx } from 'clsx';
-import { Popover as RadixPopover } from 'radix-ui';
-import type { ReactElement, ReactNode } from 'react';
+import { cloneElement, useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import { retryImport } from '../../lib/retry-import';
+import { mergeTriggerProps } from './merge-trigger-props';
+import type { PopoverProps, RadixBackedPopover } from './radix-popover';
 
-export interface PopoverProps {
-  /** The element that opens the panel; Radix adds its aria wiring to it (it must take a ref). */
-  trigger: ReactElement;
-  children: ReactNode;
-  /** Controlled state, for panels that close themselves after an action. */
-  open?: boolean;
-  onOpenChange?: (open: boolean) => void;
-  /** `top` for panels opened from the chat input, which sits at the bottom of the screen. */
-  side?: 'top' | 'bottom';
-  align?: 'start' | 'center' | 'end';
-  sideOffset?: number;
-  /** The panel's width and padding (and height limits where it scrolls). */
-  className?: string;
-  testId?: string;
+export type { PopoverProps } from './radix-popover';
+
+/** The Radix-backed panel, loaded on first use (with its positioning code, about 20 kB compressed). */
+let radixPopover: typeof RadixBackedPopover | null = null;
+let loading: Promise<typeof RadixBackedPopover> | null = null;
+
+/** Starts loading the panel's code unless it is loaded or on its way; a failed load is forgotten. */
+export function preloadPopover(): Promise<typeof RadixBackedPopover> {
+  loading ??= retryImport(() => import('./radix-popover')).then(
+    (module) => (radixPopover = module.RadixBackedPopover),
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
 }
 
 /**
- * A floating panel anchored to its trigger, built on Radix Popover (focus handling, Escape and
- * outside clicks close it, kept inside the viewport). Every menu and small form that opens from a
- * button uses it, so they share one look.
+ * A floating panel anchored to its trigger (focus handling, Escape and outside clicks close it,
+ * kept inside the viewport). Every menu and small form that opens from a button uses it, so they
+ * share one look. Its Radix code loads on first use: until then the trigger is the element as
+ * given with the attributes Radix gives a closed trigger, and pointing at or focusing it starts
+ * the download. A click mounts the Radix panel and clicks its trigger again, so it opens exactly
+ * as it would have; a parent opening a controlled panel mounts it open.
  */
-export function Popover({
-  trigger,
-  children,
-  open,
-  onOpenChange,
-  side = 'bottom',
-  align = 'start',
-  sideOffset = 6,
-  className = 'w-72 p-3',
-  testId,
-}: PopoverProps) {
-  return (
-    <RadixPopover.Root open={open} onOpenChange={onOpenChange}>
-      <RadixPopover.Trigger asChild>{trigger}</RadixPopover.Trigger>
-      <RadixPopover.Portal>
-        <RadixPopover.Content
-          side={side}
-          align={align}
-          sideOffset={sideOffset}
-          collisionPadding={8}
-          className={clsx(
-            'animate-fade-in z-50 rounded-xl border border-border bg-surface-raised text-fg shadow-xl shadow-black/10',
-            className,
-          )}
-          data-testid={testId}
-        >
-          {children}
-        </RadixPopover.Content>
-      </RadixPopover.Portal>
-    </RadixPopover.Root>
-  );
+export function Popover(props: PopoverProps) {
+  const { trigger, open } = props;
+  const [ready, setReady] = useState(() => radixPopover !== null);
+  const replayClick = useRef(false);
+  const triggerRef = useRef<HTMLElement | null>(null);
+  const controlledOpen = open === true;
+  useEffect(() => {
+    if (!ready && controlledOpen) void preloadPopover().then(() => setReady(true));
+  }, [ready, controlledOpen]);
+  // After Radix's own mount effects (a parent's effects run after its children's).
+  useEffect(() => {
+    if (!ready || !replayClick.current) return;
+    replayClick.current = false;
+    triggerRef.current?.click();
+  }, [ready]);
+
+  if (ready && radixPopover) {
+    const Loaded = radixPopover;
+    return <Loaded {...props} triggerRef={triggerRef} />;
+  }
+  const preload = () => void preloadPopover().catch(() => undefined);
+  const own = {
+    'aria-haspopup': 'dialog' as const,
+    'aria-expanded': false,
+    'data-state': 'closed',
+    onPointerEnter: preload,
+    onFocus: preload,
+    onClick: () => {
+      void preloadPopover().then(() => {
+        replayClick.current = true;
+        setReady(true);
+      });
+    },
+  };
+  const element = trigger as ReactElement<Record<string, unknown>>;
+  return cloneElement(element, mergeTriggerProps(own, element.props));
 }
 
 /** The small caption at the top of a menu panel, naming what it lists. */

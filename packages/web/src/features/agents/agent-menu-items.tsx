@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
+import { DropdownMenu } from '../../components/ui/deferred-menu';
 import { useTranslation } from 'react-i18next';
 import { useAgentList } from './agent-queries';
 

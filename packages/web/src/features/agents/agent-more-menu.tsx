@@ -1,6 +1,6 @@
 import type { Agent } from '@parley/schema';
 import { Copy, Ellipsis, History, Trash2 } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
+import { DropdownMenu } from '../../components/ui/deferred-menu';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';

@@ -1,5 +1,5 @@
 import { Check, Shapes } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
+import { DropdownMenu } from '../../components/ui/deferred-menu';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 

@@ -1,7 +1,7 @@
 import type { Conversation } from '@parley/schema';
 import { clsx } from 'clsx';
 import { Bookmark, Check, Plus } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
+import { DropdownMenu } from '../../components/ui/deferred-menu';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MENU_CONTENT, MENU_ITEM } from '../../components/ui/menu-styles';

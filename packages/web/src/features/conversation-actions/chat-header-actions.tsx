@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
+import { DropdownMenu } from '../../components/ui/deferred-menu';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { BookmarkMenu } from '../bookmarks';

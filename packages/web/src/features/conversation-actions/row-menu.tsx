@@ -2,7 +2,7 @@ import type { Conversation, ExportFormat } from '@parley/schema';
 import { clsx } from 'clsx';
 import { Archive, ChevronRight, Copy, Download, Ellipsis, Pencil, Share2, Trash2 } from 'lucide-react';
 import i18next from 'i18next';
-import { DropdownMenu } from 'radix-ui';
+import { DropdownMenu } from '../../components/ui/deferred-menu';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStartupConfig } from '../../api/startup-queries';

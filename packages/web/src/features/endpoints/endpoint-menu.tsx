@@ -1,6 +1,6 @@
 import type { EndpointsConfig, ModelSpec, ModelSpecsConfig, ModelsConfig } from '@parley/schema';
 import { Check, ChevronDown, Plus, Search } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
+import { DropdownMenu } from '../../components/ui/deferred-menu';
 import { Suspense, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AGENTS_ENDPOINT, AgentLabel, AgentMenuItems } from '../agents';

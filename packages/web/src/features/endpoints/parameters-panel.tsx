@@ -1,8 +1,9 @@
 import { SlidersHorizontal } from 'lucide-react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { SETUP_KEYS, type ChatSetup } from './chat-setup';
-import { ParameterFields } from '../model-parameters';
+import { LazyParameterFields } from '../model-parameters';
 import { Popover } from '../../components/ui/popover';
 
 /** The model parameters of the current setup, with the ranges of its endpoint. */
@@ -32,6 +33,8 @@ export function ParametersButton({
           className="flex size-9 items-center justify-center rounded-lg text-fg-muted outline-none hover:bg-surface-muted hover:text-fg focus-visible:ring-2 focus-visible:ring-ring"
           aria-label={t('com_endpoint_parameters')}
           data-testid="parameters-button"
+          onPointerEnter={LazyParameterFields.preload}
+          onFocus={LazyParameterFields.preload}
         >
           <SlidersHorizontal className="size-4.5" aria-hidden />
         </button>
@@ -43,7 +46,9 @@ export function ParametersButton({
           {t('com_endpoint_reset')}
         </Button>
       </div>
-      <ParameterFields setup={setup} onChange={onChange} />
+      <Suspense fallback={null}>
+        <LazyParameterFields.Area setup={setup} onChange={(next) => onChange(next as ChatSetup)} />
+      </Suspense>
     </Popover>
   );
 }

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { FolderOpen, LogOut, Settings } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
+import { DropdownMenu } from '../../components/ui/deferred-menu';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../store/auth-store';
