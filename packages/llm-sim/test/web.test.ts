@@ -120,6 +120,26 @@ describe('scrapers and rerankers', () => {
   });
 });
 
+it('sim-slow makes search and rerank answer the same results, 3 s later', async () => {
+  const timed = async (run: () => Promise<Response>) => {
+    const start = performance.now();
+    const body = (await (await run()).json()) as { results: { index?: number; url?: string }[] };
+    return { ms: performance.now() - start, results: body.results };
+  };
+  const search = await timed(() => fetch(`${sim.url}/search?q=sea+otters+sim-slow&format=json`));
+  expect(search.ms).toBeGreaterThanOrEqual(2_900);
+  expect(search.results[0]!.url).toBe(`${sim.url}/web/otters`);
+  const rerank = await timed(() =>
+    post(
+      '/v1/rerank',
+      { query: 'otters sim-slow', documents: ['tea', 'otters'] },
+      { authorization: 'Bearer j' },
+    ),
+  );
+  expect(rerank.ms).toBeGreaterThanOrEqual(2_900);
+  expect(rerank.results[0]!.index).toBe(1);
+});
+
 it('seeded PNGs differ by seed and are stable', () => {
   const a = seededPng('a cat', 32, 32);
   expect(createHash('sha256').update(a).digest('hex')).toBe(

@@ -8,10 +8,15 @@ import { callTools, toolCall } from './tool-script.ts';
 
 export const WEB_SEARCH_TOOL = 'web_search';
 export const NO_SOURCES_PREFIX = 'The web search gave me nothing to cite: ';
+/** A word in the message that makes the model search a second time before it answers. */
+export const SEARCH_TWICE_WORD = 'sim-search-twice';
 
 export const webSearch: Behaviour = (request) => {
   const results = pendingToolResults(request);
-  if (results.length === 0) return callTools(toolCall(WEB_SEARCH_TOOL, { query: lastUserText(request) }));
+  const query = lastUserText(request);
+  if (results.length === 0) return callTools(toolCall(WEB_SEARCH_TOOL, { query }));
+  if (results.length === 1 && query.includes(SEARCH_TWICE_WORD))
+    return callTools(toolCall(WEB_SEARCH_TOOL, { query: `${query} again` }));
   const sources = results.flatMap((r) => citedSources(r.text));
   if (sources.length === 0) return textScript(NO_SOURCES_PREFIX + results.map((r) => r.text).join('\n'));
   const sentences = sources.slice(0, 3).map((s) => `${s.title} [${s.citation}].`);

@@ -19,6 +19,15 @@ export const TROUBLE_WORDS = {
 
 type Trouble = (typeof TROUBLE_WORDS)[keyof typeof TROUBLE_WORDS];
 
+/** A word that makes an endpoint answer normally but only after SLOW_ANSWER_MS (e.g. to see progress). */
+export const SLOW_WORD = 'sim-slow';
+export const SLOW_ANSWER_MS = 3_000;
+
+/** Waits SLOW_ANSWER_MS when the text asks for a slow answer. */
+export async function pauseIfSlow(text: string): Promise<void> {
+  if (text.includes(SLOW_WORD)) await new Promise((resolve) => setTimeout(resolve, SLOW_ANSWER_MS));
+}
+
 /** The trouble a text asks for, if any. */
 export function troubleIn(text: string): Trouble | undefined {
   for (const [word, trouble] of Object.entries(TROUBLE_WORDS)) if (text.includes(word)) return trouble;

@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomId } from '../ids.ts';
 import { readJsonBody, sendJson } from '../http.ts';
 import { overlapScore } from './fixed-web.ts';
-import { sendTrouble, troubleIn } from './provider-trouble.ts';
+import { pauseIfSlow, sendTrouble, troubleIn } from './provider-trouble.ts';
 
 interface RerankRequest {
   query: string;
@@ -43,6 +43,7 @@ export async function handleJinaRerank(req: IncomingMessage, res: ServerResponse
     return sendJson(res, 401, { detail: 'Unauthorized: missing API key' });
   const request = await rerankRequest(req);
   if (typeof request === 'string') return sendJson(res, 422, { detail: request });
+  await pauseIfSlow(request.query);
   if (sendTrouble(res, troubleIn(request.query))) return;
   sendJson(res, 200, {
     model: 'jina-reranker-v2-base-multilingual',
@@ -60,6 +61,7 @@ export async function handleCohereRerank(req: IncomingMessage, res: ServerRespon
     return sendJson(res, 401, { message: 'invalid api token' });
   const request = await rerankRequest(req);
   if (typeof request === 'string') return sendJson(res, 400, { message: request });
+  await pauseIfSlow(request.query);
   if (sendTrouble(res, troubleIn(request.query))) return;
   sendJson(res, 200, {
     id: randomId('rerank_'),

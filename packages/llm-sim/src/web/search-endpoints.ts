@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readJsonBody, sendJson } from '../http.ts';
 import { searchPages, WEB_PAGES, type WebPage } from './fixed-web.ts';
-import { sendTrouble, troubleIn } from './provider-trouble.ts';
+import { pauseIfSlow, sendTrouble, troubleIn } from './provider-trouble.ts';
 
 /** `http://host:port` of this simulator as the client reached it. */
 export function originOf(req: IncomingMessage): string {
@@ -17,13 +17,14 @@ export function imageUrlOf(origin: string, page: WebPage): string {
   return `${origin}/web/images${page.path.slice('/web'.length)}.png`;
 }
 
-export function handleSearxng(req: IncomingMessage, res: ServerResponse): void {
+export async function handleSearxng(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const params = new URL(req.url ?? '/', 'http://sim').searchParams;
   const query = params.get('q') ?? '';
   if (params.get('format') !== 'json') {
     // A SearXNG instance without JSON output enabled answers 403 to format=json requests.
     return sendJson(res, 403, { error: 'format not allowed' });
   }
+  await pauseIfSlow(query);
   if (sendTrouble(res, troubleIn(query))) return;
   const origin = originOf(req);
   const category = params.get('categories') ?? 'general';
@@ -57,6 +58,7 @@ export async function handleSerperSearch(req: IncomingMessage, res: ServerRespon
   const q = value.q;
   if (typeof q !== 'string' || q.trim() === '')
     return sendJson(res, 400, { message: 'Missing query', statusCode: 400 });
+  await pauseIfSlow(q);
   if (sendTrouble(res, troubleIn(q))) return;
   const num = Number(value.num) || 10;
   const origin = originOf(req);

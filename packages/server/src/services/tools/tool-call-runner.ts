@@ -37,7 +37,10 @@ export interface ToolCallScope {
   progress?(callId: string, progress: ToolProgress): void;
 }
 
-/** Progress reports of one call closer together than this are dropped (a chatty server floods). */
+/**
+ * Progress reports of one call closer together than this are dropped (a chatty server floods),
+ * unless the report's message changed.
+ */
 export const PROGRESS_INTERVAL_MS = 100;
 
 /** How one call ended: the output the user sees, or nothing when the run was stopped meanwhile. */
@@ -150,10 +153,13 @@ function throttled(
   report: (callId: string, progress: ToolProgress) => void,
 ): (progress: ToolProgress) => void {
   let last = -Infinity;
+  let lastMessage: string | undefined;
   return (progress) => {
     const now = Date.now();
-    if (now - last < PROGRESS_INTERVAL_MS) return;
+    // A new message is a new step the user must see, however soon it follows the last one.
+    if (now - last < PROGRESS_INTERVAL_MS && progress.message === lastMessage) return;
     last = now;
+    lastMessage = progress.message;
     report(callId, progress);
   };
 }

@@ -27,7 +27,7 @@ const ToolCallView = lazyArea<{ call: ToolCall; submitting: boolean }>(
   () => import('./tool-call-view'),
   () => TOOL_ROW_FALLBACK,
 ).Area;
-const WebSearchView = lazyArea<{ call: ToolCall; submitting: boolean }>(
+const WebSearchView = lazyArea<{ call: ToolCall; submitting: boolean; again: boolean }>(
   () => import('./web-search-view'),
   () => TOOL_ROW_FALLBACK,
 ).Area;
@@ -135,6 +135,10 @@ export const MessageBody = memo(function MessageBody({
   // Each text part's first artifact's number in the message, for the cards' panel keys.
   const offsets = artifactOffsets(messageTexts({ text: message.text, content: parts }));
   let textPart = -1;
+  // The answer's first web search; any later one is the model searching again.
+  const firstSearch = parts.findIndex(
+    (p) => p.type === 'tool_call' && (p.tool_call as ToolCall | undefined)?.name === WEB_SEARCH_TOOL,
+  );
   const sources = webSources(parts);
   const files = fileSources(parts);
   const cited = new Set([...sources.keys(), ...files.keys()]);
@@ -184,7 +188,11 @@ export const MessageBody = memo(function MessageBody({
           if ((part.tool_call as ToolCall | undefined)?.name === WEB_SEARCH_TOOL)
             return (
               <Suspense key={i} fallback={TOOL_ROW_FALLBACK}>
-                <WebSearchView call={part.tool_call as never} submitting={streaming} />
+                <WebSearchView
+                  call={part.tool_call as never}
+                  submitting={streaming}
+                  again={i > firstSearch}
+                />
               </Suspense>
             );
           return (

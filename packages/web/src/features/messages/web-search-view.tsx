@@ -1,7 +1,8 @@
 import { clsx } from 'clsx';
-import { readWebSearchStep } from '@parley/schema';
-import { Globe } from 'lucide-react';
-import { useState } from 'react';
+import { readWebSearchStep, webSearchStepIndex, type WebSearchStep } from '@parley/schema';
+import { Check, Globe } from 'lucide-react';
+import type { TFunction } from 'i18next';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toolCallState, type ToolCall } from './tool-call-state';
 import ToolCallView from './tool-call-view';
@@ -13,42 +14,74 @@ const PROGRESS_CAP = 0.99;
 
 type Tab = 'all' | 'news' | 'images';
 
+const SEARCHING: WebSearchStep = { step: 'searching' };
+
 /**
- * A `web_search` call in an answer: while it runs, what it searches for and its progress; once
+ * A `web_search` call in an answer: while it runs, its steps so far (those finished ticked, so a
+ * step that passed quickly is still seen) and the running one's progress; once
  * done, its sources under the tabs All, News and Images (a tab only when it has entries). Waiting
  * for credentials, failed or cancelled calls show as every tool call does.
  */
-export default function WebSearchView({ call, submitting }: { call: ToolCall; submitting: boolean }) {
+export default function WebSearchView({
+  call,
+  submitting,
+  again = false,
+}: {
+  call: ToolCall;
+  submitting: boolean;
+  /** An earlier search of the same answer came first: this one is the model searching again. */
+  again?: boolean;
+}) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('all');
   const state = toolCallState(call, submitting);
   const result = state === 'done' ? parseWebSearchOutput(call.output) : null;
+  // The step the server last reported: searching, reading the pages found, reranking them.
+  const step = readWebSearchStep(call.progress_message) ?? SEARCHING;
+  // Reading may pass between two renders; the count is kept once seen, for its finished line.
+  const readCount = useRef<number | null>(null);
+  if (step.step === 'reading') readCount.current = step.sources;
   if (state === 'running') {
-    const query = queryOf(call.args);
     const progress = Math.min(PROGRESS_CAP, call.progress ?? 0.1);
-    // The step the server last reported: searching, reading the pages found, reranking them.
-    const reported = readWebSearchStep(call.progress_message);
-    const step = reported?.step ?? 'searching';
-    const label =
-      reported?.step === 'reading'
-        ? t('com_ui_web_search_reading', { count: reported.sources })
-        : step === 'reranking'
-          ? t('com_ui_web_search_reranking')
-          : query
-            ? t('com_ui_web_search_searching_for', { query })
-            : t('com_ui_web_search_searching');
     return (
       <div
-        className="my-2 flex items-center gap-2 text-sm text-fg-subtle"
+        className="my-2 flex items-start gap-2 text-sm text-fg-subtle"
         data-testid="web-search-progress"
-        data-step={step}
+        data-step={step.step}
         role="status"
       >
-        <Globe className="size-4 animate-pulse" aria-hidden />
-        <span className="animate-pulse">{label}</span>
-        <span className="h-1 w-16 overflow-hidden rounded-full bg-surface-muted" aria-hidden>
-          <span className="block h-full bg-accent" style={{ width: `${Math.round(progress * 100)}%` }} />
-        </span>
+        <Globe className="mt-0.5 size-4 shrink-0 animate-pulse" aria-hidden />
+        <ol className="min-w-0 space-y-0.5">
+          {stepLabels(t, step, queryOf(call.args), again, readCount.current).map((label, i, all) => {
+            const done = i < all.length - 1;
+            return (
+              <li
+                key={i}
+                className="flex items-center gap-1.5"
+                data-testid="web-search-step"
+                data-done={done || undefined}
+              >
+                {done ? (
+                  <Check className="size-3.5 shrink-0 text-accent" aria-hidden />
+                ) : (
+                  <span className="size-3.5 shrink-0" aria-hidden />
+                )}
+                <span className={clsx('min-w-0 truncate', !done && 'animate-pulse text-fg')}>{label}</span>
+                {!done && (
+                  <span
+                    className="ms-1 h-1 w-16 shrink-0 overflow-hidden rounded-full bg-surface-muted"
+                    aria-hidden
+                  >
+                    <span
+                      className="block h-full bg-accent"
+                      style={{ width: `${Math.round(progress * 100)}%` }}
+                    />
+                  </span>
+                )}
+              </li>
+            );
+          })}
+        </ol>
       </div>
     );
   }
@@ -147,4 +180,44 @@ function queryOf(args: unknown): string {
   } catch {
     return '';
   }
+}
+
+/**
+ * One line per step up to the current one, in order: the steps before it are finished (every
+ * search reads its pages before it reranks them), the last one is running.
+ */
+function stepLabels(
+  t: TFunction,
+  current: WebSearchStep,
+  query: string,
+  again: boolean,
+  readCount: number | null,
+): string[] {
+  const running = (step: WebSearchStep['step']) => step === current.step;
+  const labels: string[] = [];
+  for (let i = 0; i <= webSearchStepIndex(current); i += 1) {
+    if (i === 0) {
+      if (!running('searching'))
+        labels.push(t(again ? 'com_ui_web_search_searched_again' : 'com_ui_web_search_searched'));
+      else if (again)
+        labels.push(
+          query
+            ? t('com_ui_web_search_searching_again_for', { query })
+            : t('com_ui_web_search_searching_again'),
+        );
+      else
+        labels.push(
+          query ? t('com_ui_web_search_searching_for', { query }) : t('com_ui_web_search_searching'),
+        );
+    } else if (i === 1) {
+      if (current.step === 'reading') labels.push(t('com_ui_web_search_reading', { count: current.sources }));
+      else
+        labels.push(
+          readCount === null
+            ? t('com_ui_web_search_read_done')
+            : t('com_ui_web_search_read', { count: readCount }),
+        );
+    } else labels.push(t('com_ui_web_search_reranking'));
+  }
+  return labels;
 }
