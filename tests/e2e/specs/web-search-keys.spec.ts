@@ -13,8 +13,11 @@ const stack = useSimParley({
   serperApiUrl: SIM_URL/search
   scraperType: serper
   serperScrapeUrl: SIM_URL/scrape
+  rerankerType: jina
+  jinaApiKey: \${JINA_KEY_UNSET}
+  jinaApiUrl: SIM_URL/v1/rerank
 `,
-  env: () => ({ USER_BASE_URL_ALLOWLIST: '127.0.0.1', SERPER_KEY_UNSET: '' }),
+  env: () => ({ USER_BASE_URL_ALLOWLIST: '127.0.0.1', SERPER_KEY_UNSET: '', JINA_KEY_UNSET: '' }),
 });
 
 test('web search keys: the tools menu opens the credential dialog; saved keys are used; revoke removes them', async ({
@@ -66,12 +69,25 @@ test('web search keys: the tools menu opens the credential dialog; saved keys ar
 
   const saved = page.waitForRequest((r) => r.url().endsWith('/api/user/plugins') && r.method() === 'POST');
   await field2.fill('my-serper-key');
+  // The first time every key is needed.
+  await expect(dialog.getByTestId('tool-credentials-save')).toBeDisabled();
+  await dialog.getByTestId('tool-credential-jinaApiKey').fill('my-jina-key');
   await dialog.getByTestId('tool-credentials-save').click();
   expect((await saved).postDataJSON()).toMatchObject({
     pluginKey: 'web_search',
     action: 'install',
-    auth: { serperApiKey: 'my-serper-key' },
+    auth: { serperApiKey: 'my-serper-key', jinaApiKey: 'my-jina-key' },
   });
+  await expect(dialog).toBeHidden();
+
+  // Once saved, one key can change alone: only the filled field is sent, and the empty one
+  // keeps its saved key (the search below still needs it).
+  await openDialog();
+  await expect(dialog.getByTestId('tool-credentials-save')).toBeDisabled();
+  await dialog.getByTestId('tool-credential-jinaApiKey').fill('my-new-jina-key');
+  const changed = page.waitForRequest((r) => r.url().endsWith('/api/user/plugins') && r.method() === 'POST');
+  await dialog.getByTestId('tool-credentials-save').click();
+  expect((await changed).postDataJSON().auth).toEqual({ jinaApiKey: 'my-new-jina-key' });
   await expect(dialog).toBeHidden();
 
   // The saved key is used: the search answers with sources.

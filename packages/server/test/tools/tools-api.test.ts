@@ -19,6 +19,17 @@ const weather: Tool = {
   ],
   run: async ({ city }) => `Sunny in ${city}`,
 };
+/** A tool with two credentials, as web search asks for a search key and a reranker key. */
+const lookup: Tool = {
+  name: 'lookup',
+  description: 'Looks things up',
+  input: z.object({}),
+  authConfig: [
+    { authField: 'SEARCH_KEY', label: 'Search key', description: 'For searching' },
+    { authField: 'RANK_KEY', label: 'Rank key', description: 'For ranking' },
+  ],
+  run: async () => 'found',
+};
 /** A tool that needs nothing. */
 const clock: Tool = {
   name: 'clock',
@@ -64,11 +75,12 @@ describe('tools, tool credentials and saved tool calls', () => {
     beforeAll(() => {
       server.ctx.tools.add(weather);
       server.ctx.tools.add(clock);
+      server.ctx.tools.add(lookup);
     });
 
     it("lists them with the tool entry fields and the caller's auth state", async () => {
       const listed = await tools(ann);
-      expect(listed.filter((t) => !['file_search', 'execute_code'].includes(t.name))).toEqual([
+      expect(listed.filter((t) => !['file_search', 'execute_code', 'lookup'].includes(t.name))).toEqual([
         {
           name: 'weather',
           pluginKey: 'weather',
@@ -140,6 +152,27 @@ describe('tools, tool credentials and saved tool calls', () => {
         expect((await api(ann, 'POST', '/api/user/plugins', body)).status, JSON.stringify(body)).toBe(400);
       }
       expect((await tools(ann)).find((t) => t.name === 'weather')?.authenticated).toBe(false);
+    });
+
+    it('keeps a saved value for a field sent empty or left out, and needs every field the first time', async () => {
+      const store = new ToolCredentialStore(server.ctx.db, server.ctx.config.secrets.credsKey);
+      const first = await install(ann, { SEARCH_KEY: 'search-1' }, 'lookup');
+      expect(first.status).toBe(400);
+      expect(((await first.json()) as { issues: { path: string }[] }).issues.map((i) => i.path)).toEqual([
+        'auth.RANK_KEY',
+      ]);
+      expect(await store.get(ann.id, 'lookup')).toEqual({});
+
+      expect((await install(ann, { SEARCH_KEY: 'search-1', RANK_KEY: 'rank-1' }, 'lookup')).status).toBe(200);
+      // Only the reranker key changes: the search key sent empty, then not sent at all, stays.
+      expect((await install(ann, { SEARCH_KEY: '', RANK_KEY: 'rank-2' }, 'lookup')).status).toBe(200);
+      expect(await store.get(ann.id, 'lookup')).toEqual({ SEARCH_KEY: 'search-1', RANK_KEY: 'rank-2' });
+      expect((await install(ann, { SEARCH_KEY: ' search-2 ' }, 'lookup')).status).toBe(200);
+      expect(await store.get(ann.id, 'lookup')).toEqual({ SEARCH_KEY: 'search-2', RANK_KEY: 'rank-2' });
+      // Another user's saved values fill nothing in.
+      expect((await install(bob, { SEARCH_KEY: 'bob' }, 'lookup')).status).toBe(400);
+      expect(await store.get(bob.id, 'lookup')).toEqual({});
+      await api(ann, 'POST', '/api/user/plugins', { pluginKey: 'lookup', action: 'uninstall' });
     });
 
     it('agents may now list the tools that exist, and still no other', async () => {

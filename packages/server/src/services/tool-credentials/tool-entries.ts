@@ -31,7 +31,8 @@ export async function listToolEntries(
 }
 
 /**
- * POST /api/user/plugins. Install stores exactly the fields the tool asks for (each non-empty);
+ * POST /api/user/plugins. Install stores exactly the fields the tool asks for, each non-empty after
+ * the ones sent are laid over those saved before;
  * uninstall removes them. A pluginKey that names no tool is a 400: nothing is stored for a tool
  * that does not exist.
  */
@@ -52,27 +53,27 @@ export async function changeToolCredentials(
     await tool.changed?.(userId);
     return { message: `Credentials for ${tool.name} removed` };
   }
-  const auth = body.auth ?? {};
   const wanted = new Set(tool.authConfig.map((f) => f.authField));
-  const issues = [
-    ...Object.keys(auth)
-      .filter((field) => !wanted.has(field))
-      .map((field) => ({ path: `auth.${field}`, message: `${tool.name} does not use this field` })),
-    ...[...wanted]
-      .filter((field) => !auth[field]?.trim())
-      .map((field) => ({ path: `auth.${field}`, message: 'a value is required' })),
-  ];
   if (wanted.size === 0) {
     throw badRequest(`${tool.name} needs no credentials`, [
       { path: 'pluginKey', message: 'nothing to install' },
     ]);
   }
+  // A field left empty (or not sent) keeps the value saved before: the dialog sends only the
+  // fields the person filled, so changing one key never wipes the others.
+  const auth = body.auth ?? {};
+  const saved = await credentials.get(userId, tool.pluginKey);
+  const valueOf = (field: string) => auth[field]?.trim() || saved[field] || '';
+  const issues = [
+    ...Object.keys(auth)
+      .filter((field) => !wanted.has(field))
+      .map((field) => ({ path: `auth.${field}`, message: `${tool.name} does not use this field` })),
+    ...[...wanted]
+      .filter((field) => !valueOf(field))
+      .map((field) => ({ path: `auth.${field}`, message: 'a value is required' })),
+  ];
   if (issues.length > 0) throw badRequest(`Invalid credentials for ${tool.name}`, issues);
-  await credentials.set(
-    userId,
-    tool.pluginKey,
-    Object.fromEntries([...wanted].map((f) => [f, auth[f]!.trim()])),
-  );
+  await credentials.set(userId, tool.pluginKey, Object.fromEntries([...wanted].map((f) => [f, valueOf(f)])));
   await tool.changed?.(userId);
   return { message: `Credentials for ${tool.name} saved` };
 }

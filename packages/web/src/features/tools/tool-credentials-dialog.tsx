@@ -10,7 +10,8 @@ import { useToolCredentials } from './tools-api';
 
 /**
  * The credential dialog of a tool: one password field per credential the tool asks for, saved
- * encrypted for the caller only. A tool already set up can have its credentials removed.
+ * encrypted for the caller only. A tool already set up can have single keys changed (the fields
+ * left empty keep theirs) or its credentials removed.
  */
 export function ToolCredentialsDialog({
   tool,
@@ -24,14 +25,23 @@ export function ToolCredentialsDialog({
   const { t } = useTranslation();
   const [values, setValues] = useState<Record<string, string>>({});
   const save = useToolCredentials();
-  const filled = tool.authConfig.every((field) => (values[field.authField] ?? '').trim() !== '');
+  // Only the fields typed into are sent: an empty field keeps the key saved before. The first
+  // time, every field is needed; once set up, changing any one is enough.
+  const sent = Object.fromEntries(
+    tool.authConfig.flatMap(({ authField }) => {
+      const value = (values[authField] ?? '').trim();
+      return value ? [[authField, value]] : [];
+    }),
+  );
+  const count = Object.keys(sent).length;
+  const filled = tool.authenticated ? count > 0 : count === tool.authConfig.length;
 
   const fail = (error: unknown) => showToast(apiErrorText(error, t('tools.credentials_error')), 'error');
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!filled) return;
     save.mutate(
-      { pluginKey: tool.pluginKey, action: 'install', auth: values, isEntityTool: true },
+      { pluginKey: tool.pluginKey, action: 'install', auth: sent, isEntityTool: true },
       {
         onSuccess: () => {
           showToast(t('tools.credentials_saved', { name: tool.name }), 'success');
