@@ -2,16 +2,14 @@
 // file_search tool runs (searchFiles), full-text only and hybrid (full text fused with the nearest
 // vectors by the HNSW index). The chunks are seeded straight into the database: their rows as the
 // indexer writes them, their vectors with the simulator's hashed bag-of-words embedding (256
-// numbers) through storeChunkVectors. Targets: p95 ≤ 50 ms full-text, ≤ 80 ms hybrid.
+// numbers) written with them by insertChunks, as file indexing does. Targets: p95 ≤ 50 ms
+// full-text, ≤ 80 ms hybrid.
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { embedText } from '../packages/llm-sim/src/openai/embeddings.ts';
 import { openDatabase } from '../packages/server/src/db/client.ts';
-import { fileChunks, files, users } from '../packages/server/src/db/schema/index.ts';
-import {
-  prepareChunkVectors,
-  storeChunkVectors,
-} from '../packages/server/src/services/files/chunk-vectors.ts';
+import { files, users } from '../packages/server/src/db/schema/index.ts';
+import { insertChunks, prepareChunkVectors } from '../packages/server/src/services/files/chunk-vectors.ts';
 import { searchFiles } from '../packages/server/src/services/files/file-search.ts';
 import { vocabulary } from './conversations-data.ts';
 import { percentile, round } from './conversations-server.ts';
@@ -79,16 +77,9 @@ try {
   const perFile = CHUNKS / FILES;
   for (const [f, fileId] of fileIds.entries()) {
     const texts = Array.from({ length: perFile }, (_, p) => chunkText(f * perFile + p));
-    for (let i = 0; i < texts.length; i += 500)
-      await db
-        .insert(fileChunks)
-        .values(
-          texts.slice(i, i + 500).map((text, j) => ({ fileId, userId: 'bench-user', position: i + j, text })),
-        );
-    await storeChunkVectors(
+    await insertChunks(
       db,
-      'bench-user',
-      fileId,
+      texts.map((text, position) => ({ fileId, userId: 'bench-user', position, text })),
       texts.map((t) => embedText(t, DIMENSIONS)),
     );
   }

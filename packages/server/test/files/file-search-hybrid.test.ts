@@ -87,6 +87,31 @@ describe('file search with embeddings', () => {
     expect(both.results[0]!.relevance).toBeCloseTo(2 / 61, 4);
   });
 
+  it('writes each vector with its chunk, so the full-text index holds one entry per chunk', async ({
+    skip,
+  }) => {
+    if (!vectors) skip(NO_PGVECTOR);
+    const res = await uploadFile(server, ann, `${LOG}\n\nSemaphore flags for the pilot boat.`, 'flags.md', {
+      type: 'text/markdown',
+      fields: { conversationId: 'conv-flags' },
+    });
+    const doc = await jsonOf(res);
+    expect(await vectorCount(doc.file_id)).toBeGreaterThan(0);
+    // Vectors added by an update afterwards left each chunk's old version in the GIN index too,
+    // and the index scan then found every chunk twice.
+    const plan = await server.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return tx.execute(
+        sql`explain analyze select 1 from file_chunks where search_vector @@ to_tsquery('english', 'semaphore')`,
+      );
+    });
+    const lines = (plan as unknown as { rows: Record<string, string>[] }).rows.map(
+      (r) => Object.values(r)[0]!,
+    );
+    const scan = lines.find((l) => l.includes('Bitmap Index Scan on file_chunks_search_idx'));
+    expect(scan, lines.join('\n')).toMatch(/actual time=[\d.]+\.\.[\d.]+ rows=1(\.0+)? /);
+  });
+
   it.for<[string, string, string]>([
     ['answers 500', 'sim-500', 'answered 500'],
     ['answers garbage', 'sim-garbage', 'not a list of embeddings'],

@@ -33,3 +33,4 @@ export const fileChunks = pgTable(
   ],
 );
 export type FileChunkRow = typeof fileChunks.$inferSelect;
+export type NewFileChunk = typeof fileChunks.$inferInsert;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { fileChunks, type NewFileChunk } from '../../db/schema/index.ts';
 
 /** The rows of a raw query's answer (both drivers answer `{ rows }`). */
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -51,28 +52,35 @@ export async function prepareChunkVectors(
 /** pgvector's text form of a vector: `[0.1,0.2,…]`. */
 export const vectorLiteral = (vector: number[]) => `[${vector.join(',')}]`;
 
-/** Rows per update: 2 parameters each, far below PostgreSQL's 65,535. */
-const UPDATE_BATCH = 200;
+/** Rows per insert: 7 parameters each, well under PostgreSQL's 65,535. */
+const INSERT_BATCH = 500;
 
-/** Stores the vectors of one file's chunks, the i-th vector on the chunk at position i. */
-export async function storeChunkVectors(
-  db: Database,
-  userId: string,
-  fileId: string,
-  vectors: number[][],
+/**
+ * Inserts a file's chunks, the i-th with `vectors[i]` when vectors are given. A chunk's vector is
+ * written with its row, never added by an update afterwards: an update leaves the old version of
+ * every row behind, in the table and in the GIN index, until a vacuum, so each search read twice
+ * the entries (on 100,000 chunks, the GIN scan of a word in 7,723 chunks returned 15,435).
+ */
+export async function insertChunks(
+  db: Pick<Database, 'insert' | 'execute'>,
+  chunks: NewFileChunk[],
+  vectors?: number[][],
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    for (let i = 0; i < vectors.length; i += UPDATE_BATCH) {
-      const values = sql.join(
-        vectors
-          .slice(i, i + UPDATE_BATCH)
-          .map((vector, j) => sql`(${i + j}::int, ${vectorLiteral(vector)}::text)`),
-        sql`, `,
-      );
-      await tx.execute(sql`
-        update file_chunks c set embedding = v.embedding::vector
-        from (values ${values}) as v(position, embedding)
-        where c.user_id = ${userId} and c.file_id = ${fileId} and c.position = v.position`);
+  for (let i = 0; i < chunks.length; i += INSERT_BATCH) {
+    const batch = chunks.slice(i, i + INSERT_BATCH);
+    if (!vectors) {
+      await db.insert(fileChunks).values(batch);
+      continue;
     }
-  });
+    const rows = sql.join(
+      batch.map(
+        (c, j) =>
+          sql`(${c.fileId}, ${c.userId}, ${c.position}::int, ${c.page ?? null}::int, ${c.lastPage ?? null}::int, ${c.text}, ${vectorLiteral(vectors[i + j]!)}::vector)`,
+      ),
+      sql`, `,
+    );
+    await db.execute(
+      sql`insert into file_chunks (file_id, user_id, position, page, last_page, text, embedding) values ${rows}`,
+    );
+  }
 }

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client.ts';
-import { prepareChunkVectors, storeChunkVectors } from './chunk-vectors.ts';
+import { prepareChunkVectors } from './chunk-vectors.ts';
 import { EmbeddingsClient, EmbeddingsFailed } from './embeddings-client.ts';
 import type { EmbeddingsSettings } from './embeddings-settings.ts';
 
@@ -34,15 +34,17 @@ export class FileEmbeddings {
     return new FileEmbeddings(client);
   }
 
-  /** Embeds a file's chunk texts (position i = texts[i]) and stores the vectors. */
-  async indexChunks(db: Database, userId: string, fileId: string, texts: string[]): Promise<VectorIndexing> {
-    if (texts.length === 0) return { status: 'stored' };
+  /**
+   * A vector per chunk text (vectors[i] for texts[i]), asked before the chunks are stored so that
+   * each is written with its row; when the provider fails, why (the file is then searchable by
+   * full text only).
+   */
+  async chunkVectors(texts: string[]): Promise<{ vectors: number[][] } | { failed: string }> {
+    if (texts.length === 0) return { vectors: [] };
     try {
-      const vectors = await this.client.embed(texts);
-      await storeChunkVectors(db, userId, fileId, vectors);
-      return { status: 'stored' };
+      return { vectors: await this.client.embed(texts) };
     } catch (err) {
-      if (err instanceof EmbeddingsFailed) return { status: 'failed', reason: err.message };
+      if (err instanceof EmbeddingsFailed) return { failed: err.message };
       throw err;
     }
   }
