@@ -163,11 +163,17 @@ export class SoakUser {
       const stopped = abort ? await abort : undefined;
       if (stopped && stopped.status !== 200 && stopped.status !== 204)
         throw new Error(await describe(stopped));
-      if (answer?.unfinished) this.ledger.stopped.add(answer.messageId);
-      // 204: nothing was running any more. On a saturated server the stop can arrive after the
-      // whole answer did; that answer is rightly saved finished.
-      else if (answer && stopped?.status === 204) this.lateStops++;
-      else if (answer) throw new Error('a stopped answer came back finished');
+      if (answer?.unfinished) {
+        this.ledger.stopped.add(answer.messageId);
+        return;
+      }
+      // The stop can reach the server after the whole answer did (a busy machine): the abort then
+      // answers 204 (nothing running) or, when the answer ended while the stop was being
+      // delivered, that finished answer's final. Either way the answer is rightly saved finished.
+      const stopFinal = stopped?.status === 200 ? ((await stopped.json()) as StreamIds['final']) : undefined;
+      if (answer && (stopped?.status === 204 || (stopFinal && !stopFinal.responseMessage.unfinished)))
+        this.lateStops++;
+      else if (answer) throw new Error(`a stopped answer came back finished (abort: ${stopped?.status})`);
     });
 
   /** Answers the last user message again: a second answer beside the first. */
