@@ -99,19 +99,25 @@ try {
     matches[q] = found.chunks;
   }
   const seededSeconds = (Date.now() - started) / 1000;
+  /** Every search's milliseconds (the first round, which warms the caches, left out), per query. */
   const time = async (hybrid: boolean) => {
-    const times: number[] = [];
+    const byQuery = new Map<string, number[]>(QUERIES.map((q) => [q, []]));
     for (let round = 0; round < ROUNDS + 1; round++) {
       for (const q of QUERIES) {
         const t0 = performance.now();
         await searchFiles(db, 'bench-user', fileIds, q, 8, hybrid ? embedText(q, DIMENSIONS) : null);
-        if (round > 0) times.push(performance.now() - t0);
+        if (round > 0) byQuery.get(q)!.push(performance.now() - t0);
       }
     }
-    return times;
+    return byQuery;
   };
-  const fullText = await time(false);
-  const hybrid = await time(true);
+  const fullTextByQuery = await time(false);
+  const hybridByQuery = await time(true);
+  const fullText = [...fullTextByQuery.values()].flat();
+  const hybrid = [...hybridByQuery.values()].flat();
+  /** The median of each query's searches, to see which kind of query the p95 comes from. */
+  const medians = (byQuery: Map<string, number[]>) =>
+    Object.fromEntries([...byQuery].map(([q, times]) => [q, round(percentile(times, 50))]));
   const result = {
     bench: 'file-search',
     chunks: CHUNKS,
@@ -124,6 +130,8 @@ try {
     fullTextP95Ms: round(percentile(fullText, 95)),
     hybridP50Ms: round(percentile(hybrid, 50)),
     hybridP95Ms: round(percentile(hybrid, 95)),
+    fullTextMedianByQueryMs: medians(fullTextByQuery),
+    hybridMedianByQueryMs: medians(hybridByQuery),
     loadAverage: Number(loadavg()[0]!.toFixed(2)),
     targets: TARGETS,
   };
