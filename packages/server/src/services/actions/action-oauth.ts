@@ -1,9 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import {
-  exchangeAuthorization,
-  refreshAuthorization,
-  startAuthorization,
-} from '@modelcontextprotocol/sdk/client/auth.js';
 import type {
   AuthorizationServerMetadata,
   OAuthClientInformationFull,
@@ -15,6 +10,13 @@ import type { ToolCredentialStore } from '../tool-credentials/tool-credential-st
 import { OAuthCallbackError } from '../tools/oauth-callback-error.ts';
 import { SignInRequired, type SignInWaits } from '../tools/tool-sign-in.ts';
 import { readBounded } from '../web-search/upstream-call.ts';
+
+/**
+ * The MCP SDK's OAuth client (PKCE, code exchange, refresh), imported on the first sign-in or
+ * refresh: with the SDK's zod schemas it is several MB a server whose actions use no OAuth would
+ * otherwise hold from the start.
+ */
+const oauthClient = () => import('@modelcontextprotocol/sdk/client/auth.js');
 
 /** How long a started sign-in waits for its callback. */
 export const ACTION_OAUTH_FLOW_TTL_MS = 10 * 60_000;
@@ -113,6 +115,7 @@ export class ActionOAuth {
     if (stored && !expired(stored)) return stored.access_token;
     if (stored?.refresh_token) {
       try {
+        const { refreshAuthorization } = await oauthClient();
         const tokens = await refreshAuthorization(action.auth.client_url, {
           metadata: serverMetadata(action),
           clientInformation: clientInformation(action),
@@ -162,6 +165,7 @@ export class ActionOAuth {
     const action = await findAction(actionId);
     if (!action) throw fail('callback_failed', 'The action no longer exists or has no OAuth');
     try {
+      const { exchangeAuthorization } = await oauthClient();
       const tokens = await exchangeAuthorization(action.auth.client_url, {
         metadata: serverMetadata(action),
         clientInformation: clientInformation(action),
@@ -191,6 +195,7 @@ export class ActionOAuth {
     this.forgetFlows(userId, action.id);
     const state = randomBytes(24).toString('base64url');
     try {
+      const { startAuthorization } = await oauthClient();
       const { authorizationUrl, codeVerifier } = await startAuthorization(action.auth.authorization_url, {
         metadata: serverMetadata(action),
         clientInformation: clientInformation(action),

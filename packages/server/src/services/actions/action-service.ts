@@ -13,7 +13,7 @@ import type { AgentsSettings } from '../agents/agents-settings.ts';
 import type { Tool } from '../tools/tool.ts';
 import type { ToolRegistry } from '../tools/tool-registry.ts';
 import type { ActionOAuth, OAuthAction } from './action-oauth.ts';
-import { actionTools } from './action-tool.ts';
+import { actionTools, actionValidators } from './action-tool.ts';
 import { domainAllowed } from './allowed-domains.ts';
 import { readOpenApiDocument, type ActionDocument } from './openapi-document.ts';
 
@@ -119,7 +119,7 @@ export async function saveAction(
     // an agent cannot send its users to an internal page under the action's name.
     await checkReachable(deps.http, metadata.auth.authorization_url, 'metadata.auth.authorization_url');
   }
-  actionTools({ document, auth: metadata.auth, apiKey: null, http: deps.http });
+  actionTools({ document, auth: metadata.auth, apiKey: null, http: deps.http }, await actionValidators());
   const existing = body.action_id ? await findAgentAction(deps.db, agent.id, body.action_id) : null;
   await checkNames(deps.db, agent, document, existing?.id);
   const id = existing?.id ?? newActionId();
@@ -276,6 +276,8 @@ export async function agentActionTools(deps: ActionDeps, agentIds: readonly stri
     .from(agentActions)
     .where(inArray(agentActions.agentId, [...agentIds]))
     .orderBy(asc(agentActions.createdAt), asc(agentActions.id));
+  if (rows.length === 0) return [];
+  const validators = await actionValidators();
   return rows.flatMap((row) => {
     const document = documentOf(row);
     if (!document || !domainAllowed(document.domain, deps.allowedDomains)) return [];
@@ -283,13 +285,16 @@ export async function agentActionTools(deps: ActionDeps, agentIds: readonly stri
     const oauthAction = oauthActionOf(deps, row);
     if (row.auth.type === 'oauth' && !oauthAction) return [];
     try {
-      return actionTools({
-        document,
-        auth: row.auth,
-        apiKey,
-        http: deps.http,
-        ...(oauthAction ? { oauth: { service: deps.oauth, action: oauthAction } } : {}),
-      });
+      return actionTools(
+        {
+          document,
+          auth: row.auth,
+          apiKey,
+          http: deps.http,
+          ...(oauthAction ? { oauth: { service: deps.oauth, action: oauthAction } } : {}),
+        },
+        validators,
+      );
     } catch {
       return [];
     }

@@ -1,4 +1,4 @@
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { ActionAuth } from '@parley/schema';
 import { z } from 'zod';
 import { badRequest } from '../../errors/app-error.ts';
@@ -7,7 +7,23 @@ import type { Tool } from '../tools/tool.ts';
 import type { ActionOAuth, OAuthAction } from './action-oauth.ts';
 import { argumentsSchema, type ActionDocument, type ActionOperation } from './openapi-document.ts';
 
-const validators = new AjvJsonSchemaValidator();
+let validators: Promise<AjvJsonSchemaValidator> | undefined;
+
+/**
+ * The checker of operations' argument schemas (the MCP SDK's ajv validator), imported when an
+ * action is first saved or used: ajv and its compiled schemas are about 10 MB of resident memory
+ * a server whose agents have no actions would otherwise hold. One instance keeps what it compiled.
+ */
+export function actionValidators(): Promise<AjvJsonSchemaValidator> {
+  validators ??= import('@modelcontextprotocol/sdk/validation/ajv').then(
+    (ajv) => new ajv.AjvJsonSchemaValidator(),
+    (error: unknown) => {
+      validators = undefined;
+      throw error;
+    },
+  );
+  return validators;
+}
 
 /** Bytes of an answer read before the rest is dropped: the model gets a bounded text. */
 export const ACTION_RESPONSE_LIMIT = 1_000_000;
@@ -26,11 +42,15 @@ export interface ActionRuntime {
 }
 
 /** The tools of one action: one per operation, named by its operation id. */
-export function actionTools(runtime: ActionRuntime): Tool[] {
-  return runtime.document.operations.map((op) => operationTool(runtime, op));
+export function actionTools(runtime: ActionRuntime, validators: AjvJsonSchemaValidator): Tool[] {
+  return runtime.document.operations.map((op) => operationTool(runtime, op, validators));
 }
 
-function operationTool(runtime: ActionRuntime, op: ActionOperation): Tool {
+function operationTool(
+  runtime: ActionRuntime,
+  op: ActionOperation,
+  validators: AjvJsonSchemaValidator,
+): Tool {
   const inputSchema = argumentsSchema(op);
   let validate: ReturnType<typeof validators.getValidator>;
   try {

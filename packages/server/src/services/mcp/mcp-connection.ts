@@ -1,12 +1,11 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult, Tool as McpToolInfo } from '@modelcontextprotocol/sdk/types.js';
 import type { McpConnectionState } from '@parley/schema';
 import type { Logger } from 'pino';
 import { childProcesses } from './child-processes.ts';
+import { isUnauthorizedError, loadMcpSdk } from './mcp-sdk.ts';
 
 export type { McpToolInfo };
 
@@ -27,8 +26,11 @@ export const DEFAULT_BACKOFF: Backoff = { firstMs: 1_000, maxMs: 60_000 };
 
 export interface McpConnectionOptions {
   serverName: string;
-  /** Builds a fresh transport for each attempt (a transport cannot be started twice). */
-  transport: () => Transport;
+  /**
+   * Builds a fresh transport for each attempt (a transport cannot be started twice); it may load
+   * the transport's code first (see mcp-sdk.ts).
+   */
+  transport: () => Transport | Promise<Transport>;
   logger: Logger;
   initTimeoutMs?: number;
   callTimeoutMs?: number;
@@ -101,7 +103,7 @@ export class McpConnection {
         ...(options.onProgress ? { onprogress: options.onProgress } : {}),
       })) as CallToolResult;
     } catch (error) {
-      if (error instanceof UnauthorizedError) await this.signedOut(client);
+      if (isUnauthorizedError(error)) await this.signedOut(client);
       throw error;
     }
   }
@@ -145,8 +147,10 @@ export class McpConnection {
 
   private async open(): Promise<void> {
     this.setState('connecting');
-    const transport = this.options.transport();
-    this.watchStderr(transport);
+    const { Client, SseError, StdioClientTransport } = await loadMcpSdk();
+    const transport = await this.options.transport();
+    const stdio = transport instanceof StdioClientTransport ? transport : null;
+    if (stdio) this.watchStderr(stdio);
     const client = new Client(
       { name: 'parley', version: '1.0.0' },
       {
@@ -172,7 +176,7 @@ export class McpConnection {
     };
     try {
       await client.connect(transport, { timeout: this.options.initTimeoutMs ?? DEFAULT_INIT_TIMEOUT_MS });
-      const pid = transport instanceof StdioClientTransport ? transport.pid : null;
+      const pid = stdio?.pid;
       if (pid) childProcesses.add(pid);
       if (pid) client.onclose = () => (childProcesses.delete(pid), this.lost(client));
       this.tools = await listAllTools(client, this.options.initTimeoutMs ?? DEFAULT_INIT_TIMEOUT_MS);
@@ -206,7 +210,7 @@ export class McpConnection {
   }
 
   private failed(error: unknown): void {
-    if (error instanceof UnauthorizedError) {
+    if (isUnauthorizedError(error)) {
       this.oauthRequired = true;
       this.lastError = `${this.serverName} requires sign-in (OAuth)`;
       this.setState('disconnected');
@@ -238,8 +242,7 @@ export class McpConnection {
   }
 
   /** Keeps the last lines a stdio server wrote to stderr, bounded, to explain why it failed. */
-  private watchStderr(transport: Transport): void {
-    if (!(transport instanceof StdioClientTransport)) return;
+  private watchStderr(transport: StdioClientTransport): void {
     this.stderr.length = 0;
     transport.stderr?.on('data', (chunk: Buffer) => {
       for (const line of chunk.toString('utf8').split('\n')) {

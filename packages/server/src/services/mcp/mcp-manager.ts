@@ -14,7 +14,7 @@ import {
   type ConnectingUser,
 } from './mcp-placeholders.ts';
 import { McpOAuthCallbackError } from './mcp-oauth.ts';
-import { createTransport } from './mcp-transport.ts';
+import type { TransportOptions } from './mcp-transport.ts';
 
 /** The key tool calls wait on for a user's sign-in to an MCP server. */
 export const mcpSignInKey = (serverName: string) => `mcp:${serverName}`;
@@ -258,7 +258,7 @@ export class McpManager {
     if (!connection) {
       connection = new McpConnection({
         serverName,
-        transport: () => createTransport(config),
+        transport: () => transportFor(config),
         logger: this.options.logger,
         initTimeoutMs: config.initTimeout,
         callTimeoutMs: config.timeout,
@@ -305,7 +305,7 @@ export class McpManager {
     }
     const connection = new McpConnection({
       serverName,
-      transport: () => createTransport(filled, { authProvider, guard }),
+      transport: () => transportFor(filled, { authProvider, guard }),
       logger: this.options.logger,
       initTimeoutMs: config.initTimeout,
       callTimeoutMs: config.timeout,
@@ -336,4 +336,10 @@ export class McpManager {
       if (byServer.size === 0) this.users.delete(userId);
     }
   }
+}
+
+/** The transports import the MCP SDK, so their module is loaded with it, on the first connection. */
+async function transportFor(config: McpServerConfig, options?: TransportOptions) {
+  const { createTransport } = await import('./mcp-transport.ts');
+  return createTransport(config, options);
 }

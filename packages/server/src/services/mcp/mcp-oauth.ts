@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { auth, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type {
   OAuthClientInformationMixed,
   OAuthClientMetadata,
@@ -10,6 +10,7 @@ import type { McpServerConfig } from '../../config/yaml-sections/mcp-servers.ts'
 import type { ToolCredentialStore } from '../tool-credentials/tool-credential-store.ts';
 import { OAuthCallbackError } from '../tools/oauth-callback-error.ts';
 import type { McpOAuthProviders } from './mcp-manager.ts';
+import { loadMcpSdk } from './mcp-sdk.ts';
 
 /** How long a started sign-in waits for its callback (the web app polls for 180 s). */
 export const MCP_OAUTH_FLOW_TTL_MS = 10 * 60_000;
@@ -187,6 +188,7 @@ export class McpOAuth implements McpOAuthProviders {
       throw new McpOAuthCallbackError('callback_failed', 'A stdio server has no sign-in', flow.userId);
     const provider = this.providerFor(flow.userId, serverName, config);
     try {
+      const { auth } = await loadMcpSdk();
       const result = await auth(provider, {
         serverUrl: config.url,
         authorizationCode: query.code,

@@ -1,5 +1,3 @@
-import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { mcpPluginKey, mcpToolName, parseMcpToolName } from '@parley/schema';
 import { z } from 'zod';
@@ -8,8 +6,7 @@ import { SignInRequired, signInStepName, type ToolSignIn } from '../tools/tool-s
 import type { CredentialTarget, ToolSource } from '../tools/tool-source.ts';
 import { DEFAULT_CALL_TIMEOUT_MS, type McpConnection, type McpToolInfo } from './mcp-connection.ts';
 import { mcpSignInKey, McpUnavailableError, type McpManager } from './mcp-manager.ts';
-
-const validators = new AjvJsonSchemaValidator();
+import { isUnauthorizedError, loadMcpSdk, type McpSdk } from './mcp-sdk.ts';
 
 /**
  * A tool of an MCP server as the tool loop runs it: `inputSchema` (the server's JSON schema) is
@@ -35,7 +32,9 @@ export class McpToolSource implements ToolSource {
     const perServer = await Promise.all(
       this.manager.serverNames.map(async (server) => {
         const connection = await this.usableConnection(userId, server);
-        return connection ? connection.tools.map((info) => this.tool(server, info)) : [];
+        if (!connection) return [];
+        const { validators } = await loadMcpSdk();
+        return connection.tools.map((info) => this.tool(server, info, validators));
       }),
     );
     return perServer.flat();
@@ -71,7 +70,8 @@ export class McpToolSource implements ToolSource {
         what: server,
         connect: async () => {
           const connection = await this.signedInConnection(userId, server);
-          return connection.tools.map((info) => this.tool(server, info));
+          const { validators } = await loadMcpSdk();
+          return connection.tools.map((info) => this.tool(server, info, validators));
         },
       }));
   }
@@ -120,7 +120,7 @@ export class McpToolSource implements ToolSource {
     return this.manager.connectionFor(userId, server).catch(() => null);
   }
 
-  private tool(server: string, info: McpToolInfo): McpTool {
+  private tool(server: string, info: McpToolInfo, validators: McpSdk['validators']): McpTool {
     const config = this.manager.config(server);
     const timeoutMs = config?.timeout ?? DEFAULT_CALL_TIMEOUT_MS;
     const validate = validators.getValidator(
@@ -149,7 +149,7 @@ export class McpToolSource implements ToolSource {
           })
           .catch((error: unknown) => {
             // The token expired mid-session and its refresh was refused: sign in again.
-            throw error instanceof UnauthorizedError ? this.signInRequired(context.userId, server) : error;
+            throw isUnauthorizedError(error) ? this.signInRequired(context.userId, server) : error;
           });
         const text = resultText(result);
         if (result.isError) throw new Error(text || `${info.name} failed`);

@@ -1,9 +1,7 @@
 import { PASSKEY_MESSAGES as M, type Passkey, type PasskeyRegistration } from '@parley/schema';
-import {
-  generateRegistrationOptions,
-  verifyRegistrationResponse,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { Database } from '../../db/client.ts';
 import { passkeys, type UserRow } from '../../db/schema/index.ts';
@@ -17,6 +15,7 @@ import {
 import { countPasskeys, listPasskeys, toPublicPasskey } from './passkey-store.ts';
 import type { RelyingParty } from './relying-party.ts';
 import { webauthnUserId } from './webauthn-user-id.ts';
+import { loadWebAuthn } from './webauthn-library.ts';
 
 /** More than anyone keeps; the cap stops one account from filling the table. */
 export const MAX_PASSKEYS_PER_USER = 20;
@@ -45,7 +44,9 @@ export async function passkeyRegistrationOptions(
   requirePasswordAccount(user);
   const existing = await listPasskeys(db, user.id);
   if (existing.length >= MAX_PASSKEYS_PER_USER) throw badRequest(TOO_MANY_PASSKEYS);
-  const options = await generateRegistrationOptions({
+  const options = await (
+    await loadWebAuthn()
+  ).generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
     userName: user.email,
@@ -99,6 +100,8 @@ export async function registerPasskey(
 }
 
 async function verified(response: RegistrationResponseJSON, challenge: string, rp: RelyingParty) {
+  // Loaded before the try: a library that failed to load is a server fault, not a refused passkey.
+  const { verifyRegistrationResponse } = await loadWebAuthn();
   try {
     const result = await verifyRegistrationResponse({
       response,

@@ -1,9 +1,7 @@
 import { PASSKEY_MESSAGES as M, type PasskeyAuthentication } from '@parley/schema';
-import {
-  generateAuthenticationOptions,
-  verifyAuthenticationResponse,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/server';
 import type { Database } from '../../db/client.ts';
 import type { PasskeyRow, UserRow } from '../../db/schema/index.ts';
@@ -21,6 +19,7 @@ import {
 import { findPasskeyByCredentialId, recordPasskeyUse } from './passkey-store.ts';
 import type { RelyingParty } from './relying-party.ts';
 import { webauthnUserHandle } from './webauthn-user-id.ts';
+import { loadWebAuthn } from './webauthn-library.ts';
 
 /**
  * The options for navigator.credentials.get. No credential list: the browser offers the person's
@@ -30,7 +29,9 @@ export async function passkeySignInOptions(
   db: Database,
   rp: RelyingParty,
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
-  const options = await generateAuthenticationOptions({
+  const options = await (
+    await loadWebAuthn()
+  ).generateAuthenticationOptions({
     rpID: rp.id,
     userVerification: 'required',
     timeout: PASSKEY_CHALLENGE_TTL_MS,
@@ -82,6 +83,8 @@ async function verifiedCounter(
   rp: RelyingParty,
   passkey: PasskeyRow,
 ): Promise<number> {
+  // Loaded before the try: a library that failed to load is a server fault, not a refused passkey.
+  const { verifyAuthenticationResponse } = await loadWebAuthn();
   try {
     const result = await verifyAuthenticationResponse({
       response,

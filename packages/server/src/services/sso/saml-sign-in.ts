@@ -1,19 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import {
-  SAML,
-  SamlStatusError,
-  ValidateInResponseTo,
-  type CacheProvider,
-  type Profile,
-} from '@node-saml/node-saml';
+import type * as NodeSamlModule from '@node-saml/node-saml';
+import type { CacheProvider, Profile, SAML } from '@node-saml/node-saml';
 import type { AppConfig } from '../../config/app-config.ts';
 import { ATTEMPT_TTL_SECONDS, type SignInAttempt } from './attempt-cookie.ts';
 import { avatarClaim, emailClaim, stringClaim, type ExternalProfile } from './external-profile.ts';
 import { assertSecureProviderUrl } from './loopback.ts';
 import { SsoError } from './sso-error.ts';
 import { callbackUrl, type CompletedSignIn, type RedirectSignIn, type SignInStart } from './sso-flow.ts';
+
+type NodeSaml = typeof NodeSamlModule;
+/**
+ * node-saml, with its XML parser and signature libraries (about 15 MB of resident memory), is
+ * imported by the first SAML sign-in instead of by every server's start.
+ */
+const loadNodeSaml = (): Promise<NodeSaml> => import('@node-saml/node-saml');
 
 /** The SAML_* settings, or null when SAML is not configured. */
 export interface SamlSettings {
@@ -111,9 +113,9 @@ export class SamlSignIn implements RedirectSignIn {
   }
 
   /** One node-saml instance per request: its id generator then returns the id we remember. */
-  private saml(requestId = samlId()): SAML {
+  private saml(lib: NodeSaml, requestId = samlId()): SAML {
     const s = this.settings;
-    return new SAML({
+    return new lib.SAML({
       entryPoint: s.entryPoint,
       issuer: s.issuer,
       audience: s.issuer,
@@ -121,7 +123,7 @@ export class SamlSignIn implements RedirectSignIn {
       idpCert: s.idpCert,
       wantAssertionsSigned: true,
       wantAuthnResponseSigned: s.responseSigned,
-      validateInResponseTo: ValidateInResponseTo.always,
+      validateInResponseTo: lib.ValidateInResponseTo.always,
       requestIdExpirationPeriodMs: ATTEMPT_TTL_SECONDS * 1000,
       cacheProvider: this.cache,
       // Clocks of two machines differ a little; a minute is the usual allowance.
@@ -136,7 +138,11 @@ export class SamlSignIn implements RedirectSignIn {
   async begin(): Promise<SignInStart> {
     const requestId = samlId();
     const state = randomBytes(16).toString('base64url');
-    const redirectUrl = await this.saml(requestId).getAuthorizeUrlAsync(state, undefined, {});
+    const redirectUrl = await this.saml(await loadNodeSaml(), requestId).getAuthorizeUrlAsync(
+      state,
+      undefined,
+      {},
+    );
     return { redirectUrl, attempt: { provider: this.provider, state, requestId } };
   }
 
@@ -144,11 +150,12 @@ export class SamlSignIn implements RedirectSignIn {
   async complete(fields: URLSearchParams, attempt: SignInAttempt): Promise<CompletedSignIn> {
     const response = fields.get('SAMLResponse');
     if (!response) throw new SsoError('missing_code', 'The identity provider sent no SAMLResponse.');
+    const lib = await loadNodeSaml();
     let profile: Profile | null;
     try {
-      ({ profile } = await this.saml().validatePostResponseAsync({ SAMLResponse: response }));
+      ({ profile } = await this.saml(lib).validatePostResponseAsync({ SAMLResponse: response }));
     } catch (err) {
-      throw refusal(err);
+      throw refusal(lib, err);
     }
     if (!profile) throw new SsoError('assertion_rejected', 'The SAML response carried no assertion.');
     // node-saml accepts an answer to any request still pending; this browser must get the
@@ -202,9 +209,9 @@ function attribute(value: unknown): string | undefined {
 }
 
 /** What a node-saml refusal means for the person: a cancelled sign-in, a stale one, or a bad answer. */
-function refusal(err: unknown): SsoError {
+function refusal(lib: NodeSaml, err: unknown): SsoError {
   const message = err instanceof Error ? err.message : String(err);
-  if (err instanceof SamlStatusError) return new SsoError('access_denied', message);
+  if (err instanceof lib.SamlStatusError) return new SsoError('access_denied', message);
   // The request it answers is unknown here: spent by an earlier sign-in, expired, or never ours.
   if (/^(Subject)?InResponseTo is not valid$/.test(message)) return new SsoError('invalid_state', message);
   return new SsoError('assertion_rejected', message);

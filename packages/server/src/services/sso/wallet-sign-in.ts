@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { walletEmail, type WalletChallenge, type WalletVerify } from '@parley/schema';
-import { getAddress, isAddress, verifyMessage, type Hex } from 'viem';
-import { parseSiweMessage } from 'viem/siwe';
+import type { Hex } from 'viem';
+import type { parseSiweMessage } from 'viem/siwe';
 import type { AppConfig } from '../../config/app-config.ts';
 import type { SignInAttempt } from './attempt-cookie.ts';
 import type { ExternalProfile } from './external-profile.ts';
@@ -69,6 +69,12 @@ export async function verifyWalletSignIn(
   attempt: SignInAttempt,
   now = new Date(),
 ): Promise<ExternalProfile> {
+  // viem (about 20 MB of resident memory with its SIWE helpers) loads on the first wallet
+  // sign-in: a server where nobody signs in with a wallet never holds it.
+  const [{ getAddress, isAddress, verifyMessage }, { parseSiweMessage }] = await Promise.all([
+    import('viem'),
+    import('viem/siwe'),
+  ]);
   const message = parseSiweMessage(input.message);
   const invalid = (why: string) => new SsoError('wallet_message_invalid', `The signed message ${why}.`);
   if (!message.address || !isAddress(message.address, { strict: false })) {
