@@ -1,7 +1,7 @@
 // The benchmark set-up: the simulator and Parley as two separate processes (the simulator is not
 // the in-process Demo), Parley on embedded PGlite with a custom endpoint pointing at the
 // simulator, metrics on, and one signed-in user.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -14,6 +14,18 @@ import {
 } from './processes.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
+
+/**
+ * The Node.js flags `npm start` runs the server with (its young-generation size, which trades
+ * idle memory for collections), so the figures are those of the server as operators run it.
+ */
+function productionNodeFlags(): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const flags = /\bnode((?: --[\w-]+(?:=\S+)?)*) scripts\/start\.mjs/.exec(scripts.start)?.[1];
+  return flags?.trim().split(' ').filter(Boolean) ?? [];
+}
 
 export interface Pacing {
   tokensPerSecond: number;
@@ -126,8 +138,9 @@ export async function startParleyStack(pacing: Pacing, options: StackOptions = {
       ...options.env,
     },
     [],
-    // e.g. BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' shows where the server's time goes.
-    process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+    // e.g. BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' shows where the server's time
+    // goes; a flag given there overrides the production one (V8 takes the last).
+    [...productionNodeFlags(), ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
     pinnedCores('server'),
   );
   const parleyUrl = `http://127.0.0.1:${port}`;

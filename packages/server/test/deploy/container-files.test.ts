@@ -53,6 +53,19 @@ describe('Dockerfile', () => {
     expect(args('CMD').at(-1)).toContain('packages/server/dist/main.mjs');
   });
 
+  it('runs Node.js with the flags and malloc setting of `npm start`, so the image idles as small', () => {
+    const start = (JSON.parse(read('package.json')) as { scripts: { start: string } }).scripts.start;
+    const startFlags = /\bnode((?: --[\w-]+(?:=\S+)?)*) scripts\/start\.mjs/
+      .exec(start)?.[1]
+      ?.trim()
+      .split(' ');
+    expect(startFlags).toContain('--max-semi-space-size=4');
+    const cmd = JSON.parse(args('CMD').at(-1)!) as string[];
+    expect(cmd).toEqual(['node', ...startFlags!, 'packages/server/dist/main.mjs']);
+    expect(start).toContain('MALLOC_TRIM_THRESHOLD_=1048576');
+    expect(args('ENV').join(' ')).toContain('MALLOC_TRIM_THRESHOLD_=1048576');
+  });
+
   it('copies every workspace manifest into both stages, or `npm ci` would refuse the lockfile', () => {
     const workspaces = (JSON.parse(read('package.json')) as { workspaces: string[] }).workspaces;
     const copies = args('COPY');
