@@ -188,7 +188,19 @@ test('regenerating the second answer asks the second model again and leaves the 
   // first none (it read "3 / 3" in both, counting the first answer with the second's).
   await expect(columns.nth(1).getByTestId('sibling-position')).toHaveText('2 / 2');
   await expect(columns.nth(0).getByTestId('sibling-nav')).toHaveCount(0);
-  await page.screenshot({ path: testInfo.outputPath('multi-convo-regenerated-counter.png') });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: testInfo.outputPath('multi-convo-regenerated-counter-1440.png') });
+  // On a phone the two answers stack; the second still counts its own siblings.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(async () => {
+    const mask = page.getByTestId('nav-mask');
+    if (await mask.isVisible()) await mask.click({ position: { x: 370, y: 400 } });
+    await expect(page.getByTestId('sidebar')).toHaveAttribute('data-state', 'closed', { timeout: 1_000 });
+  }).toPass();
+  await columns.nth(1).getByTestId('sibling-position').scrollIntoViewIfNeeded();
+  await expect(columns.nth(1).getByTestId('sibling-position')).toHaveText('2 / 2');
+  await page.screenshot({ path: testInfo.outputPath('multi-convo-regenerated-counter-390.png') });
+  await page.setViewportSize({ width: 1280, height: 900 });
   const secondIds = async () =>
     columns.nth(1).locator('[data-message-id]').first().getAttribute('data-message-id');
   const newest = await secondIds();
