@@ -13,3 +13,4 @@ export { SPEECH_VOICES, speechDurationMs } from './audio/speech.ts';
 export { decodeWav, encodeWav, type WavInfo } from './audio/wav.ts';
 export { BIG_IMAGE_BYTES, IMAGE_MODELS, imageSeed, pictureFor } from './openai/images.ts';
 export { seededPng } from './png.ts';
+export { GEMINI_ASPECT_SIZES, GEMINI_IMAGE_MODELS } from './gemini/image-output.ts';

@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serveGeneration, type HandlerContext } from '../serve.ts';
 import { checkGeminiAuth } from './auth.ts';
 import { sendGoogleError } from './errors.ts';
+import { handleGeminiImageOutput, isGeminiImageModel } from './image-output.ts';
 import { createGeminiJsonWriter } from './json-writer.ts';
 import { parseGenerateContent } from './request.ts';
 import { newIdentity } from './response.ts';
@@ -23,6 +24,8 @@ export async function handleGenerateContent(
 ): Promise<void> {
   const authError = checkGeminiAuth(req);
   if (authError) return sendGoogleError(res, authError);
+  // Image models answer one picture (and a line of text) at once, never a scripted stream.
+  if (isGeminiImageModel(target.model) && !target.stream) return handleGeminiImageOutput(req, res, target.model);
   return serveGeneration(req, res, context, {
     parse: (body) => parseGenerateContent(body, target.model),
     sendError: sendGoogleError,
