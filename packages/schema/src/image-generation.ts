@@ -10,7 +10,9 @@ import type { ParleyFile } from './files.ts';
 export const IMAGE_GEN_TOOL = 'image_gen_oai';
 /** Changes pictures the user attached or an earlier call made (OpenAI's `/images/edits`). */
 export const IMAGE_EDIT_TOOL = 'image_edit_oai';
-export const IMAGE_TOOLS: readonly string[] = [IMAGE_GEN_TOOL, IMAGE_EDIT_TOOL];
+/** Makes pictures from a prompt with a Gemini image model (its `generateContent` image output). */
+export const GEMINI_IMAGE_TOOL = 'gemini_image_gen';
+export const IMAGE_TOOLS: readonly string[] = [IMAGE_GEN_TOOL, IMAGE_EDIT_TOOL, GEMINI_IMAGE_TOOL];
 
 /** The qualities a call may ask for, from any model family; the progress picks its pace by them. */
 export type ImageQuality = 'auto' | 'low' | 'medium' | 'high' | 'standard' | 'hd';

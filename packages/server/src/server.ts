@@ -5,6 +5,7 @@ import { executeCodeTool } from './services/tools/execute-code-tool.ts';
 import { fileSearchTool } from './services/tools/file-search-tool.ts';
 import { builtInTools, ToolRegistry } from './services/tools/tool-registry.ts';
 import { webSearchTools } from './services/web-search/web-search-tools.ts';
+import { geminiImageTools } from './services/image-gen/gemini-image-tool.ts';
 import { imageGenTools } from './services/image-gen/image-gen-tools.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
@@ -126,6 +127,7 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
       executeCodeTool({ runner: codeRunner, db: database.db, blobStore }),
       ...webSearchTools(config),
       ...imageGenTools(config, database.db, blobStore),
+      ...geminiImageTools(config, database.db, blobStore),
     ]),
     codeRunner,
   };

@@ -25,7 +25,8 @@ export async function handleGenerateContent(
   const authError = checkGeminiAuth(req);
   if (authError) return sendGoogleError(res, authError);
   // Image models answer one picture (and a line of text) at once, never a scripted stream.
-  if (isGeminiImageModel(target.model) && !target.stream) return handleGeminiImageOutput(req, res, target.model);
+  if (isGeminiImageModel(target.model) && !target.stream)
+    return handleGeminiImageOutput(req, res, target.model);
   return serveGeneration(req, res, context, {
     parse: (body) => parseGenerateContent(body, target.model),
     sendError: sendGoogleError,

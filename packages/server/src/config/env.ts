@@ -246,6 +246,18 @@ export const envSchema = z.object({
     .optional()
     .transform((v) => v || 'gpt-image-1'),
   /**
+   * Gemini image output (the `gemini_image_gen` tool, LibreChat's name): the tool exists when the
+   * key is set; `user_provided` makes each user store their own. It calls GEMINI_IMAGE_MODEL at
+   * Google's Gemini API, or at GOOGLE_REVERSE_PROXY when that is set.
+   */
+  GEMINI_API_KEY: text,
+  GEMINI_IMAGE_MODEL: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((v) => v || 'gemini-2.5-flash-image'),
+  /**
    * Hosts (names, addresses or CIDR ranges, comma-separated) that a user-provided base URL may
    * point at although they are private or loopback. Empty: only public addresses.
    */

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client.ts';
 import type { BlobStore } from '../files/blob-store.ts';
 import { findOwnFiles } from '../files/file-records.ts';
-import { ImageGenError, MAX_IMAGE_BYTES } from './openai-images.ts';
+import { ImageGenError, MAX_IMAGE_BYTES } from './provider-pictures.ts';
 
 /** The picture types the image API edits. */
 const EDITABLE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);

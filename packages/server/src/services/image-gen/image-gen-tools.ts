@@ -1,30 +1,18 @@
-import { IMAGE_EDIT_TOOL, IMAGE_GEN_TOOL, type ParleyFile, type ToolAuthField } from '@parley/schema';
+import { IMAGE_EDIT_TOOL, IMAGE_GEN_TOOL, type ToolAuthField } from '@parley/schema';
 import { z } from 'zod';
 import type { AppConfig } from '../../config/app-config.ts';
 import type { Database } from '../../db/client.ts';
 import type { BlobStore } from '../files/blob-store.ts';
-import { storeToolFile } from '../files/store-tool-file.ts';
-import { ToolAnswerWithImages, type Tool, type ToolRunContext } from '../tools/tool.ts';
+import type { Tool, ToolRunContext } from '../tools/tool.ts';
 import { loadEditInputs } from './edit-inputs.ts';
 import { imageModelRules, type ImageModelRules } from './image-model-rules.ts';
-import {
-  editImages,
-  generateImages,
-  ImageGenError,
-  type ImageApi,
-  type ImageRequest,
-  type MadePicture,
-} from './openai-images.ts';
+import { editImages, generateImages, type ImageApi, type ImageRequest } from './openai-images.ts';
+import { answerWithPictures } from './picture-answer.ts';
+import { IMAGE_TOOL_TIMEOUT_MS, MAX_PICTURES_PER_CALL } from './provider-pictures.ts';
+import { imageToolKey } from './tool-key.ts';
 
 /** OpenAI's address, when IMAGE_GEN_OAI_BASEURL does not name another image API. */
 export const OPENAI_BASE_URL = 'https://api.openai.com/v1';
-/**
- * The most pictures one call makes, below the API's own 10: each may be 20 MB and all are held in
- * memory while they are checked and stored.
- */
-export const MAX_PICTURES_PER_CALL = 4;
-/** Making a high-quality picture can take a minute or two. */
-const IMAGE_TOOL_TIMEOUT_MS = 180_000;
 
 const KEY_FIELD: ToolAuthField = {
   authField: 'IMAGE_GEN_OAI_API_KEY',
@@ -118,7 +106,7 @@ function imageGenTool(setup: ImageToolSetup): Tool {
     timeoutMs: IMAGE_TOOL_TIMEOUT_MS,
     run: async (args: z.infer<typeof input>, context) => {
       const made = await generateImages(setup.api, apiKey(setup, context), request(args), context.signal);
-      return answer(setup, context, made, 'Generated', IMAGE_GEN_TOOL);
+      return answerWithPictures(setup, context, made, { verb: 'Generated', tool: IMAGE_GEN_TOOL });
     },
   };
 }
@@ -145,42 +133,11 @@ function imageEditTool(setup: ImageToolSetup): Tool {
     run: async (args: z.infer<typeof input>, context) => {
       const inputs = await loadEditInputs(setup.db, setup.blobStore, context.userId, args.image_ids);
       const made = await editImages(setup.api, apiKey(setup, context), request(args), inputs, context.signal);
-      return answer(setup, context, made, 'Edited', IMAGE_EDIT_TOOL);
+      return answerWithPictures(setup, context, made, { verb: 'Edited', tool: IMAGE_EDIT_TOOL });
     },
   };
 }
 
 function apiKey(setup: ImageToolSetup, context: ToolRunContext): string {
-  const key = setup.operatorKey ?? context.credentials[KEY_FIELD.authField];
-  if (!key) throw new ImageGenError('no OpenAI API key is set for image generation');
-  return key;
-}
-
-/** Stores the pictures as the caller's files and says what was made (with their ids, for edits). */
-async function answer(
-  setup: ImageToolSetup,
-  context: ToolRunContext,
-  made: MadePicture[],
-  verb: string,
-  tool: string,
-): Promise<ToolAnswerWithImages> {
-  const stamp = new Date().toISOString().replace(/[-:]/g, '').slice(0, 15);
-  const stored: ParleyFile[] = [];
-  for (const [i, picture] of made.entries()) {
-    const extension = picture.type.slice('image/'.length).replace('jpeg', 'jpg');
-    stored.push(
-      await storeToolFile(
-        setup.db,
-        setup.blobStore,
-        { userId: context.userId, conversationId: context.conversationId, toolResource: tool },
-        { filename: `image-${stamp}-${i + 1}.${extension}`, ...picture },
-      ),
-    );
-  }
-  const list = stored.map((f) => `- ${f.file_id} (${f.width}x${f.height})`).join('\n');
-  return new ToolAnswerWithImages(
-    `${verb} ${stored.length} picture${stored.length === 1 ? '' : 's'}; the user sees ${stored.length === 1 ? 'it' : 'them'} ` +
-      `below this call. File ids, for later edits:\n${list}`,
-    stored,
-  );
+  return imageToolKey(setup.operatorKey, KEY_FIELD, context, 'OpenAI');
 }
