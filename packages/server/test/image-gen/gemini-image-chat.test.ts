@@ -4,61 +4,19 @@
 // blocked prompt, an answer without a picture, a failing or garbled provider all end the call with
 // an error output and a saved answer.
 import { GEMINI_ASPECT_SIZES, imageSeed, seededPng } from '@parley/llm-sim';
-import { GEMINI_IMAGE_TOOL, NO_PARENT, type ContentPart, type ToolEntry } from '@parley/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startChatFixture, type ChatFixture } from '../chat/chat-fixture.ts';
-import { finalOf, type SseEvent } from '../chat/sse-client.ts';
+import { GEMINI_IMAGE_TOOL, type ContentPart, type ToolEntry } from '@parley/schema';
+import { describe, expect, it } from 'vitest';
+import type { ChatFixture } from '../chat/chat-fixture.ts';
+import { finalOf } from '../chat/sse-client.ts';
 import { jsonOf } from '../files/file-fixtures.ts';
+import { askForTool, callOf, imagesOf, useImageChatServer } from './image-chat-fixture.ts';
 
-const ENDPOINT = 'Tools';
+/** The Gemini image tool, at the simulator. */
+const useGeminiImageServer = (env: Record<string, string>, onStarted: (chat: ChatFixture) => void) =>
+  useImageChatServer({ GOOGLE_REVERSE_PROXY: 'SIM_URL', ...env }, onStarted);
 
-const contentOf = (events: SseEvent[]) => finalOf(events)!.responseMessage.content as ContentPart[];
-const callOf = (events: SseEvent[]) =>
-  contentOf(events).find((p) => p.type === 'tool_call')?.tool_call as {
-    name: string;
-    output: string;
-    progress: number;
-  };
-const imagesOf = (events: SseEvent[]) =>
-  contentOf(events)
-    .filter((p) => p.type === 'image_file')
-    .map(
-      (p) =>
-        p.image_file as { file_id: string; filepath: string; type: string; width: number; height: number },
-    );
-
-function useGeminiImageServer(env: Record<string, string>, onStarted: (chat: ChatFixture) => void): void {
-  let chat: ChatFixture | undefined;
-  beforeAll(async () => {
-    chat = await startChatFixture({
-      env: { GOOGLE_REVERSE_PROXY: 'SIM_URL', ...env },
-      extraYaml: [
-        `    - name: ${ENDPOINT}`,
-        '      apiKey: sk-test',
-        '      baseURL: SIM_URL/v1',
-        '      models:',
-        '        default: [tools-named]',
-      ].join('\n'),
-    });
-    onStarted(chat);
-  });
-  afterAll(() => chat?.stop());
-}
-
-async function ask(chat: ChatFixture, args: unknown): Promise<SseEvent[]> {
-  const stream = await chat.send(
-    {
-      text: `${GEMINI_IMAGE_TOOL} ${JSON.stringify(args)}`,
-      model: 'tools-named',
-      endpoint: ENDPOINT,
-      parentMessageId: NO_PARENT,
-      ephemeralAgent: { [GEMINI_IMAGE_TOOL]: true },
-    },
-    { path: `/api/agents/chat/${ENDPOINT}` },
-  );
-  expect(stream.response.status).toBe(200);
-  return stream.rest();
-}
+const ask = (chat: ChatFixture, args: unknown) =>
+  askForTool(chat, GEMINI_IMAGE_TOOL, args, [GEMINI_IMAGE_TOOL]);
 
 describe('Gemini image generation with the operator key', () => {
   let chat: ChatFixture;

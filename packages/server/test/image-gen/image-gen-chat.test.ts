@@ -4,69 +4,21 @@
 // answer; bad arguments, provider refusals, non-pictures, huge pictures and other users' files all
 // end the call with an error output and a saved answer.
 import { imageSeed, seededPng } from '@parley/llm-sim';
-import { IMAGE_EDIT_TOOL, IMAGE_GEN_TOOL, NO_PARENT, type ContentPart, type ToolEntry } from '@parley/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startChatFixture, type ChatFixture } from '../chat/chat-fixture.ts';
-import { finalOf, type SseEvent } from '../chat/sse-client.ts';
+import { IMAGE_EDIT_TOOL, IMAGE_GEN_TOOL, type ContentPart, type ToolEntry } from '@parley/schema';
+import { describe, expect, it } from 'vitest';
+import type { ChatFixture } from '../chat/chat-fixture.ts';
+import { finalOf } from '../chat/sse-client.ts';
 import { jsonOf, uploadFile } from '../files/file-fixtures.ts';
 import type { TestUser } from '../helpers/test-users.ts';
+import { askForTool, callOf, imagesOf, useImageChatServer } from './image-chat-fixture.ts';
 
-const ENDPOINT = 'Tools';
-
-interface ImageFile {
-  file_id: string;
-  filepath: string;
-  filename: string;
-  type: string;
-  width?: number;
-  height?: number;
-}
-
-const contentOf = (events: SseEvent[]) => finalOf(events)!.responseMessage.content as ContentPart[];
-const callOf = (events: SseEvent[]) =>
-  contentOf(events).find((p) => p.type === 'tool_call')?.tool_call as {
-    name: string;
-    output: string;
-    progress: number;
-  };
-const imagesOf = (events: SseEvent[]) =>
-  contentOf(events)
-    .filter((p) => p.type === 'image_file')
-    .map((p) => p.image_file as ImageFile);
-
-function useImageServer(env: Record<string, string>, onStarted: (chat: ChatFixture) => void): void {
-  let chat: ChatFixture | undefined;
-  beforeAll(async () => {
-    chat = await startChatFixture({
-      env: { IMAGE_GEN_OAI_BASEURL: 'SIM_URL/v1', ...env },
-      extraYaml: [
-        `    - name: ${ENDPOINT}`,
-        '      apiKey: sk-test',
-        '      baseURL: SIM_URL/v1',
-        '      models:',
-        '        default: [tools-named]',
-      ].join('\n'),
-    });
-    onStarted(chat);
-  });
-  afterAll(() => chat?.stop());
-}
+/** The OpenAI image tools, at the simulator. */
+const useImageServer = (env: Record<string, string>, onStarted: (chat: ChatFixture) => void) =>
+  useImageChatServer({ IMAGE_GEN_OAI_BASEURL: 'SIM_URL/v1', ...env }, onStarted);
 
 /** Asks the tools-named model to call `tool` with `args`, with the image tools turned on. */
-async function ask(chat: ChatFixture, tool: string, args: unknown, user?: TestUser): Promise<SseEvent[]> {
-  const stream = await chat.send(
-    {
-      text: `${tool} ${JSON.stringify(args)}`,
-      model: 'tools-named',
-      endpoint: ENDPOINT,
-      parentMessageId: NO_PARENT,
-      ephemeralAgent: { [IMAGE_GEN_TOOL]: true, [IMAGE_EDIT_TOOL]: true },
-    },
-    { token: user?.token, path: `/api/agents/chat/${ENDPOINT}` },
-  );
-  expect(stream.response.status).toBe(200);
-  return stream.rest();
-}
+const ask = (chat: ChatFixture, tool: string, args: unknown, user?: TestUser) =>
+  askForTool(chat, tool, args, [IMAGE_GEN_TOOL, IMAGE_EDIT_TOOL], user);
 
 async function download(chat: ChatFixture, user: TestUser, path: string): Promise<Response> {
   return chat.server.api(path, { token: user.token });
