@@ -38,7 +38,7 @@ export async function answerWithPictures(
   const list = stored.map((f) => `- ${f.file_id} (${f.width}x${f.height})`).join('\n');
   return new ToolAnswerWithImages(
     `${what.verb} ${stored.length} picture${stored.length === 1 ? '' : 's'}; the user sees ${stored.length === 1 ? 'it' : 'them'} ` +
-      `below this call. File ids, for later edits:\n${list}${what.note ? `\n${what.note}` : ''}`,
+      `below this call. File ids, for later edits:\n${list}${what.note ? `\n\n${what.note}` : ''}`,
     stored,
   );
 }

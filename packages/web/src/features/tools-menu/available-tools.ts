@@ -6,8 +6,8 @@ import { useHasPermission } from '../auth';
 import { CHAT_TOOLS, type ChatTool } from './tool-selection';
 
 /**
- * What each tool needs beyond existing on the server: its interface flag and role feature (image
- * generation has neither: the server offers it when its key is configured).
+ * What each tool needs beyond existing on the server: its interface flag and role feature (the
+ * image generation tools have neither: the server offers each when its key is configured).
  */
 export const TOOL_GATES: Record<
   ChatTool,
@@ -17,6 +17,7 @@ export const TOOL_GATES: Record<
   web_search: { flag: 'webSearch', feature: 'WEB_SEARCH', icon: Globe },
   execute_code: { flag: 'runCode', feature: 'RUN_CODE', icon: Code2 },
   image_gen_oai: { icon: ImageIcon },
+  gemini_image_gen: { icon: ImageIcon },
 };
 
 /** The tools this user may turn on here: on the server, allowed by the interface and the role. */
@@ -28,6 +29,7 @@ export function useAvailableTools(enabled: boolean): ChatTool[] {
     web_search: useHasPermission('WEB_SEARCH', 'USE'),
     execute_code: useHasPermission('RUN_CODE', 'USE'),
     image_gen_oai: true,
+    gemini_image_gen: true,
   } satisfies Record<ChatTool, boolean>;
   const onServer = new Set(tools.map((t) => t.pluginKey));
   return CHAT_TOOLS.filter(

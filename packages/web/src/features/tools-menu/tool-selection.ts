@@ -27,7 +27,13 @@ function loadPerConversation(): Record<string, ChatTool[]> {
 }
 
 /** The built-in tools an ordinary chat can turn on, in the menu's order. */
-export const CHAT_TOOLS = ['file_search', 'web_search', 'execute_code', 'image_gen_oai'] as const;
+export const CHAT_TOOLS = [
+  'file_search',
+  'web_search',
+  'execute_code',
+  'image_gen_oai',
+  'gemini_image_gen',
+] as const;
 export type ChatTool = (typeof CHAT_TOOLS)[number];
 
 interface ToolSelectionState {
