@@ -15,6 +15,7 @@ describe('tool selection per conversation', () => {
       execute_code: false,
       image_gen_oai: false,
       image_edit_oai: false,
+      gemini_image_gen: false,
     });
     useToolSelection.getState().toggle('c1', 'web_search');
     expect(selectedToolFlags('c1')).toMatchObject({ web_search: true });
