@@ -41,10 +41,13 @@ describe('Gemini image output', () => {
     expect(imageSize(squareBytes)).toEqual({ width: 1024, height: 1024 });
   });
 
-  it('blocks a sim-policy prompt and answers only words for sim-text-only', async () => {
+  it('blocks a sim-policy prompt, withholds a sim-image-safety picture, answers only words for sim-text-only', async () => {
     const blocked = await generate('a sim-policy picture');
     expect(blocked.candidates).toBeUndefined();
     expect(blocked.promptFeedback?.blockReason).toBe('PROHIBITED_CONTENT');
+    const withheld = await generate('a sim-image-safety picture');
+    expect(withheld.candidates![0]!.finishReason).toBe('IMAGE_SAFETY');
+    expect(withheld.candidates![0]!.content?.parts).toBeUndefined();
     const wordsOnly = await generate('a sim-text-only picture');
     expect(wordsOnly.candidates![0]!.content!.parts!.some((p) => p.inlineData)).toBe(false);
   });

@@ -6,6 +6,8 @@
 //
 // Trouble is asked for by a word in the prompt, as for OpenAI's image API:
 // - `sim-policy`: the prompt is blocked (200, no candidates, `promptFeedback.blockReason`);
+// - `sim-image-safety`: the picture is withheld (a candidate without parts, `finishReason`
+//   `IMAGE_SAFETY`);
 // - `sim-text-only`: the model answers words but no picture;
 // - `sim-not-image`: `inlineData` that is text, not a picture;
 // - `sim-500`, `sim-garbage`, `sim-wrong-shape`, `sim-timeout`: as for the web vendors.
@@ -65,6 +67,12 @@ export async function handleGeminiImageOutput(
   if (prompt.includes('sim-policy'))
     return sendJson(res, 200, {
       promptFeedback: { blockReason: 'PROHIBITED_CONTENT' },
+      usageMetadata,
+      modelVersion: model,
+    });
+  if (prompt.includes('sim-image-safety'))
+    return sendJson(res, 200, {
+      candidates: [{ content: { role: 'model' }, finishReason: 'IMAGE_SAFETY', index: 0 }],
       usageMetadata,
       modelVersion: model,
     });

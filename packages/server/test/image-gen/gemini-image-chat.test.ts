@@ -75,6 +75,7 @@ describe('Gemini image generation with the operator key', () => {
   it('ends the call with the provider’s reason when it blocks, fails, or answers no usable picture', async () => {
     const cases: [string, string][] = [
       ['a sim-policy picture', 'the image provider refused the prompt (PROHIBITED_CONTENT)'],
+      ['a sim-image-safety picture', 'the image provider refused the prompt (IMAGE_SAFETY)'],
       ['a sim-text-only picture', 'the image provider answered without any picture: Here is the picture'],
       ['a sim-500 picture', 'the image provider answered HTTP 500'],
       ['a sim-garbage picture', 'the image provider answered something that is not JSON'],
