@@ -9,6 +9,29 @@ export interface ToolAuthField {
   authField: string;
   label: string;
   description: string;
+  /**
+   * For a tool whose user picks among options (`ToolEntry.choices`): the field is asked for only
+   * when one of these options is chosen (a Serper key for Serper search or Serper scraping).
+   * Absent: always asked for.
+   */
+  shownFor?: { choice: string; value: string }[];
+}
+
+/** One option of a tool choice, e.g. `searxng` shown as "SearXNG". */
+export interface ToolChoiceOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * Something the user of a tool picks, stored with their credentials under its `name` (web search's
+ * search provider, scraper and reranker): only the options the server's configuration allows.
+ */
+export interface ToolChoice {
+  name: string;
+  options: ToolChoiceOption[];
+  /** The option used until the user picks one. */
+  defaultValue: string;
 }
 
 /** A tool in GET /api/agents/tools and GET /api/plugins. */
@@ -20,6 +43,10 @@ export interface ToolEntry {
   authConfig: ToolAuthField[];
   /** Whether the caller has stored every credential the tool needs (true when it needs none). */
   authenticated: boolean;
+  /** What the caller may pick among (only choices with two or more options), with their pick. */
+  choices?: (ToolChoice & { value: string })[];
+  /** The `authConfig` fields the caller has a value saved for (never the values). */
+  savedFields?: string[];
 }
 
 /** A tool call's result saved for a conversation, so it shows again after a reload. */

@@ -1,14 +1,17 @@
+import type { Page } from '@playwright/test';
 import { chooseModel, lastAnswer, send, turnOnTool, waitIdle } from '../support/chat.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { openSignedIn, useSimParley } from '../support/sim-parley.ts';
 
 // Web search whose Serper key the operator left to each person: the tools menu's key button opens
 // the credential dialog, the key is saved (encrypted, for this person only) and used, and can be
-// removed again. The simulator stands in for Serper (loopback allowed through USER_BASE_URL_ALLOWLIST).
+// removed again. The simulator stands in for Serper and SearXNG (loopback allowed through
+// USER_BASE_URL_ALLOWLIST). The search provider is left open (Serper unless a person picks SearXNG);
+// the scraper and reranker are fixed, so the dialog offers only the provider.
 const stack = useSimParley({
   models: ['web-search'],
   yaml: `webSearch:
-  searchProvider: serper
+  searxngInstanceUrl: user_provided
   serperApiKey: \${SERPER_KEY_UNSET}
   serperApiUrl: SIM_URL/search
   scraperType: serper
@@ -19,6 +22,23 @@ const stack = useSimParley({
 `,
   env: () => ({ USER_BASE_URL_ALLOWLIST: '127.0.0.1', SERPER_KEY_UNSET: '', JINA_KEY_UNSET: '' }),
 });
+
+/** Desktop and phone, where the dialog is looked at. */
+const SIZES = { desktop: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } };
+
+/**
+ * Opens the web search credential dialog from the tools menu, which may still be open behind a
+ * dialog that closed. On a phone (a page of its own) the sidebar that opens over the chat is closed first.
+ */
+async function openKeysDialog(page: Page) {
+  if ((page.viewportSize()?.width ?? 0) < 768) {
+    const close = page.getByRole('button', { name: 'Close sidebar' }).first();
+    if (await close.isVisible()) await close.click();
+  }
+  if (!(await page.getByTestId('tools-menu-list').isVisible())) await page.getByTestId('tools-menu').click();
+  await page.getByTestId('tools-menu-keys-web_search').click();
+  await expect(page.getByTestId('tool-credentials-dialog')).toBeVisible();
+}
 
 test('web search keys: the tools menu opens the credential dialog; saved keys are used; revoke removes them', async ({
   browser,
@@ -39,24 +59,12 @@ test('web search keys: the tools menu opens the credential dialog; saved keys ar
   await expect(dialog.getByTestId('tool-credentials-save')).toBeDisabled();
   await expect(dialog).toContainText('Sign in to Web search');
   const menu = page.getByTestId('tools-menu-list');
-  const openDialog = async () => {
-    // The menu stays open behind the dialog; after the dialog closes it may still be open.
-    if (!(await menu.isVisible())) await page.getByTestId('tools-menu').click();
-    await page.getByTestId('tools-menu-keys-web_search').click();
-    await expect(dialog).toBeVisible();
-  };
+  const openDialog = () => openKeysDialog(page);
   // Desktop (1440×900) and phone (390×844), light and dark; the phone layout is a page of its own,
-  // so the dialog is opened again there (with the sidebar that opens over the chat closed).
-  for (const [size, box] of Object.entries({
-    desktop: { width: 1440, height: 900 },
-    phone: { width: 390, height: 844 },
-  })) {
+  // so the dialog is opened again there.
+  for (const [size, box] of Object.entries(SIZES)) {
     await page.setViewportSize(box);
-    if (!(await dialog.isVisible())) {
-      const close = page.getByRole('button', { name: 'Close sidebar' }).first();
-      if (await close.isVisible()) await close.click();
-      await openDialog();
-    }
+    if (!(await dialog.isVisible())) await openDialog();
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.screenshot({ path: testInfo.outputPath(`web-search-keys-dialog-${size}-${scheme}.png`) });
@@ -107,5 +115,64 @@ test('web search keys: the tools menu opens the credential dialog; saved keys ar
   await expect(dialog).toBeHidden();
   await openDialog();
   await expect(dialog.getByTestId('tool-credentials-revoke')).toHaveCount(0);
+  await context.close();
+});
+
+test('web search keys: a person picks SearXNG as their search provider; its field appears and the pick is kept', async ({
+  browser,
+}, testInfo) => {
+  const { context, page } = await openSignedIn(browser, stack.server.url, 'websearch-pick');
+  await chooseModel(page, 'web-search');
+  await page.getByTestId('tools-menu').click();
+  await page.getByTestId('tools-menu-keys-web_search').click();
+  const dialog = page.getByTestId('tool-credentials-dialog');
+  const provider = dialog.getByTestId('tool-choice-searchProvider');
+  // Only the provider is open; the scraper and reranker are the operator's.
+  await expect(provider).toHaveValue('serper');
+  await expect(dialog.getByTestId('tool-choice-scraperType')).toHaveCount(0);
+  await expect(dialog.getByTestId('tool-choice-rerankerType')).toHaveCount(0);
+  await expect(dialog.getByTestId('tool-credential-searxngInstanceUrl')).toHaveCount(0);
+
+  await provider.selectOption({ label: 'SearXNG' });
+  const instance = dialog.getByTestId('tool-credential-searxngInstanceUrl');
+  await expect(instance).toBeVisible();
+  // Serper still reads the pages, so its key is still asked for.
+  await expect(dialog.getByTestId('tool-credential-serperApiKey')).toBeVisible();
+  await instance.fill(stack.sim.url);
+  await dialog.getByTestId('tool-credential-serperApiKey').fill('my-serper-key');
+  await expect(dialog.getByTestId('tool-credentials-save')).toBeDisabled();
+  await dialog.getByTestId('tool-credential-jinaApiKey').fill('my-jina-key');
+  const saved = page.waitForRequest((r) => r.url().endsWith('/api/user/plugins') && r.method() === 'POST');
+  await dialog.getByTestId('tool-credentials-save').click();
+  expect((await saved).postDataJSON().auth).toEqual({
+    searchProvider: 'searxng',
+    searxngInstanceUrl: stack.sim.url,
+    serperApiKey: 'my-serper-key',
+    jinaApiKey: 'my-jina-key',
+  });
+  await expect(dialog).toBeHidden();
+
+  // Opened again: the pick is kept and every saved key says it is kept when left empty.
+  await openKeysDialog(page);
+  await expect(provider).toHaveValue('searxng');
+  await expect(dialog).toContainText('Saved: leave empty to keep it.');
+  await expect(dialog.getByTestId('tool-credentials-save')).toBeDisabled();
+  for (const [size, box] of Object.entries(SIZES)) {
+    await page.setViewportSize(box);
+    if (!(await dialog.isVisible())) await openKeysDialog(page);
+    await expect(provider).toHaveValue('searxng');
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+    await page.screenshot({ path: testInfo.outputPath(`web-search-provider-picked-${size}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  if (await dialog.isVisible()) await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // The search goes to the person's SearXNG instance and answers with sources.
+  if (await page.getByTestId('tools-menu-list').isVisible()) await page.keyboard.press('Escape');
+  await turnOnTool(page, 'web_search');
+  await send(page, 'How do solar panels work?');
+  await waitIdle(page);
+  await expect(lastAnswer(page).getByTestId('web-search-sources')).toBeVisible();
   await context.close();
 });

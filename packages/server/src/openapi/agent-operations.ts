@@ -122,6 +122,8 @@ export const agentOperations: OperationDoc[] = [
     path: '/api/user/plugins',
     tag: 'Tools',
     summary: 'Store (install) or remove (uninstall) your credentials for a tool',
+    description:
+      "A tool with choices (web search's searchProvider, scraperType and rerankerType) takes your pick in auth under the choice's name; a pick the configuration does not allow is a 400.",
     access: 'user',
     body: userPluginsSchema,
     answers: [ok('A confirmation message')],

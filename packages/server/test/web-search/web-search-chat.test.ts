@@ -50,6 +50,12 @@ const saveWebSearchKeys = (chat: ChatFixture, user: TestUser, auth: Record<strin
     json: { pluginKey: 'web_search', action: 'install', auth },
   });
 
+/** A user's entry for web search in the tools list (auth state, choices, saved fields). */
+const webSearchEntry = async (chat: ChatFixture, user: TestUser) =>
+  ((await (await chat.server.api('/api/agents/tools', { token: user.token })).json()) as ToolEntry[]).find(
+    (t) => t.pluginKey === 'web_search',
+  )!;
+
 describe('web search configured with operator keys (SearXNG, Firecrawl, Jina)', () => {
   let chat: ChatFixture;
   useWebSearchServer(
@@ -155,10 +161,7 @@ describe('web search configured with operator keys (SearXNG, Firecrawl, Jina)', 
 describe('web search with keys each user provides (Serper search and scrape, SearXNG instance)', () => {
   let chat: ChatFixture;
   const install = (user: TestUser, auth: Record<string, string>) => saveWebSearchKeys(chat, user, auth);
-  const entry = async (user: TestUser) =>
-    ((await (await chat.server.api('/api/agents/tools', { token: user.token })).json()) as ToolEntry[]).find(
-      (t) => t.pluginKey === 'web_search',
-    )!;
+  const entry = (user: TestUser) => webSearchEntry(chat, user);
 
   useWebSearchServer(
     `
@@ -174,7 +177,8 @@ describe('web search with keys each user provides (Serper search and scrape, Sea
 
   it('asks each user for the Serper key, and uses the one they saved', async () => {
     const before = await entry(chat.alice);
-    expect(before.authConfig.map((f) => f.authField)).toEqual(['serperApiKey']);
+    // The reranker is left open: its keys are asked for only once one is picked.
+    expect(before.authConfig.filter((f) => !f.shownFor).map((f) => f.authField)).toEqual(['serperApiKey']);
     expect(before.authenticated).toBe(false);
     expect((await install(chat.alice, { serperApiKey: 'alice-key' })).status).toBeLessThan(300);
     expect((await entry(chat.alice)).authenticated).toBe(true);
@@ -227,5 +231,109 @@ describe('a user-provided SearXNG instance goes through the guard', () => {
     const output = toolCallOf(events)!.output;
     expect(output).toMatch(/was refused|answered HTTP 4/);
     if (!instance.startsWith('SIM')) expect(output).toContain('was refused');
+  });
+});
+
+describe("each user's own choice of search provider and scraper, among those parley.yaml allows", () => {
+  let chat: ChatFixture;
+  const install = (user: TestUser, auth: Record<string, string>) => saveWebSearchKeys(chat, user, auth);
+  const entry = (user: TestUser) => webSearchEntry(chat, user);
+  const searchSolar = async () => {
+    const events = await (
+      await chat.send({
+        text: 'How do solar panels work?',
+        model: 'web-search',
+        ephemeralAgent: { web_search: true },
+      })
+    ).rest();
+    return toolCallOf(events)!.output;
+  };
+
+  // The provider and scraper are left open, the reranker fixed. Firecrawl's address is a closed
+  // port, so a Firecrawl pick shows as pages that could not be read (sources keep only their
+  // snippet), while the built-in reader reads the whole page.
+  useWebSearchServer(
+    `
+  serperApiKey: user_provided
+  serperApiUrl: SIM_URL/search
+  serperScrapeUrl: SIM_URL/scrape
+  searxngInstanceUrl: user_provided
+  firecrawlApiKey: user_provided
+  firecrawlApiUrl: http://127.0.0.1:9
+  rerankerType: none
+`,
+    (started) => (chat = started),
+  );
+
+  it('offers the open choices with the fields each option needs', async () => {
+    const before = await entry(chat.alice);
+    expect(before.choices?.map((c) => [c.name, c.options.map((o) => o.value), c.value])).toEqual([
+      ['searchProvider', ['searxng', 'serper'], 'serper'],
+      ['scraperType', ['firecrawl', 'serper', 'builtin'], 'builtin'],
+    ]);
+    expect(Object.fromEntries(before.authConfig.map((f) => [f.authField, f.shownFor]))).toEqual({
+      searxngInstanceUrl: [{ choice: 'searchProvider', value: 'searxng' }],
+      serperApiKey: [
+        { choice: 'searchProvider', value: 'serper' },
+        { choice: 'scraperType', value: 'serper' },
+      ],
+      firecrawlApiKey: [{ choice: 'scraperType', value: 'firecrawl' }],
+    });
+    expect(before.authenticated).toBe(false);
+    expect(before.savedFields).toBeUndefined();
+  });
+
+  it("uses the user's picks: SearXNG with the built-in reader, then Firecrawl, then Serper", async () => {
+    // SearXNG needs only the instance; Serper (the default) would need a key nobody saved.
+    const saved = await install(chat.alice, { searchProvider: 'searxng', searxngInstanceUrl: chat.sim.url });
+    expect(saved.status).toBeLessThan(300);
+    const picked = await entry(chat.alice);
+    expect(picked.authenticated).toBe(true);
+    expect(picked.choices?.map((c) => c.value)).toEqual(['searxng', 'builtin']);
+    expect(picked.savedFields).toEqual(['searxngInstanceUrl']);
+    expect((await entry(chat.bob)).choices?.map((c) => c.value)).toEqual(['serper', 'builtin']);
+    let output = JSON.parse(await searchSolar()) as WebSearchOutput;
+    expect(output.sources[0]!.content).toContain('inverter');
+
+    // Firecrawl now reads the pages (and cannot reach them); the SearXNG instance is kept.
+    expect((await install(chat.alice, { scraperType: 'firecrawl' })).status).toBe(400);
+    expect(
+      (await install(chat.alice, { scraperType: 'firecrawl', firecrawlApiKey: 'fc-alice' })).status,
+    ).toBeLessThan(300);
+    output = JSON.parse(await searchSolar()) as WebSearchOutput;
+    expect(output.sources[0]!.content).toContain('Photovoltaic cells');
+    expect(output.sources[0]!.content).not.toContain('inverter');
+
+    // Serper search and scrape with Alice's key; her SearXNG and Firecrawl values stay saved.
+    expect(
+      (
+        await install(chat.alice, {
+          searchProvider: 'serper',
+          scraperType: 'serper',
+          serperApiKey: 'alice-key',
+        })
+      ).status,
+    ).toBeLessThan(300);
+    output = JSON.parse(await searchSolar()) as WebSearchOutput;
+    expect(output.sources[0]!.content).toContain('inverter');
+    expect((await entry(chat.alice)).savedFields).toEqual([
+      'searxngInstanceUrl',
+      'serperApiKey',
+      'firecrawlApiKey',
+    ]);
+  });
+
+  it('refuses a pick parley.yaml does not allow, or an unknown one, with a 400 naming the choice', async () => {
+    const fixed = await install(chat.bob, {
+      rerankerType: 'jina',
+      searchProvider: 'searxng',
+      searxngInstanceUrl: chat.sim.url,
+    });
+    expect(fixed.status).toBe(400);
+    expect(JSON.stringify(await fixed.json())).toContain('auth.rerankerType');
+    const unknown = await install(chat.bob, { searchProvider: 'bing', searxngInstanceUrl: chat.sim.url });
+    expect(unknown.status).toBe(400);
+    expect(JSON.stringify(await unknown.json())).toContain('this server allows only: searxng, serper');
+    expect((await entry(chat.bob)).authenticated).toBe(false);
   });
 });

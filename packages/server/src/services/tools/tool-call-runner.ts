@@ -4,6 +4,7 @@ import type { ProviderToolCall } from '../providers/provider.ts';
 import type { ParleyFile } from '@parley/schema';
 import { ToolAnswerWithImages, type Tool, type ToolProgress } from './tool.ts';
 import { outputText } from './tool-output.ts';
+import { hasNeededCredentials } from './tool-choices.ts';
 import { SignInRequired, type SignInWaits } from './tool-sign-in.ts';
 
 /** How long one call may run when its tool sets no limit of its own. */
@@ -191,7 +192,7 @@ async function credentialsFor(
   scope: ToolCallScope,
 ): Promise<Record<string, string> | null | 'cancelled'> {
   if (tool.authConfig.length === 0) return {};
-  const complete = (stored: Record<string, string>) => tool.authConfig.every((f) => stored[f.authField]);
+  const complete = (stored: Record<string, string>) => hasNeededCredentials(tool, stored);
   const pluginKey = tool.credentialsKey ?? tool.name;
   let stored = await scope.credentials(scope.userId, pluginKey);
   if (complete(stored)) return stored;

@@ -84,7 +84,12 @@ export class ToolRegistry {
   credentialTarget(pluginKey: string): CredentialTarget | undefined {
     const tool = this.byName.get(pluginKey);
     if (tool)
-      return { pluginKey: tool.credentialsKey ?? pluginKey, name: tool.name, authConfig: tool.authConfig };
+      return {
+        pluginKey: tool.credentialsKey ?? pluginKey,
+        name: tool.name,
+        authConfig: tool.authConfig,
+        ...(tool.choices ? { choices: tool.choices } : {}),
+      };
     for (const source of this.sources) {
       const target = source.credentialTarget(pluginKey);
       if (target) return target;

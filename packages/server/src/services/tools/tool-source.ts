@@ -1,4 +1,4 @@
-import type { ToolAuthField } from '@parley/schema';
+import type { ToolAuthField, ToolChoice } from '@parley/schema';
 import type { Tool } from './tool.ts';
 import type { ToolSignIn } from './tool-sign-in.ts';
 
@@ -10,6 +10,7 @@ export interface CredentialTarget {
   pluginKey: string;
   name: string;
   authConfig: ToolAuthField[];
+  choices?: ToolChoice[];
   /** Called after the user saved or removed them (e.g. to reconnect with the new values). */
   changed?(userId: string): Promise<void>;
 }

@@ -1,4 +1,4 @@
-import type { ParleyFile, ToolAuthField } from '@parley/schema';
+import type { ParleyFile, ToolAuthField, ToolChoice } from '@parley/schema';
 import type { z } from 'zod';
 
 /**
@@ -43,6 +43,8 @@ export interface Tool<Input extends z.ZodType = z.ZodType> {
   inputSchema?: Record<string, unknown>;
   /** Credentials each user must store before the tool runs for them; empty when none. */
   authConfig: ToolAuthField[];
+  /** What each user picks among (stored with their credentials), when the configuration leaves it open. */
+  choices?: ToolChoice[];
   /**
    * The pluginKey its credentials are stored under, when tools share one set (image generation and
    * editing use one key); the tool's own name otherwise.

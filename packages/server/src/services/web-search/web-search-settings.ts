@@ -1,4 +1,4 @@
-import type { ToolAuthField } from '@parley/schema';
+import type { ToolAuthField, ToolChoice } from '@parley/schema';
 import type { WebSearchYaml } from '../../config/yaml-sections/web-search.ts';
 
 export type SearchProvider = 'serper' | 'searxng';
@@ -51,7 +51,37 @@ const FIELD_TEXT: Record<WebSearchField, Omit<ToolAuthField, 'authField'>> = {
   cohereApiUrl: { label: 'Cohere rerank URL', description: 'Where Cohere rerank requests go.' },
 };
 
-/** How Parley searches, as parley.yaml's `webSearch` section chose it. */
+/** What a user may pick, per kind: every option unless parley.yaml fixes that kind. */
+const OPTIONS = {
+  searchProvider: ['searxng', 'serper'],
+  scraperType: ['firecrawl', 'serper', 'builtin'],
+  rerankerType: ['jina', 'cohere', 'none'],
+} as const satisfies Record<string, readonly string[]>;
+type ChoiceKind = keyof typeof OPTIONS;
+
+/** How the options are named in the dialog (vendor names are not translated). */
+const OPTION_LABELS: Record<string, string> = {
+  searxng: 'SearXNG',
+  serper: 'Serper',
+  firecrawl: 'Firecrawl',
+  builtin: 'Built-in reader',
+  jina: 'Jina',
+  cohere: 'Cohere',
+  none: 'None',
+};
+
+/** The fields each option's vendor is reached with. */
+const OPTION_FIELDS: Record<ChoiceKind, Record<string, WebSearchField[]>> = {
+  searchProvider: { serper: ['serperApiKey', 'serperApiUrl'], searxng: ['searxngInstanceUrl'] },
+  scraperType: {
+    firecrawl: ['firecrawlApiKey', 'firecrawlApiUrl'],
+    serper: ['serperApiKey', 'serperScrapeUrl'],
+    builtin: [],
+  },
+  rerankerType: { jina: ['jinaApiKey', 'jinaApiUrl'], cohere: ['cohereApiKey', 'cohereApiUrl'], none: [] },
+};
+
+/** How Parley searches: parley.yaml's `webSearch` section, with a user's picks where it leaves them open. */
 export interface WebSearchSettings {
   searchProvider: SearchProvider;
   scraperType: ScraperType;
@@ -61,8 +91,13 @@ export interface WebSearchSettings {
   firecrawlOptions: Record<string, unknown>;
   /** What the operator set (or the vendors' public addresses), by field. */
   system: Partial<Record<WebSearchField, string>>;
-  /** The fields the chosen vendors need that every user enters for themselves. */
-  userFields: WebSearchField[];
+  /**
+   * The fields each user enters for themselves, for any option they may pick; a field of an open
+   * choice says which picks need it (`shownFor`).
+   */
+  userFields: ToolAuthField[];
+  /** The three choices with the options parley.yaml allows (one option when it fixes the kind). */
+  choices: ToolChoice[];
 }
 
 export const DEFAULT_SCRAPER_TIMEOUT_MS = 7_500;
@@ -70,19 +105,65 @@ export const DEFAULT_SCRAPER_TIMEOUT_MS = 7_500;
 /** A value the operator left for each user: empty (an unset `${VAR}`) or `user_provided`. */
 const isUserProvided = (value: string | undefined) => value === '' || value === 'user_provided';
 
-export function resolveWebSearchSettings(yaml: WebSearchYaml): WebSearchSettings {
-  const searchProvider: SearchProvider =
-    yaml.searchProvider ??
-    (yaml.searxngInstanceUrl !== undefined && yaml.serperApiKey === undefined ? 'searxng' : 'serper');
-  const scraperType: ScraperType = yaml.scraperType ?? 'builtin';
-  const rerankerType: RerankerType = yaml.rerankerType ?? 'none';
-  const needed = new Set<WebSearchField>();
-  if (searchProvider === 'serper') needed.add('serperApiKey').add('serperApiUrl');
-  else needed.add('searxngInstanceUrl');
-  if (scraperType === 'firecrawl') needed.add('firecrawlApiKey').add('firecrawlApiUrl');
-  if (scraperType === 'serper') needed.add('serperApiKey').add('serperScrapeUrl');
-  if (rerankerType === 'jina') needed.add('jinaApiKey').add('jinaApiUrl');
-  if (rerankerType === 'cohere') needed.add('cohereApiKey').add('cohereApiUrl');
+/** The kind's default: parley.yaml's value, else SearXNG when only its instance is given, no reranker and Parley's own reader. */
+function defaults(yaml: WebSearchYaml): Record<ChoiceKind, string> {
+  return {
+    searchProvider:
+      yaml.searchProvider ??
+      (yaml.searxngInstanceUrl !== undefined && yaml.serperApiKey === undefined ? 'searxng' : 'serper'),
+    scraperType: yaml.scraperType ?? 'builtin',
+    rerankerType: yaml.rerankerType ?? 'none',
+  };
+}
+
+function choicesOf(yaml: WebSearchYaml): ToolChoice[] {
+  const fallback = defaults(yaml);
+  return (Object.keys(OPTIONS) as ChoiceKind[]).map((kind) => {
+    const fixed = yaml[kind];
+    const values: readonly string[] = fixed ? [fixed] : OPTIONS[kind];
+    return {
+      name: kind,
+      options: values.map((value) => ({ value, label: OPTION_LABELS[value] ?? value })),
+      defaultValue: fallback[kind],
+    };
+  });
+}
+
+/** The fields users enter: those of every allowed option that the operator did not set. */
+function userFieldsOf(choices: ToolChoice[], system: WebSearchSettings['system']): ToolAuthField[] {
+  const shownFor = new Map<WebSearchField, { choice: string; value: string }[]>();
+  for (const choice of choices) {
+    for (const { value } of choice.options) {
+      for (const field of OPTION_FIELDS[choice.name as ChoiceKind][value] ?? []) {
+        if (system[field] === undefined)
+          shownFor.set(field, [...(shownFor.get(field) ?? []), { choice: choice.name, value }]);
+      }
+    }
+  }
+  const open = new Set(choices.filter((c) => c.options.length > 1).map((c) => c.name));
+  return [...shownFor].map(([authField, when]) => ({
+    authField,
+    ...FIELD_TEXT[authField],
+    // A field any pick of the fixed kinds needs is always asked for.
+    ...(when.some((w) => !open.has(w.choice)) ? {} : { shownFor: when }),
+  }));
+}
+
+/**
+ * The settings for one user: `picks` (their stored `searchProvider`, `scraperType` and
+ * `rerankerType`) apply where parley.yaml allows them; anything else is the configured default.
+ */
+export function resolveWebSearchSettings(
+  yaml: WebSearchYaml,
+  picks: Partial<Record<string, string>> = {},
+): WebSearchSettings {
+  const choices = choicesOf(yaml);
+  const chosen = Object.fromEntries(
+    choices.map((c) => {
+      const pick = picks[c.name];
+      return [c.name, c.options.some((o) => o.value === pick) ? pick : c.defaultValue];
+    }),
+  ) as Record<ChoiceKind, string>;
 
   const system: Partial<Record<WebSearchField, string>> = {};
   for (const field of Object.keys(FIELD_TEXT) as WebSearchField[]) {
@@ -90,22 +171,22 @@ export function resolveWebSearchSettings(yaml: WebSearchYaml): WebSearchSettings
     if (value !== undefined && !isUserProvided(value)) system[field] = value;
     else if (value === undefined && DEFAULT_URLS[field]) system[field] = DEFAULT_URLS[field];
   }
-  const userFields = [...needed].filter((field) => system[field] === undefined);
   return {
-    searchProvider,
-    scraperType,
-    rerankerType,
+    searchProvider: chosen.searchProvider as SearchProvider,
+    scraperType: chosen.scraperType as ScraperType,
+    rerankerType: chosen.rerankerType as RerankerType,
     scraperTimeoutMs: yaml.scraperTimeout ?? DEFAULT_SCRAPER_TIMEOUT_MS,
     safeSearch: yaml.safeSearch ?? 1,
     firecrawlOptions: yaml.firecrawlOptions ?? {},
     system,
-    userFields,
+    userFields: userFieldsOf(choices, system),
+    choices,
   };
 }
 
 /** The credential fields the tool asks each user for. */
 export function webSearchAuthFields(settings: WebSearchSettings): ToolAuthField[] {
-  return settings.userFields.map((authField) => ({ authField, ...FIELD_TEXT[authField] }));
+  return settings.userFields;
 }
 
 /** A field's value for one run: the operator's, else the user's stored one. */

@@ -6,8 +6,10 @@ import { rerankerAt, type Reranker } from './rerankers.ts';
 import { builtinScraper, firecrawlScraper, serperScraper, type Scraper } from './scrapers.ts';
 import { searchSearxng, searchSerper } from './search-providers.ts';
 import { runWebSearch, type WebSearchSteps } from './web-search-run.ts';
+import type { WebSearchYaml } from '../../config/yaml-sections/web-search.ts';
 import {
   fieldValue,
+  resolveWebSearchSettings,
   webSearchAuthFields,
   type WebSearchField,
   type WebSearchSettings,
@@ -25,10 +27,8 @@ const webSearchInput = z.strictObject({
  * returns them as numbered sources for the model to cite (`[1]`). Every address it calls — the
  * vendors', a user's own SearXNG or Firecrawl instance, every page — goes through the guard.
  */
-export function webSearchTool(
-  settings: WebSearchSettings,
-  http: GuardedHttpClient,
-): Tool<typeof webSearchInput> {
+export function webSearchTool(yaml: WebSearchYaml, http: GuardedHttpClient): Tool<typeof webSearchInput> {
+  const settings = resolveWebSearchSettings(yaml);
   return {
     name: WEB_SEARCH_TOOL,
     description:
@@ -37,11 +37,13 @@ export function webSearchTool(
       'the sources you use with their number in square brackets, e.g. [1].',
     input: webSearchInput,
     authConfig: webSearchAuthFields(settings),
+    choices: settings.choices,
     timeoutMs: 90_000,
+    // The user's picks are stored with their credentials; parley.yaml's choice where it fixes one.
     run: ({ query }, context) =>
       runWebSearch(
         {
-          ...webSearchSteps(settings, http, context.credentials),
+          ...webSearchSteps(resolveWebSearchSettings(yaml, context.credentials), http, context.credentials),
           report: (step) =>
             context.reportProgress?.({
               progress: webSearchStepIndex(step),

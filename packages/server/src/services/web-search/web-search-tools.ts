@@ -4,7 +4,6 @@ import { AddressPolicy } from '../net/address-policy.ts';
 import { GuardedHttpClient } from '../net/guarded-http-client.ts';
 import type { Tool } from '../tools/tool.ts';
 import { webSearchTool } from './web-search-tool.ts';
-import { resolveWebSearchSettings } from './web-search-settings.ts';
 
 /**
  * The `web_search` tool when parley.yaml configures web search, else none. Its requests go through
@@ -17,5 +16,5 @@ export function webSearchTools(config: AppConfig): Tool[] {
     policy: new AddressPolicy(commaList(config.env.USER_BASE_URL_ALLOWLIST)),
     maxRedirects: 5,
   });
-  return [webSearchTool(resolveWebSearchSettings(config.yaml.webSearch), http)];
+  return [webSearchTool(config.yaml.webSearch, http)];
 }

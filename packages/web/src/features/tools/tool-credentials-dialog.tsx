@@ -1,17 +1,39 @@
-import type { ToolEntry } from '@parley/schema';
+import type { ToolAuthField, ToolEntry } from '@parley/schema';
 import { useState, type FormEvent } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../api/api-error-text';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
+import { SelectRow } from '../../components/ui/select-row';
 import { TextField } from '../../components/ui/text-field';
 import { showToast } from '../toasts';
 import { useToolCredentials } from './tools-api';
 
+/** The names of the choices and of the options that are not a vendor's name. */
+function choiceLabel(t: TFunction, name: string): string {
+  const labels: Record<string, string> = {
+    searchProvider: t('tools.choice_search_provider'),
+    scraperType: t('tools.choice_scraper'),
+    rerankerType: t('tools.choice_reranker'),
+  };
+  return labels[name] ?? name;
+}
+function optionLabel(t: TFunction, option: { value: string; label: string }): string {
+  if (option.value === 'builtin') return t('tools.option_builtin_reader');
+  if (option.value === 'none') return t('tools.option_no_reranker');
+  return option.label;
+}
+
+/** A field is asked for when it belongs to every pick, or to one of the options picked. */
+const isShown = (field: ToolAuthField, picks: Record<string, string>) =>
+  !field.shownFor || field.shownFor.some(({ choice, value }) => picks[choice] === value);
+
 /**
- * The credential dialog of a tool: one password field per credential the tool asks for, saved
- * encrypted for the caller only. A tool already set up can have single keys changed (the fields
- * left empty keep theirs) or its credentials removed.
+ * The credential dialog of a tool: the options the tool lets its user pick (web search's search
+ * provider, scraper and reranker, where the server leaves them open), then one password field per
+ * credential the picks need, saved encrypted for the caller only. A key already saved can be kept
+ * by leaving its field empty; a tool set up can have its credentials removed.
  */
 export function ToolCredentialsDialog({
   tool,
@@ -24,17 +46,26 @@ export function ToolCredentialsDialog({
 }) {
   const { t } = useTranslation();
   const [values, setValues] = useState<Record<string, string>>({});
+  const [picked, setPicked] = useState<Record<string, string>>({});
   const save = useToolCredentials();
-  // Only the fields typed into are sent: an empty field keeps the key saved before. The first
-  // time, every field is needed; once set up, changing any one is enough.
-  const sent = Object.fromEntries(
-    tool.authConfig.flatMap(({ authField }) => {
+  const choices = tool.choices ?? [];
+  const picks = Object.fromEntries(choices.map((c) => [c.name, picked[c.name] ?? c.value]));
+  const changedPicks = Object.fromEntries(
+    choices.flatMap((c) => (picks[c.name] !== c.value ? [[c.name, picks[c.name]!]] : [])),
+  );
+  const shown = tool.authConfig.filter((field) => isShown(field, picks));
+  const saved = new Set(tool.savedFields ?? []);
+  // Only the fields typed into are sent: an empty field keeps the key saved before. Every field
+  // the picks need must be typed or saved; something must have changed.
+  const typed = Object.fromEntries(
+    shown.flatMap(({ authField }) => {
       const value = (values[authField] ?? '').trim();
       return value ? [[authField, value]] : [];
     }),
   );
-  const count = Object.keys(sent).length;
-  const filled = tool.authenticated ? count > 0 : count === tool.authConfig.length;
+  const sent = { ...changedPicks, ...typed };
+  const complete = shown.every((f) => typed[f.authField] || saved.has(f.authField));
+  const filled = complete && (Object.keys(sent).length > 0 || !tool.authenticated);
 
   const fail = (error: unknown) => showToast(apiErrorText(error, t('tools.credentials_error')), 'error');
   const submit = (e: FormEvent) => {
@@ -46,6 +77,7 @@ export function ToolCredentialsDialog({
         onSuccess: () => {
           showToast(t('tools.credentials_saved', { name: tool.name }), 'success');
           setValues({});
+          setPicked({});
           onOpenChange(false);
         },
         onError: fail,
@@ -74,11 +106,29 @@ export function ToolCredentialsDialog({
       testId="tool-credentials-dialog"
     >
       <form onSubmit={submit} className="space-y-4 px-6 pt-2 pb-5" noValidate>
-        {tool.authConfig.map((field) => (
+        {choices.length > 0 && (
+          <div className="divide-y divide-border rounded-lg border border-border px-3">
+            {choices.map((choice) => (
+              <SelectRow
+                key={choice.name}
+                label={choiceLabel(t, choice.name)}
+                value={picks[choice.name]!}
+                options={choice.options.map((o) => ({ value: o.value, label: optionLabel(t, o) }))}
+                onChange={(value) => setPicked({ ...picked, [choice.name]: value })}
+                testId={`tool-choice-${choice.name}`}
+              />
+            ))}
+          </div>
+        )}
+        {shown.map((field) => (
           <TextField
             key={field.authField}
             label={field.label}
-            hint={field.description}
+            hint={
+              saved.has(field.authField)
+                ? `${field.description} ${t('tools.credential_saved')}`
+                : field.description
+            }
             type="password"
             autoComplete="off"
             value={values[field.authField] ?? ''}
@@ -86,7 +136,7 @@ export function ToolCredentialsDialog({
             data-testid={`tool-credential-${field.authField}`}
           />
         ))}
-        <div className="flex items-center justify-end gap-2 pt-1">
+        <div className="flex flex-wrap items-center justify-end gap-2 pt-1">
           {tool.authenticated && (
             <Button
               type="button"
