@@ -6,6 +6,7 @@ import { readLocal, writeLocal } from '../../lib/local-storage';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { useArtifacts } from './artifacts-store';
 import { collectArtifacts, type ArtifactEntry } from './collect-artifacts';
+import { followArtifacts } from './panel-follow';
 import { useSettledArtifacts } from './use-settled-artifacts';
 
 const ArtifactsPanel = lazy(() => import('./artifacts-panel'));
@@ -98,20 +99,10 @@ export function ArtifactsHost({
   // panel closed, and a panel the person opened meanwhile keeps what they chose.
   useEffect(() => {
     const store = useArtifacts.getState();
-    if (store.knownCount === null || artifacts.length < store.knownCount) {
-      useArtifacts.setState({ knownCount: artifacts.length });
-      return;
-    }
-    if (!newest) return;
-    if (artifacts.length > store.knownCount) {
-      useArtifacts.setState({ knownCount: artifacts.length, awaitingBlockEnd: !newest.complete });
-      if (!phone) store.openSoon();
-      return;
-    }
-    if (store.awaitingBlockEnd && newest.complete) {
-      useArtifacts.setState({ awaitingBlockEnd: false });
-      if (store.open) store.setTab('preview');
-    }
+    const step = followArtifacts(store, artifacts.length, newest?.complete);
+    useArtifacts.setState(step.state);
+    if (step.openSoon && !phone) store.openSoon();
+    if (step.showPreview && store.open) store.setTab('preview');
   }, [artifacts, newest, phone]);
 
   if (!open || artifacts.length === 0) return null;
