@@ -12,29 +12,21 @@ import {
   type PointerEvent,
   type ReactElement,
 } from 'react';
-import { retryImport } from '../../lib/retry-import';
+import { onDemand } from '../../lib/on-demand';
 import { mergeTriggerProps } from './merge-trigger-props';
 
 type Radix = typeof RadixMenu;
 
-let radix: Radix | null = null;
-let loading: Promise<Radix> | null = null;
+const radixMenu = onDemand(() =>
+  import('./radix-dropdown-menu').then((module): Radix => module.DropdownMenu),
+);
 
 /**
  * Starts loading the Radix menu code (about 25 kB compressed with its positioning and focus
  * helpers) unless it is loaded or on its way. A failed load is forgotten, so the next press tries
  * again.
  */
-export function preloadMenu(): Promise<Radix> {
-  loading ??= retryImport(() => import('./radix-dropdown-menu')).then(
-    (module) => (radix = module.DropdownMenu),
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
+export const preloadMenu = (): Promise<Radix> => radixMenu.load();
 
 /** Whether the last thing a person did was a key press (as Radix tracks it for its menus). */
 let keyboardInUse = false;
@@ -71,7 +63,7 @@ const MenuContext = createContext<MenuState | null>(null);
  * open. Menus met after the code arrived run on Radix from the start.
  */
 function Root(props: ComponentProps<Radix['Root']>) {
-  const [ready, setReady] = useState(() => radix !== null);
+  const [ready, setReady] = useState(() => radixMenu.loaded() !== null);
   const replay = useRef<Replay | null>(null);
   const trigger = useRef<HTMLElement | null>(null);
   const keyboardFirstOpen = useRef(false);
@@ -96,6 +88,7 @@ function Root(props: ComponentProps<Radix['Root']>) {
     keyboardFirstOpen,
   }));
 
+  const radix = radixMenu.loaded();
   if (!ready || !radix) {
     const activate = (make: Replay) => {
       void preloadMenu().then(() => {
@@ -119,6 +112,7 @@ const OPEN_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
 function Trigger({ asChild, children, ref, ...props }: ComponentProps<Radix['Trigger']>) {
   const menu = useContext(MenuContext);
   const activate = menu?.activate;
+  const radix = radixMenu.loaded();
   if (!activate && radix) {
     const Menu = radix;
     const setRef = (element: HTMLButtonElement | null) => {
@@ -183,6 +177,7 @@ function Trigger({ asChild, children, ref, ...props }: ComponentProps<Radix['Tri
  */
 function Content(props: ComponentProps<Radix['Content']>) {
   const menu = useContext(MenuContext);
+  const radix = radixMenu.loaded();
   if (!menu || menu.activate || !radix) return null;
   const Menu = radix;
   const { keyboardFirstOpen } = menu;
@@ -205,6 +200,7 @@ function Content(props: ComponentProps<Radix['Content']>) {
 function part<K extends Exclude<keyof Radix, 'Root' | 'Trigger' | 'Content'>>(name: K): Radix[K] {
   function Part(props: Record<string, unknown>) {
     const menu = useContext(MenuContext);
+    const radix = radixMenu.loaded();
     if (!menu || menu.activate || !radix) return null;
     const Real = radix[name] as unknown as (p: Record<string, unknown>) => ReactElement;
     return <Real {...props} />;

@@ -1,25 +1,15 @@
 import { cloneElement, useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
-import { retryImport } from '../../lib/retry-import';
+import { onDemand } from '../../lib/on-demand';
 import { mergeTriggerProps } from './merge-trigger-props';
 import type { PopoverProps, RadixBackedPopover } from './radix-popover';
 
 export type { PopoverProps } from './radix-popover';
 
 /** The Radix-backed panel, loaded on first use (with its positioning code, about 20 kB compressed). */
-let radixPopover: typeof RadixBackedPopover | null = null;
-let loading: Promise<typeof RadixBackedPopover> | null = null;
+const radixPopover = onDemand(() => import('./radix-popover').then((module) => module.RadixBackedPopover));
 
 /** Starts loading the panel's code unless it is loaded or on its way; a failed load is forgotten. */
-export function preloadPopover(): Promise<typeof RadixBackedPopover> {
-  loading ??= retryImport(() => import('./radix-popover')).then(
-    (module) => (radixPopover = module.RadixBackedPopover),
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
+export const preloadPopover = (): Promise<typeof RadixBackedPopover> => radixPopover.load();
 
 /**
  * A floating panel anchored to its trigger (focus handling, Escape and outside clicks close it,
@@ -31,7 +21,7 @@ export function preloadPopover(): Promise<typeof RadixBackedPopover> {
  */
 export function Popover(props: PopoverProps) {
   const { trigger, open } = props;
-  const [ready, setReady] = useState(() => radixPopover !== null);
+  const [ready, setReady] = useState(() => radixPopover.loaded() !== null);
   const replayClick = useRef(false);
   const triggerRef = useRef<HTMLElement | null>(null);
   const controlledOpen = open === true;
@@ -45,8 +35,8 @@ export function Popover(props: PopoverProps) {
     triggerRef.current?.click();
   }, [ready]);
 
-  if (ready && radixPopover) {
-    const Loaded = radixPopover;
+  const Loaded = ready ? radixPopover.loaded() : null;
+  if (Loaded) {
     return <Loaded {...props} triggerRef={triggerRef} />;
   }
   const preload = () => void preloadPopover().catch(() => undefined);
