@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TurnBudget } from '../event-loop/turn-budget.ts';
 import { PgliteWorkerClient } from './pglite-worker-client.ts';
 
 describe('PgliteWorkerClient (PGlite in a worker thread)', () => {
@@ -65,6 +66,39 @@ describe('PgliteWorkerClient (PGlite in a worker thread)', () => {
   it('keeps the PostgreSQL page cache small (it lives in WebAssembly memory, which never shrinks)', async () => {
     const { rows } = await db.query('SHOW shared_buffers', [], { rowMode: 'object' });
     expect(rows).toEqual([{ shared_buffers: '32MB' }]);
+  });
+
+  it('hands a burst of replies to the code awaiting them a few milliseconds per event-loop turn', async () => {
+    const paced = await PgliteWorkerClient.start('memory://', { budget: new TurnBudget(5) });
+    try {
+      let done = 0;
+      const busy = (ms: number) => {
+        const until = performance.now() + ms;
+        while (performance.now() < until);
+      };
+      // Twenty statements sent at once; what follows each reply takes 3 ms of the event loop.
+      const all = Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          paced.query('SELECT $1::int AS n', [i]).then(() => {
+            busy(3);
+            done++;
+          }),
+        ),
+      );
+      const perTurn: number[] = [];
+      let seen = 0;
+      while (done < 20) {
+        await new Promise((resolve) => setImmediate(resolve));
+        perTurn.push(done - seen);
+        seen = done;
+      }
+      await all;
+      // Before, all twenty ran in the turn their replies arrived in (60 ms without a pause).
+      expect(Math.max(...perTurn)).toBeLessThanOrEqual(6);
+      expect(perTurn.filter((n) => n > 0).length).toBeGreaterThan(2);
+    } finally {
+      await paced.close();
+    }
   });
 
   it('refuses statements after close', async () => {

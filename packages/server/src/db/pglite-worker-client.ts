@@ -1,4 +1,6 @@
 import { Worker } from 'node:worker_threads';
+import { PacedSettler } from '../event-loop/paced-settler.ts';
+import type { TurnBudget } from '../event-loop/turn-budget.ts';
 
 /** What Drizzle's PGlite driver passes with a statement; every parser it sets keeps the text. */
 interface QueryOptions {
@@ -51,12 +53,14 @@ export class PgliteWorkerClient {
   #stopped: Error | null = null;
   #transactions: Promise<void> = Promise.resolve();
   #runningTransaction: Promise<void> | null = null;
+  readonly #replies: PacedSettler<Reply>;
 
-  private constructor(worker: Worker) {
+  private constructor(worker: Worker, budget?: TurnBudget) {
     this.#worker = worker;
-    worker.on('message', (replies: Reply[]) => {
-      for (const reply of replies) this.#settle(reply);
-    });
+    // Replies are settled within the event loop's turn budget: a burst of them must not run every
+    // waiting request's next step in one turn.
+    this.#replies = new PacedSettler((reply) => this.#settle(reply), budget);
+    worker.on('message', (replies: Reply[]) => this.#replies.push(replies));
     worker.on('error', (error) => this.#stop(error));
     worker.on('exit', (code) => this.#stop(new Error(`The embedded database stopped (exit code ${code}).`)));
     // Idle, the worker must not keep the process alive; busy, it must (a CLI awaiting a query).
@@ -66,7 +70,7 @@ export class PgliteWorkerClient {
   /** Starts the worker and waits until PGlite has opened `location` (a directory or memory://). */
   static async start(
     location: string,
-    options: { loadDataDir?: Uint8Array } = {},
+    options: { loadDataDir?: Uint8Array; budget?: TurnBudget } = {},
   ): Promise<PgliteWorkerClient> {
     const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
       workerData: { location, loadDataDir: options.loadDataDir },
@@ -84,7 +88,7 @@ export class PgliteWorkerClient {
         else reject(new Error('The embedded database answered before it was ready.'));
       });
     });
-    return new PgliteWorkerClient(worker);
+    return new PgliteWorkerClient(worker, options.budget);
   }
 
   query(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<QueryResult> {

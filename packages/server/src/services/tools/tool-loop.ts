@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventLoopBudget } from '../../event-loop/turn-budget.ts';
 import type { AnswerEvent } from '../generation/answer-event.ts';
 import type { AnswerSource } from '../generation/model-call.ts';
 import type { ProviderMessage, ProviderToolCall, TokenUsage } from '../providers/provider.ts';
@@ -72,6 +73,11 @@ export function toolLoop(setup: ToolRunSetup): AnswerSource {
       const calls: ProviderToolCall[] = [];
       let text = '';
       let finishReason: string | null = null;
+      // Starting a model request is a stretch of synchronous work (the request body, the HTTP
+      // client's streams); when many runs reach this point in one turn, the later ones wait for
+      // the next turns instead of holding the event loop together.
+      await eventLoopBudget.turn();
+      if (signal.aborted) return;
       const stream = call.provider.stream({
         model: call.model,
         messages,
