@@ -53,8 +53,16 @@ export const ROUTES: readonly Route[] = [
   { method: 'POST', pattern: /\/search$/, handle: (req, res) => handleSerperSearch(req, res) },
   { method: 'POST', pattern: /\/v\d+\/scrape$/, handle: (req, res) => handleFirecrawlScrape(req, res) },
   { method: 'POST', pattern: /\/scrape$/, handle: (req, res) => handleSerperScrape(req, res) },
-  { method: 'POST', pattern: /\/v1\/rerank$/, handle: (req, res) => handleJinaRerank(req, res) },
-  { method: 'POST', pattern: /\/v2\/rerank$/, handle: (req, res) => handleCohereRerank(req, res) },
+  {
+    method: 'POST',
+    pattern: /\/v1\/rerank$/,
+    handle: (req, res, context) => handleJinaRerank(req, res, context),
+  },
+  {
+    method: 'POST',
+    pattern: /\/v2\/rerank$/,
+    handle: (req, res, context) => handleCohereRerank(req, res, context),
+  },
   {
     method: 'POST',
     pattern: /\/model\/([^/]+)\/converse-stream$/,

@@ -19,7 +19,7 @@ export interface HandlerContext {
   onRequest?: RequestObserver;
 }
 
-/** A generation request as received (before any validation beyond JSON), for tests to inspect. */
+/** A generation or rerank request as received (before any validation beyond JSON), for tests to inspect. */
 export interface ReceivedRequest {
   method: string;
   /** Path and query, as sent. */
@@ -28,6 +28,11 @@ export interface ReceivedRequest {
   body: unknown;
 }
 export type RequestObserver = (request: ReceivedRequest) => void;
+
+/** Shows a request whose JSON body was read to the test's observer, if there is one. */
+export function reportRequest(context: HandlerContext, req: IncomingMessage, body: unknown): void {
+  context.onRequest?.({ method: req.method ?? 'POST', url: req.url ?? '/', headers: req.headers, body });
+}
 
 /** What every protocol's parser must extract; protocols add their own fields (stream, usage flags…). */
 export interface ParsedGeneration {
@@ -57,12 +62,7 @@ export async function serveGeneration<T extends ParsedGeneration>(
 ): Promise<void> {
   const body = await readJsonBody(req);
   if (!body.ok) return protocol.sendError(res, body.error);
-  context.onRequest?.({
-    method: req.method ?? 'POST',
-    url: req.url ?? '/',
-    headers: req.headers,
-    body: body.value,
-  });
+  reportRequest(context, req, body.value);
   const parsed = protocol.parse(body.value);
   if (!parsed.ok) return protocol.sendError(res, parsed.error);
   const request = parsed.value;

@@ -19,7 +19,10 @@ export interface StartOptions {
   port?: number;
   host?: string;
   defaults?: Partial<SimDefaults>;
-  /** Sees every generation request's method, URL, headers and parsed JSON body (tests assert on it). */
+  /**
+   * Sees every generation and rerank request's method, URL, headers and parsed JSON body (tests
+   * assert on it, e.g. which key a reranker was called with).
+   */
   onRequest?: RequestObserver;
 }
 

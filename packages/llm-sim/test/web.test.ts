@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type SimServer } from '../src/index.ts';
+import { startSimulator, type ReceivedRequest, type SimServer } from '../src/index.ts';
 import { seededPng } from '../src/png.ts';
 
 let sim: SimServer;
@@ -117,6 +117,28 @@ describe('scrapers and rerankers', () => {
     expect((await post('/v2/rerank', { query: 1, documents }, { authorization: 'Bearer c' })).status).toBe(
       400,
     );
+  });
+
+  it('shows each keyed rerank request to the observer, with the key it came with', async () => {
+    const seen: ReceivedRequest[] = [];
+    const observed = await startSimulator({ onRequest: (request) => seen.push(request) });
+    try {
+      const rerank = (path: string, key?: string) =>
+        fetch(observed.url + path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+          body: JSON.stringify({ query: 'otters', documents: ['otters'] }),
+        });
+      expect((await rerank('/v1/rerank')).status).toBe(401);
+      expect((await rerank('/v1/rerank', 'jina-key')).status).toBe(200);
+      expect((await rerank('/v2/rerank', 'cohere-key')).status).toBe(200);
+      expect(seen.map((r) => [r.url, r.headers.authorization, (r.body as { query: string }).query])).toEqual([
+        ['/v1/rerank', 'Bearer jina-key', 'otters'],
+        ['/v2/rerank', 'Bearer cohere-key', 'otters'],
+      ]);
+    } finally {
+      await observed.close();
+    }
   });
 });
 

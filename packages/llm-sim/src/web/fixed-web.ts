@@ -66,6 +66,21 @@ export const WEB_PAGES: readonly WebPage[] = [
       'Sea otters eat the urchins that graze on kelp, so where otters thrive the forests do too.',
     ],
   },
+  {
+    // Longer than one rerank passage (about 600 characters): the passage about the lens comes
+    // second in the page, so a reranker asked about the lens puts it first and a page-order
+    // reading does not. Its words are kept apart from the other pages' queries.
+    path: '/web/lighthouse',
+    title: 'Lighthouse keepers and their lights',
+    snippet: 'For two centuries every lighthouse had keepers; a rotating Fresnel lens makes its flash.',
+    paragraphs: [
+      'For two centuries a lighthouse needed keepers who lived beside it in all weathers, trimming wicks, polishing brass and writing the log of passing ships.',
+      'Keepers kept watch in shifts through the night; many stations housed three families, who grew vegetables in walled gardens and rowed ashore for supplies once a month.',
+      'Most stations were automated late in the twentieth century, and the last keepers left their towers in the nineteen-nineties.',
+      'The light itself comes from a Fresnel lens: rings of glass prisms that bend a small lamp into one narrow beam, and a clockwork rotation of the lens makes that beam sweep the horizon as a flash.',
+      'Each lighthouse has its own rhythm of flashes, so sailors can tell one from another at night by counting the seconds between them.',
+    ],
+  },
 ];
 
 /** Pages that misbehave, for the fetcher's bad-input tests. */

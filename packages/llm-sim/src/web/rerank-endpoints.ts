@@ -2,9 +2,12 @@
 // (deterministic, so tests know the order):
 // - Jina: `POST /v1/rerank` `{ model, query, documents, top_n }` → `{ model, usage, results: [{ index, relevance_score, document }] }`;
 // - Cohere: `POST /v2/rerank` `{ model, query, documents, top_n }` → `{ id, results: [{ index, relevance_score }], meta }`.
+// A request with a key is shown to the test's observer as read, so a test sees which vendor was
+// called and with whose key.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomId } from '../ids.ts';
 import { readJsonBody, sendJson } from '../http.ts';
+import { reportRequest, type HandlerContext } from '../serve.ts';
 import { overlapScore } from './fixed-web.ts';
 import { pauseIfSlow, sendTrouble, troubleIn } from './provider-trouble.ts';
 
@@ -14,9 +17,10 @@ interface RerankRequest {
   topN: number;
 }
 
-async function rerankRequest(req: IncomingMessage): Promise<RerankRequest | string> {
+async function rerankRequest(req: IncomingMessage, context: HandlerContext): Promise<RerankRequest | string> {
   const body = await readJsonBody(req);
   if (!body.ok) return body.error.message;
+  reportRequest(context, req, body.value);
   const value = body.value as { query?: unknown; documents?: unknown; top_n?: unknown };
   if (typeof value.query !== 'string') return 'query must be a string';
   if (!Array.isArray(value.documents)) return 'documents must be a list';
@@ -38,10 +42,14 @@ function ranked({ query, documents, topN }: RerankRequest) {
     .slice(0, topN);
 }
 
-export async function handleJinaRerank(req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function handleJinaRerank(
+  req: IncomingMessage,
+  res: ServerResponse,
+  context: HandlerContext,
+): Promise<void> {
   if (!/^Bearer \S+/.test(req.headers.authorization ?? ''))
     return sendJson(res, 401, { detail: 'Unauthorized: missing API key' });
-  const request = await rerankRequest(req);
+  const request = await rerankRequest(req, context);
   if (typeof request === 'string') return sendJson(res, 422, { detail: request });
   await pauseIfSlow(request.query);
   if (sendTrouble(res, troubleIn(request.query))) return;
@@ -56,10 +64,14 @@ export async function handleJinaRerank(req: IncomingMessage, res: ServerResponse
   });
 }
 
-export async function handleCohereRerank(req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function handleCohereRerank(
+  req: IncomingMessage,
+  res: ServerResponse,
+  context: HandlerContext,
+): Promise<void> {
   if (!/^Bearer \S+/.test(req.headers.authorization ?? ''))
     return sendJson(res, 401, { message: 'invalid api token' });
-  const request = await rerankRequest(req);
+  const request = await rerankRequest(req, context);
   if (typeof request === 'string') return sendJson(res, 400, { message: request });
   await pauseIfSlow(request.query);
   if (sendTrouble(res, troubleIn(request.query))) return;

@@ -1,6 +1,8 @@
 // Web search end to end: parley.yaml's `webSearch` section against the simulator's SearXNG,
-// Firecrawl, Serper and Jina shapes, the `web_search` tool turned on by a chat's ephemeral agent,
-// the cited answer, /api/config and the tools list, user-provided credentials and the guard.
+// Firecrawl, Serper, Jina and Cohere shapes, the `web_search` tool turned on by a chat's ephemeral
+// agent, the cited answer, /api/config and the tools list, user-provided credentials and picks, and
+// the guard.
+import type { ReceivedRequest, RequestObserver } from '@parley/llm-sim';
 import type { ContentPart, StartupConfig, ToolEntry } from '@parley/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateRolePermissions } from '../../src/services/roles/role-service.ts';
@@ -11,6 +13,7 @@ import type { TestUser } from '../helpers/test-users.ts';
 interface WebSearchOutput {
   query: string;
   sources: { citation: number; title: string; link: string; content: string }[];
+  notes?: string[];
   topStories: { link: string }[];
   images: { imageUrl: string }[];
 }
@@ -29,13 +32,14 @@ const toolCallOf = (events: SseEvent[]) => {
 function useWebSearchServer(
   webSearchYaml: string,
   onStarted: (chat: ChatFixture) => void,
-  env: Record<string, string> = {},
+  options: { env?: Record<string, string>; onSimRequest?: RequestObserver } = {},
 ): void {
   let chat: ChatFixture | undefined;
   beforeAll(async () => {
     chat = await startChatFixture({
-      env: { USER_BASE_URL_ALLOWLIST: '127.0.0.1', ...env },
+      env: { USER_BASE_URL_ALLOWLIST: '127.0.0.1', ...options.env },
       extraYaml: `\nwebSearch:${webSearchYaml}`,
+      onSimRequest: options.onSimRequest,
     });
     onStarted(chat);
   });
@@ -49,6 +53,18 @@ const saveWebSearchKeys = (chat: ChatFixture, user: TestUser, auth: Record<strin
     token: user.token,
     json: { pluginKey: 'web_search', action: 'install', auth },
   });
+
+/** Asks the citing `web-search` model with web search turned on, as `user` (Alice unless given). */
+const askWithWebSearch = async (chat: ChatFixture, text: string, user?: TestUser) =>
+  (
+    await chat.send(
+      { text, model: 'web-search', ephemeralAgent: { web_search: true } },
+      { token: user?.token },
+    )
+  ).rest();
+
+/** The web search result the answer's tool call holds. */
+const searchOutputOf = (events: SseEvent[]) => JSON.parse(toolCallOf(events)!.output) as WebSearchOutput;
 
 /** A user's entry for web search in the tools list (auth state, choices, saved fields). */
 const webSearchEntry = async (chat: ChatFixture, user: TestUser) =>
@@ -91,12 +107,7 @@ describe('web search configured with operator keys (SearXNG, Firecrawl, Jina)', 
   });
 
   it('answers with numbered sources the model cites, saved in the answer', async () => {
-    const stream = await chat.send({
-      text: 'Do sea otters use tools?',
-      model: 'web-search',
-      ephemeralAgent: { web_search: true },
-    });
-    const events = await stream.rest();
+    const events = await askWithWebSearch(chat, 'Do sea otters use tools?');
     const call = toolCallOf(events)!;
     expect(call).toMatchObject({ name: 'web_search', progress: 1 });
     const output = JSON.parse(call.output) as WebSearchOutput;
@@ -114,9 +125,7 @@ describe('web search configured with operator keys (SearXNG, Firecrawl, Jina)', 
   });
 
   it('streams its steps as the progress of its call, beginning with searching', async () => {
-    const events = await (
-      await chat.send({ text: 'otters', model: 'web-search', ephemeralAgent: { web_search: true } })
-    ).rest();
+    const events = await askWithWebSearch(chat, 'otters');
     // Reports closer together than the stream's progress interval are dropped; the first never is.
     const messages = events.flatMap((e) => {
       const message = (e.data as { data?: { delta?: { progress_message?: unknown } } }).data?.delta
@@ -150,9 +159,7 @@ describe('web search configured with operator keys (SearXNG, Firecrawl, Jina)', 
   });
 
   it('a failing search ends the answer cleanly with the reason', async () => {
-    const events = await (
-      await chat.send({ text: 'otters sim-500', model: 'web-search', ephemeralAgent: { web_search: true } })
-    ).rest();
+    const events = await askWithWebSearch(chat, 'otters sim-500');
     expect(toolCallOf(events)!.output).toContain('The SearXNG search answered HTTP 500');
     expect(finalOf(events)!.responseMessage.text).toContain('nothing to cite');
   });
@@ -160,9 +167,6 @@ describe('web search configured with operator keys (SearXNG, Firecrawl, Jina)', 
 
 describe('web search with keys each user provides (Serper search and scrape, SearXNG instance)', () => {
   let chat: ChatFixture;
-  const install = (user: TestUser, auth: Record<string, string>) => saveWebSearchKeys(chat, user, auth);
-  const entry = (user: TestUser) => webSearchEntry(chat, user);
-
   useWebSearchServer(
     `
   searchProvider: serper
@@ -172,26 +176,22 @@ describe('web search with keys each user provides (Serper search and scrape, Sea
   serperScrapeUrl: SIM_URL/scrape
 `,
     (started) => (chat = started),
-    { SERPER_KEY_UNSET: '' },
+    { env: { SERPER_KEY_UNSET: '' } },
   );
 
   it('asks each user for the Serper key, and uses the one they saved', async () => {
-    const before = await entry(chat.alice);
+    const before = await webSearchEntry(chat, chat.alice);
     // The reranker is left open: its keys are asked for only once one is picked.
     expect(before.authConfig.filter((f) => !f.shownFor).map((f) => f.authField)).toEqual(['serperApiKey']);
     expect(before.authenticated).toBe(false);
-    expect((await install(chat.alice, { serperApiKey: 'alice-key' })).status).toBeLessThan(300);
-    expect((await entry(chat.alice)).authenticated).toBe(true);
-    expect((await entry(chat.bob)).authenticated).toBe(false);
+    expect((await saveWebSearchKeys(chat, chat.alice, { serperApiKey: 'alice-key' })).status).toBeLessThan(
+      300,
+    );
+    expect((await webSearchEntry(chat, chat.alice)).authenticated).toBe(true);
+    expect((await webSearchEntry(chat, chat.bob)).authenticated).toBe(false);
 
-    const events = await (
-      await chat.send({
-        text: 'How do solar panels work?',
-        model: 'web-search',
-        ephemeralAgent: { web_search: true },
-      })
-    ).rest();
-    const output = JSON.parse(toolCallOf(events)!.output) as WebSearchOutput;
+    const events = await askWithWebSearch(chat, 'How do solar panels work?');
+    const output = searchOutputOf(events);
     expect(output.sources[0]).toMatchObject({ title: 'How solar panels make electricity' });
     expect(output.sources[0]!.content).toContain('inverter');
     expect(finalOf(events)!.responseMessage.text).toContain('How solar panels make electricity [1].');
@@ -225,9 +225,7 @@ describe('a user-provided SearXNG instance goes through the guard', () => {
   ])('refuses %s', async (_label, instance) => {
     const url = instance.replace('SIM', chat.sim.url);
     await saveWebSearchKeys(chat, chat.alice, { searxngInstanceUrl: url });
-    const events = await (
-      await chat.send({ text: 'otters', model: 'web-search', ephemeralAgent: { web_search: true } })
-    ).rest();
+    const events = await askWithWebSearch(chat, 'otters');
     const output = toolCallOf(events)!.output;
     expect(output).toMatch(/was refused|answered HTTP 4/);
     if (!instance.startsWith('SIM')) expect(output).toContain('was refused');
@@ -238,16 +236,7 @@ describe("each user's own choice of search provider and scraper, among those par
   let chat: ChatFixture;
   const install = (user: TestUser, auth: Record<string, string>) => saveWebSearchKeys(chat, user, auth);
   const entry = (user: TestUser) => webSearchEntry(chat, user);
-  const searchSolar = async () => {
-    const events = await (
-      await chat.send({
-        text: 'How do solar panels work?',
-        model: 'web-search',
-        ephemeralAgent: { web_search: true },
-      })
-    ).rest();
-    return toolCallOf(events)!.output;
-  };
+  const searchSolar = async () => searchOutputOf(await askWithWebSearch(chat, 'How do solar panels work?'));
 
   // The provider and scraper are left open, the reranker fixed. Firecrawl's address is a closed
   // port, so a Firecrawl pick shows as pages that could not be read (sources keep only their
@@ -292,7 +281,7 @@ describe("each user's own choice of search provider and scraper, among those par
     expect(picked.choices?.map((c) => c.value)).toEqual(['searxng', 'builtin']);
     expect(picked.savedFields).toEqual(['searxngInstanceUrl']);
     expect((await entry(chat.bob)).choices?.map((c) => c.value)).toEqual(['serper', 'builtin']);
-    let output = JSON.parse(await searchSolar()) as WebSearchOutput;
+    let output = await searchSolar();
     expect(output.sources[0]!.content).toContain('inverter');
 
     // Firecrawl now reads the pages (and cannot reach them); the SearXNG instance is kept.
@@ -300,7 +289,7 @@ describe("each user's own choice of search provider and scraper, among those par
     expect(
       (await install(chat.alice, { scraperType: 'firecrawl', firecrawlApiKey: 'fc-alice' })).status,
     ).toBeLessThan(300);
-    output = JSON.parse(await searchSolar()) as WebSearchOutput;
+    output = await searchSolar();
     expect(output.sources[0]!.content).toContain('Photovoltaic cells');
     expect(output.sources[0]!.content).not.toContain('inverter');
 
@@ -314,7 +303,7 @@ describe("each user's own choice of search provider and scraper, among those par
         })
       ).status,
     ).toBeLessThan(300);
-    output = JSON.parse(await searchSolar()) as WebSearchOutput;
+    output = await searchSolar();
     expect(output.sources[0]!.content).toContain('inverter');
     expect((await entry(chat.alice)).savedFields).toEqual([
       'searxngInstanceUrl',
@@ -335,5 +324,97 @@ describe("each user's own choice of search provider and scraper, among those par
     expect(unknown.status).toBe(400);
     expect(JSON.stringify(await unknown.json())).toContain('this server allows only: searxng, serper');
     expect((await entry(chat.bob)).authenticated).toBe(false);
+  });
+});
+
+describe("each user's own reranker: Jina for one, Cohere for another, each with their own key", () => {
+  let chat: ChatFixture;
+  /** The rerank requests the simulator received, in order. */
+  const reranks: ReceivedRequest[] = [];
+  // The search and scraper are the operator's; the reranker is left open, with keys from each user.
+  useWebSearchServer(
+    `
+  searchProvider: serper
+  serperApiKey: serper-operator
+  serperApiUrl: SIM_URL/search
+  scraperType: serper
+  serperScrapeUrl: SIM_URL/scrape
+  jinaApiKey: user_provided
+  jinaApiUrl: SIM_URL/v1/rerank
+  cohereApiKey: user_provided
+  cohereApiUrl: SIM_URL/v2/rerank
+`,
+    (started) => (chat = started),
+    { onSimRequest: (request) => void (request.url.endsWith('/rerank') && reranks.push(request)) },
+  );
+
+  /**
+   * The fixed web's lighthouse page is two passages to rank; the second is about the lens. A query
+   * about the lens finds that page alone, so the answer has one source.
+   */
+  const LENS_QUERY = 'lighthouse lens rotation';
+  // Serper's scraper answers the page as markdown, its title a heading.
+  const KEEPERS_PASSAGE = /^# Lighthouse keepers and their lights For two centuries/;
+  const LENS_PASSAGE = /^The light itself comes from a Fresnel lens/;
+
+  /** Searches as `user`; answers the one source's passages and the rerank request it made, if any. */
+  const searchLens = async (user: TestUser) => {
+    const before = reranks.length;
+    const events = await askWithWebSearch(chat, LENS_QUERY, user);
+    const output = searchOutputOf(events);
+    expect(output.sources.map((s) => s.title)).toEqual(['Lighthouse keepers and their lights']);
+    expect(output.notes).toBeUndefined();
+    expect(finalOf(events)!.responseMessage.text).toContain('Lighthouse keepers and their lights [1].');
+    expect(reranks.length - before).toBeLessThanOrEqual(1);
+    return { passages: output.sources[0]!.content.split('\n…\n'), rerank: reranks[before] };
+  };
+
+  it('offers the reranker as a choice, with each vendor’s key shown only for its pick', async () => {
+    const entry = await webSearchEntry(chat, chat.alice);
+    const reranker = entry.choices?.find((c) => c.name === 'rerankerType');
+    expect(reranker?.options.map((o) => o.value)).toEqual(['jina', 'cohere', 'none']);
+    expect(reranker?.value).toBe('none');
+    expect(Object.fromEntries(entry.authConfig.map((f) => [f.authField, f.shownFor]))).toEqual({
+      jinaApiKey: [{ choice: 'rerankerType', value: 'jina' }],
+      cohereApiKey: [{ choice: 'rerankerType', value: 'cohere' }],
+    });
+  });
+
+  it('sends each user’s passages to the reranker they picked, with their key, and keeps its order', async () => {
+    // Without a reranker (the default) the passages stay in page order, and nothing is reranked.
+    const unranked = await searchLens(chat.alice);
+    expect(unranked.rerank).toBeUndefined();
+    expect(unranked.passages).toHaveLength(2);
+    expect(unranked.passages[0]).toMatch(KEEPERS_PASSAGE);
+
+    // A pick needs its key.
+    expect((await saveWebSearchKeys(chat, chat.bob, { rerankerType: 'cohere' })).status).toBe(400);
+    for (const [user, auth] of [
+      [chat.alice, { rerankerType: 'jina', jinaApiKey: 'jina-alice' }],
+      [chat.bob, { rerankerType: 'cohere', cohereApiKey: 'cohere-bob' }],
+    ] as const)
+      expect((await saveWebSearchKeys(chat, user, auth)).status).toBeLessThan(300);
+
+    const alice = await searchLens(chat.alice);
+    expect(alice.rerank).toMatchObject({
+      url: '/v1/rerank',
+      headers: { authorization: 'Bearer jina-alice' },
+      body: { model: 'jina-reranker-v2-base-multilingual', query: LENS_QUERY, top_n: 2 },
+    });
+    expect(alice.passages).toHaveLength(2);
+    expect(alice.passages[0]).toMatch(LENS_PASSAGE);
+    expect(alice.passages[1]).toMatch(KEEPERS_PASSAGE);
+
+    const bob = await searchLens(chat.bob);
+    expect(bob.rerank).toMatchObject({
+      url: '/v2/rerank',
+      headers: { authorization: 'Bearer cohere-bob' },
+      body: { model: 'rerank-v3.5', query: LENS_QUERY, top_n: 2 },
+    });
+    expect(bob.passages[0]).toMatch(LENS_PASSAGE);
+    expect((bob.rerank!.body as { documents: string[] }).documents).toEqual(unranked.passages);
+
+    // Each user's pick is their own: Alice's stays Jina after Bob's search.
+    expect((await searchLens(chat.alice)).rerank).toMatchObject({ url: '/v1/rerank' });
   });
 });
