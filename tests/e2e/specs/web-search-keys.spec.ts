@@ -1,3 +1,4 @@
+import type { ReceivedRequest } from '@parley/llm-sim';
 import type { Page } from '@playwright/test';
 import { chooseModel, lastAnswer, send, turnOnTool, waitIdle } from '../support/chat.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -175,4 +176,74 @@ test('web search keys: a person picks SearXNG as their search provider; its fiel
   await waitIdle(page);
   await expect(lastAnswer(page).getByTestId('web-search-sources')).toBeVisible();
   await context.close();
+});
+
+test.describe('a reranker left open to each person', () => {
+  /** The rerank requests the simulator received. */
+  const reranks: ReceivedRequest[] = [];
+  // Serper searches and reads the pages with the operator's key; the reranker is each person's pick
+  // (none by default), reached with their own Jina or Cohere key.
+  const openReranker = useSimParley({
+    models: ['web-search'],
+    yaml: `webSearch:
+  searchProvider: serper
+  serperApiKey: serper-operator
+  serperApiUrl: SIM_URL/search
+  scraperType: serper
+  serperScrapeUrl: SIM_URL/scrape
+  jinaApiKey: user_provided
+  jinaApiUrl: SIM_URL/v1/rerank
+  cohereApiKey: user_provided
+  cohereApiUrl: SIM_URL/v2/rerank
+`,
+    env: () => ({ USER_BASE_URL_ALLOWLIST: '127.0.0.1' }),
+    onSimRequest: (request) => void (request.url.endsWith('/rerank') && reranks.push(request)),
+  });
+
+  test('web search keys: a person picks Cohere as their reranker; its key field appears, and the search is reranked with their key', async ({
+    browser,
+  }, testInfo) => {
+    const { context, page } = await openSignedIn(browser, openReranker.server.url, 'websearch-cohere');
+    await chooseModel(page, 'web-search');
+    await openKeysDialog(page);
+    const dialog = page.getByTestId('tool-credentials-dialog');
+    const reranker = dialog.getByTestId('tool-choice-rerankerType');
+    // Only the reranker is open; no reranker needs no key.
+    await expect(reranker).toHaveValue('none');
+    await expect(dialog.getByTestId('tool-choice-searchProvider')).toHaveCount(0);
+    await expect(dialog.getByTestId('tool-credential-cohereApiKey')).toHaveCount(0);
+    await expect(dialog.getByTestId('tool-credential-jinaApiKey')).toHaveCount(0);
+
+    await reranker.selectOption({ label: 'Cohere' });
+    const key = dialog.getByTestId('tool-credential-cohereApiKey');
+    await expect(key).toBeVisible();
+    await expect(dialog.getByTestId('tool-credential-jinaApiKey')).toHaveCount(0);
+    await expect(dialog.getByTestId('tool-credentials-save')).toBeDisabled();
+    await key.fill('my-cohere-key');
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+    await page.screenshot({ path: testInfo.outputPath('web-search-reranker-cohere-picked.png') });
+    const saved = page.waitForRequest((r) => r.url().endsWith('/api/user/plugins') && r.method() === 'POST');
+    await dialog.getByTestId('tool-credentials-save').click();
+    expect((await saved).postDataJSON().auth).toEqual({
+      rerankerType: 'cohere',
+      cohereApiKey: 'my-cohere-key',
+    });
+    await expect(dialog).toBeHidden();
+
+    if (await page.getByTestId('tools-menu-list').isVisible()) await page.keyboard.press('Escape');
+    await turnOnTool(page, 'web_search');
+    await send(page, 'lighthouse lens rotation');
+    await waitIdle(page);
+    const sources = lastAnswer(page).getByTestId('web-search-sources');
+    await expect(sources).toBeVisible();
+    await expect(sources.getByTestId('web-search-source').first()).toContainText(
+      'Lighthouse keepers and their lights',
+    );
+    await page.screenshot({ path: testInfo.outputPath('web-search-reranker-cohere-sources.png') });
+    // The passages went to the Cohere-shaped endpoint, with the key this person saved.
+    expect(reranks.map((r) => [r.url, r.headers.authorization])).toEqual([
+      ['/v2/rerank', 'Bearer my-cohere-key'],
+    ]);
+    await context.close();
+  });
 });

@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test';
-import { startSimulator, type SimServer } from '@parley/llm-sim';
+import { startSimulator, type RequestObserver, type SimServer } from '@parley/llm-sim';
 import { expect, loginViaUi, registerViaApi, test, uniqueUser } from './fixtures.ts';
 import { startParley, type RunningServer } from './parley-server.ts';
 
@@ -12,18 +12,20 @@ export interface SimParley {
  * A Parley of the spec's own whose `Sim` custom endpoint answers from a simulator of its own,
  * offering `models`; `yaml` is added to its parley.yaml (with `SIM_URL` replaced by the
  * simulator's address). Started before the spec's tests and stopped after them; the fields are
- * filled once the hook has run.
+ * filled once the hook has run. `onSimRequest` sees the generation and rerank requests the
+ * simulator receives.
  */
 export function useSimParley(options: {
   models: string[];
   yaml?: string;
   env?: (simUrl: string) => Record<string, string>;
+  onSimRequest?: RequestObserver;
 }): SimParley {
   const running = {} as SimParley;
   test.beforeAll(async () => {
     // Starting a server under tsx can take over a minute on a loaded machine.
     test.setTimeout(180_000);
-    running.sim = await startSimulator();
+    running.sim = await startSimulator({ onRequest: options.onSimRequest });
     const url = running.sim.url;
     running.server = await startParley({
       env: options.env?.(url) ?? {},

@@ -4,12 +4,20 @@
 // blocked prompt, an answer without a picture, a failing or garbled provider all end the call with
 // an error output and a saved answer.
 import { GEMINI_ASPECT_SIZES, imageSeed, seededPng } from '@parley/llm-sim';
-import { GEMINI_IMAGE_TOOL, type ContentPart, type ToolEntry } from '@parley/schema';
+import { GEMINI_IMAGE_TOOL, type ToolEntry } from '@parley/schema';
 import { describe, expect, it } from 'vitest';
 import type { ChatFixture } from '../chat/chat-fixture.ts';
-import { finalOf } from '../chat/sse-client.ts';
 import { jsonOf } from '../files/file-fixtures.ts';
-import { askForTool, callOf, imagesOf, useImageChatServer } from './image-chat-fixture.ts';
+import {
+  askForTool,
+  callOf,
+  expectProviderFailures,
+  expectSchemaRefusals,
+  imagesOf,
+  savedImageParts,
+  SHARED_PROVIDER_FAILURES,
+  useImageChatServer,
+} from './image-chat-fixture.ts';
 
 /** The Gemini image tool, at the simulator. */
 const useGeminiImageServer = (env: Record<string, string>, onStarted: (chat: ChatFixture) => void) =>
@@ -47,47 +55,26 @@ describe('Gemini image generation with the operator key', () => {
     expect(bytes.equals(seededPng(imageSeed(prompt, [], 0), width, height, prompt))).toBe(true);
     expect((await chat.server.api(image!.filepath, { token: chat.bob.token })).status).toBe(404);
     // The saved answer holds the same part (a reload shows the picture).
-    const conversationId = finalOf(events)!.conversation.conversationId as string;
-    const saved = (await jsonOf(
-      await chat.server.api(`/api/messages/${conversationId}`, { token: chat.alice.token }),
-    )) as { isCreatedByUser: boolean; content: ContentPart[] }[];
-    const answer = saved.find((m) => !m.isCreatedByUser)!;
-    expect(answer.content.filter((p) => p.type === 'image_file')).toHaveLength(1);
+    expect(await savedImageParts(chat, events)).toHaveLength(1);
   });
 
   it('refuses arguments outside the tool’s schema before calling the provider', async () => {
-    const cases: [unknown, RegExp][] = [
+    await expectSchemaRefusals((args) => ask(chat, args), GEMINI_IMAGE_TOOL, [
       [{ prompt: 'x', aspect_ratio: '7:3' }, /aspect_ratio/],
       [{ prompt: 'x'.repeat(8_001) }, /at most 8000 characters/],
       [{ prompt: '  ' }, /prompt is required/],
       [{ prompt: 'x', n: 2 }, /n/],
       [{ prompt: ['x'] }, /prompt/],
-    ];
-    for (const [args, problem] of cases) {
-      const output = callOf(await ask(chat, args)).output;
-      expect(output).toMatch(
-        /^Error processing tool gemini_image_gen: its arguments do not match its schema/,
-      );
-      expect(output).toMatch(problem);
-    }
+    ]);
   });
 
   it('ends the call with the provider’s reason when it blocks, fails, or answers no usable picture', async () => {
-    const cases: [string, string][] = [
+    await expectProviderFailures((args) => ask(chat, args), GEMINI_IMAGE_TOOL, [
       ['a sim-policy picture', 'the image provider refused the prompt (PROHIBITED_CONTENT)'],
       ['a sim-image-safety picture', 'the image provider refused the prompt (IMAGE_SAFETY)'],
       ['a sim-text-only picture', 'the image provider answered without any picture: Here is the picture'],
-      ['a sim-500 picture', 'the image provider answered HTTP 500'],
-      ['a sim-garbage picture', 'the image provider answered something that is not JSON'],
-      ['a sim-wrong-shape picture', 'the image provider answered without any picture'],
-      ['a sim-not-image picture', 'picture 1 from the image provider is not a PNG, JPEG or WebP picture'],
-    ];
-    for (const [prompt, reason] of cases) {
-      const events = await ask(chat, { prompt });
-      expect(callOf(events).output).toContain(`Error processing tool ${GEMINI_IMAGE_TOOL}: ${reason}`);
-      expect(imagesOf(events)).toEqual([]);
-      expect(finalOf(events)!.responseMessage.finish_reason).toBe('stop');
-    }
+      ...SHARED_PROVIDER_FAILURES,
+    ]);
   });
 });
 

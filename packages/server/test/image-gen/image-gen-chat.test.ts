@@ -4,13 +4,21 @@
 // answer; bad arguments, provider refusals, non-pictures, huge pictures and other users' files all
 // end the call with an error output and a saved answer.
 import { imageSeed, seededPng } from '@parley/llm-sim';
-import { IMAGE_EDIT_TOOL, IMAGE_GEN_TOOL, type ContentPart, type ToolEntry } from '@parley/schema';
+import { IMAGE_EDIT_TOOL, IMAGE_GEN_TOOL, type ToolEntry } from '@parley/schema';
 import { describe, expect, it } from 'vitest';
 import type { ChatFixture } from '../chat/chat-fixture.ts';
-import { finalOf } from '../chat/sse-client.ts';
 import { jsonOf, uploadFile } from '../files/file-fixtures.ts';
 import type { TestUser } from '../helpers/test-users.ts';
-import { askForTool, callOf, imagesOf, useImageChatServer } from './image-chat-fixture.ts';
+import {
+  askForTool,
+  callOf,
+  expectProviderFailures,
+  expectSchemaRefusals,
+  imagesOf,
+  savedImageParts,
+  SHARED_PROVIDER_FAILURES,
+  useImageChatServer,
+} from './image-chat-fixture.ts';
 
 /** The OpenAI image tools, at the simulator. */
 const useImageServer = (env: Record<string, string>, onStarted: (chat: ChatFixture) => void) =>
@@ -60,12 +68,7 @@ describe('image generation with the operator key (gpt-image-1)', () => {
     // Another user cannot fetch them.
     expect((await download(chat, chat.bob, images[0]!.filepath)).status).toBe(404);
     // The saved answer holds the same parts (a reload shows the pictures).
-    const conversationId = finalOf(events)!.conversation.conversationId as string;
-    const saved = (await jsonOf(
-      await chat.server.api(`/api/messages/${conversationId}`, { token: chat.alice.token }),
-    )) as { isCreatedByUser: boolean; content: ContentPart[] }[];
-    const answer = saved.find((m) => !m.isCreatedByUser)!;
-    expect(answer.content.filter((p) => p.type === 'image_file')).toHaveLength(2);
+    expect(await savedImageParts(chat, events)).toHaveLength(2);
   });
 
   it('edits a picture the user uploaded, and refuses another user’s file id', async () => {
@@ -93,7 +96,7 @@ describe('image generation with the operator key (gpt-image-1)', () => {
   });
 
   it('refuses arguments outside the model’s rules before calling the provider', async () => {
-    const cases: [unknown, RegExp][] = [
+    await expectSchemaRefusals((args) => ask(chat, IMAGE_GEN_TOOL, args), IMAGE_GEN_TOOL, [
       [{ prompt: 'x', size: '1792x1024' }, /size/],
       [{ prompt: 'x', quality: 'hd' }, /quality/],
       [{ prompt: 'x', n: 5 }, /too many pictures/],
@@ -101,12 +104,7 @@ describe('image generation with the operator key (gpt-image-1)', () => {
       [{ prompt: '' }, /prompt is required/],
       [{ prompt: 'x', extra: true }, /extra/],
       [{ prompt: 42 }, /prompt/],
-    ];
-    for (const [args, problem] of cases) {
-      const output = callOf(await ask(chat, IMAGE_GEN_TOOL, args)).output;
-      expect(output).toMatch(/^Error processing tool image_gen_oai: its arguments do not match its schema/);
-      expect(output).toMatch(problem);
-    }
+    ]);
     const tooMany = callOf(
       await ask(chat, IMAGE_EDIT_TOOL, {
         prompt: 'x',
@@ -117,24 +115,14 @@ describe('image generation with the operator key (gpt-image-1)', () => {
   });
 
   it('ends the call with the provider’s words when it refuses, fails, or answers no usable picture', async () => {
-    const cases: [string, string][] = [
+    await expectProviderFailures((args) => ask(chat, IMAGE_GEN_TOOL, args), IMAGE_GEN_TOOL, [
       [
         'a sim-policy picture',
         'the image provider answered HTTP 400: Your request was rejected as a result of our safety system',
       ],
-      ['a sim-500 picture', 'the image provider answered HTTP 500'],
-      ['a sim-garbage picture', 'the image provider answered something that is not JSON'],
-      ['a sim-wrong-shape picture', 'the image provider answered without any picture'],
-      ['a sim-not-image picture', 'picture 1 from the image provider is not a PNG, JPEG or WebP picture'],
+      ...SHARED_PROVIDER_FAILURES,
       ['a sim-big-image picture', 'the image provider answered more than 20 MB per picture'],
-    ];
-    for (const [prompt, reason] of cases) {
-      const events = await ask(chat, IMAGE_GEN_TOOL, { prompt });
-      expect(callOf(events).output).toContain(`Error processing tool ${IMAGE_GEN_TOOL}: ${reason}`);
-      expect(imagesOf(events)).toEqual([]);
-      // The answer still finished and was saved: the model answered after the failed call.
-      expect(finalOf(events)!.responseMessage.finish_reason).toBe('stop');
-    }
+    ]);
   });
 });
 
