@@ -2,15 +2,16 @@
 // file_search tool runs (searchFiles), full-text only and hybrid (full text fused with the nearest
 // vectors by the HNSW index). The chunks are seeded straight into the database: their rows as the
 // indexer writes them, their vectors with the simulator's hashed bag-of-words embedding (256
-// numbers) written with them by insertChunks, as file indexing does. Targets: p95 ≤ 50 ms
-// full-text, ≤ 80 ms hybrid.
+// numbers) written with them (seedIndexedFile, through insertChunks), as file indexing does.
+// Targets: p95 ≤ 50 ms full-text, ≤ 80 ms hybrid.
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { embedText } from '../packages/llm-sim/src/openai/embeddings.ts';
 import { openDatabase } from '../packages/server/src/db/client.ts';
-import { files, users } from '../packages/server/src/db/schema/index.ts';
-import { insertChunks, prepareChunkVectors } from '../packages/server/src/services/files/chunk-vectors.ts';
+import { users } from '../packages/server/src/db/schema/index.ts';
+import { prepareChunkVectors } from '../packages/server/src/services/files/chunk-vectors.ts';
 import { searchFiles } from '../packages/server/src/services/files/file-search.ts';
+import { seedIndexedFile } from '../packages/server/test/files/indexed-file-seed.ts';
 import { vocabulary } from './conversations-data.ts';
 import { percentile, round } from './conversations-server.ts';
 
@@ -62,26 +63,11 @@ try {
   await db.execute(sql`drop index file_chunks_embedding_idx`);
   await db.insert(users).values({ id: 'bench-user', name: 'Bench', email: 'bench@example.com' });
   const fileIds = Array.from({ length: FILES }, (_, i) => `bench-file-${i}`);
-  await db.insert(files).values(
-    fileIds.map((fileId) => ({
-      fileId,
-      userId: 'bench-user',
-      filename: `${fileId}.txt`,
-      storageKey: fileId,
-      type: 'text/plain',
-      bytes: 1,
-      source: 'local',
-      embedded: true,
-    })),
-  );
   const perFile = CHUNKS / FILES;
   for (const [f, fileId] of fileIds.entries()) {
     const texts = Array.from({ length: perFile }, (_, p) => chunkText(f * perFile + p));
-    await insertChunks(
-      db,
-      texts.map((text, position) => ({ fileId, userId: 'bench-user', position, text })),
-      texts.map((t) => embedText(t, DIMENSIONS)),
-    );
+    const vectors = texts.map((t) => embedText(t, DIMENSIONS));
+    await seedIndexedFile(db, { userId: 'bench-user', fileId, texts, vectors });
   }
   await prepareChunkVectors(db, 'pglite', DIMENSIONS);
   await db.execute(sql`analyze file_chunks`);

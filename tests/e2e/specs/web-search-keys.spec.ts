@@ -1,5 +1,9 @@
 import type { ReceivedRequest } from '@parley/llm-sim';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import {
+  isRerank,
+  OPEN_RERANKER_WEB_SEARCH,
+} from '../../../packages/server/test/web-search/open-reranker-config.ts';
 import { chooseModel, lastAnswer, send, turnOnTool, waitIdle } from '../support/chat.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { openSignedIn, useSimParley } from '../support/sim-parley.ts';
@@ -26,6 +30,14 @@ const stack = useSimParley({
 
 /** Desktop and phone, where the dialog is looked at. */
 const SIZES = { desktop: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } };
+
+/** A fresh person signed in to `url` with the web-search model chosen and the credential dialog open. */
+async function newPersonInKeysDialog(browser: Browser, url: string, prefix: string) {
+  const { context, page } = await openSignedIn(browser, url, prefix);
+  await chooseModel(page, 'web-search');
+  await openKeysDialog(page);
+  return { context, page, dialog: page.getByTestId('tool-credentials-dialog') };
+}
 
 /**
  * Opens the web search credential dialog from the tools menu, which may still be open behind a
@@ -122,11 +134,7 @@ test('web search keys: the tools menu opens the credential dialog; saved keys ar
 test('web search keys: a person picks SearXNG as their search provider; its field appears and the pick is kept', async ({
   browser,
 }, testInfo) => {
-  const { context, page } = await openSignedIn(browser, stack.server.url, 'websearch-pick');
-  await chooseModel(page, 'web-search');
-  await page.getByTestId('tools-menu').click();
-  await page.getByTestId('tools-menu-keys-web_search').click();
-  const dialog = page.getByTestId('tool-credentials-dialog');
+  const { context, page, dialog } = await newPersonInKeysDialog(browser, stack.server.url, 'websearch-pick');
   const provider = dialog.getByTestId('tool-choice-searchProvider');
   // Only the provider is open; the scraper and reranker are the operator's.
   await expect(provider).toHaveValue('serper');
@@ -185,34 +193,28 @@ test.describe('a reranker left open to each person', () => {
   // (none by default), reached with their own Jina or Cohere key.
   const openReranker = useSimParley({
     models: ['web-search'],
-    yaml: `webSearch:
-  searchProvider: serper
-  serperApiKey: serper-operator
-  serperApiUrl: SIM_URL/search
-  scraperType: serper
-  serperScrapeUrl: SIM_URL/scrape
-  jinaApiKey: user_provided
-  jinaApiUrl: SIM_URL/v1/rerank
-  cohereApiKey: user_provided
-  cohereApiUrl: SIM_URL/v2/rerank
-`,
+    yaml: `webSearch:\n${OPEN_RERANKER_WEB_SEARCH}`,
     env: () => ({ USER_BASE_URL_ALLOWLIST: '127.0.0.1' }),
-    onSimRequest: (request) => void (request.url.endsWith('/rerank') && reranks.push(request)),
+    onSimRequest: (request) => void (isRerank(request) && reranks.push(request)),
   });
 
   test('web search keys: a person picks Cohere as their reranker; its key field appears, and the search is reranked with their key', async ({
     browser,
   }, testInfo) => {
-    const { context, page } = await openSignedIn(browser, openReranker.server.url, 'websearch-cohere');
-    await chooseModel(page, 'web-search');
-    await openKeysDialog(page);
-    const dialog = page.getByTestId('tool-credentials-dialog');
+    const { context, page, dialog } = await newPersonInKeysDialog(
+      browser,
+      openReranker.server.url,
+      'websearch-cohere',
+    );
     const reranker = dialog.getByTestId('tool-choice-rerankerType');
     // Only the reranker is open; no reranker needs no key.
     await expect(reranker).toHaveValue('none');
-    await expect(dialog.getByTestId('tool-choice-searchProvider')).toHaveCount(0);
-    await expect(dialog.getByTestId('tool-credential-cohereApiKey')).toHaveCount(0);
-    await expect(dialog.getByTestId('tool-credential-jinaApiKey')).toHaveCount(0);
+    for (const absent of [
+      'tool-choice-searchProvider',
+      'tool-credential-cohereApiKey',
+      'tool-credential-jinaApiKey',
+    ])
+      await expect(dialog.getByTestId(absent)).toHaveCount(0);
 
     await reranker.selectOption({ label: 'Cohere' });
     const key = dialog.getByTestId('tool-credential-cohereApiKey');

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
-import { fileChunks, files, users } from '../../src/db/schema/index.ts';
+import { users } from '../../src/db/schema/index.ts';
 import { fuseByRank, RRF_K, searchFiles, TEXT_CANDIDATES } from '../../src/services/files/file-search.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
+import { seedIndexedFile } from './indexed-file-seed.ts';
 
 /**
  * Full-text file search ranks only the first TEXT_CANDIDATES chunks that match (found through the
@@ -13,22 +14,8 @@ describe('file search over more matches than it ranks', () => {
   let handle: DatabaseHandle;
   const common = TEXT_CANDIDATES + 50;
 
-  const addFile = async (userId: string, fileId: string, texts: string[]) => {
-    await handle.db.insert(files).values({
-      fileId,
-      userId,
-      filename: `${fileId}.txt`,
-      storageKey: fileId,
-      type: 'text/plain',
-      bytes: 1,
-      source: 'local',
-      embedded: true,
-    });
-    for (let i = 0; i < texts.length; i += 200)
-      await handle.db
-        .insert(fileChunks)
-        .values(texts.slice(i, i + 200).map((text, j) => ({ fileId, userId, position: i + j, text })));
-  };
+  const addFile = (userId: string, fileId: string, texts: string[]) =>
+    seedIndexedFile(handle.db, { userId, fileId, texts });
 
   beforeAll(async () => {
     database = await createTestDatabase();

@@ -9,6 +9,7 @@ import { updateRolePermissions } from '../../src/services/roles/role-service.ts'
 import { startChatFixture, type ChatFixture } from '../chat/chat-fixture.ts';
 import { finalOf, type SseEvent } from '../chat/sse-client.ts';
 import type { TestUser } from '../helpers/test-users.ts';
+import { isRerank, OPEN_RERANKER_WEB_SEARCH } from './open-reranker-config.ts';
 
 interface WebSearchOutput {
   query: string;
@@ -332,21 +333,9 @@ describe("each user's own reranker: Jina for one, Cohere for another, each with 
   /** The rerank requests the simulator received, in order. */
   const reranks: ReceivedRequest[] = [];
   // The search and scraper are the operator's; the reranker is left open, with keys from each user.
-  useWebSearchServer(
-    `
-  searchProvider: serper
-  serperApiKey: serper-operator
-  serperApiUrl: SIM_URL/search
-  scraperType: serper
-  serperScrapeUrl: SIM_URL/scrape
-  jinaApiKey: user_provided
-  jinaApiUrl: SIM_URL/v1/rerank
-  cohereApiKey: user_provided
-  cohereApiUrl: SIM_URL/v2/rerank
-`,
-    (started) => (chat = started),
-    { onSimRequest: (request) => void (request.url.endsWith('/rerank') && reranks.push(request)) },
-  );
+  useWebSearchServer(`\n${OPEN_RERANKER_WEB_SEARCH}`, (started) => (chat = started), {
+    onSimRequest: (request) => void (isRerank(request) && reranks.push(request)),
+  });
 
   /**
    * The fixed web's lighthouse page is two passages to rank; the second is about the lens. A query
