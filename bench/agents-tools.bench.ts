@@ -210,6 +210,9 @@ try {
         max: round(Math.max(...run.result.map((r) => r.ms))),
       },
       eventLoopDelayMs: server.eventLoopDelayMs,
+      // The event loop's own CPU time in those samples: the server's work in a stall, without the
+      // time its other threads (database, V8's helpers) and other processes held the core.
+      eventLoopStallCpuMs: server.eventLoopStallCpuMs,
       // The first few distinct reasons runs failed (empty when all finished exactly).
       failures: [...new Set(failures)].slice(0, 5),
       cpuMs: { server: run.serverCpuMs, serverThreads: run.serverThreadCpuMs, sim: run.simCpuMs },

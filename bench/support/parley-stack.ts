@@ -48,6 +48,8 @@ export interface ParleyStack {
 
 export interface ServerMetrics {
   eventLoopDelayMs: { p50: number; p99: number; max: number };
+  /** The event loop's own CPU time per 10 ms sample: its work in a stall, not other threads' (Linux). */
+  eventLoopStallCpuMs: { p50: number; p99: number; max: number } | null;
   memory: { rssBytes: number; heapUsedBytes: number };
   queries: Record<'statements' | 'reads' | 'writes' | 'writeOperations' | 'transactions', number>;
 }

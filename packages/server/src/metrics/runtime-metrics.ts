@@ -1,5 +1,6 @@
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import type { Database } from '../db/client.ts';
+import { StallCpu } from './stall-cpu.ts';
 
 /** The event-loop sampling interval; reported delays are what the loop lagged beyond it. */
 const RESOLUTION_MS = 10;
@@ -22,6 +23,8 @@ export interface MetricsSnapshot {
   /** Since the last reset. */
   sinceMs: number;
   eventLoopDelayMs: { p50: number; p99: number; max: number };
+  /** The event loop's own CPU time per sampling interval (see StallCpu); null off Linux. */
+  eventLoopStallCpuMs: { p50: number; p99: number; max: number } | null;
   memory: { rssBytes: number; heapUsedBytes: number };
   queries: QueryCounts;
 }
@@ -33,6 +36,7 @@ export interface MetricsSnapshot {
  */
 export class RuntimeMetrics {
   private histogram: IntervalHistogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+  private stallCpu = new StallCpu(RESOLUTION_MS);
   private since = Date.now();
   private queries = emptyCounts();
 
@@ -71,6 +75,7 @@ export class RuntimeMetrics {
     return {
       sinceMs: Date.now() - this.since,
       eventLoopDelayMs: { p50: ms(h.percentile(50)), p99: ms(h.percentile(99)), max: ms(h.max) },
+      eventLoopStallCpuMs: this.stallCpu.snapshot(),
       memory: { rssBytes: memory.rss, heapUsedBytes: memory.heapUsed },
       queries: { ...this.queries },
     };
@@ -78,6 +83,7 @@ export class RuntimeMetrics {
 
   reset(): void {
     this.histogram.reset();
+    this.stallCpu.reset();
     this.queries = emptyCounts();
     this.since = Date.now();
   }

@@ -39,6 +39,7 @@ describe('GET /api/debug/metrics', () => {
     expect((await followUp.rest()).at(-1)!.data.responseMessage.text).toBe('second');
     const metrics = await jsonOf(await server.api('/api/debug/metrics'));
     expect(metrics.eventLoopDelayMs.p99).toBeGreaterThanOrEqual(0);
+    expect(metrics.eventLoopStallCpuMs.max).toBeGreaterThanOrEqual(metrics.eventLoopStallCpuMs.p50);
     expect(metrics.memory.rssBytes).toBeGreaterThan(0);
     // The user message (one insert), then the answer inserted with its conversation's update in
     // one statement; the branch read before the upstream call.
