@@ -60,6 +60,24 @@ function contract(name: string, make: () => Promise<{ a: Bus; b: Bus; done: () =
       expect(await a.ttl('missing-key')).toBe(0);
     });
 
+    it("renews a lease its holder keeps, takes a lapsed one again, and never takes another holder's", async () => {
+      const key = `lease-${Math.random()}`;
+      expect(await a.setIfAbsent(key, 'one', 200)).toBe(true);
+      for (let i = 0; i < 4; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        expect(await a.renew(key, 'one', 200)).toBe(true);
+      }
+      // 400 ms after it was taken with a 200 ms lifetime, the renewed lease still holds.
+      expect(await b.get(key)).toBe('one');
+      expect(await b.renew(key, 'two', 200)).toBe(false);
+      expect(await b.get(key)).toBe('one');
+      await new Promise((r) => setTimeout(r, 260));
+      expect(await b.get(key)).toBeNull();
+      expect(await a.renew(key, 'one', 200)).toBe(true);
+      expect(await b.get(key)).toBe('one');
+      expect(await b.ttl(key)).toBeGreaterThan(0);
+    });
+
     it('shares sets', async () => {
       const key = `s-${Math.random()}`;
       await a.addMember(key, 'x');

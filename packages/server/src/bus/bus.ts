@@ -24,6 +24,12 @@ export interface Bus {
   set(key: string, value: string, ttlMs?: number): Promise<void>;
   /** Sets `key` only if it does not exist; true when it was set. */
   setIfAbsent(key: string, value: string, ttlMs?: number): Promise<boolean>;
+  /**
+   * A lease kept alive: while `key` holds `value` its expiry is reset to `ttlMs`; a lapsed key is
+   * taken again with `value`. False when another value holds it (the lease was lost to another
+   * holder, which keeps it).
+   */
+  renew(key: string, value: string, ttlMs: number): Promise<boolean>;
   del(key: string): Promise<void>;
 
   /** Appends to a list (e.g. a job's event log) and refreshes its expiry; returns the new length. */

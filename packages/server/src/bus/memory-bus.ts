@@ -68,6 +68,13 @@ export class MemoryBus implements Bus {
     return true;
   }
 
+  async renew(key: string, value: string, ttlMs: number): Promise<boolean> {
+    const entry = this.live(key);
+    if (entry && entry.value !== value) return false;
+    await this.set(key, value, ttlMs);
+    return true;
+  }
+
   async del(key: string): Promise<void> {
     this.values.delete(key);
   }

@@ -6,6 +6,12 @@ const INCR_WITH_TTL = `local v = redis.call('INCRBY', KEYS[1], ARGV[2])
 if v == tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return v`;
 
+/** Bus.renew: resets the expiry while the key holds the value, takes it when absent, atomically. */
+const RENEW_LEASE = `local v = redis.call('GET', KEYS[1])
+if v == ARGV[1] then redis.call('PEXPIRE', KEYS[1], ARGV[2]) return 1 end
+if not v then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1 end
+return 0`;
+
 /**
  * The Bus on Redis (REDIS_URL): what one instance publishes, counts or stores, every other
  * instance sees. Pub/sub needs a connection of its own, so there are two.
@@ -85,6 +91,10 @@ export class RedisBus implements Bus {
       ? await this.commands.set(this.key(key), value, 'PX', ttlMs, 'NX')
       : await this.commands.set(this.key(key), value, 'NX');
     return result === 'OK';
+  }
+
+  async renew(key: string, value: string, ttlMs: number): Promise<boolean> {
+    return Number(await this.commands.eval(RENEW_LEASE, 1, this.key(key), value, String(ttlMs))) === 1;
   }
 
   async del(key: string): Promise<void> {

@@ -176,9 +176,10 @@ export const envSchema = z.object({
 
   /**
    * Generation jobs (scale-out): the conversation lock lapses this long after its instance stops
-   * refreshing it (a crash), and every instance sweeps for such orphaned jobs this often.
+   * renewing it (a crash; a running job renews it every third of this), and every instance sweeps
+   * for such orphaned jobs this often.
    */
-  GENERATION_LOCK_TTL_MS: int(60_000),
+  GENERATION_LOCK_TTL_MS: int(6_000),
   GENERATION_SWEEP_MS: int(15_000),
   /** Code runs (execute_code, the Run button): wall-clock limit per run, in milliseconds. */
   CODE_RUN_TIMEOUT_MS: int(30_000),

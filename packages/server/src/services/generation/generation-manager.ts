@@ -6,6 +6,7 @@ import { AppError } from '../../errors/app-error.ts';
 import type { GenerationObserver } from '../../metrics/prometheus-metrics.ts';
 import type { CompletionPort, JobHost } from './completion-port.ts';
 import { GenerationJob, type GenerationSpec } from './generation-job.ts';
+import { GenerationLease } from './generation-lease.ts';
 import { JobChannel } from './job-channel.ts';
 import { awaitTerminal } from './job-follower.ts';
 import {
@@ -42,7 +43,7 @@ export function concurrentError(): AppError {
 }
 
 export interface GenerationManagerOptions {
-  /** How long a job's lock outlives its instance (default LOCK_TTL_MS). */
+  /** How long a job's lock outlives its instance: the lease's lifetime (default LOCK_TTL_MS). */
   lockTtlMs?: number;
   /** How often this instance looks for orphaned jobs (default SWEEP_INTERVAL_MS; 0: never). */
   sweepIntervalMs?: number;
@@ -141,29 +142,41 @@ export class GenerationManager {
     };
     const metaJson = JSON.stringify(meta);
     const lane = jobLane(meta);
+    // A lease lost before the job exists (a start slower than the lock's lifetime) stops it at once.
+    let leaseLost = false;
+    let stopJob: () => void = () => (leaseLost = true);
+    const lease = new GenerationLease(this.bus, jobKeys.lock(lane), spec.jobId, this.lockTtlMs, {
+      onLost: () => {
+        this.logger.warn({ jobId: spec.jobId, lane }, 'generation lost its lock to another; stopping it');
+        stopJob();
+      },
+      onError,
+    });
     // Independent keys, written together: on Redis that is one round trip before the upstream
-    // request starts instead of three.
+    // request starts instead of four. The lease's first renewal rides along, so the lock is fresh
+    // when the upstream request starts.
     await Promise.all([
       this.bus.set(jobKeys.meta(lane), metaJson, RUNNING_TTL_MS),
       this.bus.append(jobKeys.userJobs(spec.userId), spec.conversationId, RUNNING_TTL_MS),
       this.bus.addMember(jobKeys.running, metaJson),
+      lease.start(),
     ]);
-    // Keeps the lock (and the meta of a long generation) alive while the job runs here.
-    const heartbeat = setInterval(() => {
-      this.bus.set(jobKeys.lock(lane), spec.jobId, this.lockTtlMs).catch(onError);
+    // Keeps the meta of a long generation alive while the job runs here.
+    const metaRefresh = setInterval(() => {
       this.bus.set(jobKeys.meta(lane), metaJson, RUNNING_TTL_MS).catch(onError);
-    }, this.lockTtlMs / 3);
-    heartbeat.unref();
+    }, RUNNING_TTL_MS / 3);
+    metaRefresh.unref();
     let unsubscribe: () => Promise<void> = async () => undefined;
     // Runs after the answer is saved and before its final event is published, so a client that
     // sends its next message the moment it sees `final` finds the conversation free.
     const settle = async () => {
-      clearInterval(heartbeat);
+      clearInterval(metaRefresh);
       this.local.delete(spec.jobId);
       await unsubscribe().catch(onError);
       await this.bus.set(jobKeys.meta(lane), metaJson, FINISHED_TTL_MS).catch(onError);
       // Unlisted while the lock is still held, so no sweeper takes the saved job for an orphan.
       await this.bus.removeMember(jobKeys.running, metaJson).catch(onError);
+      lease.stop();
       await this.release(lane, spec.jobId).catch(onError);
     };
     const track = this.observer?.started({ endpoint: recovery.endpoint, model: recovery.model });
@@ -178,6 +191,8 @@ export class GenerationManager {
       : port;
     const host: JobHost = { failed: onError, settle, firstOutput: () => track?.firstToken() };
     const job = new GenerationJob(spec, observed, new JobChannel(this.bus, spec.jobId, onError), host);
+    stopJob = () => job.abort('stop');
+    if (leaseLost) stopJob();
     unsubscribe = await this.bus.subscribe(jobKeys.control(lane), (message) => {
       if (message === spec.jobId) job.abort('stop');
     });

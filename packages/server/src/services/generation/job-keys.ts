@@ -67,11 +67,13 @@ export interface JobRecovery {
 }
 
 /**
- * The lock expires unless the running job refreshes it (every third of its TTL), so a crashed
- * instance frees the conversation; any instance's sweeper then saves the orphaned answer.
+ * The lock expires unless the running job renews it (every third of its TTL, generation-lease.ts),
+ * so a crashed instance frees the conversation within seconds and its user can send again; any
+ * instance's sweeper then saves the orphaned answer. A live instance renews it every 2 s, so only
+ * an event loop blocked for longer than the TTL could lose it.
  * GENERATION_LOCK_TTL_MS and GENERATION_SWEEP_MS override these defaults.
  */
-export const LOCK_TTL_MS = 60_000;
+export const LOCK_TTL_MS = 6_000;
 export const SWEEP_INTERVAL_MS = 15_000;
 /** How long a running job's log and meta live without a refresh. */
 export const RUNNING_TTL_MS = 30 * 60_000;
