@@ -1,7 +1,10 @@
 // Faults during the soak: the PostgreSQL + Redis soak (two instances, round-robin) while a
 // supervisor SIGKILLs one instance every SOAK_KILL_EVERY_SECONDS (default 60; the two in turn)
 // and starts it again, and redis-server is restarted once, midway between two kills. The load
-// generator retries a refused connection on the other instance, as a balancer would. Afterwards,
+// generator retries a refused connection on the other instance, as a balancer would, and sends a
+// stream cut before `created` again with the same message id, as the web app's Retry does (while
+// the server answers 429, the dead instance's lock not yet lapsed, it tries again each second;
+// `busyAfterCut` says how long that took). Afterwards,
 // once the dead instances' generation locks have lapsed and been swept: every user message that
 // got a `created` event is saved, every interrupted answer is saved (unfinished), every answer
 // that finished is saved, and no stream hung past its timeout. Prints one JSON line.
@@ -16,8 +19,11 @@ import { startScaledStack } from './support/soak-stack.ts';
 import { HUNG } from './support/sse-probe.ts';
 
 const KILL_EVERY_MS = Number(process.env.SOAK_KILL_EVERY_SECONDS ?? 60) * 1000;
-/** The shipped lock lifetime and sweep interval: a dead instance's answers are saved within both. */
-const LOCK_TTL_MS = 60_000;
+/**
+ * The shipped lock lifetime (a lease its running generation renews) and sweep interval: a dead
+ * instance's conversations are free again within the first, its answers saved within both.
+ */
+const LOCK_TTL_MS = 6_000;
 const SWEEP_MS = 15_000;
 
 interface FaultEvent {
@@ -79,6 +85,7 @@ try {
     hung === 0 &&
     rows.lost === 0 &&
     rows.stoppedNotUnfinished === 0 &&
+    rows.duplicateUserMessages === 0 &&
     (cut === undefined || (cut.userMessageMissing === 0 && cut.answerMissing === 0));
   console.log(
     JSON.stringify({

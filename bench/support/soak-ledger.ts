@@ -9,11 +9,12 @@ export interface SavedMessage {
   parentMessageId: string;
   isCreatedByUser: boolean;
   unfinished: boolean;
+  text: string;
 }
 
 /** The soak users' message rows ($1: their emails' common prefix), the same on PGlite and PostgreSQL. */
 export const SAVED_MESSAGES_SQL = `SELECT u.email, m.message_id AS "messageId", m.parent_message_id AS "parentMessageId",
-         m.is_created_by_user AS "isCreatedByUser", m.unfinished
+         m.is_created_by_user AS "isCreatedByUser", m.unfinished, m.text
     FROM messages m JOIN users u ON u.id = m.user_id WHERE u.email LIKE $1`;
 
 export interface LedgerCheck {
@@ -26,6 +27,11 @@ export interface LedgerCheck {
   extra: number;
   /** Stopped answers saved finished. */
   stoppedNotUnfinished: number;
+  /**
+   * User messages saved more than once (a second row with the same text: every text the load
+   * generator sends is unique, so a repeat is a resend saved twice).
+   */
+  duplicateUserMessages: number;
   /** Faults: streams cut after `created`. */
   interrupted?: {
     streams: number;
@@ -53,6 +59,7 @@ export function checkLedgers(ledgers: LedgerFile[], rows: SavedMessage[]): Ledge
     lost: 0,
     extra: 0,
     stoppedNotUnfinished: 0,
+    duplicateUserMessages: 0,
     examples: [],
   };
   const example = (text: string) => check.examples.length < 10 && check.examples.push(text);
@@ -70,6 +77,15 @@ export function checkLedgers(ledgers: LedgerFile[], rows: SavedMessage[]): Ledge
     const acknowledged = Object.values(ledger.conversations).flat();
     const expected = acknowledged.length + ledger.importedMessages;
     check.expectedRows += expected;
+    const texts = new Set<string>();
+    for (const row of saved.values()) {
+      if (!row.isCreatedByUser) continue;
+      if (!texts.has(row.text)) texts.add(row.text);
+      else {
+        check.duplicateUserMessages++;
+        example(`${ledger.email}: user message saved twice: ${row.text.slice(0, 40)}`);
+      }
+    }
     for (const id of acknowledged) {
       if (saved.has(id)) continue;
       check.lost++;

@@ -42,6 +42,8 @@ export interface SoakLoadResult {
   interrupted: number;
   /** Stops that arrived after their answer had finished (the answer is then saved finished). */
   lateStops: number;
+  /** Resends after a cut refused as busy (429), and how long the resends that met one waited. */
+  busyAfterCut: { refusals: number; resends: number; p50WaitMs: number; maxWaitMs: number };
   wallMs: number;
 }
 
@@ -98,7 +100,18 @@ function summarise(job: SoakJob, records: CallRecord[], users: SoakUser[], wallM
     problems,
     interrupted: users.reduce((n, u) => n + u.ledger.interrupted.length, 0),
     lateStops: users.reduce((n, u) => n + u.lateStops, 0),
+    busyAfterCut: busyFigures(users),
     wallMs,
+  };
+}
+
+function busyFigures(users: SoakUser[]): SoakLoadResult['busyAfterCut'] {
+  const waits = users.flatMap((u) => u.busyAfterCut.waitsMs);
+  return {
+    refusals: users.reduce((n, u) => n + u.busyAfterCut.refusals, 0),
+    resends: waits.length,
+    p50WaitMs: waits.length ? Math.round(percentile(waits, 50)) : 0,
+    maxWaitMs: waits.length ? Math.round(percentile(waits, 100)) : 0,
   };
 }
 

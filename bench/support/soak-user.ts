@@ -63,6 +63,8 @@ interface StreamIds {
 const CONNECTION_ERRORS =
   /ECONNREFUSED|ECONNRESET|socket hang up|fetch failed|other side closed|closed mid-stream|^aborted$/;
 const PASSWORD = 'soak password 1';
+/** How long a resend after a cut keeps trying while the server answers 429 (busy). */
+const BUSY_RETRY_FOR_MS = 90_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class SoakUser {
@@ -74,6 +76,11 @@ export class SoakUser {
   };
   /** Stops that reached the server after the answer had finished. */
   lateStops = 0;
+  /**
+   * Resends after a cut that the server refused as busy (429: the dead instance's generation
+   * still held the conversation), and how long each resend waited until it was taken.
+   */
+  readonly busyAfterCut = { refusals: 0, waitsMs: [] as number[] };
   private token = '';
   private turns: ChatTurn[] = [];
   private sent = 0;
@@ -292,6 +299,10 @@ export class SoakUser {
       else if (event.data?.runId) ids.responseMessageId = event.data.runId;
       onData?.(data);
     };
+    // A stream cut before `created` is sent again with the same body, so the same message id, as
+    // the web app's Retry does: the server answers the message if it had saved it.
+    let busySince: number | null = null;
+    let cut = false;
     for (let attempt = 0; ; attempt++) {
       const url = `${this.pick(attempt)}/api/agents/chat/${this.config.endpoint}`;
       const timing = await timedStream(
@@ -302,9 +313,21 @@ export class SoakUser {
         { onData: read, timeoutMs: this.config.streamTimeoutMs },
       );
       const problem = this.streamProblem(timing, ids);
-      if (!problem) break;
+      if (!problem) {
+        if (busySince !== null) this.busyAfterCut.waitsMs.push(Date.now() - busySince);
+        break;
+      }
+      // The resend found the conversation busy: the cut generation's instance died holding its
+      // lock, which lapses within its lease. A person presses Retry again a moment later.
+      if (cut && timing.status === 429 && Date.now() - (busySince ?? Date.now()) < BUSY_RETRY_FOR_MS) {
+        busySince ??= Date.now();
+        this.busyAfterCut.refusals++;
+        await sleep(1000);
+        continue;
+      }
       if (this.config.faults && CONNECTION_ERRORS.test(problem)) {
         if (!ids.created && attempt < 5) {
+          cut = true;
           await sleep(200);
           continue;
         }

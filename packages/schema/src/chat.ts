@@ -66,7 +66,11 @@ export const chatRequestSchema = chatParametersSchema.extend({
   parentMessageId: idString.nullish().transform((v) => v ?? NO_PARENT),
   /** null, absent or "new" start a new conversation. */
   conversationId: idString.nullish().transform((v) => (v && v !== 'new' ? v : null)),
-  /** The client's temporary id for the user message; the server assigns the real one. */
+  /**
+   * The client's id for a new user message (a random UUID). The server keeps it when no message
+   * has it yet, so the same message sent again (a retry after a cut stream) is answered, not saved
+   * twice; any other id is replaced by one the server assigns (the `created` event tells it).
+   */
   messageId: z.string().max(200).nullish(),
   /** With `isContinued`: the answer to extend. */
   responseMessageId: idString.nullish(),

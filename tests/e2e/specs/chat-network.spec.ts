@@ -80,6 +80,42 @@ test('a send that cannot reach the server keeps the message with Retry', async (
   await expect(page.getByTestId('message-user')).toHaveText('Please arrive');
 });
 
+test('a send whose stream breaks before the server confirms it: Retry sends the same message id, saved once', async ({
+  page,
+  baseURL,
+}) => {
+  await signIn(page, baseURL!);
+  await chooseModel(page, 'echo');
+  const sentIds: string[] = [];
+  let cut = true;
+  await page.route('**/api/agents/chat/Demo', async (route) => {
+    sentIds.push((route.request().postDataJSON() as { messageId: string }).messageId);
+    if (!cut) return route.continue();
+    cut = false;
+    // The server saves the message and answers, but the connection breaks before the client
+    // reads a byte (an instance killed mid-request): the client never learns it was saved.
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await send(page, 'Saved but unconfirmed');
+  const retry = lastAnswer(page).getByTestId('message-retry');
+  await expect(retry).toBeVisible({ timeout: 10_000 });
+  await retry.click();
+  await expect(lastAnswer(page)).toContainText('Saved but unconfirmed');
+  await waitIdle(page);
+  expect(sentIds).toHaveLength(2);
+  expect(sentIds[1]).toBe(sentIds[0]);
+  // One conversation holds the one message: the retry answered it instead of saving a copy.
+  await page.waitForURL(/\/c\/[0-9a-f-]{36}$/);
+  const conversationId = page.url().split('/c/')[1]!;
+  const listed = page.waitForResponse((r) => r.url().includes(`/api/messages/${conversationId}`));
+  await page.reload();
+  const saved = (await (await listed).json()) as { messageId: string; isCreatedByUser: boolean }[];
+  expect(saved.filter((m) => m.isCreatedByUser).map((m) => m.messageId)).toEqual([sentIds[0]]);
+  await expect(page.getByTestId('message-user')).toHaveCount(1);
+  await expect(page.getByTestId('message-user')).toHaveText('Saved but unconfirmed');
+});
+
 test('a conversation opened offline says it waits for the network, then opens by itself', async ({
   page,
   baseURL,

@@ -12,6 +12,7 @@ import {
   type NewConversation,
 } from './chat-persistence.ts';
 import { branchTo } from './conversation-history.ts';
+import { newUserMessageId, resentMessage } from './resent-message.ts';
 
 /** The tree nodes one chat request works on. */
 export interface Exchange {
@@ -53,7 +54,7 @@ export interface ExchangeInput {
 
 /**
  * Plans the request's place in the conversation tree: a new user message under
- * `parentMessageId`, a new sibling answer to an existing user message (`isRegenerate`, optionally
+ * `parentMessageId` (or a new answer to it, when the client sends a saved message again), a new sibling answer to an existing user message (`isRegenerate`, optionally
  * after `editedContent`), or the same answer extended (`isContinued`). Reads and validates only;
  * the write is `commitRequest`, which the start step runs alongside the upstream request.
  */
@@ -72,7 +73,29 @@ export async function prepareExchange(db: Database, input: ExchangeInput): Promi
   const messages = await (input.branchMessages ?? loadBranchMessages(db, input.userId, input.conversationId));
   if (body.isContinued) return continueAnswer(db, input, messages);
   if (body.isRegenerate) return regenerate(db, input, messages);
+  const resent = resentMessage(messages, body);
+  if (resent) return answerAgain(db, input, messages, resent.messageId);
   return newUserMessage(db, input, branchTo(messages, body.parentMessageId));
+}
+
+/**
+ * A user message sent again (its first send was saved, but the client never learnt it): a new
+ * answer to the saved message, which is not written again.
+ */
+async function answerAgain(
+  db: Database,
+  input: ExchangeInput,
+  messages: Map<string, BranchMessage>,
+  messageId: string,
+): Promise<Exchange> {
+  const request = (await findMessage(db, input.userId, input.conversationId, messageId))!;
+  return {
+    request,
+    write: { kind: 'none' },
+    responseMessageId: randomUUID(),
+    continued: null,
+    branch: branchTo(messages, messageId),
+  };
 }
 
 async function newUserMessage(
@@ -84,7 +107,7 @@ async function newUserMessage(
   if (!body.text.trim()) throw badRequest('Chat text is required', [{ path: 'text', message: 'required' }]);
   const now = new Date();
   const request: MessageRow = {
-    messageId: randomUUID(),
+    messageId: await newUserMessageId(db, body),
     conversationId: input.conversationId,
     userId: input.userId,
     parentMessageId: body.parentMessageId,

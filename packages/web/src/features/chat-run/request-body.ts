@@ -9,6 +9,11 @@ export interface SendOptions {
   /** "new" or the conversation's id. */
   conversationId: string;
   kind: 'new' | 'regenerate' | 'continue';
+  /**
+   * New only: the user message's id when it is sent again (a failed send's Retry); the server
+   * answers the message it saved under that id instead of saving it twice. Else a fresh id.
+   */
+  messageId?: string;
   text: string;
   /** New: the message answered (NO_PARENT first). Regenerate/continue: the user message. */
   parentMessageId: string;
@@ -54,7 +59,7 @@ export function buildRequestBody(options: SendOptions): {
   const { setup, kind } = options;
   const now = new Date().toISOString();
   const conversationId = options.conversationId === 'new' ? null : options.conversationId;
-  const userId = kind === 'new' ? tempId() : options.parentMessageId;
+  const userId = kind === 'new' ? (options.messageId ?? tempId()) : options.parentMessageId;
   const userMessage: Message = {
     messageId: userId,
     parentMessageId: options.parentMessageId,

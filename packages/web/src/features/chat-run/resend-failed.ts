@@ -5,8 +5,9 @@ import { sendMessage } from './run-registry';
 
 /**
  * An answer that failed before the server saved it (no connection, or a refused request) is only
- * in this tab. Trying again sends the user's message anew when the server never had it either, or
- * asks for a new answer to it when it did; the failed rows make way for the new exchange.
+ * in this tab. Trying again sends the user's message anew, under its id, when the server never
+ * confirmed it, or asks for a new answer to it when it did; the failed rows make way for the new
+ * exchange.
  * Answers whether the exchange started (not while offline, so the failure stays in view).
  */
 export function resendFailed(
@@ -24,6 +25,9 @@ export function resendFailed(
       ? {
           conversationId,
           kind: 'new',
+          // The same id: when the server saved the message after all (the stream broke before
+          // it said so), it answers that message instead of saving a second copy.
+          messageId: user.messageId,
           text: user.text,
           parentMessageId: user.parentMessageId,
           setup,
