@@ -112,6 +112,24 @@ describe('a user message sent again with its id', () => {
     expect(users.map((r) => r.text).sort()).toEqual(['changed', 'original', 'original']);
   });
 
+  it('the same new message sent twice at once is saved once; the other request is refused, never a 500', async () => {
+    const messageId = randomUUID();
+    const streams = await Promise.all([
+      f.send({ text: 'twice at once', messageId }),
+      f.send({ text: 'twice at once', messageId }),
+    ]);
+    const statuses = streams.map((s) => s.response.status);
+    for (const s of streams) await s.rest().catch(() => []);
+    expect(statuses.every((status) => status === 200 || status === 409 || status === 429)).toBe(true);
+    expect(statuses).toContain(200);
+    const rows = await rowsWithId(messageId);
+    expect(rows).toHaveLength(1);
+    const users = (await messagesOf(f.server.ctx.db, rows[0]!.conversationId)).filter(
+      (r) => r.isCreatedByUser,
+    );
+    expect(users).toHaveLength(1);
+  });
+
   it('an id that is not a UUID is replaced by the server', async () => {
     const sent = await send({ text: 'odd id', messageId: 'not-a-uuid' });
     expect(sent.requestMessage.messageId).not.toBe('not-a-uuid');

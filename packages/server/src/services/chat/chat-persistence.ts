@@ -2,6 +2,7 @@ import { toStorable, type ContentPart } from '@parley/schema';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { conversations, messages, type ConversationRow, type MessageRow } from '../../db/schema/index.ts';
+import { conflict } from '../../errors/app-error.ts';
 import { rowFromJson } from './row-from-json.ts';
 
 /**
@@ -71,15 +72,35 @@ export async function insertUserMessage(
   message: MessageRow,
   newConversation: NewConversation | null,
 ): Promise<MessageRow> {
-  if (!newConversation) {
-    await db.insert(messages).values(message);
+  try {
+    if (!newConversation) {
+      await db.insert(messages).values(message);
+      return message;
+    }
+    // Both rows in one statement: the foreign key is checked at its end, when the conversation exists.
+    await db.execute(
+      sql`with ${sql.identifier('c')} as (${db.insert(conversations).values(newConversation).getSQL()}) ${db.insert(messages).values(message).getSQL()}`,
+    );
     return message;
+  } catch (error) {
+    // The client's id was free when the request was planned, but the same message sent twice at
+    // once (two tabs, a double resend) saved it first: nothing of this request was written.
+    if (isDuplicateKey(error)) throw conflict('This message was sent already');
+    throw error;
   }
-  // Both rows in one statement: the foreign key is checked at its end, when the conversation exists.
-  await db.execute(
-    sql`with ${sql.identifier('c')} as (${db.insert(conversations).values(newConversation).getSQL()}) ${db.insert(messages).values(message).getSQL()}`,
-  );
-  return message;
+}
+
+/** A unique violation (SQLSTATE 23505), as PostgreSQL and PGlite report it, wrapped or not. */
+function isDuplicateKey(error: unknown): boolean {
+  for (
+    let e = error;
+    e instanceof Error || (e && typeof e === 'object');
+    e = (e as { cause?: unknown }).cause
+  ) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    if (!(e as { cause?: unknown }).cause) break;
+  }
+  return false;
 }
 
 /** Rewrites the request message's text and content (an `editedContent` re-ask). */
