@@ -1,7 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { chmod, copyFile, mkdir, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { extract as extractTar } from 'tar';
 import { restorePgliteCluster } from '../../db/client.ts';
 import { lockDataDir } from '../../db/data-dir-lock.ts';
 import {
@@ -47,6 +46,8 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Back
           '(move this one aside first if it is to be replaced).',
       );
     }
+    // tar is imported here, not at start: restores are rare, a server's start is not.
+    const { extract: extractTar } = await import('tar');
     await extractTar({
       file,
       cwd: staging,

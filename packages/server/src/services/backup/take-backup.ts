@@ -1,6 +1,5 @@
 import { chmod, copyFile, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { create as createTar } from 'tar';
 import type { PgliteWorkerClient } from '../../db/pglite-worker-client.ts';
 import {
   DATABASE_DUMP_NAME,
@@ -54,6 +53,8 @@ export async function takeBackup(opts: {
     const entries = [MANIFEST_NAME, DATABASE_DUMP_NAME, ...(secrets ? [SECRETS_NAME] : [])];
     if (files.files > 0) entries.push(FILES_DIR_NAME);
     await writeFile(partial, '', { mode: 0o600 });
+    // tar is imported here, not at start: backups are rare, a server's start is not.
+    const { create: createTar } = await import('tar');
     await createTar({ gzip: true, file: partial, cwd: staging, portable: true }, entries);
     await chmod(partial, 0o600);
     await rename(partial, opts.file);

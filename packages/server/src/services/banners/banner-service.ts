@@ -6,10 +6,10 @@ import { sanitizeBannerHtml } from './sanitize-banner.ts';
 
 type BannerRow = typeof banners.$inferSelect;
 
-function toBanner(row: BannerRow): Banner {
+async function toBanner(row: BannerRow): Promise<Banner> {
   return {
     bannerId: row.bannerId,
-    message: sanitizeBannerHtml(row.message),
+    message: await sanitizeBannerHtml(row.message),
     displayFrom: row.displayFrom.toISOString(),
     displayTo: row.displayTo?.toISOString() ?? null,
     isPublic: row.isPublic,
@@ -48,12 +48,14 @@ export interface BannerInput {
 
 /** Replaces the current banner (Parley shows one banner at a time). */
 export async function setBanner(db: Database, input: BannerInput): Promise<Banner> {
+  // Sanitised before the transaction, so it waits for no library load.
+  const message = await sanitizeBannerHtml(input.message);
   return db.transaction(async (tx) => {
     await tx.delete(banners);
     const [row] = await tx
       .insert(banners)
       .values({
-        message: sanitizeBannerHtml(input.message),
+        message,
         displayFrom: input.displayFrom ?? new Date(),
         displayTo: input.displayTo ?? null,
         isPublic: input.isPublic ?? false,

@@ -1,5 +1,8 @@
-import { fileTypeFromBuffer } from 'file-type';
 import { EXTENSION_MIME_TYPES, fileExtension } from '@parley/schema';
+import { onFirstUse } from '../../on-first-use.ts';
+
+/** file-type and its tokenizers, imported by the first upload rather than at start. */
+const loadFileType = onFirstUse(() => import('file-type'));
 
 /** How many leading bytes the type is judged from. */
 export const SNIFF_BYTES = 4100;
@@ -29,6 +32,7 @@ const TEXT_LIKE = /^(text\/|application\/(json|xml|x-yaml|yaml|javascript|typesc
  * bytes are neither a known format nor text.
  */
 export async function sniffType(head: Buffer, filename: string): Promise<string | null> {
+  const { fileTypeFromBuffer } = await loadFileType();
   const detected = await fileTypeFromBuffer(head);
   if (detected) {
     // Old Office formats share one container signature; the extension says which one it is.

@@ -16,20 +16,24 @@ export class WebSocketTransport implements Transport {
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
   private socket?: WebSocket;
+  private started = false;
 
   constructor(
     private readonly url: URL,
     private readonly headers: Record<string, string> = {},
-    private readonly dispatcher?: Dispatcher,
+    /** The guarded client's pool, for a URL a user's values shaped (made on first use). */
+    private readonly dispatcher?: () => Promise<Dispatcher>,
   ) {}
 
-  start(): Promise<void> {
-    if (this.socket) throw new Error('The WebSocket transport was already started');
+  async start(): Promise<void> {
+    if (this.started) throw new Error('The WebSocket transport was already started');
+    this.started = true;
+    const dispatcher = await this.dispatcher?.();
     return new Promise((resolve, reject) => {
       const socket = new WebSocket(this.url, {
         protocols: [SUBPROTOCOL],
         headers: this.headers,
-        ...(this.dispatcher ? { dispatcher: this.dispatcher } : {}),
+        ...(dispatcher ? { dispatcher } : {}),
       });
       this.socket = socket;
       let opened = false;

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
-import { Agent, fetch as undiciFetch } from 'undici';
+import type { Agent } from 'undici';
+import { onFirstUse } from '../../on-first-use.ts';
 import { AddressPolicy } from './address-policy.ts';
 import { checkedLookup, refusalOf, resolveAll, type Resolve } from './checked-lookup.ts';
 import { RefusedUrlError } from './refused-url-error.ts';
@@ -37,6 +38,12 @@ const BODY_HEADERS = [
 type Body = RequestInit['body'];
 
 /**
+ * undici (about 5 MB of an idle server's memory: its fetch, pool and WebSocket are a second copy
+ * beside the one inside Node.js), imported by the first request a guarded client sends.
+ */
+const loadUndici = onFirstUse(() => import('undici'));
+
+/**
  * The one way the server makes an HTTP request on a user's behalf (a provider at a base URL the
  * user typed, and later Actions, web pages, MCP over HTTP, image URLs). Its `fetch` is a drop-in
  * `fetch` that
@@ -55,19 +62,30 @@ export class GuardedHttpClient {
   readonly policy: AddressPolicy;
   private readonly resolve: Resolve;
   private readonly maxRedirects: number;
-  private readonly agent: Agent;
+  /** The pool, once the first request made it (close() has nothing to close before). */
+  private agent?: Agent;
 
   constructor(options: GuardedHttpClientOptions = {}) {
     this.policy = options.policy ?? new AddressPolicy();
     this.resolve = options.resolve ?? resolveAll;
     this.maxRedirects = options.maxRedirects ?? 5;
-    this.agent = new Agent({
-      connect: {
-        lookup: checkedLookup(this.policy, this.resolve),
-        timeout: options.connectTimeoutMs ?? 10_000,
-      },
+    this.dispatcher = onFirstUse(async () => {
+      const { Agent } = await loadUndici();
+      this.agent = new Agent({
+        connect: {
+          lookup: checkedLookup(this.policy, this.resolve),
+          timeout: options.connectTimeoutMs ?? 10_000,
+        },
+      });
+      return this.agent;
     });
   }
+
+  /**
+   * The checked connection pool, for clients that take a dispatcher rather than a fetch
+   * (WebSocket); made, with undici loaded, by the first request.
+   */
+  readonly dispatcher: () => Promise<Agent>;
 
   /**
    * Resolves when a URL may be fetched; throws RefusedUrlError saying why not. For an early,
@@ -117,22 +135,18 @@ export class GuardedHttpClient {
     }
   }) as typeof fetch;
 
-  /** The checked connection pool, for clients that take a dispatcher rather than a fetch (WebSocket). */
-  get dispatcher(): Agent {
-    return this.agent;
-  }
-
   /** Closes the pooled connections. */
-  close(): Promise<void> {
-    return this.agent.close();
+  async close(): Promise<void> {
+    await this.agent?.close();
   }
 
   private async send(url: URL, init: RequestInit): Promise<Response> {
     try {
-      const response = await undiciFetch(url, {
-        ...(init as Parameters<typeof undiciFetch>[1]),
+      const [undici, dispatcher] = await Promise.all([loadUndici(), this.dispatcher()]);
+      const response = await undici.fetch(url, {
+        ...(init as Parameters<typeof undici.fetch>[1]),
         redirect: 'manual',
-        dispatcher: this.agent,
+        dispatcher,
       });
       return response as unknown as Response;
     } catch (error) {

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { ConnectionOptions } from 'node:tls';
-import { Client, InvalidCredentialsError, SizeLimitExceededError, type Entry } from 'ldapts';
+import type { Client, Entry } from 'ldapts';
 import type { Logger } from 'pino';
 import type { Env } from '../../config/env.ts';
 import { isLdapConfigured } from '../../config/ldap-env.ts';
+import { onFirstUse } from '../../on-first-use.ts';
 import { emailClaim, stringClaim, type ExternalProfile } from './external-profile.ts';
 import { searchFilter } from './ldap-filter.ts';
 import { isLoopbackUrl } from './loopback.ts';
@@ -11,6 +12,9 @@ import { isLoopbackUrl } from './loopback.ts';
 /** How long a connection, and then each operation, may take before the sign-in fails. */
 const CONNECT_TIMEOUT_MS = 5_000;
 const OPERATION_TIMEOUT_MS = 10_000;
+
+/** ldapts, imported by the first directory sign-in: only servers with LDAP configured call it. */
+const loadLdapts = onFirstUse(() => import('ldapts'));
 
 /** The LDAP_* settings, or null when LDAP sign-in is not configured. */
 export interface LdapSettings {
@@ -83,6 +87,7 @@ export class LdapDirectory {
   async authenticate(login: string, password: string): Promise<ExternalProfile | null> {
     // An empty password would be an "unauthenticated bind", which many servers accept.
     if (!login || !password) return null;
+    const { Client, InvalidCredentialsError } = await loadLdapts();
     const client = new Client({
       url: this.settings.url,
       connectTimeout: CONNECT_TIMEOUT_MS,
@@ -114,6 +119,7 @@ export class LdapDirectory {
     if (settings.startTls) await client.startTLS({ ...settings.tls });
     if (settings.bindDn) await client.bind(settings.bindDn, settings.bindCredentials ?? '');
     const { id, username, email, fullName } = settings.attributes;
+    const { SizeLimitExceededError } = await loadLdapts();
     let entries: Entry[];
     try {
       ({ searchEntries: entries } = await client.search(settings.searchBase, {

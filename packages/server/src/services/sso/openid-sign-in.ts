@@ -1,4 +1,4 @@
-import * as oidc from 'openid-client';
+import type { Configuration } from 'openid-client';
 import { decodeJwt } from 'jose';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/app-config.ts';
@@ -11,6 +11,7 @@ import {
   type ExternalProfile,
 } from './external-profile.ts';
 import { assertSecureProviderUrl, isLoopbackUrl } from './loopback.ts';
+import { loadOpenIdClient, type OpenIdClient } from './openid-client-library.ts';
 import { SsoError } from './sso-error.ts';
 import { callbackUrl, type CompletedSignIn, type RedirectSignIn, type SignInStart } from './sso-flow.ts';
 
@@ -63,8 +64,10 @@ export function openIdSettings(config: AppConfig): OpenIdSettings | null {
  */
 export class OpenIdSignIn implements RedirectSignIn {
   readonly provider = 'openid';
-  private config: oidc.Configuration | null = null;
-  private discovering: Promise<oidc.Configuration | null> | null = null;
+  private config: Configuration | null = null;
+  /** The library, kept once discovery succeeded, for the logout address (which is not awaited). */
+  private oidc: OpenIdClient | null = null;
+  private discovering: Promise<Configuration | null> | null = null;
   private failedAt = 0;
 
   constructor(
@@ -77,13 +80,14 @@ export class OpenIdSignIn implements RedirectSignIn {
   }
 
   /** Reads the discovery document once; a failure is logged and retried after a pause. */
-  async discover(): Promise<oidc.Configuration | null> {
+  async discover(): Promise<Configuration | null> {
     if (this.config) return this.config;
     if (this.discovering) return this.discovering;
     if (this.failedAt && Date.now() - this.failedAt < RETRY_DISCOVERY_MS) return null;
     this.discovering = (async () => {
       try {
         const insecure = this.settings.issuer.protocol === 'http:' && isLoopbackUrl(this.settings.issuer);
+        const oidc = await loadOpenIdClient();
         this.config = await oidc.discovery(
           this.settings.issuer,
           this.settings.clientId,
@@ -93,6 +97,7 @@ export class OpenIdSignIn implements RedirectSignIn {
         );
         // Check ID-token signatures against the issuer's keys too, not only the TLS connection.
         oidc.enableNonRepudiationChecks(this.config);
+        this.oidc = oidc;
         this.failedAt = 0;
         return this.config;
       } catch (err) {
@@ -109,6 +114,7 @@ export class OpenIdSignIn implements RedirectSignIn {
   async begin(): Promise<SignInStart> {
     const config = await this.discover();
     if (!config) throw new SsoError('provider_disabled', 'The OpenID provider cannot be reached.');
+    const oidc = await loadOpenIdClient();
     const verifier = oidc.randomPKCECodeVerifier();
     const attempt: SignInAttempt = {
       provider: this.provider,
@@ -131,6 +137,7 @@ export class OpenIdSignIn implements RedirectSignIn {
   async complete(query: URLSearchParams, attempt: SignInAttempt): Promise<CompletedSignIn> {
     const config = await this.discover();
     if (!config) throw new SsoError('provider_disabled', 'The OpenID provider cannot be reached.');
+    const oidc = await loadOpenIdClient();
     const current = new URL(this.settings.redirectUri);
     current.search = query.toString();
     const tokens = await oidc.authorizationCodeGrant(config, current, {
@@ -147,9 +154,9 @@ export class OpenIdSignIn implements RedirectSignIn {
   }
 
   logoutUrl(): string | undefined {
-    if (!this.config || !this.settings.useEndSession) return undefined;
+    if (!this.config || !this.oidc || !this.settings.useEndSession) return undefined;
     if (!this.config.serverMetadata().end_session_endpoint) return undefined;
-    return oidc.buildEndSessionUrl(this.config, {
+    return this.oidc.buildEndSessionUrl(this.config, {
       client_id: this.settings.clientId,
       post_logout_redirect_uri: this.settings.postLogoutRedirectUri,
     }).href;

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import * as oidc from 'openid-client';
+import type { Configuration } from 'openid-client';
 import { SignJWT, importPKCS8 } from 'jose';
 import type { AppConfig } from '../../config/app-config.ts';
 import type { SignInAttempt } from './attempt-cookie.ts';
@@ -10,6 +10,7 @@ import {
   type SocialProviderName,
   type SocialProviderSpec,
 } from './social-providers.ts';
+import { loadOpenIdClient } from './openid-client-library.ts';
 import { callbackUrl, type CompletedSignIn, type RedirectSignIn, type SignInStart } from './sso-flow.ts';
 
 /** Largest profile answer read from a provider. */
@@ -120,8 +121,9 @@ export class SocialSignIn implements RedirectSignIn {
     return Boolean(this.settings.spec.endpoints.issuer && this.settings.spec.endpoints.jwks);
   }
 
-  private async configuration(): Promise<oidc.Configuration> {
+  private async configuration(): Promise<Configuration> {
     const { endpoints } = this.settings.spec;
+    const oidc = await loadOpenIdClient();
     const config = new oidc.Configuration(
       {
         issuer: endpoints.issuer ?? new URL(endpoints.authorization).origin,
@@ -144,6 +146,7 @@ export class SocialSignIn implements RedirectSignIn {
 
   async begin(): Promise<SignInStart> {
     const { spec } = this.settings;
+    const oidc = await loadOpenIdClient();
     const attempt: SignInAttempt = { provider: this.provider, state: oidc.randomState() };
     const params: Record<string, string> = {
       redirect_uri: this.settings.redirectUri,
@@ -164,6 +167,7 @@ export class SocialSignIn implements RedirectSignIn {
   async complete(query: URLSearchParams, attempt: SignInAttempt): Promise<CompletedSignIn> {
     const { spec } = this.settings;
     const config = await this.configuration();
+    const oidc = await loadOpenIdClient();
     const current = new URL(this.settings.redirectUri);
     // Only the authorization answer's own fields reach the code exchange.
     for (const key of ['code', 'state', 'iss']) {
@@ -193,11 +197,12 @@ export class SocialSignIn implements RedirectSignIn {
   }
 
   private async read(
-    config: oidc.Configuration,
+    config: Configuration,
     accessToken: string,
     url: string,
   ): Promise<Record<string, unknown>> {
     const headers = new Headers({ accept: 'application/json', 'user-agent': 'Parley' });
+    const oidc = await loadOpenIdClient();
     const res = await oidc.fetchProtectedResource(
       config,
       accessToken,

@@ -1,9 +1,12 @@
 import { generate } from 'otplib';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { matchTotp, newTotpSecret, totpUri } from './totp.ts';
 
 describe('TOTP codes', () => {
-  const secret = newTotpSecret();
+  let secret = '';
+  beforeAll(async () => {
+    secret = await newTotpSecret();
+  });
   const now = 1_800_000_000; // a step boundary: 1.8e9 / 30 = 60,000,000
   const codeAt = (epoch: number) => generate({ secret, epoch });
 
@@ -24,8 +27,8 @@ describe('TOTP codes', () => {
       expect(await matchTotp(secret, bad, null, now)).toBeNull();
   });
 
-  it('writes an otpauth address with issuer, account and secret', () => {
-    const uri = new URL(totpUri(secret, 'ada@example.com', 'Parley'));
+  it('writes an otpauth address with issuer, account and secret', async () => {
+    const uri = new URL(await totpUri(secret, 'ada@example.com', 'Parley'));
     expect(uri.protocol).toBe('otpauth:');
     expect(uri.searchParams.get('secret')).toBe(secret);
     expect(uri.searchParams.get('issuer')).toBe('Parley');

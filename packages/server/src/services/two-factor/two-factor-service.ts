@@ -77,11 +77,11 @@ export async function startTwoFactorSetup(deps: AuthDeps, userId: string): Promi
   const user = await requireUser(deps, userId);
   if (!signsInWithPassword(user)) throw badRequest(LOCAL_ONLY);
   if (user.twoFactorEnabled) throw badRequest(M.alreadyEnabled);
-  const secret = newTotpSecret();
+  const secret = await newTotpSecret();
   const { codes, stored } = newBackupCodes(user.id, deps.config.secrets.credsKey);
   const encrypted = encryptSecret(secret, deps.config.secrets.credsKey, secretContext(user.id));
   if (!(await saveTwoFactorSetup(deps.db, user.id, encrypted, stored))) throw badRequest(M.alreadyEnabled);
-  return { otpauthUrl: totpUri(secret, user.email, deps.config.appTitle), backupCodes: codes };
+  return { otpauthUrl: await totpUri(secret, user.email, deps.config.appTitle), backupCodes: codes };
 }
 
 /** POST /api/auth/2fa/verify: checks a code against the setup (or the enabled factor) without spending it. */

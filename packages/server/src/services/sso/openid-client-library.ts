@@ -1,0 +1,9 @@
+import { onFirstUse } from '../../on-first-use.ts';
+
+export type OpenIdClient = typeof import('openid-client');
+
+/**
+ * openid-client (with oauth4webapi), imported by the first OpenID or social sign-in: a server
+ * whose people sign in with a password would hold it for nothing.
+ */
+export const loadOpenIdClient = onFirstUse((): Promise<OpenIdClient> => import('openid-client'));
