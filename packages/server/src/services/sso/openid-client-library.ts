@@ -1,6 +1,7 @@
+import type * as openIdClient from 'openid-client';
 import { onFirstUse } from '../../on-first-use.ts';
 
-export type OpenIdClient = typeof import('openid-client');
+export type OpenIdClient = typeof openIdClient;
 
 /**
  * openid-client (with oauth4webapi), imported by the first OpenID or social sign-in: a server
