@@ -12,12 +12,10 @@ import { startParleyStack } from './support/parley-stack.ts';
 import { runLoad } from './support/processes.ts';
 import { checkLedgers, type SavedMessage } from './support/soak-ledger.ts';
 import type { LedgerFile, SoakLoadResult } from './support/soak-load.ts';
+import { sampleServerMemory } from './support/soak-memory.ts';
 import {
   machine,
   pgliteSavedMessages,
-  heapOfAll,
-  rssOfAll,
-  sampleMemory,
   SOAK,
   SOAK_PACING,
   SOAK_SERVER_ENV,
@@ -67,14 +65,12 @@ async function soak(name: string, start: () => Promise<Backend>): Promise<boolea
   try {
     const prefix = `soak${Date.now()}u`;
     const ledgerPath = join(dir, 'ledger.json');
-    const rss = sampleMemory(rssOfAll(backend.pids));
-    const heap = sampleMemory(heapOfAll(backend.urls));
+    const sampler = sampleServerMemory(backend.pids, backend.urls);
     const load = await runLoad<SoakLoadResult>(
       soakJob(backend.urls, prefix, ledgerPath, false),
       new URL('./support/soak-load.ts', import.meta.url),
     );
-    const memory = await rss.stop(SOAK.durationMs - RSS_WINDOW_MS);
-    const heapUsed = await heap.stop(SOAK.durationMs - RSS_WINDOW_MS);
+    const memory = await sampler.stop(SOAK.durationMs - RSS_WINDOW_MS);
     const ledgers = JSON.parse(readFileSync(ledgerPath, 'utf8')) as LedgerFile[];
     const check = checkLedgers(ledgers, await backend.savedMessages(prefix));
     const met =
@@ -82,7 +78,7 @@ async function soak(name: string, start: () => Promise<Backend>): Promise<boolea
       check.lost === 0 &&
       check.extra === 0 &&
       check.stoppedNotUnfinished === 0 &&
-      memory.growthMB <= RSS_NOISE_MB;
+      memory.figures.rss.growthMB <= RSS_NOISE_MB;
     console.log(
       JSON.stringify({
         bench: 'soak',
@@ -92,8 +88,14 @@ async function soak(name: string, start: () => Promise<Backend>): Promise<boolea
         thinkMs: SOAK.thinkMs,
         ...load,
         rows: check,
-        serverRssMB: { ...memory, windowSeconds: RSS_WINDOW_MS / 1000, noiseMB: RSS_NOISE_MB },
-        serverHeapUsedMB: heapUsed,
+        serverMemoryMB: {
+          windowSeconds: RSS_WINDOW_MS / 1000,
+          windowSamples: memory.windowSamples,
+          noiseMB: RSS_NOISE_MB,
+          ...memory.figures,
+        },
+        // Every sample (MB, summed over the instances), for the curve behind the figures above.
+        memorySamples: memory.samples,
         machine: machine(),
         met,
       }),

@@ -94,6 +94,7 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
     memoryClusterDump: opts.memoryClusterDump,
   });
   metrics?.instrument(database.db);
+  if (database.memory) metrics?.measureDatabase(database.memory);
   await database.migrate();
   await seedRoles(database.db);
   const fileEmbeddings =

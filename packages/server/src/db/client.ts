@@ -6,7 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { SERVER_PACKAGE_DIR } from '../package-dir.ts';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
-import { PgliteWorkerClient } from './pglite-worker-client.ts';
+import { PgliteWorkerClient, type DatabaseThreadMemory } from './pglite-worker-client.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -20,6 +20,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** The embedded database only: runs `fn` with the database to itself (a consistent backup). */
   exclusive?: PgliteWorkerClient['exclusive'];
+  /** The embedded database only: its thread's memory (benchmark figures). */
+  memory?(): Promise<DatabaseThreadMemory>;
 }
 
 export const MIGRATIONS_FOLDER = join(SERVER_PACKAGE_DIR, 'drizzle');
@@ -60,6 +62,7 @@ export async function openDatabase(opts: {
       migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
       close: () => client.close().finally(() => lock?.release()),
       exclusive: (fn) => client.exclusive(fn),
+      memory: () => client.memory(),
     };
   } catch (err) {
     lock?.release();

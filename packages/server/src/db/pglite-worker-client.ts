@@ -18,7 +18,19 @@ type Request =
   | { op: 'query'; sql: string; params: unknown[]; rowMode?: string; rawTypes?: number[] }
   | { op: 'exec'; sql: string }
   | { op: 'dump' }
+  | { op: 'memory' }
   | { op: 'close' };
+
+/** The database thread's memory (see pglite-worker.mjs), in bytes. */
+export interface DatabaseThreadMemory {
+  /** PGlite's WebAssembly memory: reserved and grown by PostgreSQL's allocations, never given back. */
+  wasmBytes: number;
+  heapUsedBytes: number;
+  heapTotalBytes: number;
+  /** Memory V8 tracks outside the thread's heap (WebAssembly memory included), and its ArrayBuffers. */
+  externalBytes: number;
+  arrayBuffersBytes: number;
+}
 
 interface Reply {
   id: number;
@@ -131,6 +143,11 @@ export class PgliteWorkerClient {
    */
   exclusive<T>(fn: (held: { dump(): Promise<Uint8Array> }) => Promise<T>): Promise<T> {
     return this.#holding(() => fn({ dump: () => this.#send({ op: 'dump' }) as Promise<Uint8Array> }));
+  }
+
+  /** The database thread's memory; answered between statements, not after queued transactions. */
+  memory(): Promise<DatabaseThreadMemory> {
+    return this.#send({ op: 'memory' }) as Promise<DatabaseThreadMemory>;
   }
 
   async close(): Promise<void> {

@@ -48,6 +48,23 @@ const db = await PGlite.create(workerData.location, {
   ...(workerData.loadDataDir ? { loadDataDir: new Blob([workerData.loadDataDir]) } : {}),
 });
 
+/**
+ * This thread's share of the process's memory (benchmarks): PGlite's WebAssembly memory (the
+ * database's shared buffers, caches and working memory; it grows and never shrinks) and this
+ * thread's own JavaScript heap and buffers, which the main thread's process.memoryUsage() does not
+ * include.
+ */
+function memory() {
+  const usage = process.memoryUsage();
+  return {
+    wasmBytes: db.mod?.wasmMemory?.buffer.byteLength ?? 0,
+    heapUsedBytes: usage.heapUsed,
+    heapTotalBytes: usage.heapTotal,
+    externalBytes: usage.external,
+    arrayBuffersBytes: usage.arrayBuffers,
+  };
+}
+
 /** Replies finished in the same tick go back as one message (see the client's outbox). */
 /** @type {object[]} */
 let outbox = [];
@@ -76,6 +93,8 @@ async function handle(/** @type {any} */ request) {
       // lock for it): a consistent copy, as after a clean stop, of a database still in use.
       const dump = await db.dumpDataDir('gzip');
       reply({ id: request.id, result: new Uint8Array(await dump.arrayBuffer()) });
+    } else if (request.op === 'memory') {
+      reply({ id: request.id, result: memory() });
     } else if (request.op === 'close') {
       await db.close();
       reply({ id: request.id, result: null });

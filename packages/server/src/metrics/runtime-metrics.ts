@@ -1,6 +1,7 @@
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import type { Database } from '../db/client.ts';
 import { StallCpu } from './stall-cpu.ts';
+import type { DatabaseThreadMemory } from '../db/pglite-worker-client.ts';
 
 /** The event-loop sampling interval; reported delays are what the loop lagged beyond it. */
 const RESOLUTION_MS = 10;
@@ -25,7 +26,19 @@ export interface MetricsSnapshot {
   eventLoopDelayMs: { p50: number; p99: number; max: number };
   /** The event loop's own CPU time per sampling interval (see StallCpu); null off Linux. */
   eventLoopStallCpuMs: { p50: number; p99: number; max: number } | null;
-  memory: { rssBytes: number; heapUsedBytes: number };
+  /**
+   * The process's resident memory and the main thread's JavaScript heap and buffers; on the
+   * embedded database also its thread's (whose WebAssembly memory is the database's own memory).
+   * What none of these covers is native memory: code, stacks, malloc'd buffers.
+   */
+  memory: {
+    rssBytes: number;
+    heapUsedBytes: number;
+    heapTotalBytes: number;
+    externalBytes: number;
+    arrayBuffersBytes: number;
+    database?: DatabaseThreadMemory;
+  };
   queries: QueryCounts;
 }
 
@@ -39,6 +52,7 @@ export class RuntimeMetrics {
   private stallCpu = new StallCpu(RESOLUTION_MS);
   private since = Date.now();
   private queries = emptyCounts();
+  private databaseMemory?: () => Promise<DatabaseThreadMemory>;
 
   constructor() {
     this.histogram.enable();
@@ -68,15 +82,28 @@ export class RuntimeMetrics {
     }) as Database['transaction'];
   }
 
-  snapshot(): MetricsSnapshot {
+  /** The embedded database's thread reports its own memory, which this thread cannot see. */
+  measureDatabase(memory: () => Promise<DatabaseThreadMemory>): void {
+    this.databaseMemory = memory;
+  }
+
+  async snapshot(): Promise<MetricsSnapshot> {
     const ms = (ns: number) => Math.max(0, Math.round((ns / 1e6 - RESOLUTION_MS) * 100) / 100);
     const h = this.histogram;
+    const database = await this.databaseMemory?.();
     const memory = process.memoryUsage();
     return {
       sinceMs: Date.now() - this.since,
       eventLoopDelayMs: { p50: ms(h.percentile(50)), p99: ms(h.percentile(99)), max: ms(h.max) },
       eventLoopStallCpuMs: this.stallCpu.snapshot(),
-      memory: { rssBytes: memory.rss, heapUsedBytes: memory.heapUsed },
+      memory: {
+        rssBytes: memory.rss,
+        heapUsedBytes: memory.heapUsed,
+        heapTotalBytes: memory.heapTotal,
+        externalBytes: memory.external,
+        arrayBuffersBytes: memory.arrayBuffers,
+        ...(database ? { database } : {}),
+      },
       queries: { ...this.queries },
     };
   }

@@ -9,7 +9,7 @@ export function debugRoutes(app: FastifyInstance, ctx: AppContext): void {
   const metrics = ctx.metrics;
   if (!metrics) return;
   app.get<{ Querystring: { reset?: string } }>('/api/debug/metrics', async (request) => {
-    const snapshot = metrics.snapshot();
+    const snapshot = await metrics.snapshot();
     if (request.query.reset === 'true') metrics.reset();
     return snapshot;
   });
