@@ -16,6 +16,10 @@ export interface MemorySample {
   rssFile: number;
   /** JavaScript heaps (committed), main thread and database thread. */
   heap: number;
+  /** Of `heap`, the database thread's. */
+  dbHeap: number;
+  /** Of `heap`, what objects occupy (live or not yet collected), both threads. */
+  heapUsed: number;
   /** PGlite's WebAssembly memory as sized (0 on PostgreSQL): an upper bound of its resident part. */
   wasmSize: number;
   /** Of the RSS, PGlite's WebAssembly memory's pages actually touched (from /proc/PID/smaps). */
@@ -29,7 +33,7 @@ export interface MemorySample {
 }
 
 type Part = Exclude<keyof MemorySample, 's'>;
-const PARTS: Part[] = ['rss', 'rssFile', 'heap', 'wasmSize', 'wasm', 'buffers', 'external', 'rest'];
+const PARTS: Part[] = ['rss', 'rssFile', 'heap', 'dbHeap', 'heapUsed', 'wasmSize', 'wasm', 'buffers', 'external', 'rest'];
 
 export interface PartFigures {
   /** MB at the start of the judged window (after warm-up), and at the end. */
@@ -40,6 +44,7 @@ export interface PartFigures {
 }
 
 interface ThreadMemory {
+  heapUsedBytes: number;
   heapTotalBytes: number;
   externalBytes: number;
   arrayBuffersBytes: number;
@@ -118,6 +123,8 @@ async function sampleOne(pid: number, url: string): Promise<Omit<MemorySample, '
   const { rss, rssFile } = procStatus(pid);
   const db = m?.database;
   const heap = ((m?.heapTotalBytes ?? 0) + (db?.heapTotalBytes ?? 0)) / MB;
+  const dbHeap = (db?.heapTotalBytes ?? 0) / MB;
+  const heapUsed = ((m?.heapUsedBytes ?? 0) + (db?.heapUsedBytes ?? 0)) / MB;
   const wasmSize = (db?.wasmBytes ?? 0) / MB;
   const wasm = db ? wasmResidentMB(pid) : 0;
   const buffers = ((m?.arrayBuffersBytes ?? 0) + (db?.arrayBuffersBytes ?? 0)) / MB;
@@ -126,7 +133,7 @@ async function sampleOne(pid: number, url: string): Promise<Omit<MemorySample, '
     Math.max(0, (m?.externalBytes ?? 0) - (m?.arrayBuffersBytes ?? 0)) / MB +
     Math.max(0, (db?.externalBytes ?? 0) - (db?.arrayBuffersBytes ?? 0) - (db?.wasmBytes ?? 0)) / MB;
   const rest = rss - rssFile - heap - wasm - buffers - external;
-  return { rss, rssFile, heap, wasmSize, wasm, buffers, external, rest };
+  return { rss, rssFile, heap, dbHeap, heapUsed, wasmSize, wasm, buffers, external, rest };
 }
 
 /** Samples the servers (`pids()` and `urls`, in the same order) every `everyMs` until stopped. */

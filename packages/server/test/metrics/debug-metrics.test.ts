@@ -47,6 +47,23 @@ describe('GET /api/debug/metrics', () => {
     expect(metrics.queries.reads).toBeGreaterThanOrEqual(1);
   });
 
+  // The soak benchmark splits the server's RSS: the embedded database's thread has a heap and
+  // WebAssembly memory of its own that the main thread's process.memoryUsage() does not include.
+  it('splits memory into the main thread and, on the embedded database, its own thread', async () => {
+    const { memory } = await jsonOf(await server.api('/api/debug/metrics'));
+    expect(memory.heapTotalBytes).toBeGreaterThanOrEqual(memory.heapUsedBytes);
+    expect(memory.externalBytes).toBeGreaterThanOrEqual(memory.arrayBuffersBytes);
+    if (process.env.TEST_DATABASE_URL) {
+      expect(memory.database).toBeUndefined();
+      return;
+    }
+    // PGlite's WebAssembly memory starts at 128 MB and only grows, in 64 kB pages.
+    expect(memory.database.wasmBytes).toBeGreaterThanOrEqual(128 * 1024 * 1024);
+    expect(memory.database.wasmBytes % 65536).toBe(0);
+    expect(memory.database.heapUsedBytes).toBeGreaterThan(0);
+    expect(memory.database.heapTotalBytes).toBeGreaterThanOrEqual(memory.database.heapUsedBytes);
+  });
+
   // Every chat request needs the caller's role (for memories and tools) and their memories; both
   // used to be read from the database per request, which cost a loaded server a measurable share
   // of its time to first token. They now come from short-lived caches that the writes drop.
