@@ -11,6 +11,8 @@ import type { SoakJob } from './soak-load.ts';
 export const SOAK = {
   users: Number(process.env.SOAK_USERS ?? 200),
   durationMs: Number(process.env.SOAK_SECONDS ?? 300) * 1000,
+  /** SOAK_SECONDS was given: soak.bench.ts then runs exactly that long, warm-up or not. */
+  durationGiven: process.env.SOAK_SECONDS !== undefined,
   /** Users sign in spread over this long at the start. */
   rampMs: Number(process.env.SOAK_RAMP_SECONDS ?? 30) * 1000,
   /** A person's pause between two actions (each pause is 0.5–1.5 times this). */
@@ -44,7 +46,13 @@ export async function pgliteSavedMessages(dataDir: string, emailPrefix: string):
 }
 
 /** The load generator's job: every user on `urls`, the settings above. */
-export function soakJob(urls: string[], prefix: string, ledgerPath: string, faults: boolean): SoakJob {
+export function soakJob(
+  urls: string[],
+  prefix: string,
+  ledgerPath: string,
+  faults: boolean,
+  durationMs = SOAK.durationMs,
+): SoakJob {
   return {
     config: {
       urls,
@@ -55,7 +63,7 @@ export function soakJob(urls: string[], prefix: string, ledgerPath: string, faul
       faults,
     },
     users: SOAK.users,
-    durationMs: SOAK.durationMs,
+    durationMs,
     rampMs: SOAK.rampMs,
     prefix,
     ledgerPath,

@@ -5,6 +5,9 @@ interface Entry<T> {
   expiresAt: number | null;
 }
 
+/** How often expired keys nobody reads again are dropped: they outlive their TTL by up to this. */
+export const MEMORY_BUS_SWEEP_MS = 60_000;
+
 /** The in-process Bus: one server instance, no dependencies. */
 export class MemoryBus implements Bus {
   private readonly channels = new Map<string, Set<BusHandler>>();
@@ -13,7 +16,7 @@ export class MemoryBus implements Bus {
 
   constructor(private readonly now: () => number = Date.now) {
     // Expired keys are dropped lazily on read; the sweep only bounds memory for keys never read again.
-    this.sweeper = setInterval(() => this.sweep(), 60_000);
+    this.sweeper = setInterval(() => this.sweep(), MEMORY_BUS_SWEEP_MS);
     this.sweeper.unref();
   }
 
