@@ -33,7 +33,18 @@ export interface MemorySample {
 }
 
 type Part = Exclude<keyof MemorySample, 's'>;
-const PARTS: Part[] = ['rss', 'rssFile', 'heap', 'dbHeap', 'heapUsed', 'wasmSize', 'wasm', 'buffers', 'external', 'rest'];
+const PARTS: Part[] = [
+  'rss',
+  'rssFile',
+  'heap',
+  'dbHeap',
+  'heapUsed',
+  'wasmSize',
+  'wasm',
+  'buffers',
+  'external',
+  'rest',
+];
 
 export interface PartFigures {
   /** MB at the start of the judged window (after warm-up), and at the end. */
@@ -145,7 +156,13 @@ export function sampleServerMemory(pids: () => number[], urls: string[], everyMs
     const ids = pids();
     const parts = await Promise.all(urls.map((url, i) => sampleOne(ids[i]!, url)));
     const sum = Object.fromEntries(
-      PARTS.map((p) => [p, round(parts.reduce((a, x) => a + x[p], 0), 1)]),
+      PARTS.map((p) => [
+        p,
+        round(
+          parts.reduce((a, x) => a + x[p], 0),
+          1,
+        ),
+      ]),
     ) as Record<Part, number>;
     samples.push({ s, ...sum });
   };
