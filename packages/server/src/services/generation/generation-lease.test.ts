@@ -2,60 +2,17 @@ import pino from 'pino';
 import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { MemoryBus } from '../../bus/memory-bus.ts';
-import type { Provider, ProviderEvent } from '../providers/provider.ts';
-import type { CompletionPort, GenerationResult } from './completion-port.ts';
 import { GenerationManager } from './generation-manager.ts';
 import { jobKeys } from './job-keys.ts';
+import { slowProvider, startJob as startJobOn } from './test-jobs.ts';
 
 // A conversation's generation lock is a short lease its running generation renews: a dead holder
 // frees the conversation within seconds, a live one keeps it however long it runs.
 const logger = pino({ level: 'silent' });
 const LANE = 'conversation-1';
-const RECOVERY = { endpoint: 'e', model: 'm', sender: 's', continued: false };
 
-/** A provider that sends `count` text events `gapMs` apart, then finishes. */
-function slowProvider(count: number, gapMs: number): Provider {
-  return {
-    async *stream(request) {
-      for (let i = 0; i < count; i++) {
-        await delay(gapMs);
-        if (request.signal.aborted) return;
-        yield { type: 'text', text: `t${i} ` } satisfies ProviderEvent;
-      }
-      yield { type: 'finish', reason: 'stop', usage: { outputTokens: count } };
-    },
-    listModels: async () => [],
-    complete: async () => '',
-  };
-}
-
-/** Reserves the lane and starts a job on `provider`; `done` resolves with its result. */
-async function startJob(manager: GenerationManager, provider: Provider) {
-  const jobId = await manager.reserve(LANE);
-  let finish!: (result: GenerationResult) => void;
-  const done = new Promise<GenerationResult>((r) => (finish = r));
-  const port: CompletionPort = {
-    requestSaved: () => Promise.resolve(),
-    complete: async (result) => {
-      finish(result);
-      return { kind: 'f', json: '{"final":true}' };
-    },
-  };
-  await manager.start(
-    {
-      jobId,
-      userId: 'u',
-      conversationId: LANE,
-      responseMessageId: 'r',
-      init: { responseMessageId: 'r', requestMessage: { messageId: 'm' } as never, content: [] },
-      createdJson: '{"created":true}',
-      call: { provider, model: 'm', messages: [], parameters: {} },
-    },
-    port,
-    RECOVERY,
-  );
-  return { jobId, done };
-}
+const startJob = (manager: GenerationManager, provider: Parameters<typeof startJobOn>[1]) =>
+  startJobOn(manager, provider, { lane: LANE });
 
 describe('the generation lease', () => {
   it('a holder that stops renewing (its instance died) loses the lock within seconds, not a minute', async () => {

@@ -5,6 +5,7 @@ import { MemoryBus } from '../../bus/memory-bus.ts';
 import { GenerationManager } from './generation-manager.ts';
 import { JobChannel } from './job-channel.ts';
 import { jobKeys } from './job-keys.ts';
+import { slowProvider, startJob } from './test-jobs.ts';
 
 const logger = pino({ level: 'silent' });
 const LANE = 'conversation-1';
@@ -66,5 +67,25 @@ describe('GenerationManager.reserve', () => {
     await expect(manager.reserve(LANE)).rejects.toMatchObject({ code: 'concurrent' });
     expect(Date.now() - started).toBeGreaterThanOrEqual(200);
     expect(await bus.get(jobKeys.lock(LANE))).toBe('job-a');
+  });
+});
+
+describe("the user's list of recent conversations", () => {
+  it('is compacted when a generation starts past its limit, without anyone asking which are active', async () => {
+    const { bus, manager } = setup();
+    const key = jobKeys.userJobs('u');
+    // 200 finished chats in a row from a client that never reads the active list (an API client).
+    for (let i = 0; i < 200; i++) await bus.append(key, `finished-${i}`, 60_000);
+    const { done } = await startJob(manager, slowProvider(3, 30), { lane: 'conversation-live' });
+    let listed = await bus.range(key, 0);
+    for (let tries = 0; listed.length > 1 && tries < 100; tries++) {
+      await delay(10);
+      listed = await bus.range(key, 0);
+    }
+    // Only the running conversation is kept; it still shows as active.
+    expect(listed).toEqual(['conversation-live']);
+    expect(await manager.activeConversations('u')).toEqual(['conversation-live']);
+    await done;
+    await bus.close();
   });
 });

@@ -155,12 +155,16 @@ export class GenerationManager {
     // Independent keys, written together: on Redis that is one round trip before the upstream
     // request starts instead of four. The lease's first renewal rides along, so the lock is fresh
     // when the upstream request starts.
-    await Promise.all([
+    const [, listed] = await Promise.all([
       this.bus.set(jobKeys.meta(lane), metaJson, RUNNING_TTL_MS),
       this.bus.append(jobKeys.userJobs(spec.userId), spec.conversationId, RUNNING_TTL_MS),
       this.bus.addMember(jobKeys.running, metaJson),
       lease.start(),
     ]);
+    // Each start renews the list's lifetime, so a client that chats without pause and never asks
+    // which of its conversations are active (an API client) would grow it without end: it is
+    // compacted here too, in the background, once it passes the limit.
+    if (listed > USER_LIST_COMPACT_AT) void this.activeConversations(spec.userId).catch(onError);
     // Keeps the meta of a long generation alive while the job runs here.
     const metaRefresh = setInterval(() => {
       this.bus.set(jobKeys.meta(lane), metaJson, RUNNING_TTL_MS).catch(onError);
