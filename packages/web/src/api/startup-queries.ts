@@ -1,59 +1,61 @@
-import { useQuery } from '@tanstack/react-query';
+import type { Banner, StartupConfig } from '@parley/schema';
+import { useEffect } from 'react';
+import { CachedRequest, useCachedRequest, type RequestState } from '../lib/cached-request';
 import { userApi } from './user-api';
 import { useAuth } from '../store/auth-store';
 import { useStartupReady } from './startup-delay';
 
-export const startupKeys = {
-  config: ['startupConfig'] as const,
-  banner: (signedIn: boolean) => ['banner', signedIn] as const,
-  health: ['health'] as const,
+// Plain cached requests, not React Query: the signed-out pages run without it (see
+// docs/architecture.md, "Page weight in the browser"), and both apps share one answer.
+const startupConfig = new CachedRequest<StartupConfig>(userApi.config);
+const banners = {
+  signedIn: new CachedRequest<Banner | null>(userApi.banner),
+  signedOut: new CachedRequest<Banner | null>(userApi.banner),
 };
 
 const TEN_MINUTES = 10 * 60 * 1000;
 
-/** GET /api/config: fetched once, after the startup delay, and never refetched: the configuration does not change while the page lives. */
-export function useStartupConfig() {
-  const ready = useStartupReady();
-  return useQuery({
-    queryKey: startupKeys.config,
-    queryFn: userApi.config,
-    enabled: ready,
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
+/** GET /api/config: fetched once, after the startup delay, and never again: the configuration does not change while the page lives. */
+export function useStartupConfig(): RequestState<StartupConfig> {
+  return useCachedRequest(startupConfig, useStartupReady());
 }
 
 /** The active banner, asked again once the session is known (public and signed-in banners differ). */
-export function useBanner() {
+export function useBanner(): RequestState<Banner | null> {
   const ready = useStartupReady();
   const status = useAuth((s) => s.status);
-  return useQuery({
-    queryKey: startupKeys.banner(status === 'authenticated'),
-    queryFn: userApi.banner,
-    enabled: ready && status !== 'pending',
-    staleTime: 5 * 60 * 1000,
-  });
+  const request = status === 'authenticated' ? banners.signedIn : banners.signedOut;
+  return useCachedRequest(request, ready && status !== 'pending');
 }
 
-/** Health check: first after 500 ms, then every 10 minutes and on window focus; a failure is only logged, never shown. */
-export function useHealthCheck() {
+async function checkHealth(): Promise<void> {
+  try {
+    const res = await fetch('/health');
+    if (!res.ok) console.warn(`Health check failed with status ${res.status}`);
+  } catch (error) {
+    console.warn('Health check failed', error);
+  }
+}
+
+/** Health check: first after the startup delay, then every 10 minutes and on window focus when the last is older; a failure is only logged, never shown. */
+export function useHealthCheck(): void {
   const ready = useStartupReady();
-  return useQuery({
-    queryKey: startupKeys.health,
-    queryFn: async () => {
-      try {
-        const res = await fetch('/health');
-        if (res.ok) return true;
-        console.warn(`Health check failed with status ${res.status}`);
-      } catch (error) {
-        console.warn('Health check failed', error);
-      }
-      return false;
-    },
-    enabled: ready,
-    retry: false,
-    staleTime: TEN_MINUTES,
-    refetchInterval: TEN_MINUTES,
-    refetchOnWindowFocus: true,
-  });
+  useEffect(() => {
+    if (!ready) return;
+    let last = Date.now();
+    void checkHealth();
+    const again = () => {
+      last = Date.now();
+      void checkHealth();
+    };
+    const timer = window.setInterval(again, TEN_MINUTES);
+    const onFocus = () => {
+      if (Date.now() - last >= TEN_MINUTES) again();
+    };
+    window.addEventListener('focus', onFocus);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener('focus', onFocus);
+    };
+  }, [ready]);
 }

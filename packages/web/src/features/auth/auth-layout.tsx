@@ -1,9 +1,9 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageFallback } from '../../components/ui/page-fallback';
 import { useAuth } from '../../store/auth-store';
 import { AuthFrame } from './auth-frame';
+import { useAuthLocation, useAuthNavigate } from './auth-location';
 import { LegalLinks } from './legal-links';
 import { SocialLogins } from './social-logins';
 
@@ -18,18 +18,20 @@ function titleKey(pathname: string): string {
 }
 
 /** Layout of login, register, forgot/reset password and 2fa; signed-in users go to /c/new. */
-export default function AuthLayout() {
+export function AuthLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const { pathname } = useAuthLocation();
+  const navigate = useAuthNavigate();
   const status = useAuth((s) => s.status);
-  if (status === 'authenticated') return <Navigate to="/c/new" replace />;
+  useEffect(() => {
+    if (status === 'authenticated') navigate('/c/new', { replace: true });
+  }, [status, navigate]);
+  if (status === 'authenticated') return null;
 
   const social = pathname === '/login' || pathname === '/register';
   return (
     <AuthFrame title={t(titleKey(pathname))} footer={<LegalLinks />}>
-      <Suspense fallback={<PageFallback />}>
-        <Outlet />
-      </Suspense>
+      <Suspense fallback={<PageFallback />}>{children}</Suspense>
       {social && <SocialLogins />}
     </AuthFrame>
   );

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { authApi } from '../../api/auth-api';
 import { useStartupConfig } from '../../api/startup-queries';
 import { Alert } from '../../components/ui/alert';
@@ -8,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { useFormFields } from './use-form-fields';
 import { validateForgotPassword } from './validation';
+import { AuthLink } from './auth-link';
 
 /**
  * Password reset request: the form becomes a confirmation. Without e-mail delivery the
@@ -84,9 +84,9 @@ function BackToLogin() {
   const { t } = useTranslation();
   return (
     <p className="text-center text-sm">
-      <Link to="/login" className="font-medium text-accent hover:underline">
+      <AuthLink to="/login" className="font-medium text-accent hover:underline">
         {t('com_auth_back_to_login')}
-      </Link>
+      </AuthLink>
     </p>
   );
 }

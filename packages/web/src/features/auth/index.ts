@@ -1,4 +1,5 @@
 /** The auth feature as other folders see it: import from here, never from its other files. */
+export { AuthPages } from './auth-pages';
 export { useLogout } from './use-logout';
 export { roleKey, useHasPermission, useRole } from './use-permission';
 export { UNAUTHENTICATED_REDIRECT_MS, useRequireAuth } from './use-require-auth';

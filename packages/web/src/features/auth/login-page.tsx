@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
 import { authApi } from '../../api/auth-api';
 import { useStartupConfig } from '../../api/startup-queries';
@@ -17,6 +16,8 @@ import { validateLogin, validateUsernameLogin } from './validation';
 
 // Loaded only when parley.yaml configures the human check, so the page stays light without it.
 import { useHumanCheck } from './use-human-check';
+import { AuthLink } from './auth-link';
+import { useAuthNavigate, useAuthSearchParams } from './auth-location';
 
 const Turnstile = lazy(() => import('./turnstile').then((m) => ({ default: m.Turnstile })));
 // Loaded only where wallet sign-in is on: most instances never show the button.
@@ -27,8 +28,8 @@ const WalletSignInButton = lazy(() =>
 /** Sign-in with e-mail and password; two-factor pending goes to /login/2fa. */
 export default function LoginPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const navigate = useAuthNavigate();
+  const params = useAuthSearchParams();
   const { data: config, isError: configFailed } = useStartupConfig();
   // With LDAP the form checks against the directory, which may ask for a username instead of an address.
   const directory = config?.ldap?.enabled === true;
@@ -74,12 +75,12 @@ export default function LoginPage() {
         turnstileToken: human.token ?? undefined,
       });
       if (result.twoFAPending && result.tempToken) {
-        void navigate(`/login/2fa?tempToken=${encodeURIComponent(result.tempToken)}`);
+        navigate(`/login/2fa?tempToken=${encodeURIComponent(result.tempToken)}`);
         return;
       }
       if (!result.token) throw new Error('No token in the login answer');
       setSession(result.token, result.user ?? null);
-      void navigate('/c/new', { replace: true });
+      navigate('/c/new', { replace: true });
     } catch (err) {
       // The human check's answer was spent on this attempt: the next one needs a new answer.
       human.spent();
@@ -126,9 +127,9 @@ export default function LoginPage() {
               A directory's passwords are changed at the directory, never here. */}
           {config?.passwordResetEnabled === true && !directory && (
             <div className="-mt-1 flex justify-end">
-              <Link to="/forgot-password" className="text-[13px] font-medium text-accent hover:underline">
+              <AuthLink to="/forgot-password" className="text-[13px] font-medium text-accent hover:underline">
                 {t('com_auth_password_forgot')}
-              </Link>
+              </AuthLink>
             </div>
           )}
           {turnstile && (
@@ -167,9 +168,9 @@ export default function LoginPage() {
       {config?.registrationEnabled !== false && (
         <p className="mt-6 text-center text-sm text-fg-muted">
           {t('com_auth_no_account')}{' '}
-          <Link to="/register" className="font-medium text-accent hover:underline">
+          <AuthLink to="/register" className="font-medium text-accent hover:underline">
             {t('com_auth_sign_up')}
-          </Link>
+          </AuthLink>
         </p>
       )}
     </>

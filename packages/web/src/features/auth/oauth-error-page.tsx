@@ -1,14 +1,14 @@
 import { CircleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { AuthFrame } from './auth-frame';
 import { oauthErrorMessage } from './oauth-error';
+import { useAuthSearchParams } from './auth-location';
 
 /** Outcome page when an external sign-in failed; reads `error` and offers to close the window. */
 export default function OAuthErrorPage() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
+  const params = useAuthSearchParams();
   const message = oauthErrorMessage(params.get('error'), (k, v) => t(k, v));
   return (
     <AuthFrame>

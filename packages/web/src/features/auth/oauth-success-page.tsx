@@ -1,13 +1,13 @@
 import { CircleCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { AuthFrame } from './auth-frame';
 import { useCountdown } from './use-countdown';
+import { useAuthSearchParams } from './auth-location';
 
 /** Outcome of an external sign-in opened in its own window: counts down 3 s, then closes it. */
 export default function OAuthSuccessPage() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
+  const params = useAuthSearchParams();
   const serverName = params.get('serverName') ?? '';
   const { remaining } = useCountdown(true, () => window.close());
   return (

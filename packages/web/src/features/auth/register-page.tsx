@@ -1,7 +1,6 @@
 import type { LoginResult } from '@parley/schema';
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
 import { apiErrorText } from '../../api/api-error-text';
 import { authApi } from '../../api/auth-api';
 import { Alert } from '../../components/ui/alert';
@@ -16,6 +15,8 @@ import { validateRegister } from './validation';
 
 // Loaded only when parley.yaml configures the human check.
 import { useHumanCheck } from './use-human-check';
+import { AuthLink } from './auth-link';
+import { useAuthNavigate, useAuthSearchParams } from './auth-location';
 
 const Turnstile = lazy(() => import('./turnstile').then((m) => ({ default: m.Turnstile })));
 
@@ -28,8 +29,8 @@ const EMPTY = { name: '', username: '', email: '', password: '', confirm_passwor
  */
 export default function RegisterPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const navigate = useAuthNavigate();
+  const params = useAuthSearchParams();
   const form = useFormFields(EMPTY, validateRegister);
   const [state, setState] = useState<'idle' | 'submitting' | 'success'>('idle');
   const [message, setMessage] = useState('');
@@ -43,7 +44,7 @@ export default function RegisterPage() {
     void (async () => {
       const result = await session.current;
       if (result?.token) setSession(result.token, result.user ?? null);
-      void navigate('/c/new', { replace: true });
+      navigate('/c/new', { replace: true });
     })();
   });
 
@@ -147,9 +148,9 @@ export default function RegisterPage() {
       </form>
       <p className="mt-6 text-center text-sm text-fg-muted">
         {t('com_auth_already_have_account')}{' '}
-        <Link to="/login" className="font-medium text-accent hover:underline">
+        <AuthLink to="/login" className="font-medium text-accent hover:underline">
           {t('com_auth_login')}
-        </Link>
+        </AuthLink>
       </p>
     </>
   );

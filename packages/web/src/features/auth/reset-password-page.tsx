@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
 import { authApi } from '../../api/auth-api';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -8,12 +7,14 @@ import { TextField } from '../../components/ui/text-field';
 import { PasswordField } from './password-field';
 import { useFormFields } from './use-form-fields';
 import { validateResetPassword } from './validation';
+import { AuthLink } from './auth-link';
+import { useAuthNavigate, useAuthSearchParams } from './auth-location';
 
 /** Sets a new password with the token and userId from the reset link. */
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const navigate = useAuthNavigate();
+  const params = useAuthSearchParams();
   const token = params.get('token') ?? '';
   const userId = params.get('userId') ?? '';
   const form = useFormFields({ password: '', confirm_password: '' }, validateResetPassword);
@@ -39,7 +40,7 @@ export default function ResetPasswordPage() {
     return (
       <div className="space-y-5" data-testid="reset-success">
         <Alert tone="success">{t('com_auth_login_with_new_password')}</Alert>
-        <Button size="lg" className="w-full" onClick={() => void navigate('/login')}>
+        <Button size="lg" className="w-full" onClick={() => navigate('/login')}>
           {t('com_auth_continue')}
         </Button>
       </div>
@@ -54,9 +55,9 @@ export default function ResetPasswordPage() {
             {missing.length > 0
               ? missing.map((m) => <p key={m}>{m}</p>)
               : t('com_auth_error_invalid_reset_token')}{' '}
-            <Link to="/forgot-password" className="font-medium underline">
+            <AuthLink to="/forgot-password" className="font-medium underline">
               {t('com_auth_click_here')}
-            </Link>{' '}
+            </AuthLink>{' '}
             {t('com_auth_to_try_again')}
           </Alert>
         </div>

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
 import { apiErrorText } from '../../api/api-error-text';
 import { authApi } from '../../api/auth-api';
 import { Button } from '../../components/ui/button';
@@ -8,12 +7,13 @@ import { inputClasses } from '../../components/ui/text-field';
 import { setSession } from '../../store/auth-store';
 import { showToast } from '../toasts';
 import { isCompleteCode } from './validation';
+import { useAuthNavigate, useAuthSearchParams } from './auth-location';
 
 /** Second login step: a 6-digit code, or an 8-character backup code. */
 export default function TwoFactorPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const navigate = useAuthNavigate();
+  const params = useAuthSearchParams();
   const tempToken = params.get('tempToken') ?? '';
   const [backup, setBackup] = useState(false);
   const [code, setCode] = useState('');
@@ -29,7 +29,7 @@ export default function TwoFactorPage() {
       );
       if (answer?.token) {
         setSession(answer.token, answer.user ?? null);
-        void navigate('/', { replace: true });
+        navigate('/', { replace: true });
       }
     } catch (err) {
       showToast(apiErrorText(err, t('com_auth_error_verifying_2fa')), 'error');

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
 import { authApi } from '../../api/auth-api';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { AuthFrame } from './auth-frame';
 import { useCountdown } from './use-countdown';
+import { useAuthNavigate, useAuthSearchParams } from './auth-location';
 
 type State = 'verifying' | 'success' | 'failed';
 
@@ -16,8 +16,8 @@ type State = 'verifying' | 'success' | 'failed';
  */
 export default function VerifyEmailPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const navigate = useAuthNavigate();
+  const params = useAuthSearchParams();
   const token = params.get('token') ?? '';
   const email = params.get('email') ?? '';
   const [state, setState] = useState<State>(token && email ? 'verifying' : 'failed');
@@ -31,7 +31,7 @@ export default function VerifyEmailPage() {
   const started = useRef(false);
 
   const { remaining, restart } = useCountdown(state !== 'verifying', () => {
-    if (state === 'success') void navigate('/c/new', { replace: true });
+    if (state === 'success') navigate('/c/new', { replace: true });
   });
 
   useEffect(() => {

@@ -2,7 +2,6 @@ import { isSsoErrorCode, type LoginResult } from '@parley/schema';
 import { CircleCheck, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { isApiError } from '../../api/api-error';
 import { apiErrorText } from '../../api/api-error-text';
 import { Button } from '../../components/ui/button';
@@ -10,6 +9,7 @@ import { setSession } from '../../store/auth-store';
 import { oauthErrorMessage } from './oauth-error';
 import { WalletError } from './browser-wallet';
 import { signInWithWallet } from './wallet-api';
+import { useAuthNavigate } from './auth-location';
 
 type WalletState =
   { step: 'idle' } | { step: 'connecting' } | { step: 'connected'; address: string } | { step: 'error' };
@@ -23,17 +23,17 @@ const shortAddress = (address: string) => `${address.slice(0, 6)}…${address.sl
  */
 export function WalletSignInButton({ onError }: { onError: (message: string | null) => void }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useAuthNavigate();
   const [state, setState] = useState<WalletState>({ step: 'idle' });
 
   const finish = (result: LoginResult) => {
     if (result.twoFAPending && result.tempToken) {
-      void navigate(`/login/2fa?tempToken=${encodeURIComponent(result.tempToken)}`);
+      navigate(`/login/2fa?tempToken=${encodeURIComponent(result.tempToken)}`);
       return;
     }
     if (!result.token) throw new Error('No token in the wallet sign-in answer');
     setSession(result.token, result.user ?? null);
-    void navigate('/c/new', { replace: true });
+    navigate('/c/new', { replace: true });
   };
 
   const failure = (err: unknown): string => {

@@ -9,10 +9,9 @@ import { Dialog } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/text-field';
 import { useAuth } from '../../store/auth-store';
 import { showToast } from '../toasts';
+import { isPasskeyPromptDismissed, passkeysSupported } from './passkey-sign-in';
 import {
   isPasskeyAlreadyOnDevice,
-  isPasskeyPromptDismissed,
-  passkeysSupported,
   useAddPasskey,
   usePasskeys,
   useRemovePasskey,

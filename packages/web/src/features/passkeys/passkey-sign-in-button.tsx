@@ -1,11 +1,11 @@
 import { Fingerprint } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { apiErrorText } from '../../api/api-error-text';
 import { Button } from '../../components/ui/button';
 import { setSession } from '../../store/auth-store';
-import { isPasskeyPromptDismissed, passkeysSupported, signInWithPasskey } from './passkeys-api';
+import { navigateBrowser } from '../../lib/browser-location';
+import { isPasskeyPromptDismissed, passkeysSupported, signInWithPasskey } from './passkey-sign-in';
 
 /**
  * "Sign in with a passkey" on the login page: the browser offers the passkeys it holds for this
@@ -14,7 +14,6 @@ import { isPasskeyPromptDismissed, passkeysSupported, signInWithPasskey } from '
  */
 export function PasskeySignInButton({ onError }: { onError: (message: string | null) => void }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [pending, setPending] = useState(false);
   if (!passkeysSupported()) return null;
 
@@ -25,7 +24,8 @@ export function PasskeySignInButton({ onError }: { onError: (message: string | n
       const result = await signInWithPasskey();
       if (!result.token) throw new Error('No token in the passkey sign-in answer');
       setSession(result.token, result.user ?? null);
-      void navigate('/c/new', { replace: true });
+      // The signed-in app takes over in this document (the login page runs without its router).
+      navigateBrowser('/c/new', { replace: true });
     } catch (err) {
       if (isPasskeyPromptDismissed(err)) onError(t('com_auth_passkey_dismissed'));
       else onError(apiErrorText(err, t('com_auth_passkey_error')));

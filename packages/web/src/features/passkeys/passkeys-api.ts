@@ -1,17 +1,10 @@
-import type { LoginResult, Passkey } from '@parley/schema';
+import type { Passkey } from '@parley/schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { useAuth } from '../../store/auth-store';
+import { webauthn } from './passkey-sign-in';
 
 export const passkeyKeys = { mine: ['passkeys'] as const };
-
-/** The WebAuthn helpers are loaded when a passkey is used, not with every page. */
-const webauthn = () => import('@simplewebauthn/browser');
-
-/** Whether this browser can create and use passkeys at all. */
-export function passkeysSupported(): boolean {
-  return typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
-}
 
 export function usePasskeys() {
   const status = useAuth((s) => s.status);
@@ -55,25 +48,6 @@ export function useRemovePasskey() {
       api<{ message: string }>(`/api/auth/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: () => client.invalidateQueries({ queryKey: passkeyKeys.mine }),
   });
-}
-
-/**
- * Signs in with any passkey the browser holds for this site. The answer is a full sign-in (a
- * passkey verifies its holder, so no two-factor step follows).
- */
-export async function signInWithPasskey(): Promise<LoginResult> {
-  const { startAuthentication } = await webauthn();
-  const optionsJSON = await api<Parameters<typeof startAuthentication>[0]['optionsJSON']>(
-    '/api/auth/passkeys/authentication/options',
-    { method: 'POST', json: {} },
-  );
-  const response = await startAuthentication({ optionsJSON });
-  return api<LoginResult>('/api/auth/passkeys/authentication', { method: 'POST', json: { response } });
-}
-
-/** The browser's refusal when the person cancels the passkey prompt or it times out. */
-export function isPasskeyPromptDismissed(error: unknown): boolean {
-  return error instanceof Error && error.name === 'NotAllowedError';
 }
 
 /** The browser's refusal to create a key on an authenticator that already holds one for this account. */
