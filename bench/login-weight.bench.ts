@@ -1,12 +1,12 @@
 // Weight of the first page: opens /login in Chromium against the real server and sums the gzip
-// size of every JS and CSS response until the network has been idle for 1 s. Budget: 150 kB.
+// size of every JS and CSS response until the network has been idle for 1 s. Budget: 120 kB.
 // Wallet sign-in is on, so the page is measured with its "Connect Wallet" button: viem (the
 // message signing) must load only when the button is pressed, never with the page.
 import { chromium } from '@playwright/test';
 import { startParley } from '../tests/e2e/support/parley-server.ts';
 import { recordScriptAndStyleWeight } from './support/page-weight.ts';
 
-const BUDGET_KB = 150;
+const BUDGET_KB = 120;
 
 const server = await startParley({ env: { ALLOW_WALLET_LOGIN: 'true' } });
 const browser = await chromium.launch({
