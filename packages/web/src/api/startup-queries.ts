@@ -1,6 +1,6 @@
 import type { Banner, StartupConfig } from '@parley/schema';
 import { useEffect } from 'react';
-import { CachedRequest, useCachedRequest, type RequestState } from '../lib/cached-request';
+import { CachedRequest, useCachedRequest, type RequestState } from './cached-request';
 import { userApi } from './user-api';
 import { useAuth } from '../store/auth-store';
 import { useStartupReady } from './startup-delay';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../api/api-error';
+import { ApiError } from './api-error';
 import { CachedRequest } from './cached-request';
 
 const noSleep = () => Promise.resolve();
@@ -20,7 +20,7 @@ describe('CachedRequest', () => {
 
   it('tries a server failure twice more, then reports the error and asks again on the next load', async () => {
     const fetcher = vi.fn(() => Promise.reject(new ApiError(500, { message: 'boom' })));
-    const sleep = vi.fn(noSleep);
+    const sleep = vi.fn((_ms: number) => noSleep());
     const request = new CachedRequest(fetcher, sleep);
     await expect(request.load()).rejects.toBeInstanceOf(ApiError);
     expect(fetcher).toHaveBeenCalledTimes(3);

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { isApiError } from '../api/api-error';
+import { isApiError } from './api-error';
 
 /** Pauses before the second and third attempt of a request that failed on the network or the server. */
 export const REQUEST_RETRY_DELAYS_MS = [1000, 2000] as const;
