@@ -88,3 +88,22 @@ test('an unknown route shows the error page', async ({ page }) => {
   await expect(page.getByTestId('error-page')).toBeVisible();
   await expect(page.getByTestId('error-page')).toContainText('404');
 });
+
+test('a sign-in page that fails while rendering shows its own error with Retry, not a blank screen', async ({
+  page,
+}) => {
+  // A startup configuration the login page cannot render (its social sign-ins are not a list).
+  await page.route('**/api/config', async (route) => {
+    const response = await route.fetch();
+    const config = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({
+      response,
+      json: { ...config, socialLoginEnabled: true, socialLogins: 'github' },
+    });
+  });
+  await page.goto('/login');
+  // The signed-out app has no router and so no route error page: each page's area catches its own.
+  const area = page.getByRole('alert').filter({ hasText: 'This part of the page could not be loaded.' });
+  await expect(area).toBeVisible();
+  await expect(area.getByRole('button', { name: 'Retry' })).toBeVisible();
+});
