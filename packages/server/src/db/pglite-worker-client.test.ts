@@ -65,7 +65,7 @@ describe('PgliteWorkerClient (PGlite in a worker thread)', () => {
 
   it('keeps the PostgreSQL page cache small (it lives in WebAssembly memory, which never shrinks)', async () => {
     const { rows } = await db.query('SHOW shared_buffers', [], { rowMode: 'object' });
-    expect(rows).toEqual([{ shared_buffers: '32MB' }]);
+    expect(rows).toEqual([{ shared_buffers: '16MB' }]);
   });
 
   it('hands a burst of replies to the code awaiting them a few milliseconds per event-loop turn', async () => {

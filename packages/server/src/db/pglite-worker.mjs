@@ -38,8 +38,12 @@ function describeError(/** @type {unknown} */ error) {
 // default 128 MB became ~150 MB of resident memory once a large database had been read. The data
 // files stay in the OS page cache either way, so a smaller pool mostly costs copies, not disk reads
 // (import benchmark: baseline RSS ~570 → ~435 MB; open/search p95 27 → 31 / 14 → 17 ms).
+// The whole pool is written when the database opens, so it is resident from the start: the
+// resident part of the WebAssembly memory of a restarted, idle database is 47 MB at 32 MB, 29 MB
+// at 16 MB. 16 MB keeps an idle server under its 300 MB goal, and the open/search figures on the
+// 1,000,000-message database did not change from 32 MB (docs/architecture.md).
 const db = await PGlite.create(workerData.location, {
-  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
+  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
   // pgvector (a 50 kB bundle) is always loaded, whether or not embeddings are configured now: a
   // database whose chunks once got a vector column must still open after the setting is removed.
   // `CREATE EXTENSION vector` (db/vector-column.ts) is what turns it on.
