@@ -43,6 +43,31 @@ async function newPersonInKeysDialog(browser: Browser, url: string, prefix: stri
  * Opens the web search credential dialog from the tools menu, which may still be open behind a
  * dialog that closed. On a phone (a page of its own) the sidebar that opens over the chat is closed first.
  */
+/**
+ * Sets the viewport and has the credential dialog open there. The phone layout is a page of its
+ * own, so a resize can close the dialog a few frames after the resize returns: the dialog is
+ * checked after the frames that follow, opened again if it closed, and the whole is retried until
+ * it stays open across two frames with `ready` holding.
+ */
+async function keysDialogAt(page: Page, box: { width: number; height: number }, ready?: () => Promise<void>) {
+  await page.setViewportSize(box);
+  const dialog = page.getByTestId('tool-credentials-dialog');
+  await expect(async () => {
+    await nextFrames(page);
+    if (!(await dialog.isVisible())) await openKeysDialog(page);
+    await nextFrames(page);
+    await expect(dialog).toBeVisible({ timeout: 1_000 });
+    await ready?.();
+  }).toPass({ timeout: 30_000 });
+}
+
+/** Waits two animation frames: media-query changes and the renders they cause are done by then. */
+async function nextFrames(page: Page) {
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(undefined)))),
+  );
+}
+
 async function openKeysDialog(page: Page) {
   if ((page.viewportSize()?.width ?? 0) < 768) {
     const close = page.getByRole('button', { name: 'Close sidebar' }).first();
@@ -76,16 +101,14 @@ test('web search keys: the tools menu opens the credential dialog; saved keys ar
   // Desktop (1440×900) and phone (390×844), light and dark; the phone layout is a page of its own,
   // so the dialog is opened again there.
   for (const [size, box] of Object.entries(SIZES)) {
-    await page.setViewportSize(box);
-    if (!(await dialog.isVisible())) await openDialog();
+    await keysDialogAt(page, box);
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.screenshot({ path: testInfo.outputPath(`web-search-keys-dialog-${size}-${scheme}.png`) });
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 900 });
-  if (!(await dialog.isVisible())) await openDialog();
+  await keysDialogAt(page, { width: 1280, height: 900 });
   const field2 = dialog.getByTestId('tool-credential-serperApiKey');
 
   const saved = page.waitForRequest((r) => r.url().endsWith('/api/user/plugins') && r.method() === 'POST');
@@ -167,13 +190,12 @@ test('web search keys: a person picks SearXNG as their search provider; its fiel
   await expect(dialog).toContainText('Saved: leave empty to keep it.');
   await expect(dialog.getByTestId('tool-credentials-save')).toBeDisabled();
   for (const [size, box] of Object.entries(SIZES)) {
-    await page.setViewportSize(box);
-    if (!(await dialog.isVisible())) await openKeysDialog(page);
-    await expect(provider).toHaveValue('searxng');
+    await keysDialogAt(page, box, () => expect(provider).toHaveValue('searxng', { timeout: 1_000 }));
     await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
     await page.screenshot({ path: testInfo.outputPath(`web-search-provider-picked-${size}.png`) });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+  await nextFrames(page);
   if (await dialog.isVisible()) await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
