@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { chooseModel, lastAnswer, signIn, waitIdle } from '../support/chat.ts';
+import { chooseModel, closePhoneSidebar, lastAnswer, signIn, waitIdle } from '../support/chat.ts';
 
 async function openBuilder(page: Page) {
   await page.getByTestId('side-panel-rail').getByTestId('open-agents-panel').click();
@@ -204,9 +204,7 @@ test('an agent chain: pick other agents in order, reorder and remove them; each 
   // still show who spoke.
   await page.setViewportSize({ width: 390, height: 844 });
   // The sidebar open on the desktop stays open as an overlay: close it by its mask.
-  const mask = page.getByTestId('nav-mask');
-  if (await mask.isVisible()) await mask.click({ position: { x: 370, y: 400 } });
-  await expect(page.getByTestId('sidebar')).toHaveAttribute('data-state', 'closed');
+  await closePhoneSidebar(page);
   await lastAnswer(page).getByTestId('agent-update').nth(1).scrollIntoViewIfNeeded();
   await expect(handoffs.nth(1)).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('agent-chain-answer-phone.png') });

@@ -1,4 +1,4 @@
-import { chooseModel, send, waitIdle } from '../support/chat.ts';
+import { chooseModel, closePhoneSidebar, send, waitIdle } from '../support/chat.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { openSignedIn, useSimParley } from '../support/sim-parley.ts';
 
@@ -192,11 +192,7 @@ test('regenerating the second answer asks the second model again and leaves the 
   await page.screenshot({ path: testInfo.outputPath('multi-convo-regenerated-counter-1440.png') });
   // On a phone the two answers stack; the second still counts its own siblings.
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect(async () => {
-    const mask = page.getByTestId('nav-mask');
-    if (await mask.isVisible()) await mask.click({ position: { x: 370, y: 400 } });
-    await expect(page.getByTestId('sidebar')).toHaveAttribute('data-state', 'closed', { timeout: 1_000 });
-  }).toPass();
+  await closePhoneSidebar(page);
   await columns.nth(1).getByTestId('sibling-position').scrollIntoViewIfNeeded();
   await expect(columns.nth(1).getByTestId('sibling-position')).toHaveText('2 / 2');
   await page.screenshot({ path: testInfo.outputPath('multi-convo-regenerated-counter-390.png') });

@@ -1,4 +1,4 @@
-import { chooseModel, lastAnswer, send, turnOnTool, waitIdle } from '../support/chat.ts';
+import { chooseModel, closePhoneSidebar, lastAnswer, send, turnOnTool, waitIdle } from '../support/chat.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { openSignedIn, SIM_WEB_SEARCH, useSimParley } from '../support/sim-parley.ts';
 
@@ -40,11 +40,7 @@ test('a web search shows each step, keeps passed steps ticked, and says when it 
 
   // On a phone (the sidebar, open on the desktop, is closed by its mask)…
   await page.setViewportSize({ width: 390, height: 844 });
-  const mask = page.getByTestId('nav-mask');
-  await expect(async () => {
-    if (await mask.isVisible()) await mask.click({ position: { x: 370, y: 400 } });
-    await expect(page.getByTestId('sidebar')).toHaveAttribute('data-state', 'closed', { timeout: 1_000 });
-  }).toPass();
+  await closePhoneSidebar(page);
 
   // …the model searches a second time in the same answer: that search says so.
   const again = answer.getByTestId('web-search-progress');

@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { chooseModel, lastAnswer, send, turnOnTool, waitIdle } from '../support/chat.ts';
+import { chooseModel, closePhoneSidebar, lastAnswer, send, turnOnTool, waitIdle } from '../support/chat.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { openSignedIn, SIM_WEB_SEARCH, useSimParley } from '../support/sim-parley.ts';
 
@@ -116,8 +116,7 @@ async function shootBothSchemes(
   })) {
     await page.setViewportSize(box);
     if (size === 'phone') {
-      const close = page.getByRole('button', { name: 'Close sidebar' }).first();
-      if (await close.isVisible()) await close.click();
+      await closePhoneSidebar(page);
       await again();
     }
     for (const scheme of ['light', 'dark'] as const) {

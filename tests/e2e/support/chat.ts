@@ -41,3 +41,15 @@ export async function turnOnTool(page: Page, tool: string): Promise<void> {
   await page.keyboard.press('Escape');
   await expect(page.getByTestId(`tool-badge-${tool}`)).toBeVisible();
 }
+
+/**
+ * On a phone, closes the sidebar that a page made narrower opens over the chat, by its mask. The
+ * sidebar can open a few frames after the resize, so the check is retried until it stays closed.
+ */
+export async function closePhoneSidebar(page: Page): Promise<void> {
+  const mask = page.getByTestId('nav-mask');
+  await expect(async () => {
+    if (await mask.isVisible()) await mask.click({ position: { x: 370, y: 400 } });
+    await expect(page.getByTestId('sidebar')).toHaveAttribute('data-state', 'closed', { timeout: 1_000 });
+  }).toPass();
+}
