@@ -17,6 +17,7 @@ import { findConversation } from '../services/conversation-records/conversation-
 import { planChat, type ChatPlan } from '../services/chat/chat-plan.ts';
 import { planAddedChat, planSecondRegenerate, requireMultiConvo } from '../services/chat/added-chat.ts';
 import { startChat } from '../services/chat/chat-start.ts';
+import { sentAlready, TakenMessageId } from '../services/chat/resent-message.ts';
 import { messageLimits } from '../services/rate-limit/message-limits.ts';
 import { assertBrowser } from '../services/rate-limit/non-browser.ts';
 import { RateLimiter } from '../services/rate-limit/rate-limiter.ts';
@@ -84,20 +85,48 @@ function streamRoutes(app: FastifyInstance, ctx: AppContext, engine: ChatEngine)
     const resumable = wantsResumable(request);
     if (body.addedConvo || body.pairedAnswerId) await requireMultiConvo(ctx, userId);
     const asked = { user, endpointName, body, resumable };
-    // Regenerating the second answer of a pair answers with the second model alone.
-    const plan = body.pairedAnswerId
-      ? await planSecondRegenerate(ctx, engine, asked)
-      : await planChat(ctx, engine, asked);
-    // Both answers are planned before either starts: a bad second answer refuses the request
-    // with nothing saved.
-    const addedPlan = body.addedConvo ? await planAddedChat(ctx, engine, plan, user, body) : null;
-    const { job, requestSaved } = await startChat(ctx, engine, plan);
-    const added = addedPlan ? await startAdded(ctx, engine, addedPlan, requestSaved) : null;
-    return streamJob(ctx, engine, reply, { job, added }, false);
+    const started = await planAndStart(ctx, engine, asked).catch(async (error: unknown) => {
+      // The new message's id was taken when it was written (nothing was saved): planned once more.
+      if (!(error instanceof TakenMessageId)) throw error;
+      await refuseWhileAnswered(engine, userId, error);
+      return planAndStart(ctx, engine, { ...asked, body: error.retried(body) });
+    });
+    return streamJob(ctx, engine, reply, started, false);
   };
   app.post('/api/agents/chat', auth, start);
   app.post('/api/agents/chat/:endpoint', auth, start);
   app.post('/api/agents/chat/:endpoint/modify', auth, start);
+}
+
+type ChatAsked = Parameters<typeof planChat>[2];
+
+/** Plans the request (and its second answer, if asked), then starts both. */
+async function planAndStart(
+  ctx: AppContext,
+  engine: ChatEngine,
+  asked: ChatAsked,
+): Promise<{ job: JobMeta; added: JobMeta | AddedFailure | null }> {
+  const { body, user } = asked;
+  // Regenerating the second answer of a pair answers with the second model alone.
+  const plan = body.pairedAnswerId
+    ? await planSecondRegenerate(ctx, engine, asked)
+    : await planChat(ctx, engine, asked);
+  // Both answers are planned before either starts: a bad second answer refuses the request
+  // with nothing saved.
+  const addedPlan = body.addedConvo ? await planAddedChat(ctx, engine, plan, user, body) : null;
+  const { job, requestSaved } = await startChat(ctx, engine, plan);
+  const added = addedPlan ? await startAdded(ctx, engine, addedPlan, requestSaved) : null;
+  return { job, added };
+}
+
+/**
+ * A new conversation's first message whose earlier send is still being answered is that message
+ * sent twice at once: refused, as when the two requests collide in the same conversation.
+ */
+async function refuseWhileAnswered(engine: ChatEngine, userId: string, taken: TakenMessageId): Promise<void> {
+  if (!taken.conversationId) return;
+  const job = await engine.generations.findJob(userId, taken.conversationId);
+  if (job && (await engine.generations.isRunning(job))) throw sentAlready();
 }
 
 /**

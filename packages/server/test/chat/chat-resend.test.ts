@@ -23,6 +23,11 @@ async function rowsWithId(messageId: string) {
   return f.server.ctx.db.select().from(messages).where(eq(messages.messageId, messageId));
 }
 
+async function answersTo(messageId: string) {
+  return (await f.server.ctx.db.select().from(messages).where(eq(messages.parentMessageId, messageId)))
+    .length;
+}
+
 describe('a user message sent again with its id', () => {
   it("a new conversation's first message sent twice: one conversation, one user row, two answers", async () => {
     const messageId = randomUUID();
@@ -128,6 +133,26 @@ describe('a user message sent again with its id', () => {
       (r) => r.isCreatedByUser,
     );
     expect(users).toHaveLength(1);
+  });
+
+  it('a first message sent again while its first send is still answered is refused as sent already', async () => {
+    const messageId = randomUUID();
+    // Long enough to still be streaming when it is sent again (echoed at 1000 tokens a second).
+    const text = Array.from({ length: 3000 }, (_, i) => `word${i}`).join(' ');
+    const first = await f.send({ text, messageId }, { resumable: true });
+    const created = (await first.next())!;
+    first.close();
+    const again = await f.send({ text, messageId });
+    expect(again.response.status).toBe(409);
+    const rows = await rowsWithId(messageId);
+    expect(rows).toHaveLength(1);
+    expect(created.data).toBeTruthy();
+    // The first answer goes on to its end, saved under the message.
+    await expect
+      .poll(async () => (await rowsWithId(messageId)).length + (await answersTo(messageId)), {
+        timeout: 15_000,
+      })
+      .toBe(2);
   });
 
   it('an id that is not a UUID is replaced by the server', async () => {

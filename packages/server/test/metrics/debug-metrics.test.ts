@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { NO_PARENT } from '@parley/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonOf, openStream } from '../chat/sse-client.ts';
@@ -83,6 +84,35 @@ describe('GET /api/debug/metrics', () => {
     // The new conversation with the user message, then the answer with the conversation's update:
     // two statements, nothing read.
     expect(metrics.queries).toMatchObject({ reads: 0, writes: 2, transactions: 0 });
+  });
+
+  // A client names its new message (messageId) so that sending it again answers the saved one.
+  // Whether the id is free, or names a first message sent before, used to be read before every
+  // such request; now only a write that finds the id taken reads anything.
+  it('reads nothing more for a message the client names, in a new conversation or a follow-up', async () => {
+    const user = await createTestUser(server);
+    const chat = async (json: Record<string, unknown>) => {
+      const stream = await openStream(server, '/api/agents/chat/Demo', {
+        token: user.token,
+        json: { model: 'echo', endpoint: 'Demo', conversationId: null, parentMessageId: NO_PARENT, ...json },
+      });
+      return (await stream.rest()).at(-1)!.data;
+    };
+    const counted = async (json: Record<string, unknown>) => {
+      await jsonOf(await server.api('/api/debug/metrics?reset=true'));
+      const final = await chat(json);
+      return { final, queries: (await jsonOf(await server.api('/api/debug/metrics'))).queries };
+    };
+    await chat({ text: 'warm the caches' });
+    const first = await counted({ text: 'named', messageId: randomUUID() });
+    expect(first.queries).toMatchObject({ reads: 0, writes: 2, transactions: 0 });
+    const followUp = {
+      conversationId: first.final.conversation.conversationId,
+      parentMessageId: first.final.responseMessage.messageId,
+    };
+    const unnamed = await counted({ text: 'unnamed follow-up', ...followUp });
+    const named = await counted({ text: 'named follow-up', ...followUp, messageId: randomUUID() });
+    expect(named.queries).toMatchObject({ reads: unnamed.queries.reads, writes: 2, transactions: 0 });
   });
 });
 

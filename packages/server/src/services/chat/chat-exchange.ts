@@ -12,7 +12,7 @@ import {
   type NewConversation,
 } from './chat-persistence.ts';
 import { branchTo } from './conversation-history.ts';
-import { newUserMessageId, resentMessage } from './resent-message.ts';
+import { newUserMessageId, resentMessage, takenMessageId } from './resent-message.ts';
 
 /** The tree nodes one chat request works on. */
 export interface Exchange {
@@ -68,14 +68,14 @@ export async function prepareExchange(db: Database, input: ExchangeInput): Promi
         { path: 'parentMessageId', message: `must be ${NO_PARENT} in a new conversation` },
       ]);
     }
-    return newUserMessage(db, input, []);
+    return newUserMessage(input, new Map(), []);
   }
   const messages = await (input.branchMessages ?? loadBranchMessages(db, input.userId, input.conversationId));
   if (body.isContinued) return continueAnswer(db, input, messages);
   if (body.isRegenerate) return regenerate(db, input, messages);
   const resent = resentMessage(messages, body);
   if (resent) return answerAgain(db, input, messages, resent.messageId);
-  return newUserMessage(db, input, branchTo(messages, body.parentMessageId));
+  return newUserMessage(input, messages, branchTo(messages, body.parentMessageId));
 }
 
 /**
@@ -98,16 +98,16 @@ async function answerAgain(
   };
 }
 
-async function newUserMessage(
-  db: Database,
+function newUserMessage(
   input: ExchangeInput,
+  conversation: Map<string, BranchMessage>,
   branch: BranchMessage[],
-): Promise<Exchange> {
+): Exchange {
   const { body } = input;
   if (!body.text.trim()) throw badRequest('Chat text is required', [{ path: 'text', message: 'required' }]);
   const now = new Date();
   const request: MessageRow = {
-    messageId: await newUserMessageId(db, body),
+    messageId: newUserMessageId(body, conversation),
     conversationId: input.conversationId,
     userId: input.userId,
     parentMessageId: body.parentMessageId,
@@ -236,12 +236,18 @@ export function applyEdit(
   return { text: edit.type === 'text' ? text : message.text, content: next };
 }
 
-/** Writes the request message as the exchange plans it; answers the saved row. */
+/**
+ * Writes the request message as the exchange plans it; answers the saved row. A new message whose
+ * id turned out taken fails with what the request becomes (`takenMessageId`): nothing was written.
+ */
 export async function commitRequest(db: Database, userId: string, exchange: Exchange): Promise<MessageRow> {
   const { write, request } = exchange;
   switch (write.kind) {
-    case 'insert':
-      return insertUserMessage(db, request, write.newConversation);
+    case 'insert': {
+      const saved = await insertUserMessage(db, request, write.newConversation);
+      if (saved) return saved;
+      throw await takenMessageId(db, request, write.newConversation !== null);
+    }
     case 'update':
       return updateRequestMessage(db, userId, request.messageId, write.edit);
     case 'none':

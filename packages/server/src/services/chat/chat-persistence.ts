@@ -2,7 +2,6 @@ import { toStorable, type ContentPart } from '@parley/schema';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { conversations, messages, type ConversationRow, type MessageRow } from '../../db/schema/index.ts';
-import { conflict } from '../../errors/app-error.ts';
 import { rowFromJson } from './row-from-json.ts';
 
 /**
@@ -65,13 +64,13 @@ export async function findMessage(
 /**
  * Saves the user message (complete, ids and timestamps included), with its conversation when it
  * is new: one statement either way (so atomic); nothing is read back, the row written is the row
- * answered.
+ * answered. Null when the message's id is taken (a unique violation): nothing was written.
  */
 export async function insertUserMessage(
   db: Database,
   message: MessageRow,
   newConversation: NewConversation | null,
-): Promise<MessageRow> {
+): Promise<MessageRow | null> {
   try {
     if (!newConversation) {
       await db.insert(messages).values(message);
@@ -83,9 +82,7 @@ export async function insertUserMessage(
     );
     return message;
   } catch (error) {
-    // The client's id was free when the request was planned, but the same message sent twice at
-    // once (two tabs, a double resend) saved it first: nothing of this request was written.
-    if (isDuplicateKey(error)) throw conflict('This message was sent already');
+    if (isDuplicateKey(error)) return null;
     throw error;
   }
 }

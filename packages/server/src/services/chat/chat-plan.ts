@@ -17,7 +17,6 @@ import type { ModelCall } from '../generation/model-call.ts';
 import type { ChatEngine } from './chat-engine.ts';
 import { chooseModel } from './model-choice.ts';
 import { prepareExchange, type Exchange } from './chat-exchange.ts';
-import { resentConversationId } from './resent-message.ts';
 import { findConversation } from '../conversation-records/conversation-access.ts';
 import { loadBranchMessages } from './chat-persistence.ts';
 import type { ResponseToSave } from './chat-persistence.ts';
@@ -149,7 +148,7 @@ export async function planChat(
       )
     : null;
   const endpointName = agentRequest?.endpointName ?? asked.endpointName;
-  const body = await withResentConversation(ctx.db, userId, agentRequest?.body ?? asked.body, request);
+  const body = agentRequest?.body ?? asked.body;
   // An agent's tools are its named ones and the operations of its actions (OpenAPI tools).
   const tools = agentRequest
     ? [...agentRequest.tools, ...(await agentActionTools(services.actions, [agentRequest.agent.id]))]
@@ -362,19 +361,4 @@ function pickSettings(body: ChatRequest): Record<string, unknown> {
 function promptPrefixOf(conversation: ConversationRow | null): string | undefined {
   const value = conversation?.settings.promptPrefix;
   return typeof value === 'string' ? value : undefined;
-}
-
-/**
- * A new conversation's first message sent again is planned as a follow-up in the conversation
- * its first send created. A second answer (multi-conversation) is the first one's, never a resend.
- */
-async function withResentConversation(
-  db: AppContext['db'],
-  userId: string,
-  body: ChatRequest,
-  request: { answering?: ChatPlan },
-): Promise<ChatRequest> {
-  if (request.answering) return body;
-  const conversationId = await resentConversationId(db, userId, body);
-  return conversationId ? { ...body, conversationId } : body;
 }

@@ -103,8 +103,12 @@ export async function startChat(
       continued: exchange.continued !== null,
     },
   );
-  // A failed write (the job has dropped the upstream request and freed the lock) fails the request.
-  await committed;
+  // A failed write fails the request once the job has dropped the upstream request and freed the
+  // lock, so a request planned again (see TakenMessageId) finds the conversation free.
+  await committed.catch(async (error: unknown) => {
+    await engine.generations.ended(job.jobId);
+    throw error;
+  });
   return { job, requestSaved: committed };
 }
 

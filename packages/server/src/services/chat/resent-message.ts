@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { NO_PARENT, type ChatRequest } from '@parley/schema';
-import { and, eq } from 'drizzle-orm';
+import type { ChatRequest } from '@parley/schema';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { messages } from '../../db/schema/index.ts';
+import { messages, type MessageRow } from '../../db/schema/index.ts';
+import { conflict } from '../../errors/app-error.ts';
 import type { BranchMessage } from './chat-persistence.ts';
 
 /**
@@ -16,6 +17,14 @@ import type { BranchMessage } from './chat-persistence.ts';
  * does for a client that sends no usable id. That request then succeeds like any other and tells
  * the caller nothing about messages that are not theirs, where a refusal would confirm that the
  * id exists somewhere.
+ *
+ * Nothing here costs the ordinary request a query: a follow-up's resend is found among the
+ * conversation's messages, which the request reads anyway, and the client's id is otherwise
+ * written as it is. Only when that write finds the id taken (a unique violation: nothing was
+ * written) is the row holding it read, to tell a new conversation's first message sent again
+ * (answered in the conversation its first send created) from an id that names something else
+ * (the request is planned again under an id of the server's) and from the same message sent
+ * twice at once (refused).
  */
 
 const CLIENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -41,40 +50,67 @@ export function resentMessage(
 }
 
 /**
- * A new conversation's first message sent again: the conversation its first send created (the
- * client never learnt its id), or null when the request is not such a resend.
+ * The id a new user message is saved under: the client's when it is a UUID that names no message
+ * of this conversation (`conversation`, read already; empty for a new one). Whether another
+ * conversation holds it is learnt when the message is written (see `TakenMessageId`).
  */
-export async function resentConversationId(
-  db: Database,
-  userId: string,
-  body: ChatRequest,
-): Promise<string | null> {
+export function newUserMessageId(body: ChatRequest, conversation: Map<string, BranchMessage>): string {
   const id = clientMessageId(body);
-  if (!id || body.conversationId || !isNewMessage(body) || body.parentMessageId !== NO_PARENT) return null;
-  const [row] = await db
-    .select({ conversationId: messages.conversationId })
-    .from(messages)
-    .where(
-      and(
-        eq(messages.messageId, id),
-        eq(messages.userId, userId),
-        eq(messages.isCreatedByUser, true),
-        eq(messages.parentMessageId, NO_PARENT),
-        eq(messages.text, body.text),
-      ),
-    )
-    .limit(1);
-  return row?.conversationId ?? null;
+  return id && !conversation.has(id) ? id : randomUUID();
 }
 
-/** The id a new user message is saved under: the client's when it is a UUID no message has yet. */
-export async function newUserMessageId(db: Database, body: ChatRequest): Promise<string> {
-  const id = clientMessageId(body);
-  if (!id) return randomUUID();
-  const [taken] = await db
-    .select({ id: messages.messageId })
-    .from(messages)
-    .where(eq(messages.messageId, id))
-    .limit(1);
-  return taken ? randomUUID() : id;
+/**
+ * The request message's id was taken when it was written, and the request should be planned
+ * again: in `conversationId` (a new conversation's first message sent again: the conversation its
+ * first send created, which the client never learnt), or, when that is null, under an id of the
+ * server's (the client's id names a message that is not this one). Nothing of the request was
+ * written.
+ */
+export class TakenMessageId extends Error {
+  constructor(readonly conversationId: string | null) {
+    super('The message id is taken');
+  }
+
+  /** The request to plan again. */
+  retried(body: ChatRequest): ChatRequest {
+    if (this.conversationId) return { ...body, conversationId: this.conversationId };
+    const { messageId: _dropped, ...rest } = body;
+    return rest;
+  }
 }
+
+/**
+ * What a request message whose id turned out taken becomes (read only after the failed write):
+ * the same message of the same user in the same place saved meanwhile is the same message sent
+ * twice at once (409); a new conversation's first message whose earlier send created another
+ * conversation is a resend there; anything else gets the server's id.
+ */
+export async function takenMessageId(
+  db: Database,
+  request: MessageRow,
+  isNewConversation: boolean,
+): Promise<Error> {
+  const [holder] = await db
+    .select({
+      userId: messages.userId,
+      conversationId: messages.conversationId,
+      parentMessageId: messages.parentMessageId,
+      isCreatedByUser: messages.isCreatedByUser,
+      text: messages.text,
+    })
+    .from(messages)
+    .where(eq(messages.messageId, request.messageId))
+    .limit(1);
+  const same =
+    holder?.userId === request.userId &&
+    holder.isCreatedByUser &&
+    holder.parentMessageId === request.parentMessageId &&
+    holder.text === request.text;
+  if (!same) return new TakenMessageId(null);
+  if (isNewConversation && holder.conversationId !== request.conversationId)
+    return new TakenMessageId(holder.conversationId);
+  return sentAlready();
+}
+
+/** The same new message sent twice at once: the other request saved it first. */
+export const sentAlready = () => conflict('This message was sent already');

@@ -62,6 +62,8 @@ export interface GenerationManagerOptions {
  */
 export class GenerationManager {
   private readonly local = new Map<string, GenerationJob>();
+  /** Each running job's end, kept until the job has ended (`local` lets go when it settles). */
+  private readonly ending = new Map<string, Promise<void>>();
   private readonly lockTtlMs: number;
   private readonly stopNoticeMs: number;
   private readonly observer: GenerationObserver | undefined;
@@ -201,8 +203,20 @@ export class GenerationManager {
       if (message === spec.jobId) job.abort('stop');
     });
     this.local.set(spec.jobId, job);
+    this.ending.set(
+      spec.jobId,
+      job.done.finally(() => this.ending.delete(spec.jobId)),
+    );
     job.start();
     return meta;
+  }
+
+  /**
+   * Resolves when a job started here has ended (its lock released, its last event published);
+   * at once for a job that is not running here.
+   */
+  async ended(jobId: string): Promise<void> {
+    await this.ending.get(jobId);
   }
 
   /**
