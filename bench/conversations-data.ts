@@ -8,6 +8,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { MIGRATIONS_FOLDER } from '../packages/server/src/db/client.ts';
 import { hashPassword } from '../packages/server/src/services/auth/password.ts';
+import { matchIndexes, migratedIndexes, tableIndexes } from './support/schema-indexes.ts';
 
 export const BENCH_CACHE = '/tmp/parley-bench-conversations-v1';
 export const BENCH_USER = { email: 'bench@example.com', password: 'bench-password-1' };
@@ -131,13 +132,9 @@ async function build(dir: string): Promise<void> {
     'conversation_id, user_id, title, endpoint, model, created_at, updated_at',
     conversationRows,
   );
-  for (const index of [
-    'messages_search_idx',
-    'messages_user_updated_idx',
-    'messages_parent_idx',
-    'messages_conversation_created_idx',
-  ]) {
-    await client.exec(`drop index ${index}`);
+  // Dropped for the bulk load; index() builds them again as the migrations define them.
+  for (const index of (await tableIndexes(client, 'messages')).keys()) {
+    await client.exec(`drop index "${index}"`);
   }
   let written = 0;
   let batch: string[] = [];
@@ -182,17 +179,10 @@ async function index(dir: string): Promise<void> {
   if (n !== MESSAGES) throw new Error(`the bench database holds ${n} messages, expected ${MESSAGES}`);
   await client.exec(`set maintenance_work_mem = '512MB'`);
   console.error('# bench data: indexes');
-  for (const statement of [
-    'create index if not exists "messages_conversation_created_idx" on "messages" using btree ("conversation_id","created_at","message_id")',
-    'create index if not exists "messages_user_updated_idx" on "messages" using btree ("user_id","updated_at" desc nulls last,"message_id" desc nulls last)',
-    'create index if not exists "messages_parent_idx" on "messages" using btree ("parent_message_id")',
-    'create index if not exists "messages_search_idx" on "messages" using gin ("search_vector")',
-    // VACUUM cannot run inside the implicit transaction of a multi-statement exec.
-    'vacuum analyze',
-    'checkpoint',
-  ]) {
-    await client.exec(statement);
-  }
+  await matchIndexes(client, 'messages', await migratedIndexes('messages'));
+  // VACUUM cannot run inside the implicit transaction of a multi-statement exec.
+  await client.exec('vacuum analyze');
+  await client.exec('checkpoint');
   await client.close();
 }
 
@@ -202,6 +192,15 @@ export async function ensureBenchData(): Promise<string> {
     // Migrations added since the cache was built are applied to it once, not at every start.
     const client = await PGlite.create(`${BENCH_CACHE}/db`);
     await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
+    // A cache built by an older version of this file may hold indexes the migrations have since
+    // changed (they ran before the bulk load, when those indexes were dropped).
+    await client.exec(`set maintenance_work_mem = '512MB'`);
+    const rebuilt = await matchIndexes(client, 'messages', await migratedIndexes('messages'));
+    if (rebuilt.length > 0) {
+      console.error(`# bench data: rebuilt ${rebuilt.join(', ')} as the migrations define them`);
+      await client.exec('analyze messages');
+      await client.exec('checkpoint');
+    }
     await client.close();
     return BENCH_CACHE;
   }
