@@ -1,4 +1,4 @@
-import { createServer, get, type Server } from 'node:http';
+import { createServer, get, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SseStream } from './sse-stream.ts';
@@ -7,8 +7,8 @@ let server: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
 /** Serves one SseStream driven by `drive`, and answers its URL. */
-async function serve(drive: (sse: SseStream) => void, pingMs?: number): Promise<string> {
-  server = createServer((_req, res) => drive(new SseStream(res, pingMs)));
+async function serve(drive: (sse: SseStream, res: ServerResponse) => void, pingMs?: number): Promise<string> {
+  server = createServer((_req, res) => drive(new SseStream(res, pingMs), res));
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
 }
@@ -27,6 +27,27 @@ describe('SseStream', () => {
     expect(await res.text()).toBe(
       'event: message\ndata: {"created":true}\n\nevent: error\ndata: {"error":true,"text":"boom"}\n\n',
     );
+  });
+
+  it('sends the events of one turn in one write, in order, and the last ones before the end', async () => {
+    const writes: string[] = [];
+    const url = await serve((sse, res) => {
+      const write = res.write.bind(res) as (chunk: string) => boolean;
+      res.write = ((chunk: string) => (writes.push(chunk), write(chunk))) as typeof res.write;
+      sse.message('{"n":1}');
+      sse.message('{"n":2}');
+      sse.error('{"n":3}');
+      setImmediate(() => {
+        sse.message('{"n":4}');
+        sse.end();
+      });
+    });
+    const body = await (await fetch(url)).text();
+    expect(writes).toEqual([
+      'event: message\ndata: {"n":1}\n\nevent: message\ndata: {"n":2}\n\nevent: error\ndata: {"n":3}\n\n',
+      'event: message\ndata: {"n":4}\n\n',
+    ]);
+    expect(body).toBe(writes.join(''));
   });
 
   it('pings while idle and stops writing once ended', async () => {

@@ -13,11 +13,19 @@ export const SSE_HEADERS = {
  * A server-sent-events response written straight to the socket (PROTOCOL.md): `event: message`
  * or `event: error` with one `data:` line of JSON (JSON never contains a raw newline), and a
  * `: ping` comment while idle so proxies keep the connection open.
+ *
+ * The events of one turn of the event loop leave together, in one write at the end of the turn
+ * (setImmediate): a model stream read late delivers many tokens at once, and writing each as it
+ * came cost a system call and a wake-up of the reader apiece, with a hundred streams side by side
+ * the largest share of the server's busy time. Order is kept and nothing waits past the turn.
  */
 export class SseStream implements EventSink {
   private readonly ping: NodeJS.Timeout;
   private open = true;
   private readonly closeHandlers: (() => void)[] = [];
+  /** Events written in this turn and not sent yet. */
+  private pending = '';
+  private flushing: NodeJS.Immediate | null = null;
 
   constructor(
     private readonly res: ServerResponse,
@@ -49,6 +57,7 @@ export class SseStream implements EventSink {
   /** Ends the response; the client sees the stream close. */
   end(): void {
     if (!this.open) return;
+    this.flush();
     this.res.end();
     this.dispose();
   }
@@ -60,13 +69,26 @@ export class SseStream implements EventSink {
   }
 
   private write(chunk: string): void {
-    if (this.open) this.res.write(chunk);
+    if (!this.open) return;
+    this.pending += chunk;
+    this.flushing ??= setImmediate(() => this.flush());
+  }
+
+  private flush(): void {
+    if (this.flushing) clearImmediate(this.flushing);
+    this.flushing = null;
+    const chunk = this.pending;
+    this.pending = '';
+    if (chunk && this.open) this.res.write(chunk);
   }
 
   private dispose(): void {
     if (!this.open) return;
     this.open = false;
     clearInterval(this.ping);
+    if (this.flushing) clearImmediate(this.flushing);
+    this.flushing = null;
+    this.pending = '';
     for (const handler of this.closeHandlers.splice(0)) handler();
   }
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { eventLoopBudget } from '../../event-loop/turn-budget.ts';
+import { eventLoopBudget, type TurnBudget } from '../../event-loop/turn-budget.ts';
 import type { AnswerEvent } from '../generation/answer-event.ts';
 import type { AnswerSource } from '../generation/model-call.ts';
 import type { ProviderMessage, ProviderToolCall, TokenUsage } from '../providers/provider.ts';
@@ -36,6 +36,8 @@ export interface ToolRunSetup {
    * them only once the user signed in. Each is a step of its own; the tools it yields are offered.
    */
   signIns?: readonly ToolSignIn[];
+  /** The event loop's turn budget the run's work waits for (the server's one; tests give their own). */
+  budget?: TurnBudget;
 }
 
 /** The error a run that needs more steps than its limit ends with. */
@@ -61,6 +63,7 @@ export function toolLoop(setup: ToolRunSetup): AnswerSource {
     const schemas = [...offered.values()].map(providerTool);
     const messages: ProviderMessage[] = [...call.messages];
     const usage: TokenUsage = {};
+    const budget = setup.budget ?? eventLoopBudget;
     let steps = 0;
     for (;;) {
       if (++steps > setup.recursionLimit) {
@@ -76,7 +79,7 @@ export function toolLoop(setup: ToolRunSetup): AnswerSource {
       // Starting a model request is a stretch of synchronous work (the request body, the HTTP
       // client's streams); when many runs reach this point in one turn, the later ones wait for
       // the next turns instead of holding the event loop together.
-      await eventLoopBudget.turn();
+      await budget.turn();
       if (signal.aborted) return;
       const stream = call.provider.stream({
         model: call.model,
@@ -98,6 +101,10 @@ export function toolLoop(setup: ToolRunSetup): AnswerSource {
         if (event.type === 'text') text += event.text;
         if (event.type === 'tool-call') calls.push({ id: event.id, name: event.name, args: event.args });
         yield event;
+        // Reading the next event runs the model stream's parsing and checks, and passing it on
+        // runs the answer's saving and sending: a hundred runs whose model answers arrived
+        // together did all that in one turn. Past the turn's budget, the next event waits.
+        await budget.turn();
       }
       // Stopped, or the provider went quiet: the job saves what there is.
       if (finishReason === null) return;
