@@ -14,18 +14,18 @@ export const SSE_HEADERS = {
  * or `event: error` with one `data:` line of JSON (JSON never contains a raw newline), and a
  * `: ping` comment while idle so proxies keep the connection open.
  *
- * The events of one turn of the event loop leave together, in one write at the end of the turn
- * (setImmediate): a model stream read late delivers many tokens at once, and writing each as it
- * came cost a system call and a wake-up of the reader apiece, with a hundred streams side by side
- * the largest share of the server's busy time. Order is kept and nothing waits past the turn.
+ * The events written while one piece of work runs (a callback and the promise continuations it
+ * sets off) leave together, in one write once it is done: a model stream read late delivers many
+ * tokens at once, and writing each as it came cost a system call and a wake-up of the reader
+ * apiece. Order is kept, and nothing waits for other work.
  */
 export class SseStream implements EventSink {
   private readonly ping: NodeJS.Timeout;
   private open = true;
   private readonly closeHandlers: (() => void)[] = [];
-  /** Events written in this turn and not sent yet. */
+  /** Events written by the work running now, not sent yet. */
   private pending = '';
-  private flushing: NodeJS.Immediate | null = null;
+  private flushQueued = false;
 
   constructor(
     private readonly res: ServerResponse,
@@ -71,12 +71,15 @@ export class SseStream implements EventSink {
   private write(chunk: string): void {
     if (!this.open) return;
     this.pending += chunk;
-    this.flushing ??= setImmediate(() => this.flush());
+    if (this.flushQueued) return;
+    this.flushQueued = true;
+    // A microtask queued now schedules a next-tick callback, and Node.js runs those only once the
+    // whole microtask queue has drained: after everything the current work goes on to write.
+    queueMicrotask(() => process.nextTick(() => this.flush()));
   }
 
   private flush(): void {
-    if (this.flushing) clearImmediate(this.flushing);
-    this.flushing = null;
+    this.flushQueued = false;
     const chunk = this.pending;
     this.pending = '';
     if (chunk && this.open) this.res.write(chunk);
@@ -86,8 +89,6 @@ export class SseStream implements EventSink {
     if (!this.open) return;
     this.open = false;
     clearInterval(this.ping);
-    if (this.flushing) clearImmediate(this.flushing);
-    this.flushing = null;
     this.pending = '';
     for (const handler of this.closeHandlers.splice(0)) handler();
   }
