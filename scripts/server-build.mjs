@@ -13,6 +13,7 @@ const ENTRY_POINTS = { main: 'src/main.ts', admin: 'src/cli/admin.ts' };
 /** Plain JavaScript the bundle loads by path (a worker thread starts with a bare module loader). */
 const COPIED = [
   'src/db/pglite-worker.mjs',
+  'src/db/prepared-statements.mjs',
   'src/services/context/token-count-worker.mjs',
   'src/services/context/bounded-token-count.mjs',
   'src/services/code-execution/code-run-child.mjs',

@@ -101,6 +101,52 @@ describe('PgliteWorkerClient (PGlite in a worker thread)', () => {
     }
   });
 
+  it('prepares a statement the second time it runs, and answers it as before', async () => {
+    await db.exec('CREATE TABLE notes (id int PRIMARY KEY, body jsonb, at timestamptz, done boolean)');
+    const insert = 'INSERT INTO notes VALUES ($1, $2, $3, $4) RETURNING id, body, at, done';
+    const select = 'SELECT id, body, at, done FROM notes WHERE id = $1';
+    const TIMESTAMPTZ = 1184;
+    const at = new Date('2026-01-02T03:04:05Z');
+    for (const id of [1, 2, 3]) {
+      const inserted = await db.query(insert, [id, { n: id, tags: ['a'] }, at, id % 2 === 0], {
+        rowMode: 'object',
+      });
+      expect(inserted.rows).toEqual([{ id, body: { n: id, tags: ['a'] }, at, done: id % 2 === 0 }]);
+      expect(inserted.affectedRows).toBe(1);
+      const asArrays = await db.query(select, [id], {
+        rowMode: 'array',
+        parsers: { [TIMESTAMPTZ]: (v: string) => v },
+      });
+      expect(asArrays.rows).toEqual([[id, { n: id, tags: ['a'] }, '2026-01-02 03:04:05+00', id % 2 === 0]]);
+      expect(asArrays.fields.map((f) => f.name)).toEqual(['id', 'body', 'at', 'done']);
+    }
+    const prepared = await db.query('SELECT statement FROM pg_prepared_statements', [], { rowMode: 'array' });
+    expect(prepared.rows.flat()).toEqual(expect.arrayContaining([insert, select]));
+    // A prepared statement's error carries the same fields, and the next statement runs normally.
+    const duplicate = await db.query(insert, [1, null, null, null]).catch((e: unknown) => e);
+    expect(duplicate).toMatchObject({ code: '23505', constraint: 'notes_pkey' });
+    expect((await db.query(select, [3], { rowMode: 'object' })).rows).toHaveLength(1);
+    // Inside a transaction that rolls back, a prepared insert is undone like any other.
+    await db
+      .transaction(async (tx) => {
+        await tx.query(insert, [4, null, null, null]);
+        throw new Error('undo');
+      })
+      .catch(() => undefined);
+    expect((await db.query(select, [4], { rowMode: 'object' })).rows).toEqual([]);
+  });
+
+  it('runs a prepared statement again after its table changed under it', async () => {
+    await db.exec('CREATE TABLE shapes (id int PRIMARY KEY)');
+    await db.query('INSERT INTO shapes VALUES (1)');
+    const all = 'SELECT * FROM shapes WHERE id = $1';
+    await db.query(all, [1]);
+    await db.query(all, [1]);
+    await db.exec('ALTER TABLE shapes ADD COLUMN name text');
+    const after = await db.query(all, [1], { rowMode: 'object' });
+    expect(after.rows).toEqual([{ id: 1, name: null }]);
+  });
+
   it('refuses statements after close', async () => {
     const other = await PgliteWorkerClient.start('memory://');
     await other.close();

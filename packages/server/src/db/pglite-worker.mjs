@@ -8,6 +8,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
+import { PreparedStatements } from './prepared-statements.mjs';
 
 if (!parentPort) throw new Error('pglite-worker.mjs runs only as a worker thread');
 const port = parentPort;
@@ -52,6 +53,8 @@ const db = await PGlite.create(workerData.location, {
   ...(workerData.loadDataDir ? { loadDataDir: new Blob([workerData.loadDataDir]) } : {}),
 });
 
+const statements = new PreparedStatements(db);
+
 /**
  * This thread's share of the process's memory (benchmarks): PGlite's WebAssembly memory (the
  * database's shared buffers, caches and working memory; it grows and never shrinks) and this
@@ -85,7 +88,7 @@ function reply(/** @type {object} */ message) {
 async function handle(/** @type {any} */ request) {
   try {
     if (request.op === 'query') {
-      const result = await db.query(request.sql, request.params, {
+      const result = await statements.query(request.sql, request.params, {
         rowMode: request.rowMode,
         parsers: parsersFor(request.rawTypes),
       });
