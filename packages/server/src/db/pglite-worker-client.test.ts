@@ -101,7 +101,7 @@ describe('PgliteWorkerClient (PGlite in a worker thread)', () => {
     }
   });
 
-  it('prepares a statement the second time it runs, and answers it as before', async () => {
+  it('prepares a write the second time it runs (never a read), and answers both as before', async () => {
     await db.exec('CREATE TABLE notes (id int PRIMARY KEY, body jsonb, at timestamptz, done boolean)');
     const insert = 'INSERT INTO notes VALUES ($1, $2, $3, $4) RETURNING id, body, at, done';
     const select = 'SELECT id, body, at, done FROM notes WHERE id = $1';
@@ -121,7 +121,8 @@ describe('PgliteWorkerClient (PGlite in a worker thread)', () => {
       expect(asArrays.fields.map((f) => f.name)).toEqual(['id', 'body', 'at', 'done']);
     }
     const prepared = await db.query('SELECT statement FROM pg_prepared_statements', [], { rowMode: 'array' });
-    expect(prepared.rows.flat()).toEqual(expect.arrayContaining([insert, select]));
+    expect(prepared.rows.flat()).toContain(insert);
+    expect(prepared.rows.flat()).not.toContain(select);
     // A prepared statement's error carries the same fields, and the next statement runs normally.
     const duplicate = await db.query(insert, [1, null, null, null]).catch((e: unknown) => e);
     expect(duplicate).toMatchObject({ code: '23505', constraint: 'notes_pkey' });
@@ -136,15 +137,16 @@ describe('PgliteWorkerClient (PGlite in a worker thread)', () => {
     expect((await db.query(select, [4], { rowMode: 'object' })).rows).toEqual([]);
   });
 
-  it('runs a prepared statement again after its table changed under it', async () => {
+  it('runs a prepared write again after its table changed under it', async () => {
     await db.exec('CREATE TABLE shapes (id int PRIMARY KEY)');
     await db.query('INSERT INTO shapes VALUES (1)');
-    const all = 'SELECT * FROM shapes WHERE id = $1';
-    await db.query(all, [1]);
-    await db.query(all, [1]);
+    const touch = 'UPDATE shapes SET id = id WHERE id = $1 RETURNING *';
+    await db.query(touch, [1]);
+    await db.query(touch, [1]);
     await db.exec('ALTER TABLE shapes ADD COLUMN name text');
-    const after = await db.query(all, [1], { rowMode: 'object' });
+    const after = await db.query(touch, [1], { rowMode: 'object' });
     expect(after.rows).toEqual([{ id: 1, name: null }]);
+    expect((await db.query(touch, [1], { rowMode: 'object' })).rows).toEqual([{ id: 1, name: null }]);
   });
 
   it('refuses statements after close', async () => {

@@ -1,6 +1,6 @@
 // @ts-check
-// Statements the server sends again and again (a chat's two writes, the reads of every page) run
-// as PostgreSQL prepared statements in the embedded database's thread (pglite-worker.mjs).
+// Writes the server sends again and again (a chat's two writes above all) run as PostgreSQL
+// prepared statements in the embedded database's thread (pglite-worker.mjs).
 //
 // PGlite's `query` sends each statement through six protocol steps, each a call into its
 // WebAssembly (parse, describe the parameters, bind, describe the result, execute, sync), and
@@ -14,7 +14,15 @@ import { protocol, parse } from '@electric-sql/pglite';
 
 const { serialize } = protocol;
 
-/** A statement is prepared the second time its text is seen: one-off texts stay unprepared. */
+/**
+ * Only writes are prepared (INSERT, UPDATE, DELETE, alone or in a WITH): their plans are the
+ * same whatever the parameters (a VALUES list, a key lookup), so PostgreSQL's cached generic
+ * plan costs nothing. A read's best plan can depend on its parameters (a full-text search's
+ * terms, a user's number of rows), and a read keeps being planned for its own parameters.
+ */
+const WRITE = /^\s*(?:insert|update|delete)\b|^\s*with\b[\s\S]*\b(?:insert\s+into|update|delete\s+from)\b/i;
+
+/** A write is prepared the second time its text is seen: one-off texts stay unprepared. */
 const PREPARE_AT = 2;
 /** At most this many named statements live in the database's memory. */
 const MAX_PREPARED = 256;
@@ -49,7 +57,7 @@ function isStalePlan(error) {
 }
 
 /**
- * `query` with the text prepared once it repeats. Answers exactly what PGlite's `query` answers
+ * `query`, with a write's text prepared once it repeats. Answers exactly what PGlite's `query` answers
  * (the same serializers for parameters, the same parsers and row mode for results).
  */
 export class PreparedStatements {
@@ -83,6 +91,7 @@ export class PreparedStatements {
 
   /** @param {string} sql */
   #wantsPrepared(sql) {
+    if (!WRITE.test(sql)) return false;
     if (this.#prepared.size >= MAX_PREPARED) return false;
     if (this.#seen.size >= MAX_COUNTED) this.#seen.clear();
     const count = (this.#seen.get(sql) ?? 0) + 1;
