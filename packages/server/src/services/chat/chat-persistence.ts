@@ -1,5 +1,6 @@
 import { toStorable, type ContentPart } from '@parley/schema';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { placeholders, runBuiltOnce } from '../../db/built-once.ts';
 import type { Database } from '../../db/client.ts';
 import { conversations, messages, type ConversationRow, type MessageRow } from '../../db/schema/index.ts';
 import { rowFromJson } from './row-from-json.ts';
@@ -71,14 +72,19 @@ export async function insertUserMessage(
   message: MessageRow,
   newConversation: NewConversation | null,
 ): Promise<MessageRow | null> {
+  const m = placeholders('m_', message);
+  const c = newConversation ? placeholders('c_', newConversation) : null;
+  const insertMessage = () => db.insert(messages).values(m.fields).getSQL();
   try {
-    if (!newConversation) {
-      await db.insert(messages).values(message);
-      return message;
-    }
-    // Both rows in one statement: the foreign key is checked at its end, when the conversation exists.
-    await db.execute(
-      sql`with ${sql.identifier('c')} as (${db.insert(conversations).values(newConversation).getSQL()}) ${db.insert(messages).values(message).getSQL()}`,
+    await runBuiltOnce(
+      db,
+      `user message ${m.shape} ${c?.shape ?? ''}`,
+      () =>
+        c
+          ? // Both rows in one statement: the foreign key is checked at its end, when the conversation exists.
+            sql`with ${sql.identifier('c')} as (${db.insert(conversations).values(c.fields).getSQL()}) ${insertMessage()}`
+          : insertMessage(),
+      { ...m.values, ...c?.values },
     );
     return message;
   } catch (error) {
@@ -142,22 +148,26 @@ export interface ResponseToSave {
 export async function saveResponse(db: Database, unsafe: ResponseToSave): Promise<SavedResponse | null> {
   // A provider's text may hold what the database refuses (a lone surrogate from a JSON escape).
   const save = toStorable(unsafe);
-  const now = new Date();
   const { settings, ...columns } = save.conversation;
+  const set = placeholders('c_', columns);
+  const row = placeholders('m_', save.message);
+  const ids = { conversationId: sql.placeholder('conversationId'), userId: sql.placeholder('userId') };
+  // A placeholder where Drizzle's update types expect a date; filled with the column's mapping.
+  const now = sql.placeholder('now') as unknown as Date;
   const touched = (exists?: SQL) =>
     db
       .update(conversations)
       .set({
-        ...columns,
+        ...set.fields,
         ...(settings
-          ? { settings: sql`${conversations.settings} || ${JSON.stringify(settings)}::jsonb` }
+          ? { settings: sql`${conversations.settings} || ${sql.placeholder('settings')}::jsonb` }
           : {}),
         updatedAt: now,
       })
       .where(
         and(
-          eq(conversations.conversationId, save.conversationId),
-          eq(conversations.userId, save.userId),
+          eq(conversations.conversationId, ids.conversationId),
+          eq(conversations.userId, ids.userId),
           exists,
         ),
       )
@@ -165,19 +175,32 @@ export async function saveResponse(db: Database, unsafe: ResponseToSave): Promis
   const c = sql.identifier('c');
   const m = sql.identifier('m');
   const answer = sql`select row_to_json(${c}) as conversation, row_to_json(${m}) as message from ${c} cross join ${m}`;
-  const query =
+  const build = () =>
     save.mode === 'insert'
       ? // Without the conversation the insert fails on its foreign key: nothing is written.
-        sql`with ${c} as (${touched().getSQL()}), ${m} as (${db.insert(messages).values(save.message).returning().getSQL()}) ${answer}`
+        sql`with ${c} as (${touched().getSQL()}), ${m} as (${db.insert(messages).values(row.fields).returning().getSQL()}) ${answer}`
       : // The continued answer first: without it the conversation is left untouched too.
         sql`with ${m} as (${db
           .update(messages)
-          .set({ ...save.message, updatedAt: now })
-          .where(and(eq(messages.messageId, save.message.messageId), eq(messages.userId, save.userId)))
+          .set({ ...row.fields, updatedAt: now })
+          .where(and(eq(messages.messageId, sql.placeholder('messageId')), eq(messages.userId, ids.userId)))
           .returning()
           .getSQL()}), ${c} as (${touched(sql`exists (select 1 from ${m})`).getSQL()}) ${answer}`;
   try {
-    const { rows } = (await db.execute(query)) as unknown as { rows: SavedRows[] };
+    const { rows } = (await runBuiltOnce(
+      db,
+      `answer ${save.mode} ${set.shape} ${settings ? 'settings' : ''} ${row.shape}`,
+      build,
+      {
+        ...set.values,
+        ...row.values,
+        ...(settings ? { settings: JSON.stringify(settings) } : {}),
+        now: new Date(),
+        conversationId: save.conversationId,
+        userId: save.userId,
+        messageId: save.message.messageId,
+      },
+    )) as { rows: SavedRows[] };
     const saved = rows[0];
     if (!saved) return null;
     return {
