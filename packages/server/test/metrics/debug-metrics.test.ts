@@ -5,6 +5,36 @@ import { jsonOf, openStream } from '../chat/sse-client.ts';
 import { createTestUser } from '../helpers/test-users.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
+/**
+ * How long the caches of the caller's session, role and memories keep an answer
+ * (`session-check.ts`, `role-service.ts`, `memory-service.ts`).
+ */
+const CACHE_LIFE_MS = 5_000;
+
+/** The query counts of /api/debug/metrics since its last reset. */
+type QueryCounts = { reads: number; writes: number; transactions: number };
+
+/**
+ * Counts the database queries of `act`, run right after `warm` filled the caches. On a loaded
+ * machine the caches can expire between the two (a read then is the cache doing its job, not the
+ * request reading again), so a count that took longer than the caches' life is taken again, up to
+ * three times; a request that reads every time still fails.
+ */
+async function countedAfterWarmUp<T>(
+  server: TestServer,
+  warm: () => Promise<unknown>,
+  act: () => Promise<T>,
+): Promise<{ final: T; queries: QueryCounts }> {
+  for (let attempt = 1; ; attempt++) {
+    const started = Date.now();
+    await warm();
+    await jsonOf(await server.api('/api/debug/metrics?reset=true'));
+    const final = await act();
+    const { queries } = await jsonOf(await server.api('/api/debug/metrics'));
+    if (Date.now() - started < CACHE_LIFE_MS || attempt === 3) return { final, queries };
+  }
+}
+
 describe('GET /api/debug/metrics', () => {
   let server: TestServer;
   beforeAll(async () => {
@@ -77,13 +107,15 @@ describe('GET /api/debug/metrics', () => {
       });
       return (await stream.rest()).at(-1)!.data;
     };
-    await chat('warm the caches');
-    await jsonOf(await server.api('/api/debug/metrics?reset=true'));
-    expect((await chat('a new conversation')).responseMessage.text).toBe('a new conversation');
-    const metrics = await jsonOf(await server.api('/api/debug/metrics'));
+    const { final, queries } = await countedAfterWarmUp(
+      server,
+      () => chat('warm the caches'),
+      () => chat('a new conversation'),
+    );
+    expect(final.responseMessage.text).toBe('a new conversation');
     // The new conversation with the user message, then the answer with the conversation's update:
     // two statements, nothing read.
-    expect(metrics.queries).toMatchObject({ reads: 0, writes: 2, transactions: 0 });
+    expect(queries).toMatchObject({ reads: 0, writes: 2, transactions: 0 });
   });
 
   // A client names its new message (messageId) so that sending it again answers the saved one.
@@ -98,12 +130,12 @@ describe('GET /api/debug/metrics', () => {
       });
       return (await stream.rest()).at(-1)!.data;
     };
-    const counted = async (json: Record<string, unknown>) => {
-      await jsonOf(await server.api('/api/debug/metrics?reset=true'));
-      const final = await chat(json);
-      return { final, queries: (await jsonOf(await server.api('/api/debug/metrics'))).queries };
-    };
-    await chat({ text: 'warm the caches' });
+    const counted = (json: Record<string, unknown>) =>
+      countedAfterWarmUp(
+        server,
+        () => chat({ text: 'warm the caches' }),
+        () => chat(json),
+      );
     const first = await counted({ text: 'named', messageId: randomUUID() });
     expect(first.queries).toMatchObject({ reads: 0, writes: 2, transactions: 0 });
     const followUp = {
