@@ -149,6 +149,51 @@ describe('PgliteWorkerClient (PGlite in a worker thread)', () => {
     expect((await db.query(touch, [1], { rowMode: 'object' })).rows).toEqual([{ id: 1, name: null }]);
   });
 
+  it('keeps the order of statements sent together when one of them is prepared', async () => {
+    await db.exec('CREATE TABLE slots (id int PRIMARY KEY, owner text)');
+    const claim = 'INSERT INTO slots VALUES ($1, $2)';
+    await db.query(claim, [100, 'warm']);
+    await db.query(claim, [101, 'warm']);
+    await db.query(claim, [1, 'old']);
+    // Sent in one tick, so in one batch to the worker: the free (unprepared) delete first, then
+    // the prepared insert. Had the insert overtaken the delete, it would meet the old row (23505).
+    await Promise.all([db.query('DELETE FROM slots WHERE id = $1', [1]), db.query(claim, [1, 'new'])]);
+    const rows = await db.query('SELECT owner FROM slots WHERE id = 1', [], { rowMode: 'array' });
+    expect(rows.rows).toEqual([['new']]);
+  });
+
+  it('holds at most 256 prepared statements, closing the one used longest ago, and never a long one', async () => {
+    await db.exec('CREATE TABLE many (id int, n int)');
+    const texts = Array.from({ length: 260 }, (_, i) => `UPDATE many SET n = ${i} WHERE id = $1`);
+    for (const text of texts) {
+      await db.query(text, [1]);
+      await db.query(text, [1]);
+    }
+    const live = async () =>
+      (await db.query('SELECT statement FROM pg_prepared_statements', [], { rowMode: 'array' })).rows.flat();
+    expect(await live()).toHaveLength(256);
+    expect(await live()).toContain(texts[259]);
+    expect(await live()).not.toContain(texts[0]);
+    // 65 parameters: a bulk write, run as often as it likes, stays unprepared.
+    const bulk = `INSERT INTO many VALUES ${Array.from({ length: 33 }, (_, i) => `($${2 * i + 1}, $${2 * i + 2})`).join(', ')}`;
+    const values = Array.from({ length: 66 }, (_, i) => i);
+    for (let run = 0; run < 3; run++) await db.query(bulk, values);
+    expect(await live()).not.toContain(bulk);
+  });
+
+  it('answers the stale plan itself when a prepared write meets its changed table inside a transaction', async () => {
+    await db.exec('CREATE TABLE forms (id int PRIMARY KEY)');
+    await db.query('INSERT INTO forms VALUES (1)');
+    const touch = 'UPDATE forms SET id = id WHERE id = $1 RETURNING *';
+    await db.query(touch, [1]);
+    await db.query(touch, [1]);
+    await db.exec('ALTER TABLE forms ADD COLUMN name text');
+    const failed = await db.transaction((tx) => tx.query(touch, [1])).catch((e: unknown) => e);
+    expect(failed).toMatchObject({ code: '0A000' });
+    // Afterwards it runs, prepared afresh against the table as it is.
+    expect((await db.query(touch, [1], { rowMode: 'object' })).rows).toEqual([{ id: 1, name: null }]);
+  });
+
   it('refuses statements after close', async () => {
     const other = await PgliteWorkerClient.start('memory://');
     await other.close();

@@ -24,10 +24,19 @@ const WRITE = /^\s*(?:insert|update|delete)\b|^\s*with\b[\s\S]*\b(?:insert\s+int
 
 /** A write is prepared the second time its text is seen: one-off texts stay unprepared. */
 const PREPARE_AT = 2;
-/** At most this many named statements live in the database's memory. */
+/**
+ * At most this many named statements live in the database's memory (WebAssembly memory, which
+ * never shrinks); past it the one used longest ago is closed to make room.
+ */
 const MAX_PREPARED = 256;
 /** Texts counted towards PREPARE_AT; the count starts over when it is full. */
 const MAX_COUNTED = 4096;
+/**
+ * A text with more parameters than this is never prepared: such texts are bulk writes (a fork's
+ * many rows, a long `IN` list), each length its own text and seldom repeated, and their plans are
+ * large.
+ */
+const MAX_PARAMETERS = 64;
 
 /** @param {Uint8Array[]} parts */
 function concat(parts) {
@@ -78,21 +87,31 @@ export class PreparedStatements {
    * @param {{ rowMode?: 'array' | 'object'; parsers?: Record<number, (value: string, type: number) => unknown> }} options
    */
   async query(sql, params, options) {
-    if (!this.#prepared.has(sql) && !this.#wantsPrepared(sql)) return this.db.query(sql, params, options);
+    if (!this.#prepared.has(sql) && !this.#wantsPrepared(sql, params))
+      return this.db.query(sql, params, options);
     try {
       return await this.#run(sql, params, options);
     } catch (error) {
       if (!isStalePlan(error)) throw error;
-      // Nothing ran: prepared again from the text as it reads against the altered table.
-      await this.#forget(sql);
-      return this.db.query(sql, params, options);
+      // Nothing ran, and #run closed the statement: the text runs as it reads against the altered
+      // table (and is prepared afresh when it repeats).
+      try {
+        return await this.db.query(sql, params, options);
+      } catch (retryError) {
+        // Inside a transaction the refused statement aborted it (25P02 "current transaction is
+        // aborted"): the cause to report is the stale plan.
+        if (/** @type {{ code?: unknown }} */ (retryError)?.code === '25P02') throw error;
+        throw retryError;
+      }
     }
   }
 
-  /** @param {string} sql */
-  #wantsPrepared(sql) {
-    if (!WRITE.test(sql)) return false;
-    if (this.#prepared.size >= MAX_PREPARED) return false;
+  /**
+   * @param {string} sql
+   * @param {unknown[]} params
+   */
+  #wantsPrepared(sql, params) {
+    if (params.length > MAX_PARAMETERS || !WRITE.test(sql)) return false;
     if (this.#seen.size >= MAX_COUNTED) this.#seen.clear();
     const count = (this.#seen.get(sql) ?? 0) + 1;
     this.#seen.set(sql, count);
@@ -104,28 +123,50 @@ export class PreparedStatements {
    * @param {unknown[]} params
    * @param {{ rowMode?: 'array' | 'object'; parsers?: Record<number, (value: string, type: number) => unknown> }} options
    */
-  #run(sql, params, options) {
+  async #run(sql, params, options) {
     const db = /** @type {any} */ (this.db);
-    // The same lock PGlite's own `query` takes: no other statement's protocol steps in between.
-    return db._runExclusiveQuery(async () => {
-      const statement = await this.#prepare(sql);
-      const values = params.map((value, i) => {
-        if (value === null || value === undefined) return null;
-        const type = statement.parameterTypes[i] ?? 0;
-        const serializer = db.serializers[type];
-        return serializer ? serializer(value) : String(value);
-      });
-      const { messages } = await db.execProtocol(
-        concat([serialize.bind({ statement: statement.name, values }), DESCRIBE_PORTAL, EXECUTE, SYNC]),
-      );
-      return parse.parseResults(messages, db.parsers, options)[0];
-    });
+    // The same steps as PGlite's own `query`, in the same order: refused once the database is
+    // closing, then its transaction lock and its query lock. The worker calls statements in the
+    // client's order, and PGlite keeps that order only among calls that take these steps alike;
+    // inside the locks no other statement's protocol steps come in between.
+    await db._checkReady();
+    return db._runExclusiveTransaction(async () =>
+      db._runExclusiveQuery(async () => {
+        const statement = await this.#prepare(sql);
+        const values = params.map((value, i) => {
+          if (value === null || value === undefined) return null;
+          const type = statement.parameterTypes[i] ?? 0;
+          const serializer = db.serializers[type];
+          return serializer ? serializer(value) : String(value);
+        });
+        try {
+          const { messages } = await db.execProtocol(
+            concat([serialize.bind({ statement: statement.name, values }), DESCRIBE_PORTAL, EXECUTE, SYNC]),
+          );
+          return parse.parseResults(messages, db.parsers, options)[0];
+        } catch (error) {
+          // Closed while the locks are still held, so no other statement's steps interleave.
+          if (isStalePlan(error)) await this.#close(sql);
+          throw error;
+        }
+      }),
+    );
   }
 
-  /** @param {string} sql */
+  /**
+   * The named statement of `sql`, prepared now if it is not yet (closing the one used longest ago
+   * when MAX_PREPARED live). Runs inside the query lock.
+   * @param {string} sql
+   */
   async #prepare(sql) {
     const known = this.#prepared.get(sql);
-    if (known) return known;
+    if (known) {
+      // Map order is use order: the first entry is the one used longest ago.
+      this.#prepared.delete(sql);
+      this.#prepared.set(sql, known);
+      return known;
+    }
+    if (this.#prepared.size >= MAX_PREPARED) await this.#close(this.#prepared.keys().next().value);
     const name = `parley_${++this.#names}`;
     const { messages } = await /** @type {any} */ (this.db).execProtocol(
       concat([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), SYNC]),
@@ -136,10 +177,14 @@ export class PreparedStatements {
     return statement;
   }
 
-  /** @param {string} sql */
-  async #forget(sql) {
-    const statement = this.#prepared.get(sql);
-    if (!statement) return;
+  /**
+   * Closes the named statement of `sql` in the database and forgets it. Runs inside the query
+   * lock.
+   * @param {string | undefined} sql
+   */
+  async #close(sql) {
+    const statement = sql === undefined ? undefined : this.#prepared.get(sql);
+    if (!statement || sql === undefined) return;
     this.#prepared.delete(sql);
     await /** @type {any} */ (this.db)
       .execProtocol(concat([serialize.close({ type: 'S', name: statement.name }), SYNC]))
