@@ -18,6 +18,11 @@ export interface ModelLabels {
 export interface GenerationTrack {
   firstToken(): void;
   finished(outcome: GenerationEnd, usage: TokenUsage | undefined): void;
+  /**
+   * It never became a generation: its request message could not be saved (a message id found
+   * taken, whose request is planned again and counted then). No longer active, not counted.
+   */
+  discarded(): void;
 }
 
 /** Seconds: short API calls up to slow generations. */
@@ -121,6 +126,7 @@ export class PrometheusMetrics implements GenerationObserver {
         sawFirstToken = true;
         this.firstTokenSeconds.observe(labels, (performance.now() - began) / 1000);
       },
+      discarded: () => this.activeStreams.dec(),
       finished: (outcome, usage) => {
         this.activeStreams.dec();
         this.generations.inc({ ...labels, outcome });

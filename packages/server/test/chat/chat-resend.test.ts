@@ -117,6 +117,19 @@ describe('a user message sent again with its id', () => {
     expect(users.map((r) => r.text).sort()).toEqual(['changed', 'original', 'original']);
   });
 
+  it('the same first message with its id in another of their conversations is a new message there, not refused', async () => {
+    const messageId = randomUUID();
+    const first = await send({ text: 'same words', messageId });
+    const other = await send({ text: 'another conversation' });
+    const { conversationId } = other.conversation;
+    const there = await send({ text: 'same words', conversationId, parentMessageId: NO_PARENT, messageId });
+    expect(there.requestMessage.messageId).not.toBe(messageId);
+    expect(there.conversation.conversationId).toBe(conversationId);
+    expect(there.responseMessage.text).toBe('same words');
+    const [row] = await rowsWithId(messageId);
+    expect(row).toMatchObject({ conversationId: first.conversation.conversationId });
+  });
+
   it('the same new message sent twice at once is saved once; the other request is refused, never a 500', async () => {
     const messageId = randomUUID();
     const streams = await Promise.all([

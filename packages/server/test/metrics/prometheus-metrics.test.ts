@@ -70,6 +70,27 @@ describe('GET /metrics and /health/ready', () => {
     expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
   });
 
+  it('a message id found taken (planned again under its own id) leaves no generation counted active', async () => {
+    const [alice, bob] = [await createTestUser(server), await createTestUser(server)];
+    const messageId = crypto.randomUUID();
+    for (const user of [alice, bob]) {
+      const stream = await openStream(server, '/api/agents/chat/Demo', {
+        token: user.token,
+        json: {
+          text: 'taken id',
+          model: 'echo',
+          endpoint: 'Demo',
+          conversationId: null,
+          parentMessageId: NO_PARENT,
+          messageId,
+        },
+      });
+      expect((await stream.rest()).at(-1)!.data.responseMessage.text).toBe('taken id');
+    }
+    const res = await server.api('/metrics', { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(sample(await res.text(), 'parley_active_generations')).toBe(0);
+  });
+
   it('is ready while the database and the Bus answer; /health stays the plain liveness answer', async () => {
     const ready = await server.api('/health/ready');
     expect(ready.status).toBe(200);

@@ -81,9 +81,10 @@ export class TakenMessageId extends Error {
 
 /**
  * What a request message whose id turned out taken becomes (read only after the failed write):
- * the same message of the same user in the same place saved meanwhile is the same message sent
- * twice at once (409); a new conversation's first message whose earlier send created another
- * conversation is a resend there; anything else gets the server's id.
+ * the same message of the same user in the same conversation saved meanwhile is the same message
+ * sent twice at once (409); a new conversation's first message whose earlier send created another
+ * conversation is a resend there; anything else (another user's message, or the same text in
+ * another of their existing conversations) gets the server's id.
  */
 export async function takenMessageId(
   db: Database,
@@ -107,9 +108,10 @@ export async function takenMessageId(
     holder.parentMessageId === request.parentMessageId &&
     holder.text === request.text;
   if (!same) return new TakenMessageId(null);
-  if (isNewConversation && holder.conversationId !== request.conversationId)
-    return new TakenMessageId(holder.conversationId);
-  return sentAlready();
+  if (holder.conversationId === request.conversationId) return sentAlready();
+  // Another conversation of theirs: a new conversation's first message was sent there before;
+  // anywhere else the id is simply taken.
+  return new TakenMessageId(isNewConversation ? holder.conversationId : null);
 }
 
 /** The same new message sent twice at once: the other request saved it first. */

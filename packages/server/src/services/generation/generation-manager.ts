@@ -188,7 +188,11 @@ export class GenerationManager {
     const track = this.observer?.started({ endpoint: recovery.endpoint, model: recovery.model });
     const observed: CompletionPort = track
       ? {
-          requestSaved: () => port.requestSaved(),
+          requestSaved: () =>
+            port.requestSaved().catch((err: unknown) => {
+              track.discarded();
+              throw err;
+            }),
           complete: (result) => {
             track.finished(result.outcome, result.usage);
             return port.complete(result);
