@@ -2,7 +2,7 @@
 // whose server closes kept-alive connections that idled, as every HTTP server does. On a loaded
 // Parley the close of an idle socket can sit unread while the next model call of a run picks that
 // socket from the pool; the request then meets "other side closed". Here the simulator's front
-// drops every request that arrives on a socket idle for longer than a few milliseconds (the close
+// drops every request that arrives on a socket idle for longer than a few tens of milliseconds (the close
 // that Parley had not read yet) and closes every other socket idle as long, as the server's idle
 // timers would, so the race happens on most reused sockets. Every run must still finish exactly: three results in order and the answer quoting them.
 import { createServer, type Server } from 'node:http';
@@ -19,8 +19,14 @@ import { agentClient } from './agent-client.ts';
 
 const RUNS = 12;
 const WAVES = 3;
-/** A kept-alive socket idle longer than this counts as closed by the server. */
-const IDLE_CLOSE_MS = 5;
+/**
+ * A kept-alive socket idle longer than this counts as closed by the server (real servers wait
+ * seconds). The front measures idleness on its own event loop, which is this process's: at 5 ms a
+ * loaded machine's loop lag alone made nearly every reuse "idle", and one run met six dropped
+ * sockets in a row (CI). At 25 ms the sockets of one wave that idled past it still meet the race
+ * at the start of every later wave, which waits four times as long.
+ */
+const IDLE_CLOSE_MS = 25;
 
 const lookup: Tool = {
   name: 'lookup',
