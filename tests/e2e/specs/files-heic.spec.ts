@@ -130,7 +130,9 @@ test('a broken, fake or oversized HEIC shows the conversion error and uploads no
   ];
   for (const [i, file] of bad.entries()) {
     await page.getByTestId('file-input').setInputFiles({ ...file, mimeType: 'image/heic' });
-    await expect(error).toBeVisible();
+    // The error waits behind the 3 s "Converting" notice, and the first file also loads and
+    // compiles the 3 MB decoder: slow on a loaded machine.
+    await expect(error).toBeVisible({ timeout: 20_000 });
     await expect(chips).toHaveCount(0);
     if (i === 0) await page.screenshot({ path: `${SHOTS}/files-heic-error-390.png` });
     if (i === 1) await page.screenshot({ path: `${SHOTS}/files-heic-error-1440.png` });

@@ -6,7 +6,10 @@ import { openSignedIn, useSimParley } from '../support/sim-parley.ts';
 // second model to the conversation, the banner says which, one message is answered by both at
 // once, shown next to each other (also after a reload, which keeps the second model), Stop stops
 // both, and removing the second model goes back to one answer.
-const stack = useSimParley({ models: ['echo', 'slow'] });
+// `slow` at 40 tokens/s instead of its own 20: its 350 tokens still stream for about 9 s, long
+// enough to stop mid-answer, and the three tests that wait out whole answers (one of them two)
+// stay well inside their time limit on a loaded machine (the regenerate test took 43 of its 60 s).
+const stack = useSimParley({ models: ['echo', 'slow'], tokensPerSecond: 40 });
 
 /** The simulator's `slow` answer starts with this sentence. */
 const SLOW_START = 'Sentence 1 of the slow answer.';

@@ -13,10 +13,12 @@ export interface SimParley {
  * offering `models`; `yaml` is added to its parley.yaml (with `SIM_URL` replaced by the
  * simulator's address). Started before the spec's tests and stopped after them; the fields are
  * filled once the hook has run. `onSimRequest` sees the generation and rerank requests the
- * simulator receives.
+ * simulator receives. `tokensPerSecond` paces every answer of the endpoint (the simulator's
+ * `x-sim-tokens-per-second` header), over each model's own pace.
  */
 export function useSimParley(options: {
   models: string[];
+  tokensPerSecond?: number;
   yaml?: string;
   env?: (simUrl: string) => Record<string, string>;
   onSimRequest?: RequestObserver;
@@ -36,7 +38,7 @@ endpoints:
       apiKey: sk-test
       baseURL: ${url}/v1
       models: { default: [${options.models.join(', ')}] }
-${(options.yaml ?? '').replaceAll('SIM_URL', url)}`,
+${options.tokensPerSecond ? `      headers: { x-sim-tokens-per-second: '${options.tokensPerSecond}' }\n` : ''}${(options.yaml ?? '').replaceAll('SIM_URL', url)}`,
     });
   });
   test.afterAll(async () => {
