@@ -21,22 +21,29 @@ export function fencedBlocks(text: string): string[] {
 
 /**
  * Lets the code blocks of one finished answer offer the Run button. Outside a scope (a shared
- * conversation, a streaming answer, a user's own message) code blocks have no Run button.
+ * conversation, a user's own message), or in one whose answer still streams or has no saved ids
+ * yet, code blocks have no Run button. An answer's text keeps its scope from its first token on and
+ * only the scope's value changes when it ends: a wrapper added at the end would make React draw
+ * the whole text again, closing a citation pop-up the person had just opened.
  */
 export function CodeRunScope({
   conversationId,
   messageId,
   partIndex,
   text,
+  finished,
   children,
 }: {
-  conversationId: string;
-  messageId: string;
+  conversationId: string | undefined;
+  messageId: string | undefined;
   partIndex: number;
   text: string;
+  /** The answer has stopped streaming. */
+  finished: boolean;
   children: ReactNode;
 }) {
-  const value = useMemo<CodeRunScopeValue>(() => {
+  const value = useMemo<CodeRunScopeValue | null>(() => {
+    if (!finished || !conversationId || !messageId) return null;
     const blocks = fencedBlocks(text).map((b) => b.replace(/\n$/, ''));
     return {
       conversationId,
@@ -44,7 +51,7 @@ export function CodeRunScope({
       partIndex,
       blockIndexOf: (code) => Math.max(0, blocks.indexOf(code)),
     };
-  }, [conversationId, messageId, partIndex, text]);
+  }, [finished, conversationId, messageId, partIndex, text]);
   return <CodeRunScopeContext.Provider value={value}>{children}</CodeRunScopeContext.Provider>;
 }
 

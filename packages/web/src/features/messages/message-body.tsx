@@ -159,13 +159,7 @@ export const MessageBody = memo(function MessageBody({
           const text = markCitations(str(part.text), cited);
           textPart += 1;
           if (!text) return null;
-          const markdown = (
-            <ArtifactScope key={i} value={{ messageId: message.messageId, offset: offsets[textPart] ?? 0 }}>
-              <LazyMarkdown text={text} latex={latex} streaming={streaming && i === lastIndex} />
-            </ArtifactScope>
-          );
           // A finished answer's code blocks can be run.
-          if (streaming || !message.conversationId || !message.messageId) return markdown;
           return (
             <CodeRunScope
               key={i}
@@ -173,8 +167,11 @@ export const MessageBody = memo(function MessageBody({
               messageId={message.messageId}
               partIndex={i}
               text={text}
+              finished={!streaming}
             >
-              {markdown}
+              <ArtifactScope value={{ messageId: message.messageId, offset: offsets[textPart] ?? 0 }}>
+                <LazyMarkdown text={text} latex={latex} streaming={streaming && i === lastIndex} />
+              </ArtifactScope>
             </CodeRunScope>
           );
         }
