@@ -29,6 +29,9 @@ export function useSimParley(options: {
     test.setTimeout(180_000);
     running.sim = await startSimulator({ onRequest: options.onSimRequest });
     const url = running.sim.url;
+    const pace = options.tokensPerSecond
+      ? `      headers: { x-sim-tokens-per-second: '${options.tokensPerSecond}' }\n`
+      : '';
     running.server = await startParley({
       env: options.env?.(url) ?? {},
       yaml: `version: 1.2.8
@@ -38,7 +41,7 @@ endpoints:
       apiKey: sk-test
       baseURL: ${url}/v1
       models: { default: [${options.models.join(', ')}] }
-${options.tokensPerSecond ? `      headers: { x-sim-tokens-per-second: '${options.tokensPerSecond}' }\n` : ''}${(options.yaml ?? '').replaceAll('SIM_URL', url)}`,
+${pace}${(options.yaml ?? '').replaceAll('SIM_URL', url)}`,
     });
   });
   test.afterAll(async () => {

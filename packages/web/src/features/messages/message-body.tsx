@@ -159,7 +159,8 @@ export const MessageBody = memo(function MessageBody({
           const text = markCitations(str(part.text), cited);
           textPart += 1;
           if (!text) return null;
-          // A finished answer's code blocks can be run.
+          // The code-run scope wraps the text from its first token (Run shows once the answer has
+          // finished), so the text is never drawn anew when the answer ends.
           return (
             <CodeRunScope
               key={i}
