@@ -14,7 +14,8 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? 'line' : [['list']],
+  // In CI each failure's error is repeated after the summary, where a log's tail still shows it.
+  reporter: process.env.CI ? [['line'], ['./support/failure-summary-reporter.ts']] : [['list']],
   use: {
     baseURL: process.env.PARLEY_BASE_URL,
     trace: 'retain-on-failure',

@@ -73,6 +73,11 @@ export interface Message {
    * answer still runs: the page then waits for the step's notice (the memory updates call).
    */
   memoryPending?: true;
+  /**
+   * On an answer its user stopped (besides `unfinished` and `finish_reason: "incomplete"`, which
+   * any answer that ended early carries): the app shows it as stopped, not as interrupted.
+   */
+  stopped?: true;
   createdAt: string;
   updatedAt: string;
   [extra: string]: unknown;

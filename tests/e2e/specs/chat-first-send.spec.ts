@@ -165,6 +165,6 @@ test('a stop pressed in the key press that sends stops the answer it starts', as
   });
   await waitIdle(page, 10_000);
   await expect(page.getByTestId('message-user')).toContainText('Stopped before it started');
-  await expect(page.getByTestId('unfinished-notice')).toBeVisible();
+  await expect(page.getByTestId('stopped-mark')).toBeVisible();
   await expect(page.getByTestId('chat-input')).toHaveValue('');
 });

@@ -110,5 +110,7 @@ test('keyboard: a skip link leads to the message box, and Esc stops a streaming 
   await expect(lastAnswer(page)).toContainText('Sentence 2 of the slow answer');
   await page.keyboard.press('Escape');
   await waitIdle(page);
-  await expect(page.getByTestId('unfinished-notice')).toBeVisible();
+  // Stopped by the person: the quiet mark, not the incomplete-response notice.
+  await expect(page.getByTestId('stopped-mark')).toBeVisible();
+  await expect(page.getByTestId('unfinished-notice')).toHaveCount(0);
 });

@@ -16,7 +16,7 @@ test('stop mid-stream keeps the partial answer after a reload, and Continue exte
 
   await page.reload();
   await expect(lastAnswer(page)).toContainText('Sentence 2 of the slow answer');
-  await expect(page.getByTestId('unfinished-notice')).toBeVisible();
+  await expect(page.getByTestId('stopped-mark')).toBeVisible();
   await expect(lastAnswer(page)).not.toContainText('Sentence 50 of');
 
   await page.getByTestId('continue').click();
@@ -50,6 +50,7 @@ test('a reload mid-stream re-attaches and the answer keeps streaming to the end'
   await expect(lastAnswer(page)).toContainText('Sentence 50 of the slow answer', { timeout: 40_000 });
   await waitIdle(page);
   await expect(page.getByTestId('unfinished-notice')).toHaveCount(0);
+  await expect(page.getByTestId('stopped-mark')).toHaveCount(0);
 });
 
 test('regenerate adds a sibling and the arrows move between them', async ({ page, baseURL }) => {

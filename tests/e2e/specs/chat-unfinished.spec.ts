@@ -11,6 +11,7 @@ const DELAY_MS = 250;
 const SLACK_MS = 15;
 
 // A server of its own: one endpoint answers at once, the other waits 3 s before its first token.
+// Its answers: `echo` repeats the message, `slow` is 50 numbered sentences, `disconnect` breaks off.
 let sim: SimServer;
 let server: RunningServer;
 
@@ -23,7 +24,9 @@ endpoints:
     - name: Prompt
       apiKey: sim
       baseURL: ${sim.url}/v1
-      models: { default: [echo, slow], fetch: false }
+      # 100 tokens/s: Stop still catches \`slow\` mid-answer, and Continue runs it to its end in seconds.
+      headers: { x-sim-tokens-per-second: "100" }
+      models: { default: [echo, slow, disconnect], fetch: false }
     - name: Late
       apiKey: sim
       baseURL: ${sim.url}/v1
@@ -66,6 +69,7 @@ async function record(page: Page): Promise<void> {
       mark('text', '[data-testid="message-assistant"] [data-testid="markdown"]');
       mark('settledRow', '[data-testid="message-assistant"]:not([data-streaming])');
       mark('notice', '[data-testid="unfinished-notice"]');
+      mark('stoppedMark', '[data-testid="stopped-mark"]');
     };
     const w = window as unknown as { __seen: Record<string, number>; __resetSeen: () => void };
     w.__seen = seen;
@@ -120,7 +124,32 @@ test('a late first token shows the placeholder after 250 ms; a prompt one never 
     expect(prompt.typing, `first text after ${firstText} ms`).toBeUndefined();
 });
 
-test('a stopped answer shows the unfinished notice 250 ms after it settles, and after a reload', async ({
+test('an answer cut short by its provider shows the unfinished notice 250 ms after it settles, and after a reload', async ({
+  browser,
+}) => {
+  const page = await signedIn(browser);
+  // The simulator's `disconnect` model drops the connection mid-answer.
+  await chooseModel(page, 'disconnect');
+  await resetSeen(page);
+  await send(page, 'Start and break off');
+  await waitIdle(page);
+  await expect(page.getByTestId('unfinished-notice')).toBeVisible();
+  await expect(page.getByTestId('stopped-mark')).toHaveCount(0);
+  const cut = await seen(page);
+  expect(cut.notice! - cut.settledRow!).toBeGreaterThanOrEqual(DELAY_MS - SLACK_MS);
+
+  await page.reload();
+  await expect(page.getByTestId('unfinished-notice')).toBeVisible();
+  const reloaded = await seen(page);
+  expect(reloaded.notice! - reloaded.settledRow!).toBeGreaterThanOrEqual(DELAY_MS - SLACK_MS);
+  // Continue is offered, as an icon among the buttons.
+  await expect(page.getByTestId('continue')).toBeVisible();
+  await expect(page.getByTestId('continue')).not.toContainText('Continue');
+  await lastAnswer(page).screenshot({ path: test.info().outputPath('unfinished-partial.png') });
+  await page.context().close();
+});
+
+test('an answer its user stopped reads "Stopped" with Continue named, never the incomplete notice; Continue finishes it', async ({
   browser,
 }) => {
   const page = await signedIn(browser);
@@ -130,26 +159,41 @@ test('a stopped answer shows the unfinished notice 250 ms after it settles, and 
   await expect(lastAnswer(page)).toContainText('Sentence 1 of the slow answer');
   await page.getByTestId('stop-button').click();
   await waitIdle(page);
-  await expect(page.getByTestId('unfinished-notice')).toBeVisible();
-  const stopped = await seen(page);
-  expect(stopped.notice! - stopped.settledRow!).toBeGreaterThanOrEqual(DELAY_MS - SLACK_MS);
+  const mark = lastAnswer(page).getByTestId('stopped-mark');
+  await expect(mark).toHaveText('Stopped');
+  const continueButton = lastAnswer(page).getByTestId('continue');
+  await expect(continueButton).toHaveText('Continue');
+  await expect(continueButton).toHaveAccessibleName('Continue');
+  // Well after the notice's 250 ms: it never came.
+  await page.waitForTimeout(2 * DELAY_MS);
+  expect((await seen(page)).notice, 'the incomplete notice showed').toBeUndefined();
+  await page.screenshot({ path: test.info().outputPath('stopped-answer.png') });
+  await lastAnswer(page).screenshot({
+    path: `${process.env.PW_SHOTS_DIR ?? '/tmp/parley-shots'}/stopped-answer.png`,
+  });
 
+  // The same after a reload: the server saved it as stopped by its user.
   await page.reload();
-  await expect(page.getByTestId('unfinished-notice')).toBeVisible();
-  const reloaded = await seen(page);
-  expect(reloaded.notice! - reloaded.settledRow!).toBeGreaterThanOrEqual(DELAY_MS - SLACK_MS);
-  await lastAnswer(page).screenshot({ path: test.info().outputPath('unfinished-partial.png') });
+  await expect(mark).toHaveText('Stopped');
+  await expect(continueButton).toHaveText('Continue');
+  await page.waitForTimeout(2 * DELAY_MS);
+  expect((await seen(page)).notice, 'the incomplete notice showed after a reload').toBeUndefined();
 
-  // While submitting (Continue) the notice goes at once; the partial text stays.
-  await page.getByTestId('continue').click();
+  // Continue runs the answer to its end: the mark goes, and so does Continue.
+  const partial = (await lastAnswer(page).getByTestId('markdown').innerText()).trim();
+  await continueButton.click();
   await expect(page.getByTestId('stop-button')).toBeVisible();
-  await expect(page.getByTestId('unfinished-notice')).toHaveCount(0);
-  await page.getByTestId('stop-button').click();
+  await expect(mark).toHaveCount(0);
   await waitIdle(page);
+  await expect(lastAnswer(page)).toContainText('Sentence 50 of the slow answer.');
+  await expect(lastAnswer(page)).toContainText(partial.slice(0, 40));
+  await expect(mark).toHaveCount(0);
+  await expect(continueButton).toHaveCount(0);
+  await expect(page.getByTestId('unfinished-notice')).toHaveCount(0);
   await page.context().close();
 });
 
-test('an answer stopped before its first token keeps the placeholder and the notice after a reload', async ({
+test('an answer stopped before its first token shows only "Stopped", also after a reload', async ({
   browser,
 }) => {
   const page = await signedIn(browser);
@@ -159,10 +203,14 @@ test('an answer stopped before its first token keeps the placeholder and the not
   await page.waitForURL(/\/c\/[0-9a-f-]{36}$/);
   await page.getByTestId('stop-button').click();
   await waitIdle(page);
+  await expect(lastAnswer(page).getByTestId('stopped-mark')).toBeVisible();
   await page.reload();
-  await expect(page.getByTestId('unfinished-notice')).toBeVisible();
-  await expect(lastAnswer(page).getByTestId('typing')).toBeVisible();
+  await expect(lastAnswer(page).getByTestId('stopped-mark')).toBeVisible();
+  // No pulsing dot: nothing more is coming.
+  await page.waitForTimeout(2 * DELAY_MS);
+  await expect(lastAnswer(page).getByTestId('typing')).toHaveCount(0);
+  await expect(page.getByTestId('unfinished-notice')).toHaveCount(0);
   await expect(lastAnswer(page).getByTestId('markdown')).toHaveCount(0);
-  await lastAnswer(page).screenshot({ path: test.info().outputPath('unfinished-empty.png') });
+  await lastAnswer(page).screenshot({ path: test.info().outputPath('stopped-empty.png') });
   await page.context().close();
 });

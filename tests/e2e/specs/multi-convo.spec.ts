@@ -81,7 +81,9 @@ test('two models answer one message side by side', async ({ browser }, testInfo)
   await expect(page.locator('[data-streaming]')).toHaveCount(0);
   for (const column of await latest.getByTestId('answer-pair-column').all()) {
     await expect(column).toContainText('Sentence');
-    await expect(column).toContainText('The response is incomplete');
+    // Both were stopped by the person: each reads "Stopped", with Continue named.
+    await expect(column.getByTestId('stopped-mark')).toHaveText('Stopped');
+    await expect(column.getByTestId('unfinished-notice')).toHaveCount(0);
   }
   await page.screenshot({ path: testInfo.outputPath('multi-convo-stopped.png') });
 

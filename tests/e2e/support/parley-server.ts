@@ -65,6 +65,8 @@ export async function startParley(
     RESET_PASSWORD_MAX: '1000',
     VERIFY_EMAIL_MAX: '1000',
     TWO_FACTOR_MAX: '1000',
+    // Every test uploads from 127.0.0.1 to this one server: the per-IP window must not fill up.
+    FILE_UPLOAD_IP_MAX: '1000',
     // Without e-mail, password reset is off by default; the reset flow is tested with it on.
     ALLOW_PASSWORD_RESET: 'true',
     NODE_ENV: 'test',

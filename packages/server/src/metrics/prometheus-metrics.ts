@@ -2,7 +2,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import type { TokenUsage } from '../services/providers/provider.ts';
 
 /** How a generation ended, as the generation job reports it. */
-export type GenerationEnd = 'done' | 'aborted' | 'lost' | 'error';
+export type GenerationEnd = 'done' | 'stopped' | 'aborted' | 'lost' | 'error';
 
 /** What the generation manager tells the metrics about each job. */
 export interface GenerationObserver {
@@ -68,7 +68,7 @@ export class PrometheusMetrics implements GenerationObserver {
     });
     this.generations = new Counter({
       name: 'parley_generations_total',
-      help: 'Generations ended, by endpoint, model and outcome (done, aborted, lost, error)',
+      help: 'Generations ended, by endpoint, model and outcome (done, stopped, aborted, lost, error)',
       labelNames: ['endpoint', 'model', 'outcome'],
       registers,
     });

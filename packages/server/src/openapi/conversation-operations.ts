@@ -178,7 +178,7 @@ export const conversationOperations: OperationDoc[] = [
     params: messagesOfConversationParamsSchema,
     answers: [
       ok(
-        'The messages, oldest first; the newest answer carries `memoryPending: true` while the memory step after it still runs',
+        'The messages, oldest first; the newest answer carries `memoryPending: true` while the memory step after it still runs, and an answer its user stopped `stopped: true`',
       ),
     ],
   },

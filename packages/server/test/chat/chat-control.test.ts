@@ -39,6 +39,8 @@ describe('stop, resume, active', () => {
       unfinished: true,
       finish_reason: 'incomplete',
       error: false,
+      // Told apart from an answer the server cut short: the app shows it as stopped.
+      stopped: true,
     });
     const partial: string = stopped.responseMessage.text;
     expect(partial.length).toBeGreaterThan(0);
@@ -50,6 +52,12 @@ describe('stop, resume, active', () => {
     const rows = await messagesOf(f.server.ctx.db, conversationId);
     expect(rows).toHaveLength(2);
     expect(rows[1]).toMatchObject({ text: partial, unfinished: true, finishReason: 'incomplete' });
+    expect(rows[1]!.metadata).toMatchObject({ stopped: true });
+    // The conversation's message list says so too.
+    const listed = await jsonOf(
+      await f.server.api(`/api/messages/${conversationId}`, { token: f.alice.token }),
+    );
+    expect(listed[1]).toMatchObject({ messageId: stopped.responseMessage.messageId, stopped: true });
     // Nothing runs any more.
     expect((await abort({ conversationId })).status).toBe(204);
   });
@@ -112,6 +120,8 @@ describe('stop, resume, active', () => {
       (r) => !r.isCreatedByUser && r.parentMessageId === events[0]!.data.message.messageId,
     );
     expect(stopped).toMatchObject({ unfinished: true, finishReason: 'incomplete', error: false });
+    // A LibreChat client stops by closing its stream: its user stopped the answer.
+    expect(stopped!.metadata).toMatchObject({ stopped: true });
     expect(stopped!.text.startsWith(seen)).toBe(true);
     expect(slowAnswer().startsWith(stopped!.text)).toBe(true);
     expect(stopped!.text.length).toBeLessThan(slowAnswer().length);

@@ -23,6 +23,8 @@ describe('shutdown', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     const final = finalOf(rest);
     expect(final.responseMessage).toMatchObject({ unfinished: true, finish_reason: 'incomplete' });
+    // The server cut it short, not its user: the app keeps its "incomplete response" notice.
+    expect(final.responseMessage).not.toHaveProperty('stopped');
 
     const reopened = await f.server.reopenDatabase();
     try {

@@ -119,6 +119,8 @@ describe('POST /api/agents/chat/{endpoint}', () => {
     const final = finalOf(events);
     expect(final.responseMessage).toMatchObject({ unfinished: true, finish_reason: 'incomplete' });
     expect(final.responseMessage.text).toMatch(/^This answer/);
+    // Lost upstream, not stopped by its user.
+    expect(final.responseMessage).not.toHaveProperty('stopped');
     const rows = await messagesOf(f.server.ctx.db, final.conversation.conversationId);
     expect(rows[1]).toMatchObject({
       unfinished: true,

@@ -140,6 +140,7 @@ describe('regenerate, continue, edit', () => {
     await stream.rest();
     const partial: string = stopped.responseMessage.text;
     const answerId: string = stopped.responseMessage.messageId;
+    expect(stopped.responseMessage.stopped).toBe(true);
 
     const continued = finalOf(
       await (
@@ -158,9 +159,12 @@ describe('regenerate, continue, edit', () => {
     expect(continued.responseMessage.text).toBe(`${partial}go on`);
     expect(continued.responseMessage.content).toEqual([{ type: 'text', text: `${partial}go on` }]);
     expect(continued.responseMessage).toMatchObject({ unfinished: false, finish_reason: 'stop' });
+    // Finished now: no longer an answer its user stopped.
+    expect(continued.responseMessage).not.toHaveProperty('stopped');
     const rows = await messagesOf(f.server.ctx.db, conversationId);
     expect(rows).toHaveLength(2);
     expect(rows[1]).toMatchObject({ messageId: answerId, text: `${partial}go on`, finishReason: 'stop' });
+    expect(rows[1]!.metadata).not.toHaveProperty('stopped');
   });
 
   it('editedContent: edits the request message, then answers it again as a new sibling', async () => {

@@ -10,20 +10,24 @@ import { answerFigures, answerUsage } from '../balance/answer-usage.ts';
 import type { AnswerCharge } from '../balance/balance-service.ts';
 import { isOpenAIModel } from '../context/context-window.ts';
 import { saveChargedAnswer } from './save-charged-answer.ts';
+import { STOPPED_BY_USER, withoutStopMark } from './stop-mark.ts';
 
 /** The saved state an outcome leads to (PROTOCOL.md "final"). */
 function finishState(result: GenerationResult): {
   finishReason: string;
   unfinished: boolean;
   error: boolean;
+  stopped: boolean;
 } {
   switch (result.outcome) {
     case 'done':
-      return { finishReason: result.finishReason ?? 'stop', unfinished: false, error: false };
+      return { finishReason: result.finishReason ?? 'stop', unfinished: false, error: false, stopped: false };
     case 'error':
-      return { finishReason: 'error', unfinished: false, error: true };
+      return { finishReason: 'error', unfinished: false, error: true, stopped: false };
+    case 'stopped':
+      return { finishReason: 'incomplete', unfinished: true, error: false, stopped: true };
     default:
-      return { finishReason: 'incomplete', unfinished: true, error: false };
+      return { finishReason: 'incomplete', unfinished: true, error: false, stopped: false };
   }
 }
 
@@ -94,8 +98,9 @@ export class ChatCompletion implements CompletionPort {
           unfinished: state.unfinished,
           finishReason: state.finishReason,
           metadata: {
-            ...(continued?.metadata ?? {}),
+            ...withoutStopMark(continued?.metadata),
             ...plan.answer.metadata,
+            ...(state.stopped ? { [STOPPED_BY_USER]: true } : {}),
             ...(result.usage?.outputTokens !== undefined ? { tokenCount: result.usage.outputTokens } : {}),
             figures,
           },

@@ -11,6 +11,7 @@ import { findHold } from '../balance/balance-store.ts';
 import { isOpenAIModel } from '../context/context-window.ts';
 import { findMessage } from './chat-persistence.ts';
 import { saveChargedAnswer } from './save-charged-answer.ts';
+import { withoutStopMark } from './stop-mark.ts';
 
 /**
  * Saves the answer of a generation whose instance died mid-stream, from what its event log
@@ -57,6 +58,10 @@ export async function saveOrphanedAnswer(
       })
     : null;
   const usage = answerUsage({ text }, hold?.promptTokens ?? 0, isOpenAIModel(recovery.model));
+  // A continued answer that was stopped before is no longer one its user stopped: it was cut short.
+  const earlier = recovery.continued
+    ? await findMessage(db, userId, conversationId, responseMessageId)
+    : null;
   const saved = await saveChargedAnswer(
     db,
     {
@@ -77,6 +82,7 @@ export async function saveOrphanedAnswer(
         error: false,
         unfinished: true,
         finishReason: 'incomplete',
+        ...(earlier ? { metadata: withoutStopMark(earlier.metadata) } : {}),
       },
       conversation: {},
     },

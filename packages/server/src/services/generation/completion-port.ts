@@ -5,7 +5,9 @@ import type { ProviderFailure, TokenUsage } from '../providers/provider.ts';
 export type GenerationOutcome =
   /** The provider finished. */
   | 'done'
-  /** Stopped by the user or by shutdown. */
+  /** Stopped by its user: the stop call, or a client that closed the stream it had not made resumable. */
+  | 'stopped'
+  /** Stopped by the server: a shutdown, or its lock taken by another instance. */
   | 'aborted'
   /** The upstream connection broke mid-answer. */
   | 'lost'

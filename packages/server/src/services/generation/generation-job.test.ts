@@ -89,15 +89,19 @@ describe('GenerationJob', () => {
     expect(results[0]).toMatchObject({ outcome: 'lost', text: 'cut' });
   });
 
-  it('abort: the partial answer with outcome aborted', async () => {
+  // Who stopped it decides how the answer is saved: as stopped by its user, or as interrupted.
+  it.each([
+    ['user', 'stopped'],
+    ['server', 'aborted'],
+  ] as const)('a stop by the %s: the partial answer with outcome %s', async (by, outcome) => {
     const { provider } = fakeProvider(
       Array.from({ length: 50 }, () => ({ type: 'text', text: 'x' }) as ProviderEvent),
       5,
     );
     const { results } = await runJob(provider, Promise.resolve(), (job) =>
-      setTimeout(() => job.abort('stop'), 40),
+      setTimeout(() => job.abort(by), 40),
     );
-    expect(results[0]!.outcome).toBe('aborted');
+    expect(results[0]!.outcome).toBe(outcome);
     expect(results[0]!.text.length).toBeGreaterThan(0);
     expect(results[0]!.text.length).toBeLessThan(50);
   });

@@ -12,6 +12,12 @@ import type { JobChannel } from './job-channel.ts';
 import { singleModelCall, type AnswerSource, type ModelCall } from './model-call.ts';
 import type { JobInit } from './resume-state.ts';
 
+/**
+ * Who stopped a job: its user (the answer is saved as one they stopped, shown quietly) or the
+ * server (a shutdown, a lost lock: the answer is saved as interrupted).
+ */
+export type AbortReason = 'user' | 'server';
+
 interface Upstream {
   iterator: AsyncIterator<AnswerEvent>;
   first: Promise<IteratorResult<AnswerEvent>>;
@@ -42,7 +48,7 @@ export interface GenerationSpec {
  */
 export class GenerationJob {
   private readonly controller = new AbortController();
-  private abortReason: 'stop' | 'shutdown' | null = null;
+  private abortReason: AbortReason | null = null;
   readonly done: Promise<void>;
   private startRun!: () => void;
 
@@ -61,7 +67,7 @@ export class GenerationJob {
     this.startRun();
   }
 
-  abort(reason: 'stop' | 'shutdown'): void {
+  abort(reason: AbortReason): void {
     if (this.controller.signal.aborted) return;
     this.abortReason = reason;
     this.controller.abort(reason);
@@ -152,7 +158,8 @@ export class GenerationJob {
         return snapshot('error', { failure: { message: (err as Error).message ?? String(err) } });
     }
     // The stream ended without a finish: stopped, or the provider went quiet.
-    return snapshot(this.aborted ? 'aborted' : 'lost');
+    if (!this.aborted) return snapshot('lost');
+    return snapshot(this.abortReason === 'user' ? 'stopped' : 'aborted');
   }
 
   private errorJson(text: string): string {

@@ -201,10 +201,12 @@ export class GenerationManager {
       : port;
     const host: JobHost = { failed: onError, settle, firstOutput: () => track?.firstToken() };
     const job = new GenerationJob(spec, observed, new JobChannel(this.bus, spec.jobId, onError), host);
-    stopJob = () => job.abort('stop');
+    // A lock lost to another instance is the server's doing, not the user's.
+    stopJob = () => job.abort('server');
     if (leaseLost) stopJob();
     unsubscribe = await this.bus.subscribe(jobKeys.control(lane), (message) => {
-      if (message === spec.jobId) job.abort('stop');
+      // Control messages come from the stop call or from a client closing its stream.
+      if (message === spec.jobId) job.abort('user');
     });
     this.local.set(spec.jobId, job);
     this.ending.set(
@@ -297,7 +299,7 @@ export class GenerationManager {
   async shutdown(): Promise<void> {
     await this.sweeper?.stop();
     const jobs = [...this.local.values()];
-    for (const job of jobs) job.abort('shutdown');
+    for (const job of jobs) job.abort('server');
     await Promise.all(jobs.map((job) => job.done.catch(() => undefined)));
   }
 

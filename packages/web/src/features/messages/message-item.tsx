@@ -19,11 +19,14 @@ import { clearEditRequest, useEditRequest } from './edit-request';
 import { MessageEditor } from './message-editor';
 import type { VisibleMessage } from './message-tree';
 import { SiblingNav } from './sibling-nav';
+import { StoppedMark } from './stopped-mark';
 import { UnfinishedNotice } from './unfinished-notice';
 import type { useMessageActions } from './use-message-actions';
 
 const ACTION =
   'flex size-7 items-center justify-center rounded-md text-fg-subtle hover:bg-surface-muted hover:text-fg focus-visible:text-fg';
+const LABELLED_ACTION =
+  'flex h-7 items-center gap-1 rounded-md px-2 text-[13px] text-fg-subtle hover:bg-surface-muted hover:text-fg focus-visible:text-fg';
 
 export interface MessageItemProps {
   item: VisibleMessage;
@@ -115,7 +118,11 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
                 autoRetry={autoRetry}
               />
             </MessageRenderBoundary>
-            {message.unfinished && !streaming && !submitting && !message.error && <UnfinishedNotice />}
+            {message.unfinished &&
+              !streaming &&
+              !submitting &&
+              !message.error &&
+              (message.stopped ? <StoppedMark /> : <UnfinishedNotice />)}
           </div>
         )}
         {!user && !editing && !streaming && <MemoryNotice attachments={message.attachments} />}
@@ -174,12 +181,14 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
             {allowed.continue && (
               <button
                 type="button"
-                className={ACTION}
+                // Under an answer its user stopped, Continue is the next thing they may want: named.
+                className={message.stopped ? LABELLED_ACTION : ACTION}
                 onClick={() => actions.continueAnswer(message)}
                 aria-label={t('com_ui_continue')}
                 data-testid="continue"
               >
                 <StepForward className="size-4" aria-hidden />
+                {message.stopped && <span>{t('com_ui_continue')}</span>}
               </button>
             )}
             {!submitting && message.conversationId !== 'new' && (

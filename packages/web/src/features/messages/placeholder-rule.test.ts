@@ -22,6 +22,9 @@ describe('streaming placeholder', () => {
     expect(showsPlaceholder(answer(), true)).toBe(true);
     expect(showsPlaceholder(answer({ unfinished: true }), false)).toBe(true);
   });
+  it('not for an empty answer its user stopped (its mark says nothing more is coming)', () => {
+    expect(showsPlaceholder(answer({ unfinished: true, stopped: true }), false)).toBe(false);
+  });
   it('not for a finished, errored or user message', () => {
     expect(showsPlaceholder(answer(), false)).toBe(false);
     expect(showsPlaceholder(answer({ error: true, unfinished: true }), true)).toBe(false);

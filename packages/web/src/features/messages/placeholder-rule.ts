@@ -10,11 +10,12 @@ function visible(part: ContentPart): boolean {
 
 /**
  * An answer still being generated, or saved unfinished, shows the streaming placeholder
- * while it has nothing else to show.
+ * while it has nothing else to show. Not one its user stopped: nothing more is coming, and its
+ * "Stopped" mark says so.
  */
 export function showsPlaceholder(message: Message, streaming: boolean): boolean {
   if (message.isCreatedByUser || message.error) return false;
-  if (!streaming && !message.unfinished) return false;
+  if (!streaming && (!message.unfinished || message.stopped)) return false;
   const parts = message.content ?? [];
   return parts.length > 0 ? !parts.some(visible) : !filled(message.text);
 }
