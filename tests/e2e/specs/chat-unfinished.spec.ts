@@ -167,17 +167,19 @@ test('an answer its user stopped reads "Stopped" with Continue named, never the 
   // Well after the notice's 250 ms: it never came.
   await page.waitForTimeout(2 * DELAY_MS);
   expect((await seen(page)).notice, 'the incomplete notice showed').toBeUndefined();
-  await page.screenshot({ path: test.info().outputPath('stopped-answer.png') });
-  await lastAnswer(page).screenshot({
-    path: `${process.env.PW_SHOTS_DIR ?? '/tmp/parley-shots'}/stopped-answer.png`,
-  });
+  const shots = process.env.PW_SHOTS_DIR ?? '/tmp/parley-shots';
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: `${shots}/stopped-answer-1440-light.png` });
 
-  // The same after a reload: the server saved it as stopped by its user.
+  // The same after a reload, here on a phone in the dark: the server saved it as stopped by its user.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ colorScheme: 'dark' });
   await page.reload();
   await expect(mark).toHaveText('Stopped');
   await expect(continueButton).toHaveText('Continue');
   await page.waitForTimeout(2 * DELAY_MS);
   expect((await seen(page)).notice, 'the incomplete notice showed after a reload').toBeUndefined();
+  await page.screenshot({ path: `${shots}/stopped-answer-390-dark.png` });
 
   // Continue runs the answer to its end: the mark goes, and so does Continue.
   const partial = (await lastAnswer(page).getByTestId('markdown').innerText()).trim();

@@ -2,9 +2,10 @@
 // whose server closes kept-alive connections that idled, as every HTTP server does. On a loaded
 // Parley the close of an idle socket can sit unread while the next model call of a run picks that
 // socket from the pool; the request then meets "other side closed". Here the simulator's front
-// drops every request that arrives on a socket idle for longer than a few tens of milliseconds (the close
-// that Parley had not read yet) and closes every other socket idle as long, as the server's idle
-// timers would, so the race happens on most reused sockets. Every run must still finish exactly: three results in order and the answer quoting them.
+// plays the server's idle timers between waves: every socket idle when a wave ends counts as closed
+// by the server, and a request that arrives on one is dropped (the close Parley had not read yet),
+// with every other such socket closed at that moment, so the race happens at the start of every
+// later wave. Every run must still finish exactly: three results in order and the answer quoting them.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { createSimHandler } from '@parley/llm-sim';
@@ -20,14 +21,12 @@ import { agentClient } from './agent-client.ts';
 const RUNS = 12;
 const WAVES = 3;
 /**
- * A kept-alive socket idle longer than this counts as closed by the server (real servers wait
- * seconds). The front measures idleness on its own event loop, which is this process's: at 5 ms a
- * loaded machine's loop lag alone made nearly every reuse "idle", and one run met six dropped
- * sockets in a row (CI). At 25 ms the sockets of one wave that idled past it still meet the race
- * at the start of every later wave, which waits four times as long.
+ * How long the sockets idle between waves. The front decides which sockets the server closed by
+ * the waves, not by a clock: measured on this process's event loop, a loaded machine's loop lag
+ * alone made reuses inside a wave count as idle (a 5 ms limit: six dropped sockets in a row for
+ * one run; 25 ms: the same in a CI run under full load).
  */
-const IDLE_CLOSE_MS = 25;
-
+const PAUSE_MS = 100;
 const lookup: Tool = {
   name: 'lookup',
   description: 'Looks something up',
@@ -36,32 +35,37 @@ const lookup: Tool = {
   run: async ({ step, query }: { step: number; query: string }) => `step ${step}: ${query.slice(0, 60)}`,
 };
 
-/** The simulator behind a front that closes idle kept-alive sockets when a request arrives on them. */
+/** The simulator behind a front that drops requests on sockets its idle timers closed. */
 async function startClosingSimulator() {
   const handler = createSimHandler({ tokensPerSecond: 5000 });
-  const idleSince = new Map<Socket, number>();
+  const idle = new Set<Socket>();
+  const closedByTimers = new Set<Socket>();
   let closedUnderRequest = 0;
   const server: Server = createServer((req, res) => {
     const socket = req.socket;
-    const since = idleSince.get(socket);
-    if (since !== undefined && performance.now() - since > IDLE_CLOSE_MS) {
-      // The server's idle timers fired: this socket, and every other one idle as long, is closed.
+    if (closedByTimers.has(socket)) {
+      // The close of this socket had not reached Parley: the request is lost, and every other
+      // socket the timers closed is closed now too.
       closedUnderRequest++;
-      for (const [other, otherSince] of idleSince) {
-        if (other !== socket && performance.now() - otherSince <= IDLE_CLOSE_MS) continue;
+      for (const other of closedByTimers) {
         other.destroy();
-        idleSince.delete(other);
+        idle.delete(other);
       }
+      closedByTimers.clear();
       return;
     }
-    idleSince.delete(socket);
-    res.on('finish', () => idleSince.set(socket, performance.now()));
+    idle.delete(socket);
+    res.on('finish', () => idle.add(socket));
     handler(req, res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
+    /** The server's idle timers fire: every socket idle now is closed, unknown to Parley yet. */
+    idleTimersFire: () => {
+      for (const socket of idle) closedByTimers.add(socket);
+    },
     closedUnderRequest: () => closedUnderRequest,
     close: async () => {
       server.closeAllConnections();
@@ -119,8 +123,9 @@ describe('agent runs at once against a provider that closes idle connections', (
         ]);
         expect(final.responseMessage.text).toMatch(/^The tool returned: step 1: .*\nstep 2: .*\nstep 3: /);
       }
-      // Every socket the wave used idles past the close before the next wave reuses it.
-      await new Promise((resolve) => setTimeout(resolve, IDLE_CLOSE_MS * 4));
+      // Every socket the wave used idles until the server's timers close it, unknown to Parley.
+      await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+      sim.idleTimersFire();
     }
     // The race really happened: requests arrived on sockets the server had closed.
     expect(sim.closedUnderRequest()).toBeGreaterThan(0);

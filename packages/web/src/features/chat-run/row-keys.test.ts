@@ -11,6 +11,17 @@ describe('row keys', () => {
     keepRowKey('same', 'same');
     expect(rowKeyOf('same')).toBe('same');
   });
+  it('a message whose row was keyed by its new id already keeps that key (no rebuilt row)', () => {
+    // The saved answer reached the list (a refetch) before the stream's final named it.
+    expect(rowKeyOf('saved-answer')).toBe('saved-answer');
+    keepRowKey('saved-answer', 'placeholder');
+    expect(rowKeyOf('saved-answer')).toBe('saved-answer');
+  });
+  it('an id that has an alias keeps it when another run names it again (a late re-attach)', () => {
+    keepRowKey('answer', 'streamed-placeholder');
+    keepRowKey('answer', 'resume-placeholder');
+    expect(rowKeyOf('answer')).toBe('streamed-placeholder');
+  });
   it('forgets the oldest aliases past its bound', () => {
     keepRowKey('first-new', 'first-old');
     for (let i = 0; i < 600; i += 1) keepRowKey(`n${i}`, `o${i}`);

@@ -141,11 +141,14 @@ export default function ChatView() {
     return () => window.removeEventListener('keydown', onKey);
   }, [submitting, conversationId]);
 
-  // A conversation still generating on the server (reload mid-stream) is re-attached.
+  // A conversation still generating on the server (reload mid-stream) is re-attached. Not asked
+  // while this tab streams it: the answer (this tab's own generation) could end before the reply
+  // came, and a reply saying "generating" would then re-attach to an answer already shown,
+  // emptying its row and rebuilding it (an editor just opened on it closed).
   const active = useQuery({
     queryKey: [...chatKeys.active, conversationId],
     queryFn: chatApi.active,
-    enabled: conversationId !== 'new' && messagesQuery.isSuccess,
+    enabled: conversationId !== 'new' && messagesQuery.isSuccess && !submitting,
     staleTime: 0,
     gcTime: 0,
   });
