@@ -17,17 +17,14 @@ function finishState(result: GenerationResult): {
   finishReason: string;
   unfinished: boolean;
   error: boolean;
-  stopped: boolean;
 } {
   switch (result.outcome) {
     case 'done':
-      return { finishReason: result.finishReason ?? 'stop', unfinished: false, error: false, stopped: false };
+      return { finishReason: result.finishReason ?? 'stop', unfinished: false, error: false };
     case 'error':
-      return { finishReason: 'error', unfinished: false, error: true, stopped: false };
-    case 'stopped':
-      return { finishReason: 'incomplete', unfinished: true, error: false, stopped: true };
+      return { finishReason: 'error', unfinished: false, error: true };
     default:
-      return { finishReason: 'incomplete', unfinished: true, error: false, stopped: false };
+      return { finishReason: 'incomplete', unfinished: true, error: false };
   }
 }
 
@@ -100,7 +97,7 @@ export class ChatCompletion implements CompletionPort {
           metadata: {
             ...withoutStopMark(continued?.metadata),
             ...plan.answer.metadata,
-            ...(state.stopped ? { [STOPPED_BY_USER]: true } : {}),
+            ...(result.outcome === 'stopped' ? { [STOPPED_BY_USER]: true } : {}),
             ...(result.usage?.outputTokens !== undefined ? { tokenCount: result.usage.outputTokens } : {}),
             figures,
           },

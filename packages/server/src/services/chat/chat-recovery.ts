@@ -29,14 +29,17 @@ export async function saveOrphanedAnswer(
   const failure = { responseMessageId, conversationId, requestMessageId: meta.requestMessageId };
   // No request message: the conversation was deleted, or the instance died before saving it.
   if (!request) return { kind: 'e', json: deletedJson(failure) };
+  // A continued answer as it stood before this run, read once for both cases below.
+  const earlier = recovery.continued
+    ? await findMessage(db, userId, conversationId, responseMessageId)
+    : null;
   // No log (the instance died before its first event): a continued answer is left as it was.
   if (!state && recovery.continued) {
-    const kept = await findMessage(db, userId, conversationId, responseMessageId);
-    if (!kept) return { kind: 'e', json: deletedJson(failure) };
+    if (!earlier) return { kind: 'e', json: deletedJson(failure) };
     return {
       kind: 'f',
       json: JSON.stringify(
-        finalEvent({ requestMessage: toMessage(request), responseMessage: toMessage(kept) }),
+        finalEvent({ requestMessage: toMessage(request), responseMessage: toMessage(earlier) }),
       ),
     };
   }
@@ -58,10 +61,6 @@ export async function saveOrphanedAnswer(
       })
     : null;
   const usage = answerUsage({ text }, hold?.promptTokens ?? 0, isOpenAIModel(recovery.model));
-  // A continued answer that was stopped before is no longer one its user stopped: it was cut short.
-  const earlier = recovery.continued
-    ? await findMessage(db, userId, conversationId, responseMessageId)
-    : null;
   const saved = await saveChargedAnswer(
     db,
     {
@@ -82,6 +81,7 @@ export async function saveOrphanedAnswer(
         error: false,
         unfinished: true,
         finishReason: 'incomplete',
+        // A continued answer stopped before is no longer one its user stopped: it was cut short.
         ...(earlier ? { metadata: withoutStopMark(earlier.metadata) } : {}),
       },
       conversation: {},

@@ -23,10 +23,10 @@ import { StoppedMark } from './stopped-mark';
 import { UnfinishedNotice } from './unfinished-notice';
 import type { useMessageActions } from './use-message-actions';
 
-const ACTION =
-  'flex size-7 items-center justify-center rounded-md text-fg-subtle hover:bg-surface-muted hover:text-fg focus-visible:text-fg';
-const LABELLED_ACTION =
-  'flex h-7 items-center gap-1 rounded-md px-2 text-[13px] text-fg-subtle hover:bg-surface-muted hover:text-fg focus-visible:text-fg';
+const ACTION_LOOK =
+  'flex items-center rounded-md text-fg-subtle hover:bg-surface-muted hover:text-fg focus-visible:text-fg';
+const ACTION = `${ACTION_LOOK} size-7 justify-center`;
+const LABELLED_ACTION = `${ACTION_LOOK} h-7 gap-1 px-2 text-[13px]`;
 
 export interface MessageItemProps {
   item: VisibleMessage;
