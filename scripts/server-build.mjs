@@ -78,7 +78,7 @@ export async function buildServer() {
     chunkNames: '[name]-[hash]',
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node24',
     sourcemap: 'linked',
     // Error stacks name the TypeScript sources.
     sourcesContent: false,

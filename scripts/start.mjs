@@ -2,6 +2,7 @@
 // sources, then run the compiled server in this process (it applies migrations and serves
 // http://localhost:3080 on the embedded database). One process, so a signal sent to the process
 // npm started reaches the server itself, and no second Node.js holds memory.
+import './require-supported-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
