@@ -1,4 +1,3 @@
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { mcpPluginKey, type McpServerStatus } from '@parley/schema';
 import type { Logger } from 'pino';
 import type { McpServerConfig } from '../../config/yaml-sections/mcp-servers.ts';
@@ -14,6 +13,7 @@ import {
   type ConnectingUser,
 } from './mcp-placeholders.ts';
 import { McpOAuthCallbackError } from './mcp-oauth.ts';
+import type { McpOAuthProviders } from './mcp-oauth-providers.ts';
 import type { TransportOptions } from './mcp-transport.ts';
 
 /** The key tool calls wait on for a user's sign-in to an MCP server. */
@@ -23,23 +23,6 @@ export const mcpSignInKey = (serverName: string) => `mcp:${serverName}`;
 export const MCP_USER_CONNECTION_LIMIT = 20;
 /** A user's own connection unused this long is closed (reopened on next use). */
 export const MCP_USER_IDLE_MS = 15 * 60_000;
-
-/** Signs a user in to a server with OAuth (mcp-oauth.ts); absent, OAuth servers cannot connect. */
-export interface McpOAuthProviders {
-  /** The SDK's OAuth client provider for this user and server (reads and stores their tokens). */
-  providerFor(userId: string, serverName: string, config: McpServerConfig): OAuthClientProvider;
-  /** The authorization URL the last attempt asked the user to open, if any. */
-  pendingUrl(userId: string, serverName: string): string | null;
-  cancel(userId: string, serverName: string): boolean;
-  /** Completes a sign-in from the authorization server's redirect; answers whose it was. */
-  complete(
-    serverName: string,
-    query: { code?: string; state?: string; error?: string },
-    config: McpServerConfig,
-  ): Promise<{ userId: string }>;
-  /** Whether the user holds tokens for the server (else connecting would only start a sign-in). */
-  hasTokens(userId: string, serverName: string): Promise<boolean>;
-}
 
 export interface McpManagerOptions {
   servers: Record<string, McpServerConfig>;

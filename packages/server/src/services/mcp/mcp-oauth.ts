@@ -9,7 +9,7 @@ import type { McpOAuthError } from '@parley/schema';
 import type { McpServerConfig } from '../../config/yaml-sections/mcp-servers.ts';
 import type { ToolCredentialStore } from '../tool-credentials/tool-credential-store.ts';
 import { OAuthCallbackError } from '../tools/oauth-callback-error.ts';
-import type { McpOAuthProviders } from './mcp-manager.ts';
+import type { McpOAuthProviders } from './mcp-oauth-providers.ts';
 import { loadMcpSdk } from './mcp-sdk.ts';
 
 /** How long a started sign-in waits for its callback (the web app polls for 180 s). */
