@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { FileRow } from '../db/schema/index.ts';
+import { asciiJson } from '../http/ascii-json.ts';
 import { authenticate, currentUser } from '../http/authenticate.ts';
 import { badRequest, AppError, forbidden, notFound } from '../errors/app-error.ts';
 import { loadSharedEntityCaller } from '../services/permissions/shared-entity-caller.ts';
@@ -177,7 +178,7 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext): Promise
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, max-age=3600')
       .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encoded}`)
-      .header(FILE_METADATA_HEADER, JSON.stringify(toApiFile(row)))
+      .header(FILE_METADATA_HEADER, asciiJson(toApiFile(row)))
       .header('access-control-expose-headers', FILE_METADATA_HEADER)
       .send(stream);
   });
