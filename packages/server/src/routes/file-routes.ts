@@ -29,6 +29,7 @@ import { findEditableAgent } from '../services/agents/agent-service.ts';
 import { resolveAgentsSettings } from '../services/agents/agents-settings.ts';
 import { DocumentUnreadable } from '../services/files/document-extract.ts';
 import { indexFile } from '../services/files/file-index.ts';
+import { unreadableDocumentMessage } from '../services/files/unreadable-document-message.ts';
 import { deleteOwnFiles } from '../services/files/delete-service.ts';
 import { resolveFileConfig } from '../services/files/file-config.ts';
 import { cleanFileName } from '../services/files/file-name.ts';
@@ -223,7 +224,12 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext): Promise
       } catch (err) {
         if (err instanceof DocumentUnreadable) {
           await deleteOwnFiles(ctx.db, ctx.blobStore, row.userId, [row.fileId]);
-          throw new AppError('bad_request', err.message, { reason: err.reason });
+          // Why the reader itself failed is for the administrator, never for the answer.
+          if (err.detail)
+            ctx.logger.error({ fileId: row.fileId, detail: err.detail }, 'the document reader failed');
+          throw new AppError('bad_request', unreadableDocumentMessage(row.filename, err), {
+            reason: err.reason,
+          });
         }
         logIndexFailure(ctx, row, err);
         return { row, message: done };
