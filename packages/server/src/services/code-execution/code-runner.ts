@@ -84,6 +84,14 @@ function enginePaths(engine: CodeEngine) {
 const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
 /**
+ * The flag that turns Node's permission model on: Node 20 knows only --experimental-permission,
+ * Node 24 refuses it and knows only --permission (a run would fail at start with "bad option").
+ */
+const PERMISSION_FLAG = process.allowedNodeEnvironmentFlags.has('--permission')
+  ? '--permission'
+  : '--experimental-permission';
+
+/**
  * The run process's program, under the permission model: it may read the engine's package, the
  * child's own files and the Python snapshot it starts from, and nothing else.
  */
@@ -107,7 +115,7 @@ function forkEngine(
       // Nothing of the server's environment (secrets, database URL) reaches the run.
       env: {},
       execArgv: [
-        '--experimental-permission',
+        PERMISSION_FLAG,
         ...readable.map((p) => `--allow-fs-read=${p}`),
         '--disallow-code-generation-from-strings',
         `--max-old-space-size=${Math.max(64, Math.floor(limits.memoryBytes / (2 * 1024 * 1024)))}`,
