@@ -106,8 +106,6 @@ describe('the compiled server, started as npm start starts it', () => {
   let serverPid: number;
   let server: ApiClient;
   let ann: { id: string; token: string };
-  /** A message of Ann's that the code runs belong to (the Run button runs a block of an answer). */
-  let answer: { conversationId: string; messageId: string };
 
   beforeAll(async () => {
     await buildServerIfStale();
@@ -239,10 +237,6 @@ describe('the compiled server, started as npm start starts it', () => {
     expect(long.length).toBeGreaterThan(4_000);
     const final = await chat({ text: long });
     expect(final.responseMessage.text).toContain('line 199 of the long message');
-    answer = {
-      conversationId: final.conversation.conversationId,
-      messageId: final.responseMessage.messageId,
-    };
     const counted = await server.api('/api/tokenizer', {
       method: 'POST',
       token: ann.token,
@@ -256,6 +250,12 @@ describe('the compiled server, started as npm start starts it', () => {
   });
 
   it('runs Python in Pyodide and JavaScript in QuickJS through the Run button’s call', async () => {
+    // The Run button runs a code block of an answer: the runs belong to this one.
+    const final = await chat({ text: 'print the sums' });
+    const answer = {
+      conversationId: final.conversation.conversationId,
+      messageId: final.responseMessage.messageId,
+    };
     const run = async (lang: string, code: string) => {
       const res = await server.api('/api/agents/tools/execute_code/call', {
         method: 'POST',
