@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { AppError } from '../../errors/app-error.ts';
 import type { CodeEngine } from './code-languages.ts';
 import { PythonSnapshot } from './python-snapshot.ts';
+import { PERMISSION_FLAG } from './permission-flag.ts';
 
 /** What one run may use. Every limit ends the run with a clear error, never the server. */
 export interface CodeRunLimits {
@@ -82,14 +83,6 @@ function enginePaths(engine: CodeEngine) {
 }
 
 const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
-
-/**
- * The flag that turns Node's permission model on: Node 20 knows only --experimental-permission,
- * Node 24 refuses it and knows only --permission (a run would fail at start with "bad option").
- */
-const PERMISSION_FLAG = process.allowedNodeEnvironmentFlags.has('--permission')
-  ? '--permission'
-  : '--experimental-permission';
 
 /**
  * The run process's program, under the permission model: it may read the engine's package, the
