@@ -77,7 +77,8 @@ export function passkeyRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.post('/api/auth/passkeys/authentication', { bodyLimit: PASSKEY_BODY_LIMIT }, async (request, reply) => {
-    await deps.limiter.hit(deps.limits.login, [`ip:${request.ip}`]);
+    // A signature cannot be guessed: only the address's ceiling on all sign-in attempts applies.
+    await deps.limiter.hit(deps.limits.loginIp, [`ip:${request.ip}`]);
     const user = await verifyPasskeySignIn(deps, rp, parse(passkeyAuthenticationSchema, request.body));
     const signIn = await startSignIn(deps, user, request.headers['user-agent']);
     setRefreshCookie(deps, reply, signIn);
