@@ -70,7 +70,8 @@ export function passkeyRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { message: M.removed };
   });
 
-  // Signing in, limited per address: the challenges by their own allowance, the answers as sign-in attempts.
+  // Signing in, limited per address: the challenges by their own allowance, the answers on the
+  // address's ceiling of sign-in attempts (LOGIN_IP_MAX).
   app.post('/api/auth/passkeys/authentication/options', async (request) => {
     await deps.limiter.hit(deps.limits.passkeyOptions, [`ip:${request.ip}`]);
     return passkeySignInOptions(ctx.db, rp);
