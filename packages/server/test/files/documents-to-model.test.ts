@@ -4,7 +4,7 @@ import { openStream } from '../chat/sse-client.ts';
 import { finalOf, startProviderFixture, type ProviderFixture } from '../providers/provider-fixture.ts';
 import { providerEnv } from '../providers/provider-env.ts';
 import { agentClient } from '../agents/agent-client.ts';
-import { docxDocument, pdfDocument } from './document-fixtures.ts';
+import { docxDocument, pdfDocument, zipArchive } from './document-fixtures.ts';
 import { jsonOf, uploadFile } from './file-fixtures.ts';
 
 /** An echo model on every provider kind (the simulator records each request it receives). */
@@ -130,6 +130,19 @@ describe('attached documents reach the model', () => {
       'full_text',
       'full_text',
     ]);
+  });
+
+  it('a stored file Parley does not read (an archive) is sent to no model and its chip says "not read"', async () => {
+    const zip = await upload(
+      zipArchive([{ name: 'inside.txt', data: Buffer.from('MARKER-IN-ZIP') }]),
+      'bundle.zip',
+    );
+    expect(zip.type).toBe('application/zip');
+    const final = finalOf(
+      await f.chat('openAI', { model: 'gpt-4o-mini', text: 'what is in the bundle?', files: [entry(zip)] }),
+    );
+    expect(received('what is in the bundle?')).not.toContain('MARKER-IN-ZIP');
+    expect(final.requestMessage.files).toEqual([{ ...entry(zip), read_as: 'not_read' }]);
   });
 
   it('a document over the budget is searched: the passages answering the question are given, not the whole text', async () => {
