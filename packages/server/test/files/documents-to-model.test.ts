@@ -1,9 +1,11 @@
 import { NO_PARENT } from '@parley/schema';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStream } from '../chat/sse-client.ts';
 import { finalOf, startProviderFixture, type ProviderFixture } from '../providers/provider-fixture.ts';
 import { providerEnv } from '../providers/provider-env.ts';
 import { agentClient } from '../agents/agent-client.ts';
+import { files } from '../../src/db/schema/index.ts';
 import { docxDocument, pdfDocument, zipArchive } from './document-fixtures.ts';
 import { jsonOf, uploadFile } from './file-fixtures.ts';
 
@@ -173,6 +175,33 @@ describe('attached documents reach the model', () => {
     );
     const saved = messages.find((m: { isCreatedByUser: boolean }) => m.isCreatedByUser);
     expect(saved.files[0]).toMatchObject({ read_as: 'passages', passages: recorded.passages });
+  });
+
+  it('a large indexed document is searched from its index, without reading the file again; a question matching none of it gets its opening', async () => {
+    const file = await upload(longReport('INDEXED'), 'indexed.txt');
+    // The stored bytes are gone: only the chunks indexed at upload can answer.
+    const [row] = await f.server.ctx.db.select().from(files).where(eq(files.fileId, file.file_id));
+    await f.server.ctx.blobStore.delete(row!.storageKey);
+    const asked = finalOf(
+      await f.chat('openAI', {
+        model: 'gpt-4o-mini',
+        text: 'indexed: how many zebras did the herd count?',
+        files: [entry(file)],
+        maxContextTokens: 2000,
+      }),
+    );
+    expect(userTurns('indexed: how many zebras')).toContain('ZEBRA-INDEXED');
+    expect(asked.requestMessage.files[0].read_as).toBe('passages');
+    const opening = finalOf(
+      await f.chat('openAI', {
+        model: 'gpt-4o-mini',
+        text: 'Summarise it please',
+        files: [entry(file)],
+        maxContextTokens: 2000,
+      }),
+    );
+    expect(userTurns('Summarise it please')).toContain('ROUTINE-INDEXED-0 ');
+    expect(opening.requestMessage.files[0].read_as).toBe('passages');
   });
 
   it('resendFiles: earlier documents are given again when on (a large one by its passages), not when off', async () => {

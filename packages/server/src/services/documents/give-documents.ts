@@ -4,11 +4,12 @@ import type { FileRow } from '../../db/schema/index.ts';
 import { countTokensOf } from '../context/token-count.ts';
 import type { BlobStore } from '../files/blob-store.ts';
 import { chunkSpans, pageAt } from '../files/chunk-text.ts';
-import { documentText } from '../files/document-text.ts';
+import { documentText, type DocumentText } from '../files/document-text.ts';
 import type { FileEmbeddings } from '../files/file-embeddings.ts';
 import { findOwnFiles } from '../files/file-records.ts';
 import { FILE_SEARCH_LIMIT, searchFiles } from '../files/file-search.ts';
 import type { ProviderMessage } from '../providers/provider.ts';
+import { indexedChars, openingPassages } from './indexed-chunks.ts';
 import { withDocuments, withPageMarks, type GivenDocument, type GivenPassage } from './document-prompt.ts';
 
 /**
@@ -126,16 +127,25 @@ class DocumentGiver {
   }
 
   async give(row: FileRow): Promise<{ document?: GivenDocument; use: DocumentUse }> {
+    // A document its index shows to be far over the budget is searched without being read again.
+    const indexed = await indexedChars(this.opts.db, row);
+    if (indexed !== null && indexed > this.#left * CHARS_PER_TOKEN_CEILING) return this.#searched(row, null);
     // A damaged file was refused at upload; one that fails now (a store outage) is left out.
     const read = await documentText(this.opts.store, row.storageKey, row.type, row.bytes).catch(() => null);
     if (!read?.text.trim()) return { use: { read_as: 'not_read' } };
     const fullText = withPageMarks(read.text, read.pageStarts);
     const tokens = await this.#tokensWithin(fullText);
-    if (tokens !== null) {
-      this.spent += tokens;
-      return { document: { filename: row.filename, fullText }, use: { read_as: 'full_text' } };
-    }
-    const passages = await this.#fitted(await this.#passages(row, read.text, read.pageStarts));
+    if (tokens === null) return this.#searched(row, indexed === null ? read : null);
+    this.spent += tokens;
+    return { document: { filename: row.filename, fullText }, use: { read_as: 'full_text' } };
+  }
+
+  /** The document given as its passages; `read` is its text when it has no indexed chunks. */
+  async #searched(
+    row: FileRow,
+    read: DocumentText | null,
+  ): Promise<{ document: GivenDocument; use: DocumentUse }> {
+    const passages = await this.#fitted(await this.#passages(row, read));
     return {
       document: { filename: row.filename, passages },
       use: { read_as: 'passages', passages: passages.length },
@@ -153,7 +163,7 @@ class DocumentGiver {
    * The passages of the file that best match the question; when none does (a question such as
    * "summarize this" shares no word with the text), its opening passages.
    */
-  async #passages(row: FileRow, text: string, pageStarts?: number[]): Promise<GivenPassage[]> {
+  async #passages(row: FileRow, read: DocumentText | null): Promise<GivenPassage[]> {
     if (this.opts.embeddings && this.#queryVector === undefined)
       this.#queryVector = this.opts.embeddings.queryVector(this.question).catch(() => null);
     const hits = await searchFiles(
@@ -166,7 +176,9 @@ class DocumentGiver {
     );
     if (hits.length > 0)
       return hits.map(({ text, page, lastPage, position }) => ({ text, page, lastPage, position }));
-    return chunkSpans(text)
+    if (!read) return openingPassages(this.opts.db, row, FILE_SEARCH_LIMIT);
+    const { pageStarts } = read;
+    return chunkSpans(read.text)
       .slice(0, FILE_SEARCH_LIMIT)
       .map((chunk, position) => ({
         text: chunk.text,
