@@ -6,6 +6,7 @@ import { finalOf, startProviderFixture, type ProviderFixture } from '../provider
 import { providerEnv } from '../providers/provider-env.ts';
 import { agentClient } from '../agents/agent-client.ts';
 import { files } from '../../src/db/schema/index.ts';
+import { updateRolePermissions } from '../../src/services/roles/role-service.ts';
 import { docxDocument, pdfDocument, zipArchive } from './document-fixtures.ts';
 import { jsonOf, uploadFile } from './file-fixtures.ts';
 
@@ -285,5 +286,19 @@ describe('attached documents reach the model', () => {
     );
     expect(JSON.stringify(question!.body)).not.toContain('ROUTINE-SEARCHED');
     expect(final.requestMessage.files[0].read_as).toBeUndefined();
+  });
+
+  it('does not offer file search for such files once the role may no longer use it', async () => {
+    const file = await upload('Survey notes: MARKER-REVOKED.', 'revoked.txt', {
+      tool_resource: 'file_search',
+    });
+    await updateRolePermissions(f.server.ctx.db, 'USER', 'FILE_SEARCH', { USE: false });
+    try {
+      await f.chat('openAI', { model: 'file-search', text: 'search after revoking', files: [entry(file)] });
+      // No tool named file_search, no call of it (the model's name is spelt file-search).
+      expect(received('search after revoking')).not.toContain('file_search');
+    } finally {
+      await updateRolePermissions(f.server.ctx.db, 'USER', 'FILE_SEARCH', { USE: true });
+    }
   });
 });

@@ -11,7 +11,8 @@ const FILE_SEARCH = 'file_search';
  * The request's tools, with `file_search` added when the new message carries files the caller
  * uploaded for file search: attaching them is the request to search them, so the conversation's
  * tool switch (which stays as it is) need not be on, and the model is never left without the tool
- * its files need.
+ * its files need. `allowed` is asked only then: file search still has to be on in parley.yaml and
+ * allowed to the caller's role (either may have changed since the upload).
  */
 export async function withAttachedFileSearch(
   db: Database,
@@ -19,6 +20,7 @@ export async function withAttachedFileSearch(
   userId: string,
   messageFiles: Record<string, unknown>[] | undefined,
   tools: Tool[],
+  allowed: () => Promise<boolean>,
 ): Promise<Tool[]> {
   const ids = attachedFileIds(messageFiles);
   if (ids.length === 0 || tools.some((t) => t.name === FILE_SEARCH)) return tools;
@@ -29,5 +31,5 @@ export async function withAttachedFileSearch(
     .from(files)
     .where(and(eq(files.userId, userId), inArray(files.fileId, ids), eq(files.toolResource, FILE_SEARCH)))
     .limit(1);
-  return forSearch ? [...tools, tool] : tools;
+  return forSearch && (await allowed()) ? [...tools, tool] : tools;
 }

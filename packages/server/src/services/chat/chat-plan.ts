@@ -34,7 +34,7 @@ import { withDocumentUses } from './recorded-document-uses.ts';
 import { withAttachedFileSearch } from './attached-file-search.ts';
 import { agentActionTools } from '../actions/action-service.ts';
 import { AGENTS_ENDPOINT, resolveAgentRequest, runLimit } from '../agents/agent-chat.ts';
-import { ephemeralTools } from '../agents/ephemeral-agent.ts';
+import { ephemeralTools, roleMayUseTool } from '../agents/ephemeral-agent.ts';
 import type { Tool } from '../tools/tool.ts';
 import type { ToolRunSetup } from '../tools/tool-loop.ts';
 import type { ToolSignIn } from '../tools/tool-sign-in.ts';
@@ -163,6 +163,9 @@ export async function planChat(
     agentRequest
       ? [...agentRequest.tools, ...(await agentActionTools(services.actions, [agentRequest.agent.id]))]
       : await chosenTools(ctx, user, body),
+    async () =>
+      ctx.config.interface.fileSearch &&
+      roleMayUseTool((await sessionCaller(ctx.db, user)).role, 'file_search'),
   );
   // Servers whose tools were asked for but appear only once the user signed in (OAuth).
   const signIns = agentRequest?.signIns ?? (await chosenSignIns(ctx, userId, body, tools));
