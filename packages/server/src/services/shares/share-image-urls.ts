@@ -1,0 +1,51 @@
+/**
+ * Whether a picture address appears in a shared conversation's messages, so the share's image
+ * proxy fetches only what the shared answers themselves link (never any address a viewer names).
+ * The address must stand in some text of the messages as a whole address: the characters after
+ * it end it (end of text, a space, or the `)`, `>`, quote or bracket that closes a Markdown or
+ * HTML link), so a shorter address cut from a longer one does not count. The web app sends the
+ * address as the Markdown renderer normalised it (non-ASCII characters and spaces
+ * percent-encoded), so its decoded form is looked for too.
+ */
+export function shareLinksImage(messages: unknown[], url: string): boolean {
+  const forms = new Set([url, safeDecode(url)]);
+  for (const text of textsOf(messages)) {
+    for (const form of forms) if (form && containsWhole(text, form)) return true;
+  }
+  return false;
+}
+
+const ENDS_ADDRESS = /[\s)>"'\]]/;
+
+function containsWhole(text: string, address: string): boolean {
+  for (let at = text.indexOf(address); at !== -1; at = text.indexOf(address, at + 1)) {
+    const next = text[at + address.length];
+    if (next === undefined || ENDS_ADDRESS.test(next)) return true;
+  }
+  return false;
+}
+
+function safeDecode(url: string): string | null {
+  try {
+    return decodeURI(url);
+  } catch {
+    return null;
+  }
+}
+
+/** Every string inside the messages' text and content parts. */
+function* textsOf(value: unknown, depth = 0): Generator<string> {
+  if (depth > 12) return;
+  if (typeof value === 'string') {
+    yield value;
+    return;
+  }
+  if (Array.isArray(value)) {
+    for (const item of value) yield* textsOf(item, depth + 1);
+    return;
+  }
+  if (value && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    for (const key of ['text', 'content', 'value']) if (key in record) yield* textsOf(record[key], depth + 1);
+  }
+}
