@@ -1,6 +1,6 @@
 /**
  * Whether a picture address appears in a shared conversation's messages, so the share's image
- * proxy fetches only what the shared answers themselves link (never any address a viewer names).
+ * proxy fetches only what the shared messages themselves link (never any address a viewer names).
  * The address must stand in some text of the messages as a whole address: the characters after
  * it end it (end of text, a space, or the `)`, `>`, quote or bracket that closes a Markdown or
  * HTML link), so a shorter address cut from a longer one does not count. The web app sends the
@@ -33,19 +33,13 @@ function safeDecode(url: string): string | null {
   }
 }
 
-/** Every string inside the messages' text and content parts. */
+/**
+ * Every string inside the messages: their text, content parts and attachments (a web search's
+ * picture results travel there).
+ */
 function* textsOf(value: unknown, depth = 0): Generator<string> {
   if (depth > 12) return;
-  if (typeof value === 'string') {
-    yield value;
-    return;
-  }
-  if (Array.isArray(value)) {
-    for (const item of value) yield* textsOf(item, depth + 1);
-    return;
-  }
-  if (value && typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    for (const key of ['text', 'content', 'value']) if (key in record) yield* textsOf(record[key], depth + 1);
-  }
+  if (typeof value === 'string') yield value;
+  else if (value && typeof value === 'object')
+    for (const item of Object.values(value)) yield* textsOf(item, depth + 1);
 }
