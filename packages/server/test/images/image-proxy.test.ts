@@ -1,6 +1,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SharedLink } from '@parley/schema';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertConversation, insertMessage, json } from '../conversations/fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
@@ -17,6 +18,7 @@ const PNG = Buffer.from(
 );
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
 const ELEVEN_MB = 11 * 1024 * 1024;
+let jpeg: Buffer;
 
 let pictureHost: Server;
 let privateService: Server;
@@ -39,6 +41,11 @@ function answer(path: string, res: ServerResponse): void {
   if (path.startsWith('/pic.png') || path.startsWith('/shared.png')) {
     res.writeHead(200, { 'content-type': 'image/png' });
     return void res.end(PNG);
+  }
+  if (path === '/photo.jpg') {
+    // A name some servers use for JPEG.
+    res.writeHead(200, { 'content-type': 'image/jpg' });
+    return void res.end(jpeg);
   }
   if (path === '/page.html') {
     res.writeHead(200, { 'content-type': 'text/html' });
@@ -68,6 +75,9 @@ function answer(path: string, res: ServerResponse): void {
 }
 
 beforeAll(async () => {
+  jpeg = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#c33' } })
+    .jpeg()
+    .toBuffer();
   pictureHost = createServer((req, res) => {
     publicHits.push(req.url!);
     answer(req.url!, res);
@@ -112,6 +122,13 @@ describe('GET /api/images/proxy', () => {
     expect(res.headers.get('content-security-policy')).toContain('sandbox');
     expect(res.headers.get('content-disposition')).toBe('inline; filename="image.png"');
     expect(Buffer.from(await res.arrayBuffer())).toEqual(PNG);
+  });
+
+  it('takes image/jpg for JPEG, answering with the type the bytes prove', async () => {
+    const res = await proxy(`${origin}/photo.jpg`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/jpeg');
+    expect(res.headers.get('content-disposition')).toBe('inline; filename="image.jpg"');
   });
 
   it('needs a signed-in user, and refuses a malformed address with a clear 400', async () => {

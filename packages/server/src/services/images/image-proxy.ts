@@ -128,9 +128,13 @@ function cacheKeyOf(url: string): string {
   }
 }
 
+/** Names some servers use for JPEG instead of image/jpeg. */
+const JPEG_ALIASES = new Set(['image/jpg', 'image/pjpeg']);
+
 function declaredType(response: Response): string | null {
   const header = response.headers.get('content-type');
-  return header ? header.split(';')[0]!.trim().toLowerCase() : null;
+  const type = header ? header.split(';')[0]!.trim().toLowerCase() : null;
+  return type && JPEG_ALIASES.has(type) ? 'image/jpeg' : type;
 }
 
 function notAPicture(host: string, type: string | null): AppError {

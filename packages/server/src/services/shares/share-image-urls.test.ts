@@ -5,6 +5,7 @@ const messages = [
   { text: 'Here: ![chart](https://img.example/chart.png?x=1) and more', content: null },
   { text: '', content: [{ type: 'text', text: '![a](https://img.example/caf%C3%A9.png "title")' }] },
   { text: 'raw ![b](https://img.example/with space.png)' },
+  { text: 'relative to the scheme: ![c](//img.example/c.png)' },
 ];
 
 describe('shareLinksImage', () => {
@@ -13,8 +14,9 @@ describe('shareLinksImage', () => {
     expect(shareLinksImage(messages, 'https://img.example/caf%C3%A9.png')).toBe(true);
   });
 
-  it('accepts the percent-encoded form the Markdown renderer sends', () => {
+  it('accepts the percent-encoded, absolute form the web app sends', () => {
     expect(shareLinksImage(messages, 'https://img.example/with%20space.png')).toBe(true);
+    expect(shareLinksImage(messages, 'https://img.example/c.png')).toBe(true);
   });
 
   it('refuses an address the share does not hold, and a shorter one cut from a longer one', () => {

@@ -5,10 +5,12 @@
  * it end it (end of text, a space, or the `)`, `>`, quote or bracket that closes a Markdown or
  * HTML link), so a shorter address cut from a longer one does not count. The web app sends the
  * address as the Markdown renderer normalised it (non-ASCII characters and spaces
- * percent-encoded), so its decoded form is looked for too.
+ * percent-encoded) and made absolute, so its decoded and scheme-less forms are looked for too.
  */
 export function shareLinksImage(messages: unknown[], url: string): boolean {
-  const forms = new Set([url, safeDecode(url)]);
+  // A protocol-relative `//host/…` address in a message reaches the proxy with the page's scheme.
+  const withoutScheme = url.replace(/^https?:/i, '');
+  const forms = new Set([url, safeDecode(url), withoutScheme, safeDecode(withoutScheme)]);
   for (const text of textsOf(messages)) {
     for (const form of forms) if (form && containsWhole(text, form)) return true;
   }

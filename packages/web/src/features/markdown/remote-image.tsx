@@ -8,13 +8,16 @@ import { useImageShareId } from './remote-image-scope';
 import { trustImageHost, useTrustedImageHost } from './trusted-image-hosts';
 import { useProxiedImage } from './use-proxied-image';
 
-/** The host of a picture on another origin (http or https), or null for this origin's and data:. */
-export function remoteHostOf(src: string | undefined): string | null {
+/**
+ * A picture on another origin (http or https) as an absolute address and its host; null for
+ * this origin's pictures and data:. A protocol-relative `//host/…` address counts as remote too.
+ */
+export function remotePictureOf(src: string | undefined): { href: string; host: string } | null {
   if (!src) return null;
   try {
     const url = new URL(src, window.location.href);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    return url.origin === window.location.origin ? null : url.host;
+    return url.origin === window.location.origin ? null : { href: url.href, host: url.host };
   } catch {
     return null;
   }
@@ -28,9 +31,9 @@ export function remoteHostOf(src: string | undefined): string | null {
  */
 export function MarkdownImage({ node: _node, src, alt, title }: ComponentProps<'img'> & { node?: unknown }) {
   const url = typeof src === 'string' ? src : undefined;
-  const host = remoteHostOf(url);
-  if (!url || !host) return <img src={url} alt={alt ?? ''} title={title} />;
-  return <RemoteImage url={url} host={host} alt={alt ?? ''} />;
+  const remote = remotePictureOf(url);
+  if (!remote) return <img src={url} alt={alt ?? ''} title={title} />;
+  return <RemoteImage url={remote.href} host={remote.host} alt={alt ?? ''} />;
 }
 
 function RemoteImage({ url, host, alt }: { url: string; host: string; alt: string }) {
