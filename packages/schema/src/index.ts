@@ -21,6 +21,7 @@ export * from './prompts.ts';
 export * from './prompt-schemas.ts';
 export * from './search.ts';
 export * from './share.ts';
+export * from './remote-images.ts';
 export * from './tag.ts';
 export * from './tag-schemas.ts';
 export * from './fork.ts';

@@ -26,6 +26,7 @@ import { ViolationBans } from './services/rate-limit/violation-bans.ts';
 import { SessionCheck } from './services/auth/session-check.ts';
 import { offerBackups } from './services/backup/backup-on-request.ts';
 import { createChatEngine } from './services/chat/chat-engine.ts';
+import { ImageProxy } from './services/images/image-proxy.ts';
 import { KeyStore } from './services/keys/key-store.ts';
 import { createBlobStore } from './services/files/create-blob-store.ts';
 import { embeddingsSettingsFromEnv } from './services/files/embeddings-settings.ts';
@@ -139,7 +140,8 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
   const stopBackups = await offerBackups(database, opts.databaseDir ?? config.env.DATA_DIR, logger);
   if (stopBackups) ctx.shutdownTasks.push(stopBackups);
   const keys = new KeyStore(database.db, config.secrets.credsKey);
-  const engines: AppEngines = { chat: await createChatEngine(ctx, keys), keys };
+  const chat = await createChatEngine(ctx, keys);
+  const engines: AppEngines = { chat, keys, images: new ImageProxy({ http: chat.userHttp }) };
   const app = await buildApp(ctx, engines, { serveWeb: opts.serveWeb });
   startJobs(ctx);
   const address = await app.listen({
