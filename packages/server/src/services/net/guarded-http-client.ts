@@ -156,6 +156,14 @@ export class GuardedHttpClient {
     await this.agent?.close();
   }
 
+  /**
+   * Closes the pooled connections at once, ending requests still open (close() would wait for
+   * them: a stream the server keeps open never ends by itself).
+   */
+  async destroy(): Promise<void> {
+    await this.agent?.destroy();
+  }
+
   private async send(url: URL, init: RequestInit): Promise<Response> {
     try {
       const [undici, dispatcher] = await Promise.all([loadUndici(), this.dispatcher()]);
