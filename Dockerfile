@@ -9,7 +9,7 @@
 # On the embedded database one container owns a volume (a second fails at start). For several
 # instances use compose.yaml (PostgreSQL and Redis).
 
-ARG NODE_IMAGE=node:20.19-bookworm-slim
+ARG NODE_IMAGE=node:24.22.3-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app

@@ -91,12 +91,34 @@ export default tseslint.config(
       ],
     },
   },
+  // The server's layers: routes/ and http/ (requests and answers) sit above services/ (what the
+  // app does), which sits above db/. A service or the database reaching up into the HTTP layer
+  // could not be used without it (from the CLI, a job, a test) and closes import cycles; what both
+  // need goes below them (validation/parse.ts, errors/). Type imports count: they tie the layers
+  // together as much. Dynamic import() is not checked by this rule.
+  {
+    files: ['packages/server/src/{services,db}/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(http|routes)(/|$)',
+              message:
+                'services/ and db/ sit below http/ and routes/: move what both need down (e.g. validation/, errors/).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The areas of @parley/schema the web's first pages import at run time hold no zod: their
   // schemas live in <area>-schemas.ts, so the bundler leaves zod (27 kB gzip) off those pages.
   // Types from zod or from a schemas file are fine (they vanish when compiled).
   {
     files: [
-      'packages/schema/src/{constants,errors,permissions,prompts,prompt-command,prompt-variables,files,code-run,parameters,speech,tag,fork,sso,model-specs,artifacts}.ts',
+      'packages/schema/src/{constants,errors,permissions,prompts,prompt-command,prompt-variables,files,code-run,parameters,speech,speech-defaults,tag,fork,sso,model-specs,artifacts}.ts',
       'packages/schema/src/stream/{read-event,step-fold}.ts',
     ],
     rules: {

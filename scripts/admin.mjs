@@ -1,4 +1,5 @@
 // `npm run admin -- <command>`: the compiled admin CLI (built first when its sources changed).
+import './require-supported-node.mjs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SERVER_DIST, buildServerIfStale } from './server-build.mjs';

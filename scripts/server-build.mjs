@@ -3,24 +3,39 @@
 // every npm dependency stays an import resolved from node_modules at run time. `npm start` and
 // `npm run admin` call buildServerIfStale() so the compiled copy never lags the sources.
 import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { assertNoMissingReferences, filesFoundByUrl, filesNeededBy } from './relative-references.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SERVER = join(ROOT, 'packages/server');
 export const SERVER_DIST = join(SERVER, 'dist');
 const ENTRY_POINTS = { main: 'src/main.ts', admin: 'src/cli/admin.ts' };
-/** Plain JavaScript the bundle loads by path (a worker thread starts with a bare module loader). */
-const COPIED = [
-  'src/db/pglite-worker.mjs',
-  'src/db/prepared-statements.mjs',
-  'src/services/context/token-count-worker.mjs',
-  'src/services/context/bounded-token-count.mjs',
-  'src/services/code-execution/code-run-child.mjs',
-  'src/services/code-execution/code-run-js-files.mjs',
-  'src/services/files/document-extract-worker.mjs',
-  'src/services/files/zip-bounds.mjs',
-];
+/**
+ * Plain JavaScript the bundle loads by path, shipped beside it as it is (a worker thread or a child
+ * process starts with a bare module loader, so these are not bundled): every file a source of the
+ * server finds with new URL('./x.mjs', import.meta.url), and every relative file those import, as
+ * relative-references.mjs reads them. Derived from the sources, so a new import cannot be left out.
+ */
+function copiedFiles() {
+  const sources = readdirSync(join(SERVER, 'src'), { recursive: true })
+    .filter((name) => /\.(ts|mjs)$/.test(name) && !/\.test\.(ts|mjs)$/.test(name))
+    .map((name) => join(SERVER, 'src', name));
+  return filesNeededBy(filesFoundByUrl(sources));
+}
+
+/** Each copied file keeps its name in dist: two sources of one name would overwrite each other. */
+function assertDistinctNames(files) {
+  const byName = new Map();
+  for (const file of files) {
+    const name = basename(file);
+    if (byName.has(name))
+      throw new Error(
+        `Two files the server needs beside its bundle share the name ${name}: ${byName.get(name)} and ${file}`,
+      );
+    byName.set(name, file);
+  }
+}
 
 /** What the bundle is made from: a change to any of these makes it stale. */
 const SOURCES = [
@@ -32,6 +47,7 @@ const SOURCES = [
   'packages/llm-sim/package.json',
   'package-lock.json',
   'scripts/server-build.mjs',
+  'scripts/relative-references.mjs',
 ];
 
 function newestMtime(path) {
@@ -45,7 +61,7 @@ export function serverIsStale() {
   if (!existsSync(join(SERVER, 'src'))) return false;
   const outputs = [
     ...Object.keys(ENTRY_POINTS).map((n) => `${n}.mjs`),
-    ...COPIED.map((p) => p.split('/').at(-1)),
+    ...copiedFiles().map((p) => basename(p)),
   ];
   const oldest = Math.min(
     ...outputs.map((name) =>
@@ -78,7 +94,7 @@ export async function buildServer() {
     chunkNames: '[name]-[hash]',
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node24',
     sourcemap: 'linked',
     // Error stacks name the TypeScript sources.
     sourcesContent: false,
@@ -100,7 +116,14 @@ export async function buildServer() {
   // server that `npm start` runs in this same process (about 70 MB for nothing).
   const { stop } = await import('esbuild');
   await stop();
-  for (const file of COPIED) copyFileSync(join(SERVER, file), join(SERVER_DIST, file.split('/').at(-1)));
+  // A referenced file that does not exist in the sources either is left to the check below, which
+  // names the file that refers to it.
+  const copied = copiedFiles().filter((file) => existsSync(file));
+  assertDistinctNames(copied);
+  for (const file of copied) copyFileSync(file, join(SERVER_DIST, basename(file)));
+  // A file in dist that refers to one the build did not ship would fail only when a user reaches
+  // it (a document upload, a code run); the build fails here instead, naming it.
+  assertNoMissingReferences(SERVER_DIST);
 }
 
 export async function buildServerIfStale() {
@@ -110,4 +133,12 @@ export async function buildServerIfStale() {
   return true;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer();
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  try {
+    await buildServer();
+  } catch (err) {
+    // The message says what is missing and where; a stack of this script would only hide it.
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  }
+}

@@ -3,6 +3,7 @@
 import type { ServerResponse } from 'node:http';
 import type { SimDefaults } from './pacing.ts';
 import { playUnits } from './player.ts';
+import { isBeingDropped } from './sse.ts';
 import type { StatsTracker } from './stats.ts';
 import type { Unit } from './units.ts';
 
@@ -36,7 +37,7 @@ export function runGeneration(options: GenerationOptions): void {
     onBatch: options.createWriter(),
     // A script without finish or disconnect still has to end the response.
     onDone: () => {
-      if (!res.writableEnded) res.end();
+      if (!res.writableEnded && !isBeingDropped(res)) res.end();
     },
   });
 }

@@ -1,10 +1,24 @@
 import { z } from 'zod';
+import { WALLET_EMAIL_DOMAIN } from './wallet.ts';
 
 /** Account payloads and their validation rules. */
 const password = z
   .string({ error: 'Password is required' })
   .min(8, 'Password must be at least 8 characters')
   .max(128, 'Password must be at most 128 characters');
+
+/**
+ * Parley makes up addresses for accounts that have none (a wallet's is `<address>@wallet.invalid`).
+ * Nobody may set such an address themselves — else they could hold the account a wallet's first
+ * sign-in would land in. The whole `.invalid` top-level domain is refused: it can never receive
+ * mail, so no real person's address lies there, and any domain Parley mints later is covered.
+ */
+export const RESERVED_EMAIL_MESSAGE = `Addresses at .invalid domains (such as @${WALLET_EMAIL_DOMAIN}) are reserved for accounts Parley creates itself.`;
+
+export function isReservedEmail(email: string): boolean {
+  const domain = email.trim().toLowerCase().split('@').pop() ?? '';
+  return domain === 'invalid' || domain.endsWith('.invalid');
+}
 
 export const registerSchema = z
   .object({
@@ -24,7 +38,8 @@ export const registerSchema = z
       .trim()
       .min(1, 'Email is required')
       .max(120, 'Email must be at most 120 characters')
-      .pipe(z.email('Invalid email')),
+      .pipe(z.email('Invalid email'))
+      .refine((email) => !isReservedEmail(email), RESERVED_EMAIL_MESSAGE),
     password,
     confirm_password: z.string({ error: 'Confirm password is required' }),
     token: z.string().max(512).optional(),

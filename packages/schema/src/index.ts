@@ -52,6 +52,7 @@ export * from './memory-usage.ts';
 export * from './mcp.ts';
 export * from './speakable-text.ts';
 export * from './speech.ts';
+export * from './speech-defaults.ts';
 export * from './speech-schemas.ts';
 export * from './artifacts.ts';
 export * from './artifact-schemas.ts';

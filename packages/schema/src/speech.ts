@@ -1,5 +1,3 @@
-import type { SpeechSettings } from './speech-schemas.ts';
-
 /** Voice: speech to text and text to speech. */
 export const SPEECH_ENGINES = ['browser', 'external'] as const;
 export type SpeechEngine = (typeof SPEECH_ENGINES)[number];
@@ -23,25 +21,6 @@ export const TTS_HOLD_TO_PLAY_MS = 1000;
 export const STT_MAX_BYTES = 25 * 1024 * 1024;
 /** The most characters one text-to-speech request may speak. */
 export const TTS_MAX_INPUT = 20_000;
-
-export const SPEECH_DEFAULTS: SpeechSettings = {
-  advancedMode: false,
-  conversationMode: false,
-  speechToText: true,
-  textToSpeech: true,
-  cacheTTS: true,
-  engineSTT: 'browser',
-  languageSTT: '',
-  autoTranscribeAudio: false,
-  decibelValue: DECIBEL_VALUE.default,
-  autoSendText: AUTO_SEND_TEXT.default,
-  engineTTS: 'browser',
-  voice: '',
-  cloudBrowserVoices: false,
-  languageTTS: '',
-  automaticPlayback: false,
-  playbackRate: PLAYBACK_RATE.default,
-};
 
 /** The languages speech recognition is offered in (BCP 47 tags), plus Pig Latin for fun. */
 export const STT_LANGUAGES = [

@@ -18,6 +18,11 @@ export const SSO_ERROR_CODES = [
   'domain_not_allowed',
   'role_required',
   'account_banned',
+  /**
+   * The verified address belongs to a local account that nothing proves is this person's (see
+   * the server's link-proof.ts): not linked, and no second account made.
+   */
+  'account_not_linked',
   /** A SAML answer that failed its checks: signature, audience, validity window or shape. */
   'assertion_rejected',
   'wallet_message_invalid',

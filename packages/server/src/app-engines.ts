@@ -1,4 +1,4 @@
-import type { ChatEngine } from './services/chat/chat-engine.ts';
+import type { ChatEngine } from './services/chat/chat-engine-type.ts';
 import type { KeyStore } from './services/keys/key-store.ts';
 
 /**

@@ -69,6 +69,37 @@ test('a refused sign-in lands on the login page with the reason', async ({ brows
   await context.close();
 });
 
+test('a sign-in whose address a self-registered account holds is refused with the way out', async ({
+  browser,
+}) => {
+  // Registered first with a password (no mail on this server, so the address proves nothing).
+  const registered = await fetch(`${server.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Early Registrant',
+      email: 'grace@idp.example',
+      password: 'registered first',
+      confirm_password: 'registered first',
+    }),
+  });
+  expect(registered.status).toBe(200);
+  idp.account({ sub: 'grace', email: 'grace@idp.example', email_verified: true, name: 'Grace From SSO' });
+
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByTestId('social-logins').getByRole('link', { name: 'Sign in with Acme SSO' }).click();
+  await page.getByLabel('Username').fill('grace');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/login\?redirect=false&error=account_not_linked$/);
+  const error = page.getByTestId('login-error');
+  await expect(error).toContainText('nothing proves it is yours');
+  await expect(error).toContainText('ask an administrator to link this sign-in');
+  await page.screenshot({ path: test.info().outputPath('login-sso-not-linked.png'), fullPage: true });
+  await context.close();
+});
+
 test('auto-redirect sends /login straight to the provider, except with redirect=false', async ({
   browser,
 }) => {

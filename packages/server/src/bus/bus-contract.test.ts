@@ -45,6 +45,18 @@ function contract(name: string, make: () => Promise<{ a: Bus; b: Bus; done: () =
       expect(await b.incr(key, 200, 2)).toBe(2);
     });
 
+    it('takes a count back with a negative weight, keeping the first increment’s expiry', async () => {
+      // How a rate limit gives back an attempt that proved right (RateLimiter.refund), on any instance.
+      const key = `refund-${Math.random()}`;
+      expect(await a.incr(key, 200)).toBe(1);
+      expect(await a.incr(key, 200)).toBe(2);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(await b.incr(key, 200, -1)).toBe(1);
+      expect(await a.ttl(key)).toBeLessThanOrEqual(100);
+      await new Promise((r) => setTimeout(r, 160));
+      expect(await b.incr(key, 200)).toBe(1);
+    });
+
     it('shares keys, set-if-absent and lists', async () => {
       const key = `k-${Math.random()}`;
       expect(await a.setIfAbsent(key, 'one', 1000)).toBe(true);

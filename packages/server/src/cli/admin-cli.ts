@@ -15,6 +15,10 @@ import {
   resetPasswordCommand,
   setBannerCommand,
   unbanUserCommand,
+  linkIdentityCommand,
+  listLinkConflictsCommand,
+  listUnprovenLinksCommand,
+  reviewLinkCommand,
 } from './admin-commands.ts';
 import { deleteUserCommand } from './delete-user-command.ts';
 import { formatTable } from './format-table.ts';
@@ -49,6 +53,20 @@ Usage: npm run admin -- <command> [arguments]
       at most 90) even while registration is closed. A newer invitation replaces an older one.
   disable-2fa <email>
       Turns two-factor sign-in off for the account (lost authenticator and backup codes).
+  list-link-conflicts
+      Lists external sign-ins (OpenID, SAML, LDAP, social, wallet) refused because their verified
+      address belongs to an account whose address nothing proves (no verification mail, not
+      created by an administrator): the person could not get in that way.
+  link-identity <conflict-id>
+      Links such a refused sign-in to the account holding its address; do it only when you know
+      both are the same person. Its next sign-in enters the account.
+  list-unproven-links
+      Lists sign-ins linked to password accounts before linking asked for a proof: review them,
+      as someone who registered an address first could have received its owner's sign-ins.
+  confirm-link <id>
+      Keeps a reviewed link from that list (it leaves the list).
+  unlink-identity <id>
+      Removes a linked sign-in (it no longer enters the account).
   set-banner --message HTML [--from ISO] [--to ISO] [--public]
       Replaces the banner shown above the app; --public shows it to signed-out visitors too.
   delete-banner
@@ -87,6 +105,8 @@ export type AdminCommand =
   | { name: 'list-balances' }
   | { name: 'set-banner'; message: string; from?: string; to?: string; isPublic: boolean }
   | { name: 'delete-banner' }
+  | { name: 'list-link-conflicts' | 'list-unproven-links' }
+  | { name: 'link-identity' | 'confirm-link' | 'unlink-identity'; id: string }
   | { name: 'backup'; file: string }
   | { name: 'restore'; file: string };
 
@@ -135,8 +155,14 @@ export function parseAdminArgs(argv: string[]): AdminCommand {
     case 'list-users':
     case 'list-balances':
     case 'delete-banner':
+    case 'list-link-conflicts':
+    case 'list-unproven-links':
       parse(args, {}, []);
       return { name };
+    case 'link-identity':
+    case 'confirm-link':
+    case 'unlink-identity':
+      return { name, id: parse(args, {}, ['id']).positionals[0]! };
     case 'ban-user': {
       const { values, positionals } = parse(args, { minutes: { type: 'string' } }, ['email']);
       const minutes = values.minutes === undefined ? undefined : Number(values.minutes);
@@ -292,5 +318,29 @@ export async function executeAdminCommand(
       const count = await deleteBannerCommand(db);
       return print(count ? 'Banner removed.' : 'There was no banner.');
     }
+    case 'list-link-conflicts': {
+      const rows = await listLinkConflictsCommand(db);
+      return print(
+        rows.length
+          ? formatTable(rows, ['id', 'email', 'provider', 'subject', 'firstSeen', 'lastSeen'])
+          : 'No refused sign-ins.',
+      );
+    }
+    case 'link-identity':
+      return print(`Linked; that sign-in now enters ${await linkIdentityCommand(db, command.id)}.`);
+    case 'list-unproven-links': {
+      const rows = await listUnprovenLinksCommand(db);
+      return print(
+        rows.length
+          ? formatTable(rows, ['id', 'email', 'provider', 'subject', 'linked', 'lastLogin'])
+          : 'No links without a proof.',
+      );
+    }
+    case 'confirm-link':
+      await reviewLinkCommand(db, command.id, 'confirm');
+      return print('Kept; the link left the report.');
+    case 'unlink-identity':
+      await reviewLinkCommand(db, command.id, 'unlink');
+      return print('Removed; that sign-in no longer enters the account.');
   }
 }

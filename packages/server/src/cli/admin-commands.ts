@@ -12,6 +12,14 @@ import { balances } from '../db/schema/index.ts';
 import type { BalanceSettings } from '../services/balance/balance-settings.ts';
 import { adjustBalance } from '../services/balance/balance-store.ts';
 import { clearTwoFactor } from '../services/two-factor/two-factor-store.ts';
+import {
+  confirmLinkByAdmin,
+  findLinkConflict,
+  linkConflictByAdmin,
+  listLinkConflicts,
+  listUnprovenLinks,
+  unlinkIdentity,
+} from '../services/sso/link-conflicts.ts';
 import { isBanned } from '../services/users/public-user.ts';
 import {
   createUser,
@@ -75,6 +83,8 @@ export async function createUserCommand(
     username: parsed.data.username,
     passwordHash: await hashPassword(password),
     emailVerified: true,
+    // An administrator names the address: external sign-ins that vouch for it may link.
+    emailProof: 'admin',
     ...(input.admin ? { role: 'ADMIN' as const } : {}),
   });
   if (!user) throw new CliError(`A user with the email ${input.email} already exists.`);
@@ -266,4 +276,78 @@ export async function listBalancesCommand(db: Database): Promise<BalanceListing[
     autoRefill: r.autoRefill ? `${r.amount} every ${r.value} ${r.unit}` : 'off',
     lastRefill: r.lastRefill?.toISOString() ?? '',
   }));
+}
+
+export interface LinkConflictListing {
+  id: string;
+  email: string;
+  provider: string;
+  subject: string;
+  firstSeen: string;
+  lastSeen: string;
+}
+
+/** External sign-ins refused because the account holding their address had no proof of it. */
+export async function listLinkConflictsCommand(db: Database): Promise<LinkConflictListing[]> {
+  const rows = await listLinkConflicts(db);
+  return rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    provider: r.provider,
+    subject: r.subject,
+    firstSeen: r.createdAt.toISOString(),
+    lastSeen: r.lastSeenAt.toISOString(),
+  }));
+}
+
+/**
+ * Links a refused external sign-in (by its conflict id) to the account holding its address: the
+ * administrator vouches that both are one person. Answers the account's address.
+ */
+export async function linkIdentityCommand(db: Database, conflictId: string): Promise<string> {
+  const conflict = await findLinkConflict(db, conflictId);
+  if (!conflict) throw new CliError(`No link conflict with the id ${conflictId}. See "list-link-conflicts".`);
+  if (!(await linkConflictByAdmin(db, conflict))) {
+    throw new CliError(`That ${conflict.provider} sign-in is linked to an account already.`);
+  }
+  return conflict.email;
+}
+
+export interface UnprovenLinkListing {
+  id: string;
+  email: string;
+  provider: string;
+  subject: string;
+  linked: string;
+  lastLogin: string;
+}
+
+/** The report of links made before linking asked for a proof, on accounts with a password. */
+export async function listUnprovenLinksCommand(db: Database): Promise<UnprovenLinkListing[]> {
+  const rows = await listUnprovenLinks(db);
+  return rows.map((r) => ({
+    id: r.identityId,
+    email: r.email,
+    provider: r.provider,
+    subject: r.subject,
+    linked: r.linkedAt.toISOString(),
+    lastLogin: r.lastLoginAt.toISOString(),
+  }));
+}
+
+/** Keeps a reviewed unproven link (it leaves the report) or removes it. */
+export async function reviewLinkCommand(
+  db: Database,
+  identityId: string,
+  decision: 'confirm' | 'unlink',
+): Promise<void> {
+  const done =
+    decision === 'confirm' ? await confirmLinkByAdmin(db, identityId) : await unlinkIdentity(db, identityId);
+  if (!done) {
+    throw new CliError(
+      decision === 'confirm'
+        ? `No unproven link with the id ${identityId}. See "list-unproven-links".`
+        : `No linked sign-in with the id ${identityId}.`,
+    );
+  }
 }

@@ -20,6 +20,19 @@ const int = (fallback: number) =>
       }
       return n;
     });
+/** A non-negative integer whose default depends on other settings: undefined when unset. */
+const optionalInt = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === '') return undefined;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 0) {
+      ctx.addIssue({ code: 'custom', message: `expected a non-negative integer, got "${v}"` });
+      return z.NEVER;
+    }
+    return n;
+  });
 /** An optional absolute http(s) URL. */
 const httpUrl = z
   .string()
@@ -95,8 +108,11 @@ export const envSchema = z.object({
   EMAIL_ALLOW_SELFSIGNED: flag(false),
 
   /** Rate limits: attempts per window (minutes). Tests relax them through these. */
+  /** Failed sign-ins per account and IP (LibreChat counted every attempt per IP). */
   LOGIN_MAX: int(7),
   LOGIN_WINDOW: int(5),
+  /** Every sign-in attempt per IP, against password spraying; unset: ten times LOGIN_MAX. */
+  LOGIN_IP_MAX: optionalInt,
   REGISTER_MAX: int(5),
   REGISTER_WINDOW: int(60),
   RESET_PASSWORD_MAX: int(2),

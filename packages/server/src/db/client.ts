@@ -1,30 +1,16 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { SERVER_PACKAGE_DIR } from '../package-dir.ts';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
-import { PgliteWorkerClient, type DatabaseThreadMemory } from './pglite-worker-client.ts';
+import { PgliteWorkerClient } from './pglite-worker-client.ts';
 import * as schema from './schema/index.ts';
+import { MIGRATIONS_FOLDER, type Database, type DatabaseHandle } from './database.ts';
 
-export type Schema = typeof schema;
-/** The one database type the services see, whichever driver is underneath. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
-
-export interface DatabaseHandle {
-  db: Database;
-  kind: 'pglite' | 'postgres';
-  migrate(): Promise<void>;
-  close(): Promise<void>;
-  /** The embedded database only: runs `fn` with the database to itself (a consistent backup). */
-  exclusive?: PgliteWorkerClient['exclusive'];
-  /** The embedded database only: its thread's memory (benchmark figures). */
-  memory?(): Promise<DatabaseThreadMemory>;
-}
-
-export const MIGRATIONS_FOLDER = join(SERVER_PACKAGE_DIR, 'drizzle');
+// The database's types live in database.ts, below this file and postgres-database.ts (which this
+// file loads), so that the driver does not import its loader; the services import them from here.
+export { MIGRATIONS_FOLDER, type Database, type DatabaseHandle, type Schema } from './database.ts';
 
 /**
  * Opens the embedded database (PGlite on disk in `dataDir`, or in memory for `memory://`) or,

@@ -2,7 +2,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { Logger } from 'drizzle-orm/logger';
 import pg from 'pg';
-import { MIGRATIONS_FOLDER, type Database, type DatabaseHandle } from './client.ts';
+import { MIGRATIONS_FOLDER, type Database, type DatabaseHandle } from './database.ts';
 import * as schema from './schema/index.ts';
 
 /** A PostgreSQL server (DATABASE_URL) through a `pg` pool, as the services' one database type. */

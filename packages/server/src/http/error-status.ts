@@ -72,6 +72,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   domain_not_allowed: 403,
   role_required: 403,
   account_banned: 403,
+  account_not_linked: 409,
   assertion_rejected: 400,
   wallet_message_invalid: 400,
   wallet_signature_invalid: 401,

@@ -1,19 +1,3 @@
-import type { z } from 'zod';
-import { AppError } from '../errors/app-error.ts';
-
-/**
- * Parses request data with a schema from @parley/schema; bad input becomes a 400 listing what
- * was wrong. `where` names the part of the request (body, query, params) in the message.
- */
-export function parse<S extends z.ZodType>(schema: S, data: unknown, where = 'body'): z.infer<S> {
-  const result = schema.safeParse(data ?? (where === 'body' ? {} : data));
-  if (result.success) return result.data;
-  const issues = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-  const first = issues[0];
-  const message = first
-    ? first.path
-      ? `Invalid ${where}: ${first.path}: ${first.message}`
-      : `Invalid ${where}: ${first.message}`
-    : `Invalid ${where}`;
-  throw new AppError('bad_request', message, { issues });
-}
+// The routes' request parser, which lives in validation/parse.ts because the services use it too
+// (and the services may not import http/); the routes keep importing it from here.
+export { parse } from '../validation/parse.ts';

@@ -1,4 +1,4 @@
-import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+import { monitorEventLoopDelay, type ELDHistogram } from 'node:perf_hooks';
 import type { Database } from '../db/client.ts';
 import { StallCpu } from './stall-cpu.ts';
 import type { DatabaseThreadMemory } from '../db/pglite-worker-client.ts';
@@ -48,7 +48,7 @@ export interface MetricsSnapshot {
  * here runs on a normal server.
  */
 export class RuntimeMetrics {
-  private histogram: IntervalHistogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+  private histogram: ELDHistogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   private stallCpu = new StallCpu(RESOLUTION_MS);
   private since = Date.now();
   private queries = emptyCounts();

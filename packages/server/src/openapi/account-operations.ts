@@ -69,7 +69,9 @@ export const accountOperations: OperationDoc[] = [
       'Sets the httpOnly refresh cookie. An account with two-factor on gets `twoFAPending` and a `tempToken` instead. ' +
       'With LDAP configured (`/api/config` has `ldap`), `email` and `password` are checked against the directory ' +
       '(`email` holds the username when `ldap.username` is true) and the first sign-in creates the account; ' +
-      'an unreachable directory answers 502.',
+      'a local account already holding the address is linked only when its password is the one typed or its address is proven, ' +
+      'else 409 `account_not_linked`; an unreachable directory answers 502. ' +
+      'Failed sign-ins are limited per account and address (LOGIN_MAX), all attempts per address (LOGIN_IP_MAX): 429 `logins`.',
     body: loginSchema,
     answers: [
       ok('Signed in, or the second step pending', z.union([authAnswerSchema, twoFactorPendingAnswerSchema])),

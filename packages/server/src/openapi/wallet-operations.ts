@@ -27,7 +27,7 @@ export const walletOperations: OperationDoc[] = [
     tag: 'External sign-in',
     summary: 'Sign in with a signed Sign-In with Ethereum message',
     description:
-      "The message must name this site's domain and origin and the configured chain, carry the nonce of this browser's challenge, be within its issue, expiry and not-before times, and be signed (EIP-191) by the address it names. The account is the one whose e-mail is `<address>@wallet.invalid`; a first sign-in creates it only with ALLOW_SOCIAL_REGISTRATION. Refusals: 400 `invalid_state` (no challenge in this browser, another nonce, a replay), 400 `wallet_message_invalid`, 401 `wallet_signature_invalid`, 403 `registration_disabled` or `account_banned`.",
+      "The message must name this site's domain and origin and the configured chain, carry the nonce of this browser's challenge, be within its issue, expiry and not-before times, and be signed (EIP-191) by the address it names. The account is the one whose e-mail is `<address>@wallet.invalid`; a first sign-in creates it only with ALLOW_SOCIAL_REGISTRATION. Refusals: 400 `invalid_state` (no challenge in this browser, another nonce, a replay), 400 `wallet_message_invalid`, 401 `wallet_signature_invalid`, 403 `registration_disabled` or `account_banned`, 409 `account_not_linked` (a password account whose address nothing proves holds `<address>@wallet.invalid`).",
     access: 'public',
     body: walletVerifySchema,
     answers: [

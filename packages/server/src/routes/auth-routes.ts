@@ -33,6 +33,7 @@ import {
   registerUser,
 } from '../services/auth/register-service.ts';
 import { pendingTwoFactor } from '../services/two-factor/two-factor-sign-in.ts';
+import { countLoginAttempt, forgiveLoginAttempt } from '../services/rate-limit/login-attempts.ts';
 import { checkDirectoryCredentials } from '../services/sso/directory-login.ts';
 import { LdapDirectory, ldapSettings } from '../services/sso/ldap-directory.ts';
 import { normalizeEmail } from '../services/users/public-user.ts';
@@ -77,9 +78,15 @@ export const REFRESH_NOT_PROVIDED = 'Refresh token not provided';
 
 /** Rate-limit keys of a request: its IP and, when the body names one, the email address. */
 export function limitKeys(request: FastifyRequest): string[] {
+  const email = typedAccount(request);
+  return [`ip:${request.ip}`, ...(email ? [`email:${email.slice(0, 200)}`] : [])];
+}
+
+/** The address (or directory name) a form names, normalised; empty when it names none. */
+function typedAccount(request: FastifyRequest): string {
   const body = request.body as { email?: unknown } | null | undefined;
   const email = body && typeof body === 'object' && typeof body.email === 'string' ? body.email : '';
-  return [`ip:${request.ip}`, ...(email.trim() ? [`email:${normalizeEmail(email).slice(0, 200)}`] : [])];
+  return email.trim() ? normalizeEmail(email) : '';
 }
 
 /** Sign-up, sign-in, session refresh, sign-out and password reset. */
@@ -108,7 +115,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/api/auth/login', async (request, reply) => {
     if (!directory) assertEmailLoginAllowed(deps.config);
-    await deps.limiter.hit(deps.limits.login, limitKeys(request));
+    const attempt = { ip: request.ip, account: typedAccount(request) };
+    await countLoginAttempt(deps.limiter, deps.limits, attempt);
     const input = parse(loginSchema, request.body);
     const granted =
       humanCheckEnforced(deps.config) &&
@@ -118,6 +126,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     const user = directory
       ? await checkDirectoryCredentials(deps, directory, input)
       : await checkCredentials(deps, input);
+    await forgiveLoginAttempt(deps.limiter, deps.limits, attempt);
     // With two-factor on, no session yet: the second step (verify-temp) starts it.
     if (user.twoFactorEnabled) return pendingTwoFactor(deps, user);
     return signInAnswer(reply, await startSignIn(deps, user, request.headers['user-agent']));

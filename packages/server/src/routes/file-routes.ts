@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { FileRow } from '../db/schema/index.ts';
+import { asciiJson } from '../http/ascii-json.ts';
 import { authenticate, currentUser } from '../http/authenticate.ts';
 import { badRequest, AppError, forbidden, notFound } from '../errors/app-error.ts';
 import { loadSharedEntityCaller } from '../services/permissions/shared-entity-caller.ts';
@@ -28,6 +29,7 @@ import { findEditableAgent } from '../services/agents/agent-service.ts';
 import { resolveAgentsSettings } from '../services/agents/agents-settings.ts';
 import { DocumentUnreadable } from '../services/files/document-extract.ts';
 import { indexFile } from '../services/files/file-index.ts';
+import { unreadableDocumentMessage } from '../services/files/unreadable-document-message.ts';
 import { deleteOwnFiles } from '../services/files/delete-service.ts';
 import { resolveFileConfig } from '../services/files/file-config.ts';
 import { cleanFileName } from '../services/files/file-name.ts';
@@ -177,7 +179,7 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext): Promise
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, max-age=3600')
       .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encoded}`)
-      .header(FILE_METADATA_HEADER, JSON.stringify(toApiFile(row)))
+      .header(FILE_METADATA_HEADER, asciiJson(toApiFile(row)))
       .header('access-control-expose-headers', FILE_METADATA_HEADER)
       .send(stream);
   });
@@ -222,7 +224,12 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext): Promise
       } catch (err) {
         if (err instanceof DocumentUnreadable) {
           await deleteOwnFiles(ctx.db, ctx.blobStore, row.userId, [row.fileId]);
-          throw new AppError('bad_request', err.message, { reason: err.reason });
+          // Why the reader itself failed is for the administrator, never for the answer.
+          if (err.detail)
+            ctx.logger.error({ fileId: row.fileId, detail: err.detail }, 'the document reader failed');
+          throw new AppError('bad_request', unreadableDocumentMessage(row.filename, err), {
+            reason: err.reason,
+          });
         }
         logIndexFailure(ctx, row, err);
         return { row, message: done };

@@ -70,14 +70,16 @@ export function passkeyRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { message: M.removed };
   });
 
-  // Signing in, limited per address: the challenges by their own allowance, the answers as sign-in attempts.
+  // Signing in, limited per address: the challenges by their own allowance, the answers on the
+  // address's ceiling of sign-in attempts (LOGIN_IP_MAX).
   app.post('/api/auth/passkeys/authentication/options', async (request) => {
     await deps.limiter.hit(deps.limits.passkeyOptions, [`ip:${request.ip}`]);
     return passkeySignInOptions(ctx.db, rp);
   });
 
   app.post('/api/auth/passkeys/authentication', { bodyLimit: PASSKEY_BODY_LIMIT }, async (request, reply) => {
-    await deps.limiter.hit(deps.limits.login, [`ip:${request.ip}`]);
+    // A signature cannot be guessed: only the address's ceiling on all sign-in attempts applies.
+    await deps.limiter.hit(deps.limits.loginIp, [`ip:${request.ip}`]);
     const user = await verifyPasskeySignIn(deps, rp, parse(passkeyAuthenticationSchema, request.body));
     const signIn = await startSignIn(deps, user, request.headers['user-agent']);
     setRefreshCookie(deps, reply, signIn);

@@ -53,7 +53,8 @@ export function walletRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/api/auth/wallet/verify', { bodyLimit: WALLET_MESSAGE_MAX * 2 }, async (request, reply) => {
     const site = enabled();
-    await deps.limiter.hit(deps.limits.login, [`ip:${request.ip}`]);
+    // A signature cannot be guessed: only the address's ceiling on all sign-in attempts applies.
+    await deps.limiter.hit(deps.limits.loginIp, [`ip:${request.ip}`]);
     const input = parse(walletVerifySchema, request.body);
     const attempt = await openAttempt(secret, request.cookies[ATTEMPT_COOKIE]);
     clearAttempt(reply);

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/db/schema/index.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { login, register, uniqueEmail } from './auth-client.ts';
 import { linkIn, startSmtpCapture, type SmtpCapture } from './smtp-capture.ts';
@@ -46,6 +48,9 @@ describe('e-mail verification required for login', () => {
     expect(await ok.json()).toEqual({ message: 'Email verification was successful' });
     const session = await login(server, email);
     expect(session.user.emailVerified).toBe(true);
+    // Proven by mail: an external sign-in vouching for this address may now link to the account.
+    const [row] = await server.ctx.db.select().from(users).where(eq(users.email, email));
+    expect(row?.emailProof).toBe('mail');
 
     const twice = await server.api('/api/user/verify', {
       method: 'POST',

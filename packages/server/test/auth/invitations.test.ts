@@ -54,6 +54,9 @@ describe('registration by invitation while registration is closed', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ message: 'Registration successful.' });
     expect((await login(server, 'guest@example.org', password)).user.email).toBe('guest@example.org');
+    // The administrator named the address: external sign-ins vouching for it may link.
+    const [guest] = await server.ctx.db.select().from(users).where(eq(users.email, 'guest@example.org'));
+    expect(guest?.emailProof).toBe('admin');
 
     const before = await userCount();
     const again = await register(body('guest2@example.org', token));

@@ -138,5 +138,67 @@ describe('login rate limit with the real defaults', () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(300);
     expect(retryAfter).toBe(body.retryAfter);
+
+    // Failures count per account and address: another account from this address, and this
+    // account from another address, still sign in.
+    const other = uniqueEmail();
+    await register(server, { email: other });
+    expect((await loginFrom('127.0.0.1', other, password)).status).toBe(200);
+    expect((await loginFrom('198.51.100.41', email, password)).status).toBe(200);
+  });
+
+  it('successful sign-ins do not use up the allowance: ten in a row from one address all pass', async () => {
+    const email = uniqueEmail();
+    await register(server, { email });
+    const ip = '198.51.100.42';
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await loginFrom(ip, email, password)).status);
+    expect(statuses).toEqual(Array(10).fill(200));
+    // A right password after some typos gives back its own count only: six wrong, one right, one
+    // wrong is seven failures; the eighth attempt is refused.
+    for (let i = 0; i < 6; i++) expect((await loginFrom(ip, email, 'typo password')).status).toBe(401);
+    expect((await loginFrom(ip, email, password)).status).toBe(200);
+    expect((await loginFrom(ip, email, 'typo password')).status).toBe(401);
+    expect((await loginFrom(ip, email, password)).status).toBe(429);
+  });
+
+  const loginFrom = (ip: string, email: string, pw: string) =>
+    server.api('/api/auth/login', {
+      method: 'POST',
+      headers: { 'x-forwarded-for': ip },
+      json: { email, password: pw },
+    });
+});
+
+describe('login ceiling per address (LOGIN_IP_MAX)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { LOGIN_MAX: '7', LOGIN_IP_MAX: '5' } });
+  });
+  afterAll(() => server.stop());
+
+  it('counts every attempt from an address, right or wrong, whatever the account', async () => {
+    const emails = [uniqueEmail(), uniqueEmail()];
+    for (const email of emails) await register(server, { email });
+    const attempt = (email: string, pw: string) =>
+      server.api('/api/auth/login', {
+        method: 'POST',
+        headers: { 'x-forwarded-for': '198.51.100.43' },
+        json: { email, password: pw },
+      });
+    const statuses = [
+      (await attempt(emails[0]!, password)).status,
+      (await attempt(emails[1]!, password)).status,
+      (await attempt(uniqueEmail(), 'sprayed password')).status,
+      (await attempt(uniqueEmail(), 'sprayed password')).status,
+      (await attempt(emails[0]!, password)).status,
+    ];
+    expect(statuses).toEqual([200, 200, 401, 401, 200]);
+    const refused = await attempt(emails[1]!, password);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({
+      type: 'logins',
+      message: 'Too many login attempts from this IP, please try again after 5 minutes.',
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { RESERVED_EMAIL_MESSAGE } from '@parley/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/index.ts';
@@ -39,6 +40,25 @@ describe('POST /api/auth/register', () => {
     const [row] = await server.ctx.db.select().from(users).where(eq(users.email, 'ada@example.com'));
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
     expect(row?.passwordHash).not.toContain(valid.password);
+  });
+
+  it('counts the address as verified without mail, but never as proven for linking a sign-in', async () => {
+    const [row] = await server.ctx.db.select().from(users).where(eq(users.email, 'ada@example.com'));
+    expect(row).toMatchObject({ emailVerified: true, emailProof: null });
+  });
+
+  it('refuses addresses at .invalid domains (wallet accounts are <address>@wallet.invalid) with a 400', async () => {
+    for (const email of [
+      '0x52908400098527886e0f7030069857d2e4169ee7@wallet.invalid',
+      'a@B.INVALID',
+      'x@invalid',
+    ]) {
+      const res = await post({ ...valid, email });
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(await res.json())).toContain(RESERVED_EMAIL_MESSAGE);
+    }
+    const rows = await server.ctx.db.select().from(users).where(eq(users.email, 'a@b.invalid'));
+    expect(rows).toEqual([]);
   });
 
   it('answers a taken email exactly like a new account and creates nothing', async () => {

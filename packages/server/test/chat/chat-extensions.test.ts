@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversations } from '../../src/db/schema/index.ts';
 import { AppError } from '../../src/errors/app-error.ts';
 import type { SavedAnswer } from '../../src/services/chat/answer-hook.ts';
-import type { ChatPlan } from '../../src/services/chat/chat-plan.ts';
+import type { ChatPlan } from '../../src/services/chat/chat-plan-type.ts';
 import { SIM_ENDPOINT, startChatFixture, type ChatFixture } from './chat-fixture.ts';
 import { finalOf, jsonOf } from './sse-client.ts';
 

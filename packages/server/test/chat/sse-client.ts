@@ -1,4 +1,4 @@
-import type { TestServer } from '../helpers/test-server.ts';
+import type { ApiClient } from '../helpers/test-server.ts';
 
 /** One parsed server-sent event. */
 export interface SseEvent {
@@ -20,7 +20,7 @@ export interface OpenStream {
 
 /** Opens an SSE request and parses its events as they arrive. */
 export async function openStream(
-  server: TestServer,
+  server: ApiClient,
   path: string,
   init: { token: string; json?: unknown; method?: string; headers?: Record<string, string> },
 ): Promise<OpenStream> {

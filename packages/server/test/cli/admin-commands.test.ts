@@ -1,10 +1,20 @@
 import { verify } from '@node-rs/argon2';
+import { RESERVED_EMAIL_MESSAGE } from '@parley/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_HELP, executeAdminCommand, parseAdminArgs } from '../../src/cli/admin-cli.ts';
 import { CliError, PERMANENT_BAN } from '../../src/cli/admin-commands.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
-import { balanceTransactions, banners, invitations, sessions, users } from '../../src/db/schema/index.ts';
+import {
+  balanceTransactions,
+  banners,
+  externalIdentities,
+  externalLinkConflicts,
+  invitations,
+  sessions,
+  users,
+} from '../../src/db/schema/index.ts';
+import { recordLinkConflict } from '../../src/services/sso/link-conflicts.ts';
 import { createRefreshSession } from '../../src/services/auth/refresh-sessions.ts';
 import { findActiveBanner } from '../../src/services/banners/banner-service.ts';
 import { findUserByEmail } from '../../src/services/users/user-service.ts';
@@ -32,7 +42,13 @@ describe('admin command line', () => {
     expect(out).toMatch(/^Created ADMIN root@example.com/);
     const password = /Password: (\S+)/.exec(out)![1]!;
     const root = await findUserByEmail(database.db, 'root@example.com');
-    expect(root).toMatchObject({ role: 'ADMIN', emailVerified: true, name: 'Root Admin' });
+    // The administrator names the address: external sign-ins that vouch for it may link.
+    expect(root).toMatchObject({
+      role: 'ADMIN',
+      emailVerified: true,
+      emailProof: 'admin',
+      name: 'Root Admin',
+    });
     expect(await verify(root!.passwordHash!, password)).toBe(true);
 
     const second = await run(
@@ -48,6 +64,63 @@ describe('admin command line', () => {
     const ann = await findUserByEmail(database.db, 'ann@example.com');
     expect(ann).toMatchObject({ role: 'USER', username: 'ann' });
     expect(await verify(ann!.passwordHash!, 'given password')).toBe(true);
+  });
+
+  it('refuses addresses at .invalid domains, which Parley mints for wallets', async () => {
+    await expect(run('create-user', '0xabc@wallet.invalid', 'Wallet Squatter')).rejects.toThrow(
+      RESERVED_EMAIL_MESSAGE,
+    );
+    await expect(run('invite', 'someone@other.invalid')).rejects.toThrow(RESERVED_EMAIL_MESSAGE);
+    expect(await findUserByEmail(database.db, '0xabc@wallet.invalid')).toBeNull();
+  });
+
+  it('lists refused sign-ins and links one; reviews links made before linking asked for a proof', async () => {
+    await run('create-user', 'held@example.com', 'Held Account', '--password', 'held password');
+    const held = (await findUserByEmail(database.db, 'held@example.com'))!;
+    await recordLinkConflict(database.db, held.id, {
+      provider: 'openid',
+      subject: 'sub-held',
+      email: 'held@example.com',
+      emailVerified: true,
+    });
+    const listed = await run('list-link-conflicts');
+    expect(listed).toMatch(/^id\s+email\s+provider\s+subject/);
+    const [conflict] = await database.db.select().from(externalLinkConflicts);
+    expect(listed).toContain(conflict!.id);
+    expect(await run('link-identity', conflict!.id)).toBe(
+      'Linked; that sign-in now enters held@example.com.',
+    );
+    expect(await run('list-link-conflicts')).toBe('No refused sign-ins.');
+    const [linked] = await database.db
+      .select()
+      .from(externalIdentities)
+      .where(eq(externalIdentities.subject, 'sub-held'));
+    expect(linked).toMatchObject({ userId: held.id, linkedBy: 'admin' });
+    await expect(run('link-identity', conflict!.id)).rejects.toThrow(/No link conflict/);
+
+    // Links from before: unexplained (null) on a password account are listed; a password-less
+    // account's (made by the sign-in itself) and explained ones are not.
+    const [old] = await database.db
+      .insert(externalIdentities)
+      .values({ userId: held.id, provider: 'saml', subject: 'old-link', email: 'held@example.com' })
+      .returning();
+    const [passwordless] = await database.db
+      .insert(users)
+      .values({ name: 'By Sign-in', email: 'signin@example.com', emailVerified: true })
+      .returning();
+    await database.db
+      .insert(externalIdentities)
+      .values({ userId: passwordless!.id, provider: 'github', subject: 'gh-1', email: 'signin@example.com' });
+    const report = await run('list-unproven-links');
+    expect(report.split('\n')).toHaveLength(3); // header, rule, one link
+    expect(report).toContain(old!.id);
+    expect(report).toContain('saml');
+    await run('confirm-link', old!.id);
+    expect(await run('list-unproven-links')).toBe('No links without a proof.');
+    await expect(run('confirm-link', old!.id)).rejects.toThrow(/No unproven link/);
+    expect(await run('unlink-identity', old!.id)).toMatch(/^Removed/);
+    await expect(run('unlink-identity', old!.id)).rejects.toThrow(/No linked sign-in/);
+    expect(() => parseAdminArgs(['link-identity'])).toThrow(/Expected <id>/);
   });
 
   it('refuses duplicates and invalid input', async () => {

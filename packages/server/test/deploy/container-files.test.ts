@@ -66,6 +66,15 @@ describe('Dockerfile', () => {
     expect(args('ENV').join(' ')).toContain('MALLOC_TRIM_THRESHOLD_=1048576');
   });
 
+  it('builds and runs on the Node.js 24 release the test suite runs on (scripts/with-node)', () => {
+    const image = args('ARG')
+      .find((a) => a.startsWith('NODE_IMAGE='))
+      ?.slice('NODE_IMAGE='.length);
+    const tested = /\[24\]=(24\.\d+\.\d+)/.exec(read('scripts/with-node'))?.[1];
+    expect(tested).toBeDefined();
+    expect(image).toBe(`node:${tested}-bookworm-slim`);
+  });
+
   it('copies every workspace manifest into both stages, or `npm ci` would refuse the lockfile', () => {
     const workspaces = (JSON.parse(read('package.json')) as { workspaces: string[] }).workspaces;
     const copies = args('COPY');

@@ -143,7 +143,10 @@ describe('PDF, DOCX, XLSX and PPTX uploads: text read for file search, hostile f
 
   it('refuses a corrupt PDF, an encrypted PDF, a DOCX zip bomb and a zip posing as a DOCX', async () => {
     const corrupt = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(3000, 0x41)]);
-    await expectRefused(await uploadFile(server, ann, corrupt, 'broken.pdf'), /PDF could not be read/);
+    await expectRefused(
+      await uploadFile(server, ann, corrupt, 'broken.pdf'),
+      /^"broken\.pdf" was not uploaded\. The PDF could not be read: it is damaged or not a PDF\. Check that it opens/,
+    );
     await expectRefused(
       await uploadFile(server, ann, pdfDocument(['secret'], { encrypted: true }), 'locked.pdf'),
       /password-protected/,

@@ -2,7 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
-import type { TestServer } from '../helpers/test-server.ts';
+import type { ApiClient, TestServer } from '../helpers/test-server.ts';
 import type { TestUser } from '../helpers/test-users.ts';
 
 /** A real PNG of the given size (a colour gradient, so it is not trivially compressible). */
@@ -50,8 +50,8 @@ export function pngBomb(width = 60_000, height = 60_000): Buffer {
 
 /** POSTs one file as the browser does (fields, then the file part). */
 export function uploadFile(
-  server: TestServer,
-  user: TestUser | undefined,
+  server: ApiClient,
+  user: Pick<TestUser, 'token'> | undefined,
   content: Buffer | string,
   filename: string,
   opts: { path?: string; type?: string; fields?: Record<string, string> } = {},

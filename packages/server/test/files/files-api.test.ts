@@ -67,6 +67,23 @@ describe('files API', () => {
     expect(head.headers.get('content-length')).toBe('12');
   });
 
+  it('downloads a file named outside Latin-1, its metadata header JSON that gives the name back', async () => {
+    const name = '議事録 🦦.txt';
+    const file = await jsonOf(await uploadFile(server, ann, 'minutes\n', name, { type: 'text/plain' }));
+    expect(file.filename).toBe(name);
+    const download = await server.api(file.filepath, { token: ann.token });
+    expect(download.status).toBe(200);
+    expect(await download.text()).toBe('minutes\n');
+    expect(download.headers.get('content-disposition')).toBe(
+      `attachment; filename*=UTF-8''${encodeURIComponent(name)}`,
+    );
+    const metadata = download.headers.get('x-file-metadata')!;
+    expect(metadata).toMatch(/^[\x20-\x7e]+$/);
+    expect(JSON.parse(metadata)).toMatchObject({ file_id: file.file_id, filename: name });
+    const head = await server.api(file.filepath, { token: ann.token, method: 'HEAD' });
+    expect(JSON.parse(head.headers.get('x-file-metadata')!).filename).toBe(name);
+  });
+
   it('reads an image size, serves it inline, and sniffs the type from the bytes, not the name', async () => {
     const res = await uploadFile(server, ann, await pngImage(64, 40), 'photo.txt', {
       path: '/api/files/images',

@@ -22,6 +22,24 @@ export interface TestServer extends StartedServer {
   reopenDatabase(): Promise<DatabaseHandle>;
 }
 
+/** Requests to a running server as a browser or script makes them; what suites call through `api`. */
+export type ApiClient = Pick<TestServer, 'api'>;
+
+/** `api` for a server at `baseUrl`: JSON bodies and a bearer token in one call. */
+export function apiClient(baseUrl: string): TestServer['api'] {
+  return (path, init = {}) => {
+    const { json, token, headers, ...rest } = init;
+    const h = new Headers(headers);
+    if (json !== undefined) h.set('content-type', 'application/json');
+    if (token) h.set('authorization', `Bearer ${token}`);
+    return fetch(baseUrl + path, {
+      ...rest,
+      headers: h,
+      body: json !== undefined ? JSON.stringify(json) : rest.body,
+    });
+  };
+}
+
 /** Relaxed limits so suites can register and log in freely; a test may override them. */
 const TEST_ENV: Record<string, string> = {
   LOG_LEVEL: 'silent',
@@ -80,17 +98,7 @@ export async function startTestServer(
     mcp: opts.mcp,
     host: '127.0.0.1',
   });
-  const api: TestServer['api'] = (path, init = {}) => {
-    const { json, token, headers, ...rest } = init;
-    const h = new Headers(headers);
-    if (json !== undefined) h.set('content-type', 'application/json');
-    if (token) h.set('authorization', `Bearer ${token}`);
-    return fetch(server.url + path, {
-      ...rest,
-      headers: h,
-      body: json !== undefined ? JSON.stringify(json) : rest.body,
-    });
-  };
+  const api = apiClient(server.url);
   return {
     ...server,
     dataDir,

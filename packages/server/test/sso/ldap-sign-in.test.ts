@@ -11,7 +11,9 @@ import { freePort } from '../helpers/free-port.ts';
 import { PEOPLE, READER, startTestSlapd, type TestSlapd } from '../helpers/test-slapd.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { codeFor, enableTwoFactor, post } from '../two-factor/two-factor-client.ts';
-import { sessionUser } from './sso-test-kit.ts';
+import { listLinkConflictsCommand } from '../../src/cli/admin-commands.ts';
+import { ACCOUNT_NOT_LINKED } from '../../src/services/sso/external-account-service.ts';
+import { expectRefusedLink, sessionUser } from './sso-test-kit.ts';
 
 const ADA = {
   uid: 'ada',
@@ -34,6 +36,21 @@ const ALAN = {
   sn: 'Turing',
   mail: 'alan@parley.test',
   password: 'enigma-bombe',
+};
+/** Directory people whose address a local password account held before their first sign-in. */
+const SQUATTED = {
+  uid: 'squatted',
+  cn: 'Squatted Person',
+  sn: 'Person',
+  mail: 'squatted@parley.test',
+  password: 'directory-only-1',
+};
+const MIGRATED = {
+  uid: 'migrated',
+  cn: 'Migrated Person',
+  sn: 'Person',
+  mail: 'migrated@parley.test',
+  password: 'same-in-both-2',
 };
 const TWINS = [
   { uid: 'twin1', cn: 'Twin One', sn: 'One', mail: 'twins@parley.test', password: 'same-address-1' },
@@ -66,7 +83,7 @@ describe('LDAP sign-in', { timeout: 120_000 }, () => {
   };
 
   beforeAll(async () => {
-    slapd = await startTestSlapd([ADA, GRACE, ALAN, ...TWINS]);
+    slapd = await startTestSlapd([ADA, GRACE, ALAN, SQUATTED, MIGRATED, ...TWINS]);
     server = await startTestServer({ env: env() });
   });
   afterAll(async () => {
@@ -217,6 +234,36 @@ describe('LDAP sign-in', { timeout: 120_000 }, () => {
     expect(await registered.json()).toMatchObject({ message: REGISTRATION_NOT_ALLOWED });
     const config = (await (await server.api('/api/config')).json()) as Record<string, unknown>;
     expect(config.registrationEnabled).toBe(false);
+  });
+
+  it('links a local account holding the address only when its password is the one typed', async () => {
+    const local = async (mail: string, password: string) => {
+      const passwordHash = await hashPassword(password);
+      const [row] = await server.ctx.db
+        .insert(users)
+        .values({ name: 'Local', email: mail, emailVerified: true, passwordHash })
+        .returning();
+      return row!;
+    };
+    // Someone registered the address first (without mail, so it proves nothing) with a password
+    // of their own: the directory's person is not let into it, and no second account is made.
+    await local(SQUATTED.mail, 'the squatters password');
+    const refused = await login(server, SQUATTED.mail, SQUATTED.password);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ code: 'account_not_linked', message: ACCOUNT_NOT_LINKED });
+    const conflict = (await listLinkConflictsCommand(server.ctx.db)).find((c) => c.email === SQUATTED.mail);
+    await expectRefusedLink(server, SQUATTED.mail, 'ldap', conflict!.subject);
+
+    // The same password in the directory and in the account proves they are one person's.
+    const migrated = await local(MIGRATED.mail, MIGRATED.password);
+    const linked = await login(server, MIGRATED.mail, MIGRATED.password);
+    expect(linked.status).toBe(200);
+    expect(((await linked.json()) as { user: { id: string } }).user.id).toBe(migrated.id);
+    const [link] = await server.ctx.db
+      .select()
+      .from(externalIdentities)
+      .where(eq(externalIdentities.userId, migrated.id));
+    expect(link).toMatchObject({ provider: 'ldap', linkedBy: 'password' });
   });
 
   it('without ALLOW_SOCIAL_REGISTRATION a directory person with no account is refused with the reason', async () => {

@@ -2,13 +2,19 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { externalIdentities, users } from '../../src/db/schema/index.ts';
 import { ATTEMPT_COOKIE, openAttempt, sealAttempt } from '../../src/services/sso/attempt-cookie.ts';
-import { register, signUp, uniqueEmail } from '../auth/auth-client.ts';
+import {
+  createUserCommand,
+  linkIdentityCommand,
+  listLinkConflictsCommand,
+} from '../../src/cli/admin-commands.ts';
+import { markEmailVerified } from '../../src/services/users/user-service.ts';
+import { login, register, signUp, uniqueEmail } from '../auth/auth-client.ts';
 import { BrowserSession } from '../helpers/browser-session.ts';
 import { codeFor, enableTwoFactor, post } from '../two-factor/two-factor-client.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { startTestOidcProvider, type TestOidcProvider } from '../helpers/test-oidc-provider.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { failureReason, sessionUser, walkSignIn } from './sso-test-kit.ts';
+import { expectRefusedLink, failureReason, linkReason, sessionUser, walkSignIn } from './sso-test-kit.ts';
 
 /** Parley against a real OpenID provider (node-oidc-provider) on loopback. */
 describe('OpenID Connect sign-in', () => {
@@ -105,6 +111,7 @@ describe('OpenID Connect sign-in', () => {
     // A password account with two-factor on, later reached through the provider (verified address).
     const email = uniqueEmail('tfa');
     const local = await signUp(server, email);
+    await markEmailVerified(server.ctx.db, local.user.id); // proven, so the sign-in may link
     const { secret } = await enableTwoFactor(server, local.token);
 
     idp.account({ sub: 'tfa-1', email, email_verified: true, name: 'Two Factor' });
@@ -126,9 +133,10 @@ describe('OpenID Connect sign-in', () => {
     expect(((await done.json()) as { user: { id: string } }).user.id).toBe(local.user.id);
   });
 
-  it('links an existing password account only when the provider verified the address', async () => {
+  it('links an existing password account only when the provider verified the address and the account proved it', async () => {
     const email = uniqueEmail('link');
     expect((await register(server, { email, name: 'Local Person' })).status).toBe(200);
+    const local = await login(server, email);
 
     idp.account({ sub: 'mallory-1', email, email_verified: false, name: 'Not Verified' });
     idp.autoLogin = 'mallory-1';
@@ -136,16 +144,61 @@ describe('OpenID Connect sign-in', () => {
     expect(failureReason(server, refused.url)).toBe('email_not_verified');
     expect(refused.refresh).toBeUndefined();
 
+    // Registered without mail: the address was never proven the registrant's, so a verified
+    // answer for it does not enter that account (it might be someone else's pre-registration).
     idp.account({ sub: 'local-1', email: email.toUpperCase(), email_verified: true });
     idp.autoLogin = 'local-1';
+    const unproven = await walkSignIn(server, 'openid');
+    expect(failureReason(server, unproven.url)).toBe('account_not_linked');
+    expect(unproven.refresh).toBeUndefined();
+    await expectRefusedLink(server, email, 'openid', 'local-1');
+
+    // Once the verification mail is followed the address is proven, and the sign-in links.
+    await markEmailVerified(server.ctx.db, local.user.id);
     const linked = await walkSignIn(server, 'openid');
     const session = await sessionUser(server, linked.refresh!);
-    expect(session.user).toMatchObject({ email, name: 'Local Person', provider: 'local' });
-    const rows = await server.ctx.db
-      .select()
-      .from(externalIdentities)
-      .where(eq(externalIdentities.subject, 'mallory-1'));
-    expect(rows).toEqual([]);
+    expect(session.user).toMatchObject({ id: local.user.id, email, name: 'Local Person', provider: 'local' });
+    expect(await linkReason(server, 'openid', 'local-1')).toEqual({
+      userId: local.user.id,
+      linkedBy: 'address',
+    });
+    expect(await listLinkConflictsCommand(server.ctx.db)).not.toContainEqual(
+      expect.objectContaining({ subject: 'local-1' }),
+    );
+    expect(await linkReason(server, 'openid', 'mallory-1')).toBeUndefined();
+  });
+
+  it('a pre-registered account is not entered; an administrator links the sign-in on request', async () => {
+    // Someone registers the owner's address first, with a password of their own.
+    const email = uniqueEmail('victim');
+    const squatter = await signUp(server, email);
+    idp.account({ sub: 'owner-1', email, email_verified: true, name: 'Rightful Owner' });
+    idp.autoLogin = 'owner-1';
+    const refused = await walkSignIn(server, 'openid');
+    expect(failureReason(server, refused.url)).toBe('account_not_linked');
+    const conflictId = await expectRefusedLink(server, email, 'openid', 'owner-1');
+    // A second try is the same conflict, seen again.
+    await walkSignIn(server, 'openid');
+    expect(
+      (await listLinkConflictsCommand(server.ctx.db)).filter((c) => c.subject === 'owner-1'),
+    ).toHaveLength(1);
+
+    // The administrator, having checked who is who, links it.
+    expect(await linkIdentityCommand(server.ctx.db, conflictId)).toBe(email);
+    const linked = await walkSignIn(server, 'openid');
+    expect((await sessionUser(server, linked.refresh!)).user.id).toBe(squatter.user.id);
+    expect(await linkReason(server, 'openid', 'owner-1')).toMatchObject({ linkedBy: 'admin' });
+    await expect(linkIdentityCommand(server.ctx.db, conflictId)).rejects.toThrow(/No link conflict/);
+  });
+
+  it('an account an administrator created links at the first verified sign-in', async () => {
+    const email = uniqueEmail('admin-made');
+    const { user } = await createUserCommand(server.ctx.db, { email, name: 'Made By Admin' });
+    idp.account({ sub: 'admin-made-1', email, email_verified: true });
+    idp.autoLogin = 'admin-made-1';
+    const linked = await walkSignIn(server, 'openid');
+    expect((await sessionUser(server, linked.refresh!)).user.id).toBe(user.id);
+    expect(await linkReason(server, 'openid', 'admin-made-1')).toMatchObject({ linkedBy: 'address' });
   });
 
   it('refuses an answer without the attempt cookie, with a forged cookie or a different state', async () => {

@@ -1,7 +1,8 @@
 import { REFRESH_COOKIE } from '@parley/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { externalIdentities } from '../../src/db/schema/index.ts';
+import { externalIdentities, users } from '../../src/db/schema/index.ts';
+import { markEmailVerified } from '../../src/services/users/user-service.ts';
 import { ATTEMPT_COOKIE, openAttempt } from '../../src/services/sso/attempt-cookie.ts';
 import { register, uniqueEmail } from '../auth/auth-client.ts';
 import { BrowserSession } from '../helpers/browser-session.ts';
@@ -14,7 +15,13 @@ import {
   type TestSamlIdp,
 } from '../helpers/test-saml-idp.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { failureReason, sessionUser, type SignInOutcome } from './sso-test-kit.ts';
+import {
+  expectRefusedLink,
+  failureReason,
+  linkReason,
+  sessionUser,
+  type SignInOutcome,
+} from './sso-test-kit.ts';
 
 const SP_ENTITY = 'https://parley.test/saml';
 
@@ -162,13 +169,23 @@ describe('SAML 2.0 sign-in', () => {
     expect(links).toEqual([expect.objectContaining({ provider: 'saml', subject: 'ada-id' })]);
   });
 
-  it('links an existing password account with the same address', async () => {
+  it('links an existing password account with the same address once the address is proven', async () => {
     const email = uniqueEmail('local');
     expect((await register(server, { email, name: 'Local Person' })).status).toBe(200);
     idp.signIn = { nameId: 'local-id', attributes: { mail: email.toUpperCase() } };
+    // Registered without mail, the address is the registrant's word only: a signed assertion
+    // for it must not enter that account (it may be someone's pre-registration).
+    const refused = await walk();
+    expect(failureReason(server, refused.url)).toBe('account_not_linked');
+    expect(refused.refresh).toBeUndefined();
+    await expectRefusedLink(server, email, 'saml', 'local-id');
+
+    const [local] = await server.ctx.db.select().from(users).where(eq(users.email, email));
+    await markEmailVerified(server.ctx.db, local!.id);
     const outcome = await walk();
     const session = await sessionUser(server, outcome.refresh!);
-    expect(session.user).toMatchObject({ email, name: 'Local Person', provider: 'local' });
+    expect(session.user).toMatchObject({ id: local!.id, email, name: 'Local Person', provider: 'local' });
+    expect(await linkReason(server, 'saml', 'local-id')).toMatchObject({ linkedBy: 'address' });
   });
 
   it('refuses a replayed response: with its cookie, without it, and in a new attempt', async () => {

@@ -5,12 +5,13 @@ import { join } from 'node:path';
 import { importSPKI } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SocialProviderName } from '../../src/services/sso/social-providers.ts';
-import { uniqueEmail } from '../auth/auth-client.ts';
+import { linkIdentityCommand, listLinkConflictsCommand } from '../../src/cli/admin-commands.ts';
+import { signUp, uniqueEmail } from '../auth/auth-client.ts';
 import { BrowserSession } from '../helpers/browser-session.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { startTestSocialProvider, type TestSocialProvider } from '../helpers/test-social-provider.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { failureReason, sessionUser, walkSignIn } from './sso-test-kit.ts';
+import { expectRefusedLink, failureReason, sessionUser, walkSignIn } from './sso-test-kit.ts';
 
 /** GitHub's ids are numbers; the others take any string, so every test account gets digits. */
 let idCounter = 0;
@@ -129,6 +130,26 @@ describe('social sign-in', () => {
       // The same person again: the same account.
       const again = await walk(provider);
       expect((await sessionUser(server, again.refresh!)).user.id).toBe(user.id);
+    },
+  );
+
+  it.each(PROVIDERS)(
+    '%s: a verified address held by a pre-registered account is refused, then linked by an administrator',
+    async (provider) => {
+      const email = uniqueEmail(`held-${provider}`);
+      const holder = await signUp(server, email); // self-registered without mail: unproven
+      oauth.signIn[provider] = { id: numericId(), email, emailVerified: true, name: 'Owner', login: 'owner' };
+      const refused = await walk(provider);
+      expect(failureReason(server, refused.url)).toBe('account_not_linked');
+      expect(refused.refresh).toBeUndefined();
+      const conflict = (await listLinkConflictsCommand(server.ctx.db)).find(
+        (c) => c.provider === provider && c.email === email,
+      )!;
+      await expectRefusedLink(server, email, provider, conflict.subject);
+
+      await linkIdentityCommand(server.ctx.db, conflict.id);
+      const linked = await walk(provider);
+      expect((await sessionUser(server, linked.refresh!)).user.id).toBe(holder.user.id);
     },
   );
 

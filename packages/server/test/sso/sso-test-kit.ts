@@ -1,5 +1,8 @@
 import { REFRESH_COOKIE } from '@parley/schema';
+import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { listLinkConflictsCommand } from '../../src/cli/admin-commands.ts';
+import { externalIdentities, users } from '../../src/db/schema/index.ts';
 import { BrowserSession } from '../helpers/browser-session.ts';
 import type { TestServer } from '../helpers/test-server.ts';
 
@@ -39,4 +42,38 @@ export async function sessionUser(server: TestServer, refresh: string) {
     token: string;
     user: { id: string; email: string; provider: string; name: string };
   };
+}
+
+/**
+ * Asserts that an external sign-in was refused for the local account holding `email` (it left no
+ * session, no link and no second account) and recorded as a conflict for administrators; answers
+ * the conflict's id.
+ */
+export async function expectRefusedLink(
+  server: TestServer,
+  email: string,
+  provider: string,
+  subject: string,
+): Promise<string> {
+  const db = server.ctx.db;
+  const holders = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
+  expect(holders).toHaveLength(1);
+  const links = await db
+    .select()
+    .from(externalIdentities)
+    .where(and(eq(externalIdentities.provider, provider), eq(externalIdentities.subject, subject)));
+  expect(links).toEqual([]);
+  const conflicts = await listLinkConflictsCommand(db);
+  const conflict = conflicts.find((c) => c.provider === provider && c.subject === subject);
+  expect(conflict).toMatchObject({ email: email.toLowerCase() });
+  return conflict!.id;
+}
+
+/** The reason recorded on an external identity's link (users may enter through it). */
+export async function linkReason(server: TestServer, provider: string, subject: string) {
+  const [row] = await server.ctx.db
+    .select({ userId: externalIdentities.userId, linkedBy: externalIdentities.linkedBy })
+    .from(externalIdentities)
+    .where(and(eq(externalIdentities.provider, provider), eq(externalIdentities.subject, subject)));
+  return row;
 }

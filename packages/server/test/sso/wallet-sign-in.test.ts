@@ -1,10 +1,14 @@
-import { REFRESH_COOKIE, type WalletChallenge } from '@parley/schema';
+import { REFRESH_COOKIE, RESERVED_EMAIL_MESSAGE, walletEmail, type WalletChallenge } from '@parley/schema';
+import { eq } from 'drizzle-orm';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { createSiweMessage, type CreateSiweMessageParameters } from 'viem/siwe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/db/schema/index.ts';
+import { hashPassword } from '../../src/services/auth/password.ts';
+import { register } from '../auth/auth-client.ts';
 import { BrowserSession } from '../helpers/browser-session.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { sessionUser } from './sso-test-kit.ts';
+import { expectRefusedLink, sessionUser } from './sso-test-kit.ts';
 
 /** A fixed test key, so the account it signs in to is known; others are made per test. */
 const TEST_KEY = '0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318';
@@ -191,6 +195,36 @@ describe('wallet sign-in', () => {
     await refusal(await verify(browser, junk), 400, 'invalid_state');
     const huge = await verify(browser, { message: 'x'.repeat(100_000), signature: `0x${'1'.repeat(130)}` });
     expect(huge.status).toBe(413);
+  });
+
+  it('nobody can pre-register a wallet’s address: registration refuses @wallet.invalid', async () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    const res = await register(server, { email: walletEmail(account.address).toUpperCase() });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(await res.json())).toContain(RESERVED_EMAIL_MESSAGE);
+    expect(
+      await server.ctx.db
+        .select()
+        .from(users)
+        .where(eq(users.email, walletEmail(account.address))),
+    ).toEqual([]);
+  });
+
+  it('a password account at a wallet’s address made before the reservation is not entered by the wallet', async () => {
+    // As registration allowed before: someone else's password account at this wallet's address.
+    const account = privateKeyToAccount(generatePrivateKey());
+    const email = walletEmail(account.address);
+    await server.ctx.db.insert(users).values({
+      name: 'Squatter',
+      email,
+      emailVerified: true,
+      passwordHash: await hashPassword('squatter pw'),
+    });
+    const browser = new BrowserSession();
+    const res = await verify(browser, await signed(account, await challenge(browser)));
+    await refusal(res, 409, 'account_not_linked');
+    expect(browser.cookie(server.url, REFRESH_COOKIE)).toBeUndefined();
+    await expectRefusedLink(server, email, 'wallet', account.address.toLowerCase());
   });
 
   it('creates no account when registration through external sign-in is closed', async () => {

@@ -1,106 +1,186 @@
-// The production start: the compiled server (scripts/server-build.mjs) run by
-// scripts/run-server.mjs, as `npm start` runs it once its builds are fresh.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+// What users run, under test: the compiled server (scripts/server-build.mjs) started as `npm start`
+// starts it once its builds are fresh (scripts/run-server.mjs with the same environment and V8
+// flag), on a temporary DATA_DIR and an ephemeral port, once for the whole file. The API suite
+// runs the TypeScript sources in-process, so this file reaches every worker thread and child
+// process the compiled server starts, by the paths the bundle finds them at: the embedded
+// database's thread (every request), document reading, token counting, code runs in Pyodide and
+// QuickJS, an MCP stdio server it supervises, and a backup asked of it through its admin socket.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { startSimulator, type ReceivedRequest, type SimServer } from '@parley/llm-sim';
+import { NO_PARENT, type ToolCallResult } from '@parley/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain JavaScript build script without type declarations
-import { buildServerIfStale } from '../../../../scripts/server-build.mjs';
+import { buildServerIfStale, SERVER_DIST } from '../../../../scripts/server-build.mjs';
+import {
+  DEFAULT_EXTRACT_LIMITS,
+  extractDocumentText,
+  type ExtractedKind,
+} from '../../src/services/files/document-extract.ts';
+import { openStream } from '../chat/sse-client.ts';
+import { docxDocument, pdfDocument, pptxDocument, xlsxDocument } from '../files/document-fixtures.ts';
+import { jsonOf, uploadFile } from '../files/file-fixtures.ts';
+import { freePort } from '../helpers/free-port.ts';
+import { apiClient, type ApiClient } from '../helpers/test-server.ts';
+import {
+  ADMIN,
+  childProcesses,
+  isRunning,
+  launchCompiledServer,
+  NPM_START_ENV,
+  RUN_SERVER,
+  waitFor,
+  watch,
+  type Launched,
+} from './compiled-server.ts';
 
-const ROOT = new URL('../../../../', import.meta.url).pathname;
-const RUN_SERVER = join(ROOT, 'scripts/run-server.mjs');
+const STDIO_MCP_SERVER = new URL('../mcp/fixtures/stdio-server.mjs', import.meta.url).pathname;
+const PASSWORD = 'correct horse battery';
+/** Words every document below holds, so one file search finds them all. */
+const SHARED_WORDS = 'Compiled reading check';
 
-async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
+/** One document of each readable kind, each with a marker word no other holds. */
+const DOCUMENTS: { name: string; type: string; bytes: Buffer; marker: string; kind?: ExtractedKind }[] = [
+  {
+    name: 'ledger.pdf',
+    type: 'application/pdf',
+    kind: 'pdf',
+    marker: 'quartzpelican',
+    bytes: pdfDocument([`${SHARED_WORDS}: the PDF marker is quartzpelican.`, 'A second page.']),
+  },
+  {
+    name: 'minutes.docx',
+    type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    kind: 'docx',
+    marker: 'basaltheron',
+    bytes: docxDocument([`${SHARED_WORDS}: the Word marker is basaltheron.`, 'Another paragraph.']),
+  },
+  {
+    name: 'berths.xlsx',
+    type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    kind: 'xlsx',
+    marker: 'cobaltmarmot',
+    bytes: xlsxDocument([
+      { name: 'Berths', rows: [[SHARED_WORDS], ['spreadsheet marker', 'cobaltmarmot', 7]] },
+    ]),
+  },
+  {
+    name: 'works.pptx',
+    type: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    kind: 'pptx',
+    marker: 'amberlynx',
+    bytes: pptxDocument([{ paragraphs: [[SHARED_WORDS]], notes: 'The presentation marker is amberlynx.' }]),
+  },
+  {
+    name: 'tides.csv',
+    type: 'text/csv',
+    marker: 'ochreibis',
+    bytes: Buffer.from(`check,marker\n${SHARED_WORDS},ochreibis\n`),
+  },
+  {
+    name: 'harbour.html',
+    type: 'text/html',
+    marker: 'jadeotter',
+    bytes: Buffer.from(
+      `<!doctype html><html><body><p>${SHARED_WORDS}: the page marker is jadeotter.</p></body></html>`,
+    ),
+  },
+  {
+    name: 'notes.md',
+    type: 'text/markdown',
+    marker: 'tealbadger',
+    bytes: Buffer.from(`# Notes\n\n${SHARED_WORDS}: the Markdown marker is tealbadger.\n`),
+  },
+];
 
-interface Launched {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function watch(child: ChildProcess): Launched {
-  let out = '';
-  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => out, exited };
-}
-
-const isRunning = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-async function waitFor(
-  check: () => Promise<boolean> | boolean,
-  timeoutMs: number,
-  what: string,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-describe('the compiled server', () => {
+describe('the compiled server, started as npm start starts it', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-prod-'));
+  const received: ReceivedRequest[] = [];
+  let sim: SimServer;
   let port: number;
   let env: Record<string, string>;
   let parent: Launched;
   let serverPid: number;
+  let server: ApiClient;
+  let ann: { id: string; token: string };
 
   beforeAll(async () => {
     await buildServerIfStale();
+    sim = await startSimulator({ onRequest: (request) => void received.push(request) });
     port = await freePort();
+    const config = join(dataDir, 'parley.yaml');
+    writeFileSync(
+      config,
+      [
+        'version: 1.2.8',
+        'endpoints:',
+        '  custom:',
+        '    - name: Sim',
+        '      apiKey: sk-test',
+        `      baseURL: ${sim.url}/v1`,
+        '      models: { default: [echo, file-search] }',
+        // The echo of a long message is streamed at once, not at a reader's pace.
+        "      headers: { x-sim-tokens-per-second: '100000' }",
+        'mcpServers:',
+        `  local: { command: "${process.execPath}", args: ["${STDIO_MCP_SERVER}"] }`,
+      ].join('\n'),
+    );
     env = {
       ...(process.env as Record<string, string>),
+      ...NPM_START_ENV,
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,
-      CONFIG_PATH: join(dataDir, 'none.yaml'),
+      CONFIG_PATH: config,
       DATABASE_URL: '',
       REDIS_URL: '',
-      DEMO_ENDPOINT: 'false',
+      // Each request's log line (with its id) is written at debug.
       LOG_LEVEL: 'debug',
     };
-    // A stand-in for npm: a parent process that starts the server and prints its pid.
-    const launcher = `const c = require('node:child_process').spawn(process.execPath, [${JSON.stringify(RUN_SERVER)}], { stdio: ['ignore', 'inherit', 'inherit'] }); console.log('server pid ' + c.pid); setInterval(() => {}, 1000);`;
-    parent = watch(spawn(process.execPath, ['-e', launcher], { env, stdio: ['ignore', 'pipe', 'pipe'] }));
-    await waitFor(() => /server pid (\d+)/.test(parent.output()), 30_000, 'the launcher');
-    serverPid = Number(/server pid (\d+)/.exec(parent.output())![1]);
-    await waitFor(
-      () =>
-        fetch(`http://127.0.0.1:${port}/health`).then(
-          (r) => r.ok,
-          () => false,
-        ),
-      60_000,
-      `the server to answer /health:\n${parent.output()}`,
-    );
-  }, 120_000);
+    ({ parent, serverPid } = await launchCompiledServer(env, port));
+    server = { api: apiClient(`http://127.0.0.1:${port}`) };
+    const account = { name: 'Ann Compiled', email: 'ann@example.com', password: PASSWORD };
+    const registered = await server.api('/api/auth/register', {
+      method: 'POST',
+      json: { ...account, confirm_password: PASSWORD },
+    });
+    expect(registered.status, await registered.clone().text()).toBe(200);
+    const login = (await jsonOf(
+      await server.api('/api/auth/login', {
+        method: 'POST',
+        json: { email: account.email, password: PASSWORD },
+      }),
+    )) as { token: string; user: { id: string } };
+    ann = { id: login.user.id, token: login.token };
+  }, 150_000);
 
-  afterAll(() => {
-    if (isRunning(serverPid)) process.kill(serverPid, 'SIGKILL');
-    if (parent.child.exitCode === null) parent.child.kill('SIGKILL');
+  afterAll(async () => {
+    if (serverPid && isRunning(serverPid)) process.kill(serverPid, 'SIGKILL');
+    if (parent?.child.exitCode === null) parent.child.kill('SIGKILL');
+    await sim?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  /** Sends one chat message to the Sim endpoint and reads its stream to the end. */
+  async function chat(json: Record<string, unknown>) {
+    const stream = await openStream(server, '/api/agents/chat/Sim', {
+      token: ann.token,
+      json: { parentMessageId: NO_PARENT, conversationId: null, endpoint: 'Sim', model: 'echo', ...json },
+    });
+    expect(stream.response.status).toBe(200);
+    const events = await stream.rest();
+    const final = events.find((e) => e.data?.final)?.data as
+      | { conversation: { conversationId: string }; responseMessage: { messageId: string; text: string } }
+      | undefined;
+    expect(final, JSON.stringify(events.slice(-3))).toBeDefined();
+    return final!;
+  }
+
   it('writes JSON log lines off a terminal, each request with an id that its error answer repeats', async () => {
-    const res = await fetch(`http://127.0.0.1:${port}/api/no-such-route`);
+    const res = await server.api('/api/no-such-route');
     expect(res.status).toBe(404);
     const body = (await res.json()) as { requestId: string };
     expect(body.requestId).toMatch(/^[0-9a-f-]{36}$/);
@@ -112,6 +192,131 @@ describe('the compiled server', () => {
       .filter((l) => l.includes(body.requestId));
     for (const line of lines) expect(JSON.parse(line)).toMatchObject({ reqId: body.requestId });
   });
+
+  it('reads PDF, DOCX, XLSX and PPTX with the document thread it ships, exactly as the sources do', async () => {
+    const shipped = pathToFileURL(join(SERVER_DIST, 'document-extract-worker.mjs'));
+    for (const doc of DOCUMENTS.filter((d) => d.kind)) {
+      const path = join(dataDir, `compare-${doc.name}`);
+      writeFileSync(path, doc.bytes);
+      const read = (worker?: URL) =>
+        extractDocumentText(path, doc.kind!, doc.bytes.length, DEFAULT_EXTRACT_LIMITS, worker);
+      const [fromSource, fromDist] = await Promise.all([read(), read(shipped)]);
+      expect(fromDist, doc.name).toEqual(fromSource);
+      expect(fromDist.text, doc.name).toContain(doc.marker);
+    }
+  });
+
+  it('reads every readable type it is sent, and file search in a chat finds each one’s text', async () => {
+    const files: { file_id: string }[] = [];
+    for (const doc of DOCUMENTS) {
+      const res = await uploadFile(server, ann, doc.bytes, doc.name, {
+        type: doc.type,
+        fields: { endpoint: 'Sim' },
+      });
+      const body = await jsonOf(res);
+      expect(res.status, `${doc.name}: ${JSON.stringify(body)}`).toBe(201);
+      expect(body, doc.name).toMatchObject({ filename: doc.name, type: doc.type, embedded: true });
+      files.push({ file_id: body.file_id });
+    }
+    received.length = 0;
+    const final = await chat({
+      model: 'file-search',
+      text: SHARED_WORDS,
+      files,
+      ephemeralAgent: { file_search: true },
+    });
+    // The search's result went back to the model: every document's own text is in it.
+    const sent = JSON.stringify(received.map((r) => r.body));
+    for (const doc of DOCUMENTS) expect(sent, doc.name).toContain(doc.marker);
+    expect(final.responseMessage.text).toMatch(/^I found 7 matching passages/);
+  });
+
+  it('counts a long message’s tokens on its token-count thread, for a chat and for the tokenizer', async () => {
+    // Past 4,000 characters the count leaves the event loop for the thread.
+    const long = Array.from({ length: 200 }, (_, i) => `line ${i} of the long message`).join('\n');
+    expect(long.length).toBeGreaterThan(4_000);
+    const final = await chat({ text: long });
+    expect(final.responseMessage.text).toContain('line 199 of the long message');
+    const counted = await server.api('/api/tokenizer', {
+      method: 'POST',
+      token: ann.token,
+      json: { arg: long },
+    });
+    expect(counted.status).toBe(200);
+    const { count } = (await counted.json()) as { count: number };
+    // About seven tokens a line; a wrong tokenizer or a character count would be far off.
+    expect(count).toBeGreaterThan(200 * 5);
+    expect(count).toBeLessThan(200 * 10);
+  });
+
+  it('runs Python in Pyodide and JavaScript in QuickJS through the Run button’s call', async () => {
+    // The Run button runs a code block of an answer: the runs belong to this one.
+    const final = await chat({ text: 'print the sums' });
+    const answer = {
+      conversationId: final.conversation.conversationId,
+      messageId: final.responseMessage.messageId,
+    };
+    const run = async (lang: string, code: string) => {
+      const res = await server.api('/api/agents/tools/execute_code/call', {
+        method: 'POST',
+        token: ann.token,
+        json: { partIndex: 0, blockIndex: 0, ...answer, lang, code },
+      });
+      const body = (await res.json()) as ToolCallResult;
+      expect(res.status, JSON.stringify(body)).toBe(200);
+      return body.result;
+    };
+    const [python, javascript] = await Promise.all([
+      run('python', 'print("python", sum(range(7)))'),
+      run('javascript', 'console.log("javascript", [1, 2, 3].reduce((a, b) => a + b))'),
+    ]);
+    expect(python).toBe('stdout:\npython 21');
+    expect(javascript).toBe('stdout:\njavascript 6');
+  }, 120_000);
+
+  it('supervises an MCP server over stdio: connected, its tools listed, started again when it dies', async () => {
+    const status = async () =>
+      (
+        (await (await server.api('/api/mcp/connection/status', { token: ann.token })).json()) as {
+          connectionStatus: Record<string, { connectionState: string }>;
+        }
+      ).connectionStatus.local?.connectionState;
+    await waitFor(async () => (await status()) === 'connected', 20_000, 'the MCP server to connect');
+    const tools = (await (await server.api('/api/agents/tools', { token: ann.token })).json()) as {
+      pluginKey: string;
+    }[];
+    expect(tools.map((t) => t.pluginKey)).toEqual(
+      expect.arrayContaining(['echo_mcp_local', 'add_mcp_local']),
+    );
+    const mcpProcesses = async () =>
+      (await childProcesses(serverPid)).filter((p) => p.command.includes(STDIO_MCP_SERVER)).map((p) => p.pid);
+    const [first] = await mcpProcesses();
+    expect(first).toBeDefined();
+    // The server it started dies: the supervisor starts another (after a second's back-off).
+    process.kill(first!, 'SIGKILL');
+    await waitFor(
+      async () => {
+        const now = await mcpProcesses();
+        return now.length === 1 && now[0] !== first && (await status()) === 'connected';
+      },
+      20_000,
+      'a new MCP server process, connected, in place of the one that died',
+    );
+  });
+
+  it('writes a backup asked for with `npm run admin -- backup` through its admin socket', async () => {
+    const archive = join(dataDir, 'backup.tar.gz');
+    const admin = watch(
+      spawn(process.execPath, [ADMIN, 'backup', archive], {
+        env: { ...env, LOG_LEVEL: 'silent' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
+    expect(await admin.exited, admin.output()).toBe(0);
+    expect(admin.output()).toMatch(/Backup written to .*backup\.tar\.gz: database [\d.]+ MB, 7 files/);
+    expect(existsSync(archive) && statSync(archive).size).toBeGreaterThan(0);
+    expect((await server.api('/health/ready')).status).toBe(200);
+  }, 60_000);
 
   it('refuses a second start on the same DATA_DIR at once, naming the process that holds it', async () => {
     const second = watch(
@@ -125,9 +330,10 @@ describe('the compiled server', () => {
     expect(Date.now() - started).toBeLessThan(20_000);
     expect(second.output()).toContain(`is in use by another Parley process (pid ${serverPid}`);
     // The first server did not notice.
-    expect((await fetch(`http://127.0.0.1:${port}/health`)).ok).toBe(true);
+    expect((await server.api('/health')).ok).toBe(true);
   }, 30_000);
 
+  // Last: it ends the server the tests above share.
   it('stops when the process that started it is killed, even with SIGKILL', async () => {
     parent.child.kill('SIGKILL');
     await parent.exited;

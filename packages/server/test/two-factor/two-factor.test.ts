@@ -294,24 +294,55 @@ describe('two-factor rate limits', () => {
 
   it('counts code attempts per account: past the limit 429 `logins`, and repeated refusals ban the address', async () => {
     const me = await signUp(server);
-    await enableTwoFactor(server, me.token); // confirm is the first attempt
+    await enableTwoFactor(server, me.token);
     const tempToken = (
       (await (
         await server.api('/api/auth/login', { method: 'POST', json: { email: me.user.email, password } })
       ).json()) as { tempToken: string }
     ).tempToken;
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++)
+    for (let i = 0; i < 7; i++)
       statuses.push(
         (await post(server, '/api/auth/2fa/verify-temp', undefined, { tempToken, token: '000000' })).status,
       );
-    expect(statuses.slice(0, 2)).toEqual([401, 401]);
+    // The right code of the confirmation does not count: three wrong ones are allowed.
+    expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
     const limited = statuses.indexOf(429);
-    expect(limited).toBe(2);
+    expect(limited).toBe(3);
     // Three refused attempts reach BAN_INTERVAL: the address is banned with the catalogue's answer.
     expect(statuses.at(-1)).toBe(403);
     const banned = await server.api('/api/user', { token: me.token });
     expect(banned.status).toBe(403);
     expect(await banned.json()).toMatchObject({ type: 'ban' });
+  });
+});
+
+describe('two-factor rate limits count wrong codes only', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { TWO_FACTOR_MAX: '3' } });
+  });
+  afterAll(() => server.stop());
+
+  it('counts only wrong codes: enabling, two sign-ins and new backup codes in one sitting pass', async () => {
+    const me = await signUp(server);
+    const { secret, backupCodes } = await enableTwoFactor(server, me.token); // right check 1
+    const signIn = async (code: Record<string, string>) => {
+      const pending = (await (
+        await server.api('/api/auth/login', { method: 'POST', json: { email: me.user.email, password } })
+      ).json()) as { tempToken: string };
+      return post(server, '/api/auth/2fa/verify-temp', undefined, { tempToken: pending.tempToken, ...code });
+    };
+    // Each code is good once, so each check uses another time step or a backup code.
+    expect((await signIn({ token: await codeFor(secret, -1) })).status).toBe(200); // 2
+    expect((await signIn({ token: await codeFor(secret, 0) })).status).toBe(200); // 3
+    const regenerated = await post(server, '/api/auth/2fa/backup/regenerate', me.token, {
+      token: await codeFor(secret, 1),
+    }); // 4: over TWO_FACTOR_MAX 3 had right codes counted
+    expect(regenerated.status).toBe(200);
+    expect((await signIn({ backupCode: backupCodes[0]! })).status).toBe(401); // replaced: wrong, counts
+    const fresh = ((await regenerated.json()) as { backupCodes: string[] }).backupCodes;
+    expect((await signIn({ backupCode: fresh[0]! })).status).toBe(200); // 5
+    expect((await signIn({ backupCode: fresh[1]! })).status).toBe(200); // 6
   });
 });

@@ -12,6 +12,15 @@ export const users = pgTable(
     /** Stored lower-cased and trimmed; unique. */
     email: text('email').notNull(),
     emailVerified: boolean('email_verified').notNull().default(false),
+    /**
+     * What proves that the account's holder owns its address, for linking an external sign-in
+     * by address (see services/sso/link-proof.ts): `mail` (the verification link was followed),
+     * `admin` (an administrator created or invited the account for that address), `provider`
+     * (an external sign-in that vouched for the address created it); null when nothing does — a
+     * self-registered account on an instance without mail, or one older than this column.
+     * `emailVerified` alone cannot say: without mail every account counts as verified.
+     */
+    emailProof: text('email_proof').$type<EmailProof>(),
     passwordHash: text('password_hash'),
     avatar: text('avatar'),
     provider: text('provider').notNull().default('local'),
@@ -36,3 +45,4 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_created_at_idx').on(t.createdAt)],
 );
 export type UserRow = typeof users.$inferSelect;
+export type EmailProof = 'mail' | 'admin' | 'provider';

@@ -59,8 +59,10 @@ export async function registerUser(deps: AuthDeps, input: RegisterPayload): Prom
     passwordHash,
     emailVerified: !emailEnabled,
   };
+  // An invitation is the administrator naming the address for its holder; a self-declared
+  // address proves nothing until its verification link is followed (never, without mail).
   const user = input.token
-    ? await createInvitedUser(deps.db, input.token, newUser)
+    ? await createInvitedUser(deps.db, input.token, { ...newUser, emailProof: 'admin' })
     : await createUser(deps.db, newUser);
   if (user && emailEnabled) {
     await sendVerificationMail(deps, user, EMAIL_VERIFICATION_TTL_SECONDS).catch((err: unknown) => {

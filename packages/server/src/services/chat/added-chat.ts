@@ -3,7 +3,8 @@ import type { AppContext, AuthUser } from '../../context.ts';
 import { badRequest, forbidden } from '../../errors/app-error.ts';
 import { loadSharedEntityCaller } from '../permissions/shared-entity-caller.ts';
 import { findMessage } from './chat-persistence.ts';
-import { planChat, type ChatPlan } from './chat-plan.ts';
+import { planChat } from './chat-plan.ts';
+import type { ChatPlan } from './chat-plan-type.ts';
 
 /**
  * The fields of a chat request that describe the user's message rather than the model setup: a

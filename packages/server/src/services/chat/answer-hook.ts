@@ -1,6 +1,6 @@
 import type { MessageRow } from '../../db/schema/index.ts';
 import type { GenerationResult } from '../generation/completion-port.ts';
-import type { ChatPlan } from './chat-plan.ts';
+import type { ChatPlan } from './chat-plan-type.ts';
 
 /** An answer just saved, with the plan it was generated from and how its generation ended. */
 export interface SavedAnswer {

@@ -4,7 +4,7 @@ import { agentActionTools } from '../actions/action-service.ts';
 import type { ChainedAgent } from '../agents/agent-chat.ts';
 import type { ChainTurn } from '../agents/agent-chain-run.ts';
 import type { ProviderMessage } from '../providers/provider.ts';
-import type { ChatEngine } from './chat-engine.ts';
+import type { ChatEngine } from './chat-engine-type.ts';
 import { chooseModel } from './model-choice.ts';
 
 /**

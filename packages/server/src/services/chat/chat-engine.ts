@@ -4,7 +4,6 @@ import { EndpointRegistry } from '../endpoints/endpoint-registry.ts';
 import type { KeyStore } from '../keys/key-store.ts';
 import { GenerationManager } from '../generation/generation-manager.ts';
 import { ActionOAuth } from '../actions/action-oauth.ts';
-import type { ActionDeps } from '../actions/action-service.ts';
 import { AddressPolicy } from '../net/address-policy.ts';
 import { GuardedHttpClient } from '../net/guarded-http-client.ts';
 import { TitleService } from '../titles/title-service.ts';
@@ -13,46 +12,13 @@ import { balanceSettings } from '../balance/balance-settings.ts';
 import { MemoryService } from '../memories/memory-service.ts';
 import { memorySettings } from '../memories/memory-settings.ts';
 import { MemoryStep } from '../memories/memory-step.ts';
-import type { AnswerHook, PlanCheck } from './answer-hook.ts';
-import { resolveAgentsSettings, type AgentsSettings } from '../agents/agents-settings.ts';
+import { resolveAgentsSettings } from '../agents/agents-settings.ts';
 import { ToolCredentialStore } from '../tool-credentials/tool-credential-store.ts';
 import { saveOrphanedAnswer } from './chat-recovery.ts';
+import type { ChatEngine } from './chat-engine-type.ts';
 
 /** How often stale balance holds are looked for. */
 const HOLD_SWEEP_MS = 10 * 60 * 1000;
-
-/**
- * The chat pipeline's long-lived parts: endpoints (and the Demo simulator), the generation job
- * manager, the title service, the users' provider keys and the guarded client for URLs users
- * supply; plus the checks every plan passes before it starts and the hooks every saved answer
- * goes through. Built once, in server.ts.
- */
-export interface ChatEngine {
-  endpoints: EndpointRegistry;
-  generations: GenerationManager;
-  titles: TitleService;
-  keys: KeyStore;
-  /** Every request to a URL a user supplied goes through it. */
-  userHttp: GuardedHttpClient;
-  /** Users' token credits: a hold before each answer, the charge saved with it. */
-  balance: BalanceService;
-  /** Users' memories, added to the context of the chats of users who keep them on. */
-  memories: MemoryService;
-  /** The memory step after each exchange (parley.yaml `memory.agent`). */
-  memorySteps: MemoryStep;
-  /** What agents may do here (parley.yaml `endpoints.agents`). */
-  agents: AgentsSettings;
-  /** Agents' actions (OpenAPI tools): their store and the guarded client their calls go through. */
-  actions: ActionDeps;
-  /** Users' credentials for tools, read when a tool run calls a tool that needs them. */
-  toolCredentials: ToolCredentialStore;
-  /** Run in order before a plan takes its lock; one that throws refuses the request. */
-  planChecks: PlanCheck[];
-  /** Run in order after each answer is saved, before its final event. */
-  answerHooks: AnswerHook[];
-  /** Stops running generations, saving each answer as unfinished; safe to call twice. */
-  stopGenerations(): Promise<void>;
-}
 
 /**
  * Builds the engine. Running generations are saved as unfinished before the database closes;

@@ -5,9 +5,9 @@ import type { AnswerCharge } from '../balance/balance-service.ts';
 import type { MessageRow } from '../../db/schema/index.ts';
 import { addedLane, type JobMeta } from '../generation/job-keys.ts';
 import { ChatCompletion } from './chat-completion.ts';
-import type { ChatEngine } from './chat-engine.ts';
+import type { ChatEngine } from './chat-engine-type.ts';
 import { commitRequest, type Exchange } from './chat-exchange.ts';
-import type { ChatPlan } from './chat-plan.ts';
+import type { ChatPlan } from './chat-plan-type.ts';
 import { toolLoop } from '../tools/tool-loop.ts';
 import { chainRun } from '../agents/agent-chain-run.ts';
 

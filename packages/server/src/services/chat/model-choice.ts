@@ -3,7 +3,7 @@ import { AppError } from '../../errors/app-error.ts';
 import type { ChatEndpoint } from '../endpoints/endpoint.ts';
 import { resolveProviderAccess, type ProviderAccess } from '../keys/provider-access.ts';
 import { resolveParameters, type ResolvedParameters } from '../parameters/resolve-parameters.ts';
-import type { ChatEngine } from './chat-engine.ts';
+import type { ChatEngine } from './chat-engine-type.ts';
 
 /** The model a request (or a chained agent's turn) talks to on its endpoint, and how. */
 export interface ModelChoice {

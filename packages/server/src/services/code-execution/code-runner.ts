@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { AppError } from '../../errors/app-error.ts';
 import type { CodeEngine } from './code-languages.ts';
 import { PythonSnapshot } from './python-snapshot.ts';
+import { PERMISSION_FLAG } from './permission-flag.ts';
 
 /** What one run may use. Every limit ends the run with a clear error, never the server. */
 export interface CodeRunLimits {
@@ -107,7 +108,7 @@ function forkEngine(
       // Nothing of the server's environment (secrets, database URL) reaches the run.
       env: {},
       execArgv: [
-        '--experimental-permission',
+        PERMISSION_FLAG,
         ...readable.map((p) => `--allow-fs-read=${p}`),
         '--disallow-code-generation-from-strings',
         `--max-old-space-size=${Math.max(64, Math.floor(limits.memoryBytes / (2 * 1024 * 1024)))}`,

@@ -37,15 +37,29 @@ const MAX_CONCURRENT = 2;
 /** Why a document's text could not be read. */
 export type UnreadableReason = 'corrupt' | 'encrypted' | 'bomb' | 'too_large' | 'timeout' | 'failed';
 
+/**
+ * A document whose text could not be read. `message` is for the person who uploaded it: it never
+ * holds a path, a module name or a stack. What the server alone should see (why the reader itself
+ * failed) is in `detail`, for the log.
+ */
 export class DocumentUnreadable extends Error {
   constructor(
     readonly reason: UnreadableReason,
     message: string,
+    readonly detail?: string,
   ) {
     super(message);
     this.name = 'DocumentUnreadable';
   }
 }
+
+/** The reader failed for a reason of the server's own (a missing module, a crash): said plainly. */
+const readerFailed = (detail: string) =>
+  new DocumentUnreadable(
+    'failed',
+    'The document could not be read because of a problem on the server.',
+    detail,
+  );
 
 export interface ExtractedText {
   text: string;
@@ -77,9 +91,14 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
 
 const WORKER_FILE = new URL('./document-extract-worker.mjs', import.meta.url);
 
-function runWorker(path: string, kind: ExtractedKind, limits: ExtractLimits): Promise<ExtractedText> {
+function runWorker(
+  path: string,
+  kind: ExtractedKind,
+  limits: ExtractLimits,
+  workerFile: URL,
+): Promise<ExtractedText> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_FILE, {
+    const worker = new Worker(workerFile, {
       workerData: { path, kind, limits },
       resourceLimits: { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: 32 },
       stdout: true,
@@ -117,7 +136,12 @@ function runWorker(path: string, kind: ExtractedKind, limits: ExtractLimits): Pr
               pages: reply.pages,
               pageStarts: reply.pageStarts,
             })
-          : reject(new DocumentUnreadable(reply.reason, reply.message)),
+          : reject(
+              // A reason the reader did not name is an error of its own, whose text may hold paths.
+              reply.reason === 'failed'
+                ? readerFailed(reply.message)
+                : new DocumentUnreadable(reply.reason, reply.message),
+            ),
       ),
     );
     worker.on('error', (err: Error & { code?: string }) =>
@@ -125,14 +149,12 @@ function runWorker(path: string, kind: ExtractedKind, limits: ExtractLimits): Pr
         reject(
           err.code === 'ERR_WORKER_OUT_OF_MEMORY'
             ? new DocumentUnreadable('bomb', 'Reading the document needed more memory than allowed.')
-            : new DocumentUnreadable('failed', `The document could not be read: ${err.message}`),
+            : readerFailed(err.stack ?? err.message),
         ),
       ),
     );
     worker.on('exit', (code) =>
-      finish(() =>
-        reject(new DocumentUnreadable('failed', `The document reader stopped (exit code ${code}).`)),
-      ),
+      finish(() => reject(readerFailed(`The document thread exited with code ${code} before answering.`))),
     );
   });
 }
@@ -147,6 +169,8 @@ export function extractDocumentText(
   kind: ExtractedKind,
   bytes: number,
   limits: ExtractLimits = DEFAULT_EXTRACT_LIMITS,
+  /** The thread's module; a test gives one that cannot load, to see how that failure is told. */
+  workerFile: URL = WORKER_FILE,
 ): Promise<ExtractedText> {
   if (bytes > limits.maxInputBytes) {
     return Promise.reject(
@@ -156,5 +180,5 @@ export function extractDocumentText(
       ),
     );
   }
-  return inTurn(() => runWorker(path, kind, limits));
+  return inTurn(() => runWorker(path, kind, limits, workerFile));
 }

@@ -1,4 +1,3 @@
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { mcpPluginKey, type McpServerStatus } from '@parley/schema';
 import type { Logger } from 'pino';
 import type { McpServerConfig } from '../../config/yaml-sections/mcp-servers.ts';
@@ -8,8 +7,9 @@ import type { ToolCredentialStore } from '../tool-credentials/tool-credential-st
 import type { SignInWaits } from '../tools/tool-sign-in.ts';
 import { McpConnection, type Backoff } from './mcp-connection.ts';
 import { McpGuards, type GuardWithHosts } from './mcp-guards.ts';
-import { McpOAuthCallbackError, type OAuthReach } from './mcp-oauth.ts';
+import { McpOAuthCallbackError } from './mcp-oauth.ts';
 import { ownOriginResourceMetadata } from './mcp-oauth-guard.ts';
+import type { McpOAuthProviders, OAuthReach } from './mcp-oauth-providers.ts';
 import { fillPlaceholders, isPerUserServer, type ConnectingUser } from './mcp-placeholders.ts';
 import type { TransportOptions } from './mcp-transport.ts';
 
@@ -20,24 +20,6 @@ export const mcpSignInKey = (serverName: string) => `mcp:${serverName}`;
 export const MCP_USER_CONNECTION_LIMIT = 20;
 /** A user's own connection unused this long is closed (reopened on next use). */
 export const MCP_USER_IDLE_MS = 15 * 60_000;
-
-/** Signs a user in to a server with OAuth (mcp-oauth.ts); absent, OAuth servers cannot connect. */
-export interface McpOAuthProviders {
-  /** The SDK's OAuth client provider for this user and server (reads and stores their tokens). */
-  providerFor(userId: string, serverName: string, config: McpServerConfig): OAuthClientProvider;
-  /** The authorization URL the last attempt asked the user to open, if any. */
-  pendingUrl(userId: string, serverName: string): string | null;
-  cancel(userId: string, serverName: string): boolean;
-  /** Completes a sign-in from the authorization server's redirect; answers whose it was. */
-  complete(
-    serverName: string,
-    query: { code?: string; state?: string; error?: string },
-    config: McpServerConfig,
-    reach: (userId: string) => Promise<OAuthReach>,
-  ): Promise<{ userId: string }>;
-  /** Whether the user holds tokens for the server (else connecting would only start a sign-in). */
-  hasTokens(userId: string, serverName: string): Promise<boolean>;
-}
 
 export interface McpManagerOptions {
   servers: Record<string, McpServerConfig>;

@@ -9,7 +9,7 @@ import type { McpOAuthError } from '@parley/schema';
 import type { McpServerConfig } from '../../config/yaml-sections/mcp-servers.ts';
 import type { ToolCredentialStore } from '../tool-credentials/tool-credential-store.ts';
 import { OAuthCallbackError } from '../tools/oauth-callback-error.ts';
-import type { McpOAuthProviders } from './mcp-manager.ts';
+import type { McpOAuthProviders, OAuthReach } from './mcp-oauth-providers.ts';
 import { loadMcpSdk } from './mcp-sdk.ts';
 
 /** How long a started sign-in waits for its callback (the web app polls for 180 s). */
@@ -49,14 +49,6 @@ export interface McpOAuthOptions {
   credentials: ToolCredentialStore;
   /** Parley's public origin: the callback is `{origin}/api/mcp/{serverName}/oauth/callback`. */
   publicOrigin: string;
-}
-
-/** Where one user's sign-in to a server sends its requests. */
-export interface OAuthReach {
-  /** The server's URL with the user's values filled in. */
-  serverUrl: string;
-  /** fetch for discovery, registration and token requests (a guarded one); the default otherwise. */
-  fetch?: typeof fetch;
 }
 
 /**

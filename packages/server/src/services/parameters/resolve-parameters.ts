@@ -13,7 +13,7 @@ import {
   type ParameterFamily,
 } from '@parley/schema';
 import { badRequest } from '../../errors/app-error.ts';
-import { parse } from '../../http/validate.ts';
+import { parse } from '../../validation/parse.ts';
 import type { ModelParameters } from '../providers/provider.ts';
 
 export interface ResolvedParameters {

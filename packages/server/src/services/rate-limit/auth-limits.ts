@@ -6,11 +6,27 @@ const minutes = (n: number) => n * 60_000;
 /** The account rate limits, from the environment (LOGIN_MAX per LOGIN_WINDOW minutes, …). */
 export function authLimits(env: Env) {
   return {
+    /**
+     * Failed sign-ins per account and IP (login-attempts.ts counts an attempt first and gives it
+     * back when the password was right): a person who mistypes is slowed, an office behind one
+     * address signing in at nine is not.
+     */
     login: {
       type: 'logins',
       max: env.LOGIN_MAX,
       windowMs: minutes(env.LOGIN_WINDOW),
       what: 'login attempts',
+    },
+    /**
+     * Every sign-in attempt from an IP, right or wrong, whatever the account: a ceiling against
+     * one address trying a few passwords on many accounts, high enough for a shared NAT.
+     */
+    loginIp: {
+      type: 'logins',
+      counter: 'logins_ip',
+      max: env.LOGIN_IP_MAX ?? env.LOGIN_MAX * 10,
+      windowMs: minutes(env.LOGIN_WINDOW),
+      what: 'login attempts from this IP',
     },
     register: {
       type: 'registrations',
@@ -24,7 +40,10 @@ export function authLimits(env: Env) {
       windowMs: minutes(env.RESET_PASSWORD_WINDOW),
       what: 'password reset requests',
     },
-    /** Code checks (sign-in's second step, setup, disable, new backup codes): a catalogue `logins` limit. */
+    /**
+     * Wrong codes (sign-in's second step, setup, disable, new backup codes) per account and IP: a
+     * catalogue `logins` limit; a right code gives its count back.
+     */
     twoFactor: {
       type: 'logins',
       counter: 'two_factor',

@@ -31,4 +31,20 @@ describe('RateLimiter', () => {
     for (let i = 0; i < 5; i++) await limiter.hit({ ...rule, max: 0 }, ['ip:1']);
     for (let i = 0; i < 5; i++) await limiter.hit(rule, [null, undefined, '']);
   });
+
+  it('refund gives a counted attempt back, and leaves an expired counter alone', async () => {
+    let now = 1_000_000;
+    const bus = new MemoryBus(() => now);
+    const limiter = new RateLimiter(bus);
+    for (let i = 0; i < 5; i++) {
+      await limiter.hit(rule, ['ip:1']);
+      await limiter.refund(rule, ['ip:1']);
+    }
+    await limiter.hit(rule, ['ip:1']);
+    await limiter.hit(rule, ['ip:1']);
+    await expect(limiter.hit(rule, ['ip:1'])).rejects.toBeInstanceOf(RateLimitError);
+    now += 60_001;
+    await limiter.refund(rule, ['ip:1']);
+    expect(await bus.get('rate:logins:ip:1')).toBeNull();
+  });
 });

@@ -50,16 +50,33 @@ export class RateLimiter {
     private readonly prefix = 'rate',
   ) {}
 
-  /** Counts one attempt; throws RateLimitError when a key is over the limit. */
-  async hit(rule: LimitRule, keys: (string | null | undefined)[]): Promise<void> {
+  /**
+   * Counts one attempt; throws RateLimitError when a key is over the limit. A refusal is a
+   * violation of the `ip:` and `user:` keys, or of `violators` when the keys are compound ones.
+   */
+  async hit(rule: LimitRule, keys: (string | null | undefined)[], violators?: string[]): Promise<void> {
     if (rule.max <= 0) return;
     const unique = [...new Set(keys.filter((k): k is string => Boolean(k)))];
     for (const key of unique) {
       const counter = `${this.prefix}:${rule.counter ?? rule.type}:${key}`;
       const count = await this.bus.incr(counter, rule.windowMs);
       if (count <= rule.max) continue;
-      await this.bans?.record(rule.type, violatorsOf(unique));
+      await this.bans?.record(rule.type, violators ?? violatorsOf(unique));
       throw new RateLimitError(rule, await this.bus.ttl(counter));
+    }
+  }
+
+  /**
+   * Takes back one counted attempt that turned out right, so that a limit on guesses counts only
+   * the wrong ones. Counting first and refunding after keeps concurrent guesses counted (each one
+   * holds its place until it is known to be right); a counter that already expired is left alone
+   * rather than started below zero.
+   */
+  async refund(rule: LimitRule, keys: (string | null | undefined)[]): Promise<void> {
+    if (rule.max <= 0) return;
+    for (const key of new Set(keys.filter((k): k is string => Boolean(k)))) {
+      const counter = `${this.prefix}:${rule.counter ?? rule.type}:${key}`;
+      if ((await this.bus.ttl(counter)) > 0) await this.bus.incr(counter, rule.windowMs, -1);
     }
   }
 

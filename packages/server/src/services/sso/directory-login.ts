@@ -26,7 +26,9 @@ export async function checkDirectoryCredentials(
   }
   if (!profile) throw unauthorized(BAD_CREDENTIALS);
   try {
-    return await resolveExternalAccount(deps, profile);
+    // The password typed is the directory's; when it is also the local account's, that proves
+    // the account is this person's and links it.
+    return await resolveExternalAccount(deps, profile, input.password);
   } catch (err) {
     if (!(err instanceof SsoError)) throw err;
     if (err.code === 'account_banned') throw forbidden(BANNED);

@@ -38,8 +38,20 @@ async function requireUser(deps: AuthDeps, userId: string): Promise<UserRow> {
   return user;
 }
 
-async function countAttempt(deps: AuthDeps, attempt: Attempt): Promise<void> {
-  await deps.limiter.hit(deps.limits.twoFactor, [`ip:${attempt.ip}`, `user:${attempt.userId}`]);
+const attemptKeys = (attempt: Attempt) => [`ip:${attempt.ip}`, `user:${attempt.userId}`];
+
+/** Counts a code check before it runs, so concurrent guesses all count (see forgiveAttempt). */
+export async function countAttempt(deps: AuthDeps, attempt: Attempt): Promise<void> {
+  await deps.limiter.hit(deps.limits.twoFactor, attemptKeys(attempt));
+}
+
+/**
+ * Takes back the count of a check that passed: the limit is there against guessing, so only
+ * wrong codes use it up — someone enabling two-factor, signing in and minting backup codes in
+ * one sitting must not be locked out by their own right answers.
+ */
+export async function forgiveAttempt(deps: AuthDeps, attempt: Attempt): Promise<void> {
+  await deps.limiter.refund(deps.limits.twoFactor, attemptKeys(attempt));
 }
 
 /**
@@ -94,6 +106,7 @@ export async function verifyTwoFactorCode(
   const user = await requireUser(deps, attempt.userId);
   if (!user.totpSecret) throw badRequest(M.noSetup);
   if (!(await checkSecondFactor(deps, user, input, false))) throw wrongCode(input);
+  await forgiveAttempt(deps, attempt);
   return { message: '2FA code verified.' };
 }
 
@@ -108,6 +121,7 @@ export async function confirmTwoFactor(
   if (user.twoFactorEnabled) throw badRequest(M.alreadyEnabled);
   if (!user.totpSecret) throw badRequest(M.noSetup);
   if (!(await checkSecondFactor(deps, user, { token }, false))) throw badRequest(M.invalidCode);
+  await forgiveAttempt(deps, attempt);
   if (!(await enableTwoFactor(deps.db, user.id, user.totpSecret))) throw badRequest(M.noSetup);
   return { message: '2FA has been enabled.' };
 }
@@ -121,6 +135,7 @@ async function requireEnabledAndSpend(
   const user = await requireUser(deps, attempt.userId);
   if (!user.twoFactorEnabled) throw badRequest(M.notEnabled);
   if (!(await checkSecondFactor(deps, user, input, true))) throw wrongCode(input);
+  await forgiveAttempt(deps, attempt);
   return user;
 }
 

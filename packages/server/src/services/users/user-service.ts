@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { users, type UserRow } from '../../db/schema/index.ts';
+import { users, type EmailProof, type UserRow } from '../../db/schema/index.ts';
 import { normalizeEmail } from './public-user.ts';
 
 export async function findUserById(db: Database, id: string): Promise<UserRow | null> {
@@ -23,6 +23,8 @@ export interface NewUser {
   username?: string | null;
   passwordHash: string | null;
   emailVerified: boolean;
+  /** What proves the address is the holder's (users.email_proof); none for a self-declared one. */
+  emailProof?: EmailProof | null;
   /** Without a role the first account of the instance becomes ADMIN, every later one USER. */
   role?: 'USER' | 'ADMIN';
 }
@@ -38,6 +40,7 @@ export async function createUser(db: Database, input: NewUser): Promise<UserRow 
     username: input.username || null,
     passwordHash: input.passwordHash,
     emailVerified: input.emailVerified,
+    emailProof: input.emailProof ?? null,
   };
   if (input.role) return insertUser(db, { ...values, role: input.role });
   // Once any account exists it stays USER; only an empty table needs the lock.
@@ -78,8 +81,12 @@ export async function setPasswordHash(db: Database, id: string, passwordHash: st
   await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
 }
 
+/** The holder followed the verification link sent to the address: it is proven theirs. */
 export async function markEmailVerified(db: Database, id: string): Promise<void> {
-  await db.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, id));
+  await db
+    .update(users)
+    .set({ emailVerified: true, emailProof: 'mail', updatedAt: new Date() })
+    .where(eq(users.id, id));
 }
 
 /** Bans until `until` (null lifts the ban). */

@@ -110,6 +110,7 @@ describe('oauth error page text', () => {
   it("knows every code the server's external sign-in sends, and no inherited names", () => {
     expect(oauthErrorMessage('email_not_verified', t)).toBe('t:com_auth_oauth_error_email_not_verified');
     expect(oauthErrorMessage('role_required', t)).toBe('t:com_auth_oauth_error_role_required');
+    expect(oauthErrorMessage('account_not_linked', t)).toBe('t:com_auth_oauth_error_account_not_linked');
     expect(oauthErrorMessage('constructor', t)).toBe('constructor');
   });
 });

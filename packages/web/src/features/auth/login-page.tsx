@@ -84,7 +84,11 @@ export default function LoginPage() {
     } catch (err) {
       // The human check's answer was spent on this attempt: the next one needs a new answer.
       human.spent();
-      const text = t(loginErrorKey(isApiError(err) ? err.status : undefined));
+      // A directory (LDAP) sign-in whose address an unproven local account holds names its way out.
+      const text =
+        isApiError(err) && err.code === 'account_not_linked'
+          ? oauthErrorMessage(err.code, (k, v) => t(k, v))
+          : t(loginErrorKey(isApiError(err) ? err.status : undefined));
       // A lockout says how long it lasts.
       const wait = isApiError(err) ? lockoutWait(err.body) : null;
       setError(

@@ -2,11 +2,8 @@ import type { Conversation, ConversationListPage } from '@parley/schema';
 import { useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { useAuth } from '../../store/auth-store';
+import { conversationKeys } from './conversation-keys';
 import { announceListChange } from './list-sync';
-
-export const conversationKeys = {
-  list: ['conversations'] as const,
-};
 
 /** Rows per page of the sidebar list. */
 export const CONVERSATION_PAGE_SIZE = 25;

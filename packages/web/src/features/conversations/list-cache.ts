@@ -1,7 +1,7 @@
 import type { Conversation, ConversationListPage } from '@parley/schema';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { chatKeys } from '../../api/chat-api';
-import { conversationKeys } from './conversations-api';
+import { conversationKeys } from './conversation-keys';
 import { announceListChange } from './list-sync';
 
 type ListData = InfiniteData<ConversationListPage, string | null>;

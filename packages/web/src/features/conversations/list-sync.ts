@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { conversationKeys } from './conversations-api';
+import { conversationKeys } from './conversation-keys';
 
 /** The channel the tabs of one browser tell each other on that their conversation lists changed. */
 export const LIST_SYNC_CHANNEL = 'parley-conversation-lists';
