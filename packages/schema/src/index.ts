@@ -31,6 +31,7 @@ export * from './import.ts';
 export * from './parameters.ts';
 export * from './parameter-schemas.ts';
 export * from './keys.ts';
+export * from './file-paths.ts';
 export * from './files.ts';
 export * from './file-schemas.ts';
 export * from './text-safety.ts';

@@ -1,3 +1,4 @@
+import { ownFilePath } from '@parley/schema';
 import { clsx } from 'clsx';
 import { FileText } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -46,10 +47,12 @@ function DocumentChip({ file }: { file: MessageFile }) {
  * A picture served by the API: fetched with the session's token (an <img> cannot send it) and
  * shown from an object URL.
  */
-function useAuthedBlobUrl(path: string | undefined): string | undefined {
+function useAuthedBlobUrl(filepath: string | undefined): string | undefined {
   const [url, setUrl] = useState<string>();
+  // Sent with the viewer's token, so only a file route exactly, never another API route.
+  const path = ownFilePath(filepath);
   useEffect(() => {
-    if (!path?.startsWith('/api/files/')) return;
+    if (!path) return;
     let revoked = false;
     let objectUrl: string | undefined;
     const token = authStore.getState().token;
