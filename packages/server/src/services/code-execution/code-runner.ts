@@ -107,7 +107,7 @@ function forkEngine(
       // Nothing of the server's environment (secrets, database URL) reaches the run.
       env: {},
       execArgv: [
-        '--experimental-permission',
+        PERMISSION_FLAG,
         ...readable.map((p) => `--allow-fs-read=${p}`),
         '--disallow-code-generation-from-strings',
         `--max-old-space-size=${Math.max(64, Math.floor(limits.memoryBytes / (2 * 1024 * 1024)))}`,
@@ -118,6 +118,14 @@ function forkEngine(
     },
   );
 }
+
+/**
+ * Node's permission model is `--permission` from Node 22 on (Node 24 refuses the old name) and
+ * `--experimental-permission` before; the server asks its own Node which one it knows.
+ */
+const PERMISSION_FLAG = process.allowedNodeEnvironmentFlags.has('--permission')
+  ? '--permission'
+  : '--experimental-permission';
 
 /** Makes Pyodide's memory snapshot in a process that runs no code (see PythonSnapshot). */
 function takePythonSnapshot(
