@@ -166,8 +166,7 @@ export class CodeRunScheduler {
   }
 }
 
+/** A 4xx, not a server fault: the caller (a closed browser, a stopped answer) gave up waiting. */
 function cancelled(): Error {
-  const error = new Error('The code run was cancelled while it waited for a free slot.');
-  error.name = 'AbortError';
-  return error;
+  return new AppError('bad_request', 'The code run was cancelled while it waited for a free slot.');
 }
