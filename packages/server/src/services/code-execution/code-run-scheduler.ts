@@ -99,7 +99,7 @@ export class CodeRunScheduler {
     if (recent.length >= this.schedule.perUserPerMinute) {
       throw new AppError(
         'rate_limited',
-        `You started ${this.schedule.perUserPerMinute} code runs in the last minute, the most this server allows; try again in a minute.`,
+        `You reached this server's limit of ${this.schedule.perUserPerMinute} code runs per minute; try again in a minute.`,
       );
     }
     return recent;
