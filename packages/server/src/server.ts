@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { codeRunLimits } from './services/code-execution/code-run-limits.ts';
+import { codeRunLimits, codeRunSchedule } from './services/code-execution/code-run-limits.ts';
+import { CodeRunScheduler } from './services/code-execution/code-run-scheduler.ts';
 import { CodeRunner } from './services/code-execution/code-runner.ts';
 import { executeCodeTool } from './services/tools/execute-code-tool.ts';
 import { fileSearchTool } from './services/tools/file-search-tool.ts';
@@ -105,6 +106,7 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
   sso.useBus(bus);
   // Pyodide's start-up snapshot is kept beside the server's other data (see PythonSnapshot).
   const codeRunner = new CodeRunner(codeRunLimits(config.env), true, join(config.env.DATA_DIR, 'code-run'));
+  const codeRunScheduler = new CodeRunScheduler(codeRunSchedule(config.env));
   const base: Omit<AppContext, 'mcp'> = {
     config,
     db: database.db,
@@ -126,12 +128,13 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
     tools: new ToolRegistry([
       ...builtInTools,
       fileSearchTool(database.db, fileEmbeddings),
-      executeCodeTool({ runner: codeRunner, db: database.db, blobStore }),
+      executeCodeTool({ runner: codeRunner, scheduler: codeRunScheduler, db: database.db, blobStore }),
       ...webSearchTools(config),
       ...imageGenTools(config, database.db, blobStore),
       ...geminiImageTools(config, database.db, blobStore),
     ]),
     codeRunner,
+    codeRunScheduler,
   };
   const ctx: AppContext = { ...base, mcp: createMcp(base, opts.mcp) };
   ctx.shutdownTasks.push(async () => codeRunner.close());
