@@ -120,14 +120,6 @@ function forkEngine(
   );
 }
 
-/**
- * Node's permission model is `--permission` from Node 22 on (Node 24 refuses the old name) and
- * `--experimental-permission` before; the server asks its own Node which one it knows.
- */
-const PERMISSION_FLAG = process.allowedNodeEnvironmentFlags.has('--permission')
-  ? '--permission'
-  : '--experimental-permission';
-
 /** Makes Pyodide's memory snapshot in a process that runs no code (see PythonSnapshot). */
 function takePythonSnapshot(
   limits: CodeRunLimits,
