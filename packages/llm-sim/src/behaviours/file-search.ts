@@ -1,4 +1,6 @@
-// `file-search`: calls `file_search` with the last user message as its query; once the result is
+// `file-search`: calls `file_search` with the last user message as its query (without the documents
+// a client put in that message as <document> blocks: a model searches with the question, not with
+// the files it was already given); once the result is
 // back, answers the way a grounded answer cites documents: one opening sentence citing every
 // passage found as one run of markers ([1][2]), then one sentence per passage (up to three) with
 // its first words and its own marker. A result without passages (nothing found, an error) is quoted.
@@ -14,7 +16,8 @@ const QUOTED_WORDS = 8;
 
 export const fileSearch: Behaviour = (request) => {
   const results = pendingToolResults(request);
-  if (results.length === 0) return callTools(toolCall(FILE_SEARCH_TOOL, { query: lastUserText(request) }));
+  if (results.length === 0)
+    return callTools(toolCall(FILE_SEARCH_TOOL, { query: questionOf(lastUserText(request)) }));
   const passages = results.flatMap((r) => citedPassages(r.text));
   if (passages.length === 0) return textScript(NO_PASSAGES_PREFIX + results.map((r) => r.text).join('\n'));
   const all = passages.map((p) => `[${p.citation}]`).join('');
@@ -24,6 +27,14 @@ export const fileSearch: Behaviour = (request) => {
   });
   return textScript(`I found ${passages.length} matching passages ${all}. ${sentences.join(' ')}`);
 };
+
+/** A user message's own words: the text around any <document …>…</document> blocks it carries. */
+export function questionOf(text: string): string {
+  return text
+    .replace(/<document\b[^>]*>[\s\S]*?<\/document>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
 
 /** The `{ citation, filename, content }` entries of a file-search result (JSON with `results`). */
 function citedPassages(text: string): { citation: number; filename: string; content: string }[] {
