@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { crc32, deflateRawSync } from 'node:zlib';
+import { constants, crc32, createDeflate, deflateRawSync } from 'node:zlib';
 
 /** Escapes text for a PDF literal string. */
 const pdfString = (text: string) => `(${text.replace(/[\\()]/g, (c) => `\\${c}`)})`;
@@ -10,7 +10,10 @@ const pdfString = (text: string) => `(${text.replace(/[\\()]/g, (c) => `\\${c}`)
  * must ask for a password. Written by hand (objects, cross-reference table, trailer) so the tests
  * need no PDF library.
  */
-export function pdfDocument(pages: string[], opts: { encrypted?: boolean } = {}): Buffer {
+export function pdfDocument(
+  pages: string[],
+  opts: { encrypted?: boolean; extraContent?: Buffer } = {},
+): Buffer {
   const objects: string[] = [];
   const add = (body: string) => objects.push(body) - 1 + 1;
   const catalog = add('');
@@ -21,9 +24,17 @@ export function pdfDocument(pages: string[], opts: { encrypted?: boolean } = {})
     const lines = text.split('\n').map((line, i) => `${i === 0 ? '' : 'T* '}${pdfString(line)} Tj`);
     const stream = `BT /F1 12 Tf 14 TL 72 720 Td ${lines.join(' ')} ET`;
     const content = add(`<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`);
+    const contents = [content];
+    if (opts.extraContent) {
+      // A second content stream, deflated: its bytes are written as they are (latin1 keeps them).
+      const data = opts.extraContent.toString('latin1');
+      contents.push(
+        add(`<< /Length ${opts.extraContent.length} /Filter /FlateDecode >>\nstream\n${data}\nendstream`),
+      );
+    }
     kids.push(
       add(
-        `<< /Type /Page /Parent ${pageTree} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${content} 0 R >>`,
+        `<< /Type /Page /Parent ${pageTree} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents [${contents.map((c) => `${c} 0 R`).join(' ')}] >>`,
       ),
     );
   }
@@ -47,6 +58,32 @@ export function pdfDocument(pages: string[], opts: { encrypted?: boolean } = {})
   for (const offset of offsets) out += `${String(offset).padStart(10, '0')} 00000 n \n`;
   out += `trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R${encrypt} >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out, 'latin1');
+}
+
+/**
+ * `megabytes` MB of zero bytes, zlib-deflated at the highest level (about a thousandth of that),
+ * made a megabyte at a time so the whole never sits in memory.
+ */
+async function deflatedZeros(megabytes: number): Promise<Buffer> {
+  const deflate = createDeflate({ level: constants.Z_BEST_COMPRESSION });
+  const out: Buffer[] = [];
+  deflate.on('data', (chunk: Buffer) => out.push(chunk));
+  const done = new Promise((resolve, reject) => deflate.on('end', resolve).on('error', reject));
+  const zeros = Buffer.alloc(1024 * 1024);
+  for (let i = 0; i < megabytes; i++) {
+    if (!deflate.write(zeros)) await new Promise((resolve) => deflate.once('drain', resolve));
+  }
+  deflate.end();
+  await done;
+  return Buffer.concat(out);
+}
+
+/**
+ * A PDF decompression bomb: one page with a visible line, then a FlateDecode content stream of
+ * `megabytes` MB of zeros (which a PDF reader skips as white space, after inflating all of it).
+ */
+export async function pdfBomb(megabytes: number): Promise<Buffer> {
+  return pdfDocument(['A tiny visible line.'], { extraContent: await deflatedZeros(megabytes) });
 }
 
 interface ZipEntry {
