@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { watchWorkerMemory } from './worker-memory-watch.ts';
 
 /** The formats read by the document thread (text types are read in place, see document-text.ts). */
-export type ExtractedKind = 'pdf' | 'docx' | 'xlsx' | 'pptx';
+export type ExtractedKind = 'pdf' | 'docx' | 'xlsx' | 'pptx' | 'odt' | 'ods' | 'odp' | 'epub' | 'rtf';
 
 /** What reading one document may cost. Each bound ends the read with a clear reason, never the server. */
 export interface ExtractLimits {
@@ -16,9 +16,9 @@ export interface ExtractLimits {
   maxPages: number;
   /** Characters kept. */
   maxChars: number;
-  /** What a DOCX, XLSX or PPTX may inflate to, all parts together (a zip bomb stops here). */
+  /** What a zipped document (DOCX, XLSX, PPTX, ODT, ODS, ODP, EPUB) may inflate to, all parts together (a zip bomb stops here). */
   maxExpandedBytes: number;
-  /** Parts a DOCX, XLSX or PPTX may hold. */
+  /** Parts a zipped document may hold. */
   maxEntries: number;
   /**
    * What the thread may hold outside its heap (decoded PDF streams, inflated parts) beyond twice
@@ -194,7 +194,7 @@ function runWorker(
 }
 
 /**
- * The text of a PDF, DOCX, XLSX or PPTX on disk, read in a worker thread of its own so a heavy or hostile
+ * The text of a PDF, DOCX, XLSX, PPTX, ODT, ODS, ODP, EPUB or RTF on disk, read in a worker thread of its own so a heavy or hostile
  * file never blocks the event loop: bounded in time, heap, memory outside the heap (what
  * its streams unpack to), input size, pages and characters. A
  * file that cannot be read (damaged, encrypted, a zip bomb, too slow) rejects with DocumentUnreadable.

@@ -48,7 +48,7 @@ function relationships(xml, base) {
 const utf8 = (entries, name) => entries.get(name)?.toString('utf8');
 
 /** Collects text up to `maxChars`, noting whether anything was left out. */
-class TextBudget {
+export class TextBudget {
   constructor(maxChars) {
     this.maxChars = maxChars;
     this.parts = [];
