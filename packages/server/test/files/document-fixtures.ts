@@ -423,7 +423,7 @@ export function epubDocument(chapters: { title: string; paragraphs: string[] }[]
 /**
  * A small RTF document as word processors write it: a font table, a colour table and an info
  * group (none of which is text), then one paragraph per entry, with non-ASCII characters as
- * `\\uN?` escapes and Windows-1252 ones as `\\'hh`.
+ * `\uN?` escapes and Windows-1252 ones as `\'hh`.
  */
 export function rtfDocument(paragraphs: string[]): Buffer {
   const escape = (text: string) =>

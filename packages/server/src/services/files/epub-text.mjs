@@ -3,17 +3,11 @@
 // turned into lines of text (block elements end a line; scripts, styles and the head are not
 // text). Plain JavaScript: it runs inside the extraction worker, on the entries zip-bounds.mjs
 // inflated.
-import { TextBudget, xmlText } from './office-text.mjs';
+import { attribute, TextBudget, xmlText } from './office-text.mjs';
 
 /** The parts an EPUB reader needs: the container, the package document and the chapters. */
 export const isEpubPart = (name) =>
   name === 'META-INF/container.xml' || /\.(opf|xhtml|html|htm)$/i.test(name);
-
-/** The value of attribute `name` in a start tag's text, decoded, or undefined. */
-function attribute(tag, name) {
-  const match = new RegExp(`\\s${name}=["']([^"']*)["']`).exec(tag);
-  return match ? xmlText(match[1]) : undefined;
-}
 
 /** `href` (relative, maybe percent-encoded) resolved against the folder `base` ("" or "OEBPS/"). */
 function resolve(base, href) {

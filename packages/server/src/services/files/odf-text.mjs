@@ -3,16 +3,10 @@
 // OOXML readers beside it (office-text.mjs) the part is scanned with regular expressions rather
 // than parsed into a tree: only the text, in order, is wanted. Plain JavaScript: it runs inside
 // the extraction worker.
-import { TextBudget, xmlText } from './office-text.mjs';
+import { attribute, TextBudget, xmlText } from './office-text.mjs';
 
 /** The one part every OpenDocument reader needs. */
 export const isOdfPart = (name) => name === 'content.xml';
-
-/** The value of attribute `name` in a start tag's text, decoded, or undefined. */
-function attribute(tag, name) {
-  const match = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
-  return match ? xmlText(match[1]) : undefined;
-}
 
 /**
  * A paragraph's (`text:p`, `text:h`) inner XML as text: `text:s` is one space or `text:c` of

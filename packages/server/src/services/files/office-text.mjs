@@ -15,10 +15,10 @@ export function xmlText(raw) {
   });
 }
 
-/** The value of attribute `name` in a start tag's text, decoded, or undefined. */
-function attribute(tag, name) {
-  const match = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
-  return match ? xmlText(match[1]) : undefined;
+/** The value of attribute `name` in a start tag's text (in either quotes), decoded, or undefined. */
+export function attribute(tag, name) {
+  const match = new RegExp(`\\s${name}=(?:"([^"]*)"|'([^']*)')`).exec(tag);
+  return match ? xmlText(match[1] ?? match[2]) : undefined;
 }
 
 /** The joined text of every `<t>` (or `<a:t>`) element inside `xml`. */
