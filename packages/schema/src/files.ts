@@ -66,12 +66,13 @@ export type FileContext = (typeof FILE_CONTEXTS)[number];
  * archives and images.
  */
 export const DEFAULT_SUPPORTED_MIME_TYPES = [
-  '^text\\/(plain|markdown|csv|tab-separated-values|html|css|xml|x-[a-z0-9+.-]+|javascript|typescript)$',
+  '^text\\/(plain|markdown|csv|tab-separated-values|html|css|xml|rtf|x-[a-z0-9+.-]+|javascript|typescript)$',
   '^application\\/(json|xml|x-yaml|yaml|javascript|typescript|x-sh|x-python|sql|x-sql)$',
   '^application\\/pdf$',
   '^application\\/(msword|rtf|vnd\\.ms-excel|vnd\\.ms-powerpoint)$',
   '^application\\/vnd\\.openxmlformats-officedocument\\.(wordprocessingml\\.document|spreadsheetml\\.sheet|presentationml\\.presentation)$',
   '^application\\/vnd\\.oasis\\.opendocument\\.(text|spreadsheet|presentation)$',
+  '^application\\/epub\\+zip$',
   '^application\\/(zip|x-zip-compressed|x-tar|gzip|x-gzip)$',
   '^image\\/(png|jpeg|gif|webp|heic|heif)$',
 ] as const;
@@ -130,6 +131,10 @@ export const EXTENSION_MIME_TYPES: Record<string, string> = {
   ppt: 'application/vnd.ms-powerpoint',
   pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
   odt: 'application/vnd.oasis.opendocument.text',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  odp: 'application/vnd.oasis.opendocument.presentation',
+  epub: 'application/epub+zip',
+  rtf: 'application/rtf',
   zip: 'application/zip',
   png: 'image/png',
   jpg: 'image/jpeg',

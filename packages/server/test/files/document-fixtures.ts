@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { crc32, deflateRawSync } from 'node:zlib';
+import { constants, crc32, createDeflate, deflateRawSync } from 'node:zlib';
 
 /** Escapes text for a PDF literal string. */
 const pdfString = (text: string) => `(${text.replace(/[\\()]/g, (c) => `\\${c}`)})`;
@@ -10,7 +10,10 @@ const pdfString = (text: string) => `(${text.replace(/[\\()]/g, (c) => `\\${c}`)
  * must ask for a password. Written by hand (objects, cross-reference table, trailer) so the tests
  * need no PDF library.
  */
-export function pdfDocument(pages: string[], opts: { encrypted?: boolean } = {}): Buffer {
+export function pdfDocument(
+  pages: string[],
+  opts: { encrypted?: boolean; extraContent?: Buffer } = {},
+): Buffer {
   const objects: string[] = [];
   const add = (body: string) => objects.push(body) - 1 + 1;
   const catalog = add('');
@@ -21,9 +24,17 @@ export function pdfDocument(pages: string[], opts: { encrypted?: boolean } = {})
     const lines = text.split('\n').map((line, i) => `${i === 0 ? '' : 'T* '}${pdfString(line)} Tj`);
     const stream = `BT /F1 12 Tf 14 TL 72 720 Td ${lines.join(' ')} ET`;
     const content = add(`<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`);
+    const contents = [content];
+    if (opts.extraContent) {
+      // A second content stream, deflated: its bytes are written as they are (latin1 keeps them).
+      const data = opts.extraContent.toString('latin1');
+      contents.push(
+        add(`<< /Length ${opts.extraContent.length} /Filter /FlateDecode >>\nstream\n${data}\nendstream`),
+      );
+    }
     kids.push(
       add(
-        `<< /Type /Page /Parent ${pageTree} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${content} 0 R >>`,
+        `<< /Type /Page /Parent ${pageTree} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents [${contents.map((c) => `${c} 0 R`).join(' ')}] >>`,
       ),
     );
   }
@@ -49,9 +60,37 @@ export function pdfDocument(pages: string[], opts: { encrypted?: boolean } = {})
   return Buffer.from(out, 'latin1');
 }
 
+/**
+ * `megabytes` MB of zero bytes, zlib-deflated at the highest level (about a thousandth of that),
+ * made a megabyte at a time so the whole never sits in memory.
+ */
+async function deflatedZeros(megabytes: number): Promise<Buffer> {
+  const deflate = createDeflate({ level: constants.Z_BEST_COMPRESSION });
+  const out: Buffer[] = [];
+  deflate.on('data', (chunk: Buffer) => out.push(chunk));
+  const done = new Promise((resolve, reject) => deflate.on('end', resolve).on('error', reject));
+  const zeros = Buffer.alloc(1024 * 1024);
+  for (let i = 0; i < megabytes; i++) {
+    if (!deflate.write(zeros)) await new Promise((resolve) => deflate.once('drain', resolve));
+  }
+  deflate.end();
+  await done;
+  return Buffer.concat(out);
+}
+
+/**
+ * A PDF decompression bomb: one page with a visible line, then a FlateDecode content stream of
+ * `megabytes` MB of zeros (which a PDF reader skips as white space, after inflating all of it).
+ */
+export async function pdfBomb(megabytes: number): Promise<Buffer> {
+  return pdfDocument(['A tiny visible line.'], { extraContent: await deflatedZeros(megabytes) });
+}
+
 interface ZipEntry {
   name: string;
   data: Buffer;
+  /** Kept as it is rather than deflated (an OpenDocument's or EPUB's `mimetype` must be). */
+  stored?: boolean;
 }
 
 /** A ZIP archive of deflated entries (local headers, central directory, end record). */
@@ -59,14 +98,15 @@ export function zipArchive(entries: ZipEntry[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
-  for (const { name, data } of entries) {
+  for (const { name, data, stored } of entries) {
     const nameBytes = Buffer.from(name, 'utf8');
-    const packed = deflateRawSync(data);
+    const packed = stored ? data : deflateRawSync(data);
+    const method = stored ? 0 : 8;
     const crc = crc32(data);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
+    local.writeUInt16LE(method, 8);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(packed.length, 18);
     local.writeUInt32LE(data.length, 22);
@@ -75,7 +115,7 @@ export function zipArchive(entries: ZipEntry[]): Buffer {
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
+    central.writeUInt16LE(method, 10);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(packed.length, 20);
     central.writeUInt32LE(data.length, 24);
@@ -317,4 +357,96 @@ export function pptxDocument(slides: { paragraphs: string[][]; notes?: string }[
     },
     ...entries,
   ]);
+}
+
+/** The three OpenDocument kinds read: a text, a spreadsheet, a presentation. */
+export type OdfKind = 'text' | 'spreadsheet' | 'presentation';
+
+const ODF_NAMESPACES =
+  'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" ' +
+  'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" ' +
+  'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" ' +
+  'xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" ' +
+  'xmlns:presentation="urn:oasis:names:tc:opendocument:xmlns:presentation:1.0"';
+
+/**
+ * A minimal real OpenDocument file: the stored `mimetype` entry first (how readers and file-type
+ * recognise it), the manifest, and `content.xml` whose `office:body` holds `body` (written in the
+ * format's own elements: text:p, table:table-row, draw:page…).
+ */
+export function odfDocument(kind: OdfKind, body: string): Buffer {
+  const mime = `application/vnd.oasis.opendocument.${kind}`;
+  const content =
+    `<?xml version="1.0" encoding="UTF-8"?><office:document-content ${ODF_NAMESPACES} office:version="1.3">` +
+    `<office:body><office:${kind}>${body}</office:${kind}></office:body></office:document-content>`;
+  const manifest =
+    '<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.3">' +
+    `<manifest:file-entry manifest:full-path="/" manifest:media-type="${mime}"/>` +
+    '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>';
+  return zipArchive([
+    { name: 'mimetype', data: Buffer.from(mime), stored: true },
+    { name: 'META-INF/manifest.xml', data: Buffer.from(manifest) },
+    { name: 'content.xml', data: Buffer.from(content) },
+  ]);
+}
+
+/**
+ * A minimal real EPUB: stored `mimetype`, the container pointing at the package document, which
+ * lists one XHTML chapter per entry of `chapters` (title and paragraphs) in its reading order.
+ * The chapter files are named in reverse, so order must come from the spine.
+ */
+export function epubDocument(chapters: { title: string; paragraphs: string[] }[]): Buffer {
+  const container =
+    '<?xml version="1.0" encoding="UTF-8"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">' +
+    '<rootfiles><rootfile full-path="OEBPS/book.opf" media-type="application/oebps-package+xml"/></rootfiles></container>';
+  const file = (i: number) => `text/ch${chapters.length - i}.xhtml`;
+  const items = chapters
+    .map((_, i) => `<item id="c${i}" href="${file(i)}" media-type="application/xhtml+xml"/>`)
+    .join('');
+  const spine = chapters.map((_, i) => `<itemref idref="c${i}"/>`).join('');
+  const opf =
+    '<?xml version="1.0" encoding="UTF-8"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id">' +
+    '<metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>Fixture</dc:title><dc:identifier id="id">fixture</dc:identifier></metadata>' +
+    `<manifest>${items}</manifest><spine>${spine}</spine></package>`;
+  const xhtml = (c: { title: string; paragraphs: string[] }) =>
+    '<?xml version="1.0" encoding="UTF-8"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>ignored head</title>' +
+    '<style>p { color: red }</style></head><body>' +
+    `<h1>${xmlEscape(c.title)}</h1>${c.paragraphs.map((p) => `<p>${xmlEscape(p)}</p>`).join('')}</body></html>`;
+  return zipArchive([
+    { name: 'mimetype', data: Buffer.from('application/epub+zip'), stored: true },
+    { name: 'META-INF/container.xml', data: Buffer.from(container) },
+    { name: 'OEBPS/book.opf', data: Buffer.from(opf) },
+    ...chapters.map((c, i) => ({ name: `OEBPS/${file(i)}`, data: Buffer.from(xhtml(c)) })),
+  ]);
+}
+
+/**
+ * A small RTF document as word processors write it: a font table, a colour table and an info
+ * group (none of which is text), then one paragraph per entry, with non-ASCII characters as
+ * `\uN?` escapes and Windows-1252 ones as `\'hh`.
+ */
+export function rtfDocument(paragraphs: string[]): Buffer {
+  const escape = (text: string) =>
+    [...text]
+      .map((ch) => {
+        if (ch === '\\' || ch === '{' || ch === '}') return `\\${ch}`;
+        const code = ch.codePointAt(0)!;
+        if (code === 0xe9) return "\\'e9";
+        if (code < 128) return ch;
+        // Code points past 16 bits are written as their two UTF-16 halves, as RTF does.
+        return Array.from({ length: ch.length }, (_, i) => {
+          const unit = ch.charCodeAt(i);
+          return `\\u${unit > 32767 ? unit - 65536 : unit}?`;
+        }).join('');
+      })
+      .join('');
+  const body = paragraphs.map((p) => `{\\pard\\plain\\f0\\fs24 ${escape(p)}\\par}`).join('\n');
+  return Buffer.from(
+    '{\\rtf1\\ansi\\ansicpg1252\\deff0{\\fonttbl{\\f0\\fswiss Helvetica;}}' +
+      '{\\colortbl;\\red0\\green0\\blue0;}{\\info{\\title Hidden title}{\\author Nobody}}' +
+      '{\\*\\generator Fixture 1.0;}\n' +
+      body +
+      '\n}',
+    'latin1',
+  );
 }

@@ -6,6 +6,7 @@ import { createTestUser, type TestUser } from '../helpers/test-users.ts';
 import {
   docxBomb,
   docxDocument,
+  pdfBomb,
   pdfDocument,
   pptxDocument,
   xlsxDocument,
@@ -158,6 +159,28 @@ describe('PDF, DOCX, XLSX and PPTX uploads: text read for file search, hostile f
     const plainZip = zipArchive([{ name: 'readme.txt', data: Buffer.from('not a word document') }]);
     await expectRefused(await uploadFile(server, ann, plainZip, 'fake.docx'), /not a Word document/);
   });
+
+  it('refuses two PDF decompression bombs read at once without the server growing by their size', async () => {
+    // A 1 MB PDF whose content stream inflates to 1 GB of zeros; PDF.js keeps a decoded stream in
+    // one array outside the thread's heap, which the thread's heap limit alone does not bound.
+    const bomb = await pdfBomb(1024);
+    expect(bomb.length).toBeLessThan(1.1 * 1024 * 1024);
+    const before = process.memoryUsage.rss();
+    let peak = before;
+    const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 20);
+    const [first, second] = await Promise.all([
+      uploadFile(server, ann, bomb, 'bomb-one.pdf'),
+      uploadFile(server, ann, bomb, 'bomb-two.pdf'),
+    ]).finally(() => clearInterval(sample));
+    const tooLarge =
+      /^"bomb-(one|two)\.pdf" was not uploaded\. The document is too large when unpacked \(more than 128 MB\)\. Upload a smaller document/;
+    await expectRefused(first, tooLarge);
+    await expectRefused(second, tooLarge);
+    // The server (this process) grew by far less than the gigabyte each bomb unpacks to.
+    const grownMb = (peak - before) / 1048576;
+    console.info(`PDF bombs: the server's RSS grew by at most ${Math.round(grownMb)} MB`);
+    expect(grownMb).toBeLessThan(300);
+  }, 60_000);
 
   it('indexes an XLSX and a PPTX on upload so file search finds their cells and slides', async () => {
     const sheet = await jsonOf(

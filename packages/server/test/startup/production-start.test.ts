@@ -21,7 +21,15 @@ import {
   type ExtractedKind,
 } from '../../src/services/files/document-extract.ts';
 import { openStream } from '../chat/sse-client.ts';
-import { docxDocument, pdfDocument, pptxDocument, xlsxDocument } from '../files/document-fixtures.ts';
+import {
+  docxDocument,
+  epubDocument,
+  odfDocument,
+  pdfDocument,
+  pptxDocument,
+  rtfDocument,
+  xlsxDocument,
+} from '../files/document-fixtures.ts';
 import { jsonOf, uploadFile } from '../files/file-fixtures.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { apiClient, type ApiClient } from '../helpers/test-server.ts';
@@ -94,7 +102,88 @@ const DOCUMENTS: { name: string; type: string; bytes: Buffer; marker: string; ki
     marker: 'tealbadger',
     bytes: Buffer.from(`# Notes\n\n${SHARED_WORDS}: the Markdown marker is tealbadger.\n`),
   },
+  {
+    name: 'letter.odt',
+    type: 'application/vnd.oasis.opendocument.text',
+    kind: 'odt',
+    marker: 'garnetwalrus',
+    bytes: odfDocument('text', `<text:p>${SHARED_WORDS}: the ODT marker is garnetwalrus.</text:p>`),
+  },
+  {
+    name: 'stock.ods',
+    type: 'application/vnd.oasis.opendocument.spreadsheet',
+    kind: 'ods',
+    marker: 'copperbison',
+    bytes: odfDocument(
+      'spreadsheet',
+      '<table:table table:name="Stock"><table:table-row>' +
+        `<table:table-cell><text:p>${SHARED_WORDS}</text:p></table:table-cell>` +
+        '<table:table-cell><text:p>copperbison</text:p></table:table-cell></table:table-row></table:table>',
+    ),
+  },
+  {
+    name: 'plan.odp',
+    type: 'application/vnd.oasis.opendocument.presentation',
+    kind: 'odp',
+    marker: 'silvergecko',
+    bytes: odfDocument(
+      'presentation',
+      `<draw:page draw:name="p1"><draw:frame><draw:text-box><text:p>${SHARED_WORDS}: the ODP marker is silvergecko.</text:p></draw:text-box></draw:frame></draw:page>`,
+    ),
+  },
+  {
+    name: 'logbook.epub',
+    type: 'application/epub+zip',
+    kind: 'epub',
+    marker: 'ivorycrane',
+    bytes: epubDocument([{ title: 'Log', paragraphs: [`${SHARED_WORDS}: the EPUB marker is ivorycrane.`] }]),
+  },
+  {
+    name: 'memo.rtf',
+    type: 'application/rtf',
+    kind: 'rtf',
+    marker: 'rubyfalcon',
+    bytes: rtfDocument([`${SHARED_WORDS}: the RTF marker is rubyfalcon.`]),
+  },
+  {
+    name: 'crews.tsv',
+    type: 'text/tab-separated-values',
+    marker: 'onyxmantis',
+    bytes: Buffer.from(`check\tmarker\n${SHARED_WORDS}\tonyxmantis\n`),
+  },
+  {
+    name: 'config.json',
+    type: 'application/json',
+    marker: 'pearlnewt',
+    bytes: Buffer.from(JSON.stringify({ check: SHARED_WORDS, marker: 'pearlnewt' })),
+  },
+  {
+    name: 'feed.xml',
+    type: 'application/xml',
+    marker: 'cedarvole',
+    bytes: Buffer.from(`<?xml version="1.0"?><feed><check>${SHARED_WORDS}</check><m>cedarvole</m></feed>`),
+  },
+  {
+    name: 'deploy.yaml',
+    type: 'application/x-yaml',
+    marker: 'mossyak',
+    bytes: Buffer.from(`check: ${SHARED_WORDS}\nmarker: mossyak\n`),
+  },
+  {
+    name: 'tally.py',
+    type: 'text/x-python',
+    marker: 'saffronkoala',
+    bytes: Buffer.from(`# ${SHARED_WORDS}\ndef marker():\n    return "saffronkoala"\n`),
+  },
+  {
+    name: 'readme.txt',
+    type: 'text/plain',
+    marker: 'umberquail',
+    bytes: Buffer.from(`${SHARED_WORDS}: the plain text marker is umberquail.\n`),
+  },
 ];
+/** The first documents, few enough for one file search to return a passage of each. */
+const SEARCHED = DOCUMENTS.slice(0, 7);
 
 describe('the compiled server, started as npm start starts it', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-prod-'));
@@ -170,8 +259,8 @@ describe('the compiled server, started as npm start starts it', () => {
       token: ann.token,
       json: { parentMessageId: NO_PARENT, conversationId: null, endpoint: 'Sim', model: 'echo', ...json },
     });
-    expect(stream.response.status).toBe(200);
     const events = await stream.rest();
+    expect(stream.response.status, JSON.stringify(events)).toBe(200);
     const final = events.find((e) => e.data?.final)?.data as
       | { conversation: { conversationId: string }; responseMessage: { messageId: string; text: string } }
       | undefined;
@@ -193,7 +282,7 @@ describe('the compiled server, started as npm start starts it', () => {
     for (const line of lines) expect(JSON.parse(line)).toMatchObject({ reqId: body.requestId });
   });
 
-  it('reads PDF, DOCX, XLSX and PPTX with the document thread it ships, exactly as the sources do', async () => {
+  it('reads PDF, office, OpenDocument, EPUB and RTF files with the document thread it ships, exactly as the sources do', async () => {
     const shipped = pathToFileURL(join(SERVER_DIST, 'document-extract-worker.mjs'));
     for (const doc of DOCUMENTS.filter((d) => d.kind)) {
       const path = join(dataDir, `compare-${doc.name}`);
@@ -206,29 +295,51 @@ describe('the compiled server, started as npm start starts it', () => {
     }
   });
 
-  it('reads every readable type it is sent, and file search in a chat finds each one’s text', async () => {
+  it('reads every readable type it is sent: each one’s text reaches the model, and file search finds it', async () => {
     const files: { file_id: string }[] = [];
-    for (const doc of DOCUMENTS) {
-      const res = await uploadFile(server, ann, doc.bytes, doc.name, {
-        type: doc.type,
-        fields: { endpoint: 'Sim' },
-      });
-      const body = await jsonOf(res);
-      expect(res.status, `${doc.name}: ${JSON.stringify(body)}`).toBe(201);
-      expect(body, doc.name).toMatchObject({ filename: doc.name, type: doc.type, embedded: true });
-      files.push({ file_id: body.file_id });
-    }
+    await Promise.all(
+      DOCUMENTS.map(async (doc, i) => {
+        const res = await uploadFile(server, ann, doc.bytes, doc.name, {
+          type: doc.type,
+          fields: { endpoint: 'Sim' },
+        });
+        const body = await jsonOf(res);
+        expect(res.status, `${doc.name}: ${JSON.stringify(body)}`).toBe(201);
+        expect(body, doc.name).toMatchObject({ filename: doc.name, type: doc.type, embedded: true });
+        files[i] = { file_id: body.file_id };
+      }),
+    );
+    // Attached to a message, every document is given to the model as text (two messages: one
+    // takes at most the default ten files).
+    received.length = 0;
+    const half = Math.ceil(files.length / 2);
+    for (const part of [files.slice(0, half), files.slice(half)])
+      await chat({ text: `${SHARED_WORDS}: what do the files say?`, files: part });
+    const given = JSON.stringify(received.map((r) => r.body));
+    for (const doc of DOCUMENTS) expect(given, doc.name).toContain(doc.marker);
+
+    // Uploaded for file search, the same documents are searched rather than given whole.
+    const forSearch = await Promise.all(
+      SEARCHED.map(async (doc) => {
+        const res = await uploadFile(server, ann, doc.bytes, doc.name, {
+          type: doc.type,
+          fields: { endpoint: 'Sim', tool_resource: 'file_search' },
+        });
+        expect(res.status, doc.name).toBe(201);
+        return { file_id: (await jsonOf(res)).file_id as string };
+      }),
+    );
     received.length = 0;
     const final = await chat({
       model: 'file-search',
       text: SHARED_WORDS,
-      files,
+      files: forSearch,
       ephemeralAgent: { file_search: true },
     });
     // The search's result went back to the model: every document's own text is in it.
     const sent = JSON.stringify(received.map((r) => r.body));
-    for (const doc of DOCUMENTS) expect(sent, doc.name).toContain(doc.marker);
-    expect(final.responseMessage.text).toMatch(/^I found 7 matching passages/);
+    for (const doc of SEARCHED) expect(sent, doc.name).toContain(doc.marker);
+    expect(final.responseMessage.text).toMatch(new RegExp(`^I found ${SEARCHED.length} matching passages`));
   });
 
   it('counts a long message’s tokens on its token-count thread, for a chat and for the tokenizer', async () => {
@@ -313,7 +424,11 @@ describe('the compiled server, started as npm start starts it', () => {
       }),
     );
     expect(await admin.exited, admin.output()).toBe(0);
-    expect(admin.output()).toMatch(/Backup written to .*backup\.tar\.gz: database [\d.]+ MB, 7 files/);
+    expect(admin.output()).toMatch(
+      new RegExp(
+        `Backup written to .*backup\\.tar\\.gz: database [\\d.]+ MB, ${DOCUMENTS.length + SEARCHED.length} files`,
+      ),
+    );
     expect(existsSync(archive) && statSync(archive).size).toBeGreaterThan(0);
     expect((await server.api('/health/ready')).status).toBe(200);
   }, 60_000);

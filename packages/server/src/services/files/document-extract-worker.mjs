@@ -1,11 +1,15 @@
 // The document-reading thread: one per document, started by document-extract.ts, which bounds its
-// time and heap and ends it when it overruns. It reads a PDF (unpdf's build of PDF.js), a DOCX
-// (mammoth), or an XLSX or PPTX (their XML parts, office-text.mjs) from a path and posts back the
-// text, or the reason it could not. Plain JavaScript: a
+// time and memory and ends it when it overruns. It reads a PDF (unpdf's build of PDF.js), a DOCX
+// (mammoth), an XLSX or PPTX (their XML parts, office-text.mjs), an ODT, ODS or ODP (odf-text.mjs),
+// an EPUB (epub-text.mjs) or an RTF (rtf-text.mjs) from a path and posts back the text, or the
+// reason it could not. Plain JavaScript: a
 // worker thread starts with a bare module loader.
 import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
+import { epubText, isEpubPart } from './epub-text.mjs';
+import { isOdfPart, odfText } from './odf-text.mjs';
 import { isPresentationPart, isSpreadsheetPart, pptxText, xlsxText } from './office-text.mjs';
+import { rtfText } from './rtf-text.mjs';
 import { checkZipBounds, readZipEntries, ZipRefused } from './zip-bounds.mjs';
 
 class Refused extends Error {
@@ -91,9 +95,16 @@ async function docxText(bytes, { maxChars, maxExpandedBytes, maxEntries }) {
 const OFFICE_READERS = {
   xlsx: { wanted: isSpreadsheetPart, read: xlsxText, noun: 'spreadsheet' },
   pptx: { wanted: isPresentationPart, read: pptxText, noun: 'presentation' },
+  odt: { wanted: isOdfPart, read: odfText, noun: 'text document' },
+  ods: { wanted: isOdfPart, read: odfText, noun: 'spreadsheet' },
+  odp: { wanted: isOdfPart, read: odfText, noun: 'presentation' },
+  epub: { wanted: isEpubPart, read: epubText, noun: 'book' },
 };
 
-/** The text of an XLSX or PPTX: its parts come out of the archive under the same bounds as a DOCX. */
+/**
+ * The text of an XLSX, PPTX, OpenDocument or EPUB: its parts come out of the archive under the
+ * same bounds as a DOCX.
+ */
 function officeText(bytes, kind, { maxChars, maxExpandedBytes, maxEntries }) {
   const reader = OFFICE_READERS[kind];
   let entries;
@@ -111,11 +122,21 @@ function officeText(bytes, kind, { maxChars, maxExpandedBytes, maxEntries }) {
   }
 }
 
+/** The text of an RTF document, whose bytes are ASCII with escapes (read here as Latin-1). */
+function rtfDocumentText(bytes, { maxChars }) {
+  try {
+    return rtfText(bytes.toString('latin1'), { maxChars });
+  } catch {
+    throw new Refused('corrupt', 'The document could not be read: it is damaged or not an RTF document.');
+  }
+}
+
 async function main() {
   const { path, kind, limits } = workerData;
   const bytes = await readFile(path);
   if (kind === 'pdf') return pdfText(bytes, limits);
   if (kind === 'docx') return docxText(bytes, limits);
+  if (kind === 'rtf') return rtfDocumentText(bytes, limits);
   return officeText(bytes, kind, limits);
 }
 

@@ -5,8 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   docxBomb,
   docxDocument,
+  epubDocument,
+  odfDocument,
+  pdfBomb,
   pdfDocument,
   pptxDocument,
+  rtfDocument,
   xlsxDocument,
   zipArchive,
 } from '../../../test/files/document-fixtures.ts';
@@ -184,6 +188,85 @@ describe('extractDocumentText (the document thread)', () => {
     expect(await reasonOf(extract(xlsxDocument([{ name: 'S', rows: [['x']] }]), 'pptx'))).toBe('corrupt');
     expect(await reasonOf(extract(deck.subarray(0, deck.length - 30), 'pptx'))).toBe('corrupt');
     expect(await reasonOf(extract(Buffer.from('PK\u0003\u0004 not really a zip'), 'xlsx'))).toBe('corrupt');
+  });
+
+  it('reads the paragraphs of an ODT, the rows of an ODS and the slides and notes of an ODP', async () => {
+    const odt = await extract(
+      odfDocument(
+        'text',
+        '<text:h text:outline-level="1">Harbour &amp; docks</text:h>' +
+          '<text:p>Tide<text:s text:c="2"/>tables<text:tab/>for <text:span>May</text:span>.<text:note><text:note-body><text:p>a footnote</text:p></text:note-body></text:note></text:p>' +
+          '<text:p/><text:p>Second<text:line-break/>line</text:p>',
+      ),
+      'odt',
+    );
+    expect(odt.text).toBe('Harbour & docks\nTide  tables\tfor May.\nSecond\nline');
+    const ods = await extract(
+      odfDocument(
+        'spreadsheet',
+        '<table:table table:name="Berths"><table:table-row><table:table-cell><text:p>B7</text:p></table:table-cell>' +
+          '<table:table-cell office:value-type="float" office:value="12"><text:p>12</text:p></table:table-cell>' +
+          '<table:table-cell table:number-columns-repeated="16000"/></table:table-row>' +
+          '<table:table-row table:number-rows-repeated="1000"><table:table-cell table:number-columns-repeated="16000"/></table:table-row></table:table>',
+      ),
+      'ods',
+    );
+    expect(ods.text).toBe('# Sheet: Berths\nB7\t12');
+    const odp = await extract(
+      odfDocument(
+        'presentation',
+        '<draw:page draw:name="p1"><draw:frame><draw:text-box><text:p>Breakwater works</text:p></draw:text-box></draw:frame>' +
+          '<presentation:notes><draw:frame><draw:text-box><text:p>Granite by barge.</text:p></draw:text-box></draw:frame></presentation:notes></draw:page>' +
+          '<draw:page draw:name="p2"><draw:frame><draw:text-box><text:p>Second slide</text:p></draw:text-box></draw:frame></draw:page>',
+      ),
+      'odp',
+    );
+    expect(odp.text).toBe('# Slide 1\nBreakwater works\nNotes: Granite by barge.\n\n# Slide 2\nSecond slide');
+  });
+
+  it('reads an EPUB’s chapters in spine order, without its head or styles', async () => {
+    const out = await extract(
+      epubDocument([
+        { title: 'Chapter One', paragraphs: ['The keeper lit the lamp.', 'Fog & rain.'] },
+        { title: 'Chapter Two', paragraphs: ['Morning came.'] },
+      ]),
+      'epub',
+    );
+    expect(out.text).toBe('Chapter One\nThe keeper lit the lamp.\nFog & rain.\n\nChapter Two\nMorning came.');
+  });
+
+  it('reads an RTF’s paragraphs and escapes, skipping its tables, info and ignorable groups', async () => {
+    const out = await extract(rtfDocument(['Café {menu} \\ prices', 'Otter 🦦 and 議事録']), 'rtf');
+    expect(out.text).toBe('Café {menu} \\ prices\nOtter 🦦 and 議事録');
+    expect(out.text).not.toMatch(/Helvetica|Hidden title|Fixture 1\.0/);
+    const field = Buffer.from(
+      '{\\rtf1\\ansi{\\field{\\*\\fldinst HYPERLINK "https://x.test"}{\\fldrslt the link}}\\par{\\pict\\pngblip 89504e47}Tail\\tab end\\line next}',
+    );
+    expect((await extract(field, 'rtf')).text).toBe('the link\nTail\tend\nnext');
+    expect(await reasonOf(extract(Buffer.from('plain text, not rtf'), 'rtf'))).toBe('corrupt');
+  });
+
+  it('refuses an ODT zip bomb and a zip that is no OpenDocument or EPUB', async () => {
+    const bomb = zipArchive([
+      { name: 'mimetype', data: Buffer.from('application/vnd.oasis.opendocument.text'), stored: true },
+      { name: 'content.xml', data: Buffer.alloc(70 * 1024 * 1024, 0x20) },
+    ]);
+    expect(await reasonOf(extract(bomb, 'odt'))).toBe('bomb');
+    const plain = zipArchive([{ name: 'readme.txt', data: Buffer.from('hello') }]);
+    expect(await reasonOf(extract(plain, 'ods'))).toBe('corrupt');
+    expect(await reasonOf(extract(plain, 'epub'))).toBe('corrupt');
+  });
+
+  it('refuses a PDF whose stream unpacks past the bound, however small its heap use', async () => {
+    const err = await extract(await pdfBomb(96), 'pdf', {
+      ...DEFAULT_EXTRACT_LIMITS,
+      maxUnpackedBytes: 16 * 1024 * 1024,
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DocumentUnreadable);
+    expect((err as DocumentUnreadable).reason).toBe('bomb');
+    expect((err as DocumentUnreadable).message).toBe(
+      'The document is too large when unpacked (more than 16 MB).',
+    );
   });
 
   it('refuses a file over the input limit without starting a thread', async () => {

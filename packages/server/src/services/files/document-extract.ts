@@ -1,7 +1,8 @@
 import { Worker } from 'node:worker_threads';
+import { watchWorkerMemory } from './worker-memory-watch.ts';
 
 /** The formats read by the document thread (text types are read in place, see document-text.ts). */
-export type ExtractedKind = 'pdf' | 'docx' | 'xlsx' | 'pptx';
+export type ExtractedKind = 'pdf' | 'docx' | 'xlsx' | 'pptx' | 'odt' | 'ods' | 'odp' | 'epub' | 'rtf';
 
 /** What reading one document may cost. Each bound ends the read with a clear reason, never the server. */
 export interface ExtractLimits {
@@ -15,10 +16,16 @@ export interface ExtractLimits {
   maxPages: number;
   /** Characters kept. */
   maxChars: number;
-  /** What a DOCX, XLSX or PPTX may inflate to, all parts together (a zip bomb stops here). */
+  /** What a zipped document (DOCX, XLSX, PPTX, ODT, ODS, ODP, EPUB) may inflate to, all parts together (a zip bomb stops here). */
   maxExpandedBytes: number;
-  /** Parts a DOCX, XLSX or PPTX may hold. */
+  /** Parts a zipped document may hold. */
   maxEntries: number;
+  /**
+   * What the thread may hold outside its heap (decoded PDF streams, inflated parts) beyond twice
+   * the file's own size (the file's bytes and the reader's copy of them): a PDF whose streams
+   * inflate past it (a decompression bomb) is refused as too large when unpacked.
+   */
+  maxUnpackedBytes: number;
 }
 
 export const DEFAULT_EXTRACT_LIMITS: ExtractLimits = {
@@ -29,7 +36,14 @@ export const DEFAULT_EXTRACT_LIMITS: ExtractLimits = {
   maxChars: 2_000_000,
   maxExpandedBytes: 64 * 1024 * 1024,
   maxEntries: 2_000,
+  maxUnpackedBytes: 128 * 1024 * 1024,
 };
+
+/**
+ * What all the document threads together may hold outside their heaps, besides their files'
+ * bytes: less than two threads' own bounds, so two bombs read at once cannot both get that far.
+ */
+const MAX_TOTAL_UNPACKED_BYTES = 192 * 1024 * 1024;
 
 /** Documents read at once on this server; more wait their turn (each read is a thread of its own). */
 const MAX_CONCURRENT = 2;
@@ -54,6 +68,15 @@ export class DocumentUnreadable extends Error {
 }
 
 /** The reader failed for a reason of the server's own (a missing module, a crash): said plainly. */
+const MB = 1024 * 1024;
+
+/** A document that inflates past its bound: said in words a person understands. */
+const tooLargeUnpacked = (limits: ExtractLimits) =>
+  new DocumentUnreadable(
+    'bomb',
+    `The document is too large when unpacked (more than ${Math.round(limits.maxUnpackedBytes / MB)} MB).`,
+  );
+
 const readerFailed = (detail: string) =>
   new DocumentUnreadable(
     'failed',
@@ -93,6 +116,7 @@ const WORKER_FILE = new URL('./document-extract-worker.mjs', import.meta.url);
 
 function runWorker(
   path: string,
+  inputBytes: number,
   kind: ExtractedKind,
   limits: ExtractLimits,
   workerFile: URL,
@@ -105,9 +129,19 @@ function runWorker(
       stderr: true,
     });
     let settled = false;
+    const fileCopies = 2 * inputBytes;
+    const stopWatching = watchWorkerMemory(
+      worker,
+      {
+        perThread: limits.maxUnpackedBytes + fileCopies,
+        total: MAX_TOTAL_UNPACKED_BYTES + fileCopies,
+      },
+      () => finish(() => reject(tooLargeUnpacked(limits))),
+    );
     const finish = (outcome: () => void) => {
       if (settled) return;
       settled = true;
+      stopWatching();
       clearTimeout(timer);
       void worker.terminate();
       outcome();
@@ -160,8 +194,9 @@ function runWorker(
 }
 
 /**
- * The text of a PDF, DOCX, XLSX or PPTX on disk, read in a worker thread of its own so a heavy or hostile
- * file never blocks the event loop: bounded in time, heap, input size, pages and characters. A
+ * The text of a PDF, DOCX, XLSX, PPTX, ODT, ODS, ODP, EPUB or RTF on disk, read in a worker thread of its own so a heavy or hostile
+ * file never blocks the event loop: bounded in time, heap, memory outside the heap (what
+ * its streams unpack to), input size, pages and characters. A
  * file that cannot be read (damaged, encrypted, a zip bomb, too slow) rejects with DocumentUnreadable.
  */
 export function extractDocumentText(
@@ -180,5 +215,5 @@ export function extractDocumentText(
       ),
     );
   }
-  return inTurn(() => runWorker(path, kind, limits, workerFile));
+  return inTurn(() => runWorker(path, bytes, kind, limits, workerFile));
 }

@@ -14,10 +14,20 @@ export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordproc
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const PPTX_TYPE = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
 
+/** The other formats the document thread reads, by type: OpenDocument, EPUB and RTF. */
+const OTHER_EXTRACTED: Record<string, ExtractedKind> = {
+  'application/vnd.oasis.opendocument.text': 'odt',
+  'application/vnd.oasis.opendocument.spreadsheet': 'ods',
+  'application/vnd.oasis.opendocument.presentation': 'odp',
+  'application/epub+zip': 'epub',
+  'application/rtf': 'rtf',
+  'text/rtf': 'rtf',
+};
+
 /** Types whose bytes are the text itself: plain text, markdown, code, CSV, JSON, XML, YAML. */
 export function isTextDocument(type: string): boolean {
   return (
-    /^text\//.test(type) ||
+    (/^text\//.test(type) && type !== 'text/rtf') ||
     /^application\/(json|xml|x-yaml|yaml|javascript|typescript|x-sh|x-python|sql|x-sql)$/.test(type)
   );
 }
@@ -28,7 +38,7 @@ export function extractedKind(type: string): ExtractedKind | null {
   if (type === DOCX_TYPE) return 'docx';
   if (type === XLSX_TYPE) return 'xlsx';
   if (type === PPTX_TYPE) return 'pptx';
-  return null;
+  return OTHER_EXTRACTED[type] ?? null;
 }
 
 /** True when Parley can read a searchable text out of files of this type. */
@@ -58,7 +68,7 @@ export interface DocumentText {
 /**
  * The searchable text of a stored document, or null when its type has no text Parley reads
  * (pictures, archives, old office formats). Text types (already proved UTF-8 without NUL by the
- * upload checks) are read here up to MAX_DOCUMENT_CHARS; PDF, DOCX, XLSX and PPTX are read by the document
+ * upload checks) are read here up to MAX_DOCUMENT_CHARS; PDF, office, OpenDocument, EPUB and RTF files are read by the document
  * thread, which rejects with DocumentUnreadable when a file is damaged, encrypted or hostile.
  */
 export async function documentText(

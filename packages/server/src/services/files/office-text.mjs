@@ -15,10 +15,10 @@ export function xmlText(raw) {
   });
 }
 
-/** The value of attribute `name` in a start tag's text, decoded, or undefined. */
-function attribute(tag, name) {
-  const match = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
-  return match ? xmlText(match[1]) : undefined;
+/** The value of attribute `name` in a start tag's text (in either quotes), decoded, or undefined. */
+export function attribute(tag, name) {
+  const match = new RegExp(`\\s${name}=(?:"([^"]*)"|'([^']*)')`).exec(tag);
+  return match ? xmlText(match[1] ?? match[2]) : undefined;
 }
 
 /** The joined text of every `<t>` (or `<a:t>`) element inside `xml`. */
@@ -48,7 +48,7 @@ function relationships(xml, base) {
 const utf8 = (entries, name) => entries.get(name)?.toString('utf8');
 
 /** Collects text up to `maxChars`, noting whether anything was left out. */
-class TextBudget {
+export class TextBudget {
   constructor(maxChars) {
     this.maxChars = maxChars;
     this.parts = [];

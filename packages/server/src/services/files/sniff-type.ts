@@ -26,6 +26,10 @@ export function looksLikeText(head: Buffer): boolean {
 /** Types whose bytes are text, so a text file may claim them by its extension. */
 const TEXT_LIKE = /^(text\/|application\/(json|xml|x-yaml|yaml|javascript|typescript|x-sh|sql|x-sql)$)/;
 
+/** Document types whose files are ZIP archives. */
+const ZIPPED_DOCUMENT =
+  /^application\/(vnd\.openxmlformats-officedocument\.|vnd\.oasis\.opendocument\.|epub\+zip$)/;
+
 /**
  * The file's type from its first bytes, never from the browser's claim: binary formats by their
  * signature; text by its extension when that names a text type, else text/plain. Null when the
@@ -40,13 +44,12 @@ export async function sniffType(head: Buffer, filename: string): Promise<string 
       const byExtension = EXTENSION_MIME_TYPES[fileExtension(filename)];
       return byExtension && /^application\/(msword|vnd\.ms-)/.test(byExtension) ? byExtension : detected.mime;
     }
-    // An OOXML document whose named parts lie past the sniffed bytes reads as a plain ZIP; its
-    // extension says which document it claims to be (a false claim fails when its text is read).
+    // An OOXML document whose named parts lie past the sniffed bytes (or an OpenDocument or EPUB
+    // whose `mimetype` entry is not stored first) reads as a plain ZIP; its extension says which
+    // document it claims to be (a false claim fails when its text is read).
     if (detected.mime === 'application/zip') {
       const byExtension = EXTENSION_MIME_TYPES[fileExtension(filename)];
-      return byExtension?.startsWith('application/vnd.openxmlformats-officedocument.')
-        ? byExtension
-        : detected.mime;
+      return byExtension && ZIPPED_DOCUMENT.test(byExtension) ? byExtension : detected.mime;
     }
     return detected.mime;
   }

@@ -12,3 +12,4 @@ export { AttachMenu } from './attach-menu';
 export { useUploadChooser } from './use-upload-chooser';
 export { UploadTypeDialog } from './upload-type-dialog';
 export { toolResourceOf } from './upload-options';
+export { usePendingDeletesAtStart } from './use-pending-deletes-at-start';

@@ -7,6 +7,7 @@ import {
   UPLOAD_DONE_DELAY_MS,
   UPLOAD_PROGRESS,
   type FileConfigResponse,
+  type ParleyFile,
 } from '@parley/schema';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
@@ -14,6 +15,8 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { showToast } from '../toasts';
 import { useAttachments, type Attachment } from './attachments-store';
+import { localStore } from './local-store';
+import { forgetPendingDeletes, keepPendingDelete } from './pending-deletes';
 import { imageSizeOf, resizeForUpload } from './prepare-image';
 import { UploadError, uploadFile } from './upload-file';
 import type { UploadToolResource } from './upload-options';
@@ -28,17 +31,26 @@ export function useFileConfig() {
   });
 }
 
-/** Uploaded files removed before sending, deleted on the server in one batch after a pause. */
+/**
+ * Uploaded files removed before sending, deleted on the server in one batch after a pause; each
+ * is kept in local storage until the server answers (pending-deletes.ts), so a reload in the
+ * meantime does not leave it behind.
+ */
 let pendingDeletes: string[] = [];
 let deleteTimer: number | undefined;
-function scheduleDelete(fileId: string) {
-  pendingDeletes.push(fileId);
+function scheduleDelete(file: ParleyFile) {
+  const store = localStore();
+  if (store) keepPendingDelete(store, file);
+  pendingDeletes.push(file.file_id);
   window.clearTimeout(deleteTimer);
   deleteTimer = window.setTimeout(() => {
-    const files = pendingDeletes.map((file_id) => ({ file_id }));
+    const ids = pendingDeletes;
     pendingDeletes = [];
-    // A failed clean-up is only logged.
-    api('/api/files', { method: 'DELETE', json: { files } }).catch((e: unknown) => console.warn(e));
+    api('/api/files', { method: 'DELETE', json: { files: ids.map((file_id) => ({ file_id })) } }).then(
+      () => store && forgetPendingDeletes(store, ids),
+      // A failed clean-up is logged; the files stay kept for the next start.
+      (e: unknown) => console.warn(e),
+    );
   }, FILE_DELETE_DEBOUNCE_MS);
 }
 
@@ -146,7 +158,7 @@ export function useAttach(conversationId: string, endpoint: string | undefined) 
       if (attachment.progress < 1) attachment.abort?.abort();
       store.getState().remove(conversationId, attachment.id);
       if (attachment.preview) URL.revokeObjectURL(attachment.preview);
-      if (attachment.file) scheduleDelete(attachment.file.file_id);
+      if (attachment.file) scheduleDelete(attachment.file);
     },
     [conversationId, store, t],
   );

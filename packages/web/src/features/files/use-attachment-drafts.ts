@@ -1,14 +1,7 @@
 import { useEffect } from 'react';
 import { useAttachments, type Attachment } from './attachments-store';
-import { readFileDraft, writeFileDraft, type DraftStore } from './attachment-drafts';
-
-function storage(): DraftStore | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
+import { readFileDraft, writeFileDraft } from './attachment-drafts';
+import { localStore } from './local-store';
 
 /** An uploaded file restored from its draft, as the chips and the send show it. */
 const restored = (file: Attachment['file'] & object): Attachment => ({
@@ -28,7 +21,7 @@ const restored = (file: Attachment['file'] & object): Attachment => ({
  */
 export function useAttachmentDrafts(conversationId: string, enabled: boolean): void {
   useEffect(() => {
-    const store = storage();
+    const store = localStore();
     if (!store || !enabled) return;
     const state = useAttachments.getState();
     if (state.byConversation[conversationId] === undefined) {

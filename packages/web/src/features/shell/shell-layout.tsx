@@ -16,6 +16,7 @@ import { useNav } from '../../store/nav-store';
 import { useShell } from '../../store/shell-store';
 import { useRequireAuth } from '../auth';
 import { BannerSlot } from '../banner';
+import { usePendingDeletesAtStart } from '../files';
 import { chatKeys } from '../../api/chat-api';
 import { followAnsweringTabs } from '../chat-run';
 import { followOtherTabs } from '../conversations';
@@ -62,6 +63,7 @@ export default function ShellLayout() {
 
 function Shell() {
   useAllStrings();
+  usePendingDeletesAtStart();
   const { t } = useTranslation();
   const mobile = useMediaQuery(MOBILE_MEDIA);
   const mobileHeader = useMediaQuery(MOBILE_HEADER_MEDIA);
