@@ -3,6 +3,7 @@ import { artifactBlock, echo, previewFrame } from '../support/artifacts.ts';
 import { signIn } from '../support/chat.ts';
 import { expect } from '../support/fixtures.ts';
 import { startParley, type RunningServer } from '../support/parley-server.ts';
+import { attackOn } from '../support/webrtc-attack.ts';
 
 /**
  * The preview's network switch. Requests to https://assets.example are answered by the test
@@ -62,6 +63,12 @@ plainTest('without ARTIFACTS_ALLOW_NETWORK the preview reaches no address at all
   expect(res.headers()['content-security-policy']).toContain("connect-src 'none'");
 });
 
+// WebRTC ignores connect-src, so the preview blocks it by other means: no STUN packet may leave
+// by any route, with the network switch off and on (support/webrtc-attack.ts).
+plainTest('an artifact sends no STUN packet by any route (network off)', async ({ browser }) => {
+  await attackOn(browser, process.env.PARLEY_BASE_URL!);
+});
+
 plainTest.describe('with ARTIFACTS_ALLOW_NETWORK=true', () => {
   let server: RunningServer;
   plainTest.beforeAll(async () => {
@@ -69,6 +76,10 @@ plainTest.describe('with ARTIFACTS_ALLOW_NETWORK=true', () => {
   });
   plainTest.afterAll(async () => {
     await server?.stop();
+  });
+
+  plainTest('an artifact sends no STUN packet by any route (network on)', async ({ browser }) => {
+    await attackOn(browser, server.url);
   });
 
   plainTest(

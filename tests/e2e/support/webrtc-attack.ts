@@ -1,9 +1,9 @@
+// An attack on the artifact preview through WebRTC, shared by the browser specs that check it.
 import { createSocket, type Socket } from 'node:dgram';
-import { test as plainTest, type Browser, type Page } from '@playwright/test';
-import { artifactBlock, echo, previewFrame } from '../support/artifacts.ts';
-import { signIn } from '../support/chat.ts';
-import { expect } from '../support/fixtures.ts';
-import { startParley, type RunningServer } from '../support/parley-server.ts';
+import type { Browser, Page } from '@playwright/test';
+import { artifactBlock, echo, previewFrame } from './artifacts.ts';
+import { signIn } from './chat.ts';
+import { expect } from './fixtures.ts';
 
 /**
  * WebRTC ignores connect-src: an RTCPeerConnection given a STUN server sends UDP packets to it
@@ -71,7 +71,7 @@ async function runAttack(page: Page, baseURL: string, udp: UdpListener) {
   expect(udp.packets(), `packets arrived; attempts: ${report.join(' | ')}`).toBe(0);
 }
 
-async function attackOn(browser: Browser, baseURL: string) {
+export async function attackOn(browser: Browser, baseURL: string) {
   const udp = await listenUdp();
   const context = await browser.newContext({ baseURL });
   try {
@@ -81,21 +81,3 @@ async function attackOn(browser: Browser, baseURL: string) {
     udp.close();
   }
 }
-
-plainTest('an artifact sends no STUN packet by any route (network off)', async ({ browser }) => {
-  await attackOn(browser, process.env.PARLEY_BASE_URL!);
-});
-
-plainTest.describe('with ARTIFACTS_ALLOW_NETWORK=true', () => {
-  let server: RunningServer;
-  plainTest.beforeAll(async () => {
-    server = await startParley({ env: { ARTIFACTS_ALLOW_NETWORK: 'true' } });
-  });
-  plainTest.afterAll(async () => {
-    await server?.stop();
-  });
-
-  plainTest('an artifact sends no STUN packet by any route (network on)', async ({ browser }) => {
-    await attackOn(browser, server.url);
-  });
-});
