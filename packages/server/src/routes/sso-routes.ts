@@ -2,6 +2,7 @@ import { SOCIAL_PROVIDERS } from '@parley/schema';
 import type { FastifyInstance, FastifyRequest, FastifyReply } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { RedirectSignIn } from '../services/sso/sso-flow.ts';
+import { linkedIdentityRoutes } from './linked-identity-routes.ts';
 import { samlRoutes } from './saml-routes.ts';
 import { ssoLanding } from './sso-landing.ts';
 
@@ -39,7 +40,7 @@ export function ssoRoutes(app: FastifyInstance, ctx: AppContext): void {
       return fail(reply, 'invalid_state');
     }
     if (!(await sso.firstUse(attempt))) return fail(reply, 'invalid_state');
-    return sso.finish(request, reply, provider, async () => (await flow.complete(query, attempt)).profile);
+    return sso.finish(request, reply, attempt, async () => (await flow.complete(query, attempt)).profile);
   };
 
   for (const provider of SOCIAL_PROVIDERS) {
@@ -68,4 +69,5 @@ export function ssoRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Google button.
   app.get('/api/auth/google', (_request, reply) => begin('google', reply));
   samlRoutes(app, ctx, sso);
+  linkedIdentityRoutes(app, ctx, sso, method);
 }
