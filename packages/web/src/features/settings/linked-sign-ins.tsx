@@ -89,10 +89,8 @@ function LinkedItem(props: {
       <KeyRound className="size-5 shrink-0 text-fg-muted" aria-hidden />
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium">{name}</p>
-        <p className="truncate text-[12px] text-fg-muted">
-          {identity.email ? `${identity.email} · ` : ''}
-          {t('com_nav_linked_sign_in_linked_on', { date })}
-        </p>
+        {identity.email && <p className="truncate text-[12px] text-fg-muted">{identity.email}</p>}
+        <p className="text-[12px] text-fg-muted">{t('com_nav_linked_sign_in_linked_on', { date })}</p>
       </div>
       <Button
         variant="ghost"
