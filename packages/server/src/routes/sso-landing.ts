@@ -132,7 +132,10 @@ export function ssoLanding(ctx: AppContext): SsoLanding {
     async beginLink(flow, reply, caller) {
       if (!flow) throw new AppError('provider_disabled', 'This sign-in is not enabled on this server.');
       if (!caller.sessionId) throw new AppError('link_session_ended', 'Sign in again to link a sign-in.');
-      const { redirectUrl, attempt } = await flow.begin();
+      const { redirectUrl, attempt } = await flow.begin().catch((err: unknown) => {
+        // A provider that cannot start (e.g. its discovery failed) is a refusal, not a crash.
+        throw err instanceof SsoError ? new AppError(err.code, err.message) : err;
+      });
       const bound: SignInAttempt = { ...attempt, linkUserId: caller.id, linkSessionId: caller.sessionId };
       reply.setCookie(
         ATTEMPT_COOKIE,

@@ -288,4 +288,27 @@ describe('linking an external sign-in from the account page', () => {
       expect(await taken.json()).toMatchObject({ code: 'identity_linked_elsewhere' });
     });
   });
+
+  it('a provider that cannot be reached refuses the start with 404, not a crash', async () => {
+    const deadPort = await freePort();
+    const unreachable = await startTestServer({
+      env: {
+        OPENID_ISSUER: `http://127.0.0.1:${deadPort}`,
+        OPENID_CLIENT_ID: 'parley',
+        OPENID_CLIENT_SECRET: 'secret',
+        LOG_LEVEL: 'silent',
+      },
+    });
+    try {
+      const who = await signUp(unreachable);
+      const res = await unreachable.api('/api/user/identities/link/openid', {
+        method: 'POST',
+        token: who.token,
+      });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ code: 'provider_disabled' });
+    } finally {
+      await unreachable.stop();
+    }
+  });
 });
