@@ -116,8 +116,10 @@ function UnlinkedItem({ provider, name }: { provider: string; name: string }) {
         if (provider === 'wallet') showToast(t('com_nav_linked_sign_in_linked', { name }), 'success');
       },
       onError: (err) => {
-        if (err instanceof WalletError)
-          return showToast(err.detail ?? t('com_nav_linked_sign_in_error'), 'error');
+        if (err instanceof WalletError) {
+          const text = err.failure === 'no_extension' ? t('com_auth_wallet_no_extension') : err.detail;
+          return showToast(text ?? t('com_nav_linked_sign_in_error'), 'error');
+        }
         if (isApiError(err) && isSsoErrorCode(err.code)) {
           return showToast(
             oauthErrorMessage(err.code, (k, v) => t(k, v)),
