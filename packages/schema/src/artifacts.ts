@@ -23,6 +23,12 @@ export const ARTIFACT_TYPES = [
 export type ArtifactType = (typeof ARTIFACT_TYPES)[number];
 
 /** The defaults when the opening line leaves an attribute out. */
+/**
+ * The Trusted Types policy name under which the artifact preview page writes an HTML artifact:
+ * the server's policy for that page allows it (and `default`), the page creates it.
+ */
+export const ARTIFACT_HTML_POLICY = 'parley-artifact-html';
+
 export const ARTIFACT_DEFAULTS = { title: 'untitled', type: 'unknown', identifier: 'no-identifier' } as const;
 
 export interface ParsedArtifact {

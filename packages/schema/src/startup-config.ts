@@ -1,6 +1,7 @@
 import type { McpServerInfo } from './mcp.ts';
 import type { ModelSpecsConfig } from './model-specs.ts';
 import type { BalanceConfig } from './balance.ts';
+import type { RemoteImagesMode } from './remote-images.ts';
 
 /** The startup configuration served by GET /api/config. */
 export const SOCIAL_PROVIDERS = [
@@ -43,6 +44,8 @@ export interface InterfaceConfig {
   fileSearch: boolean;
   /** The artifacts panel and the artifacts prompt modes. */
   artifacts: boolean;
+  /** Pictures an answer links from other hosts: loaded through the proxy, asked for, or blocked. */
+  remoteImages: RemoteImagesMode;
 }
 
 /**

@@ -151,13 +151,27 @@ export const codeRunInputSchema = z.strictObject({
  * POST /api/agents/tools/execute_code/call (the Run button on a code block): which block of which
  * message of the caller's conversation, and its code.
  */
+export const codeRunId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'runId must be 1 to 64 letters, digits, "-" or "_"');
+
 export const toolCallBodySchema = codeRunInputSchema.extend({
   conversationId: entityId('conversationId'),
   messageId: entityId('messageId'),
   partIndex: codeRunIndex('partIndex'),
   blockIndex: codeRunIndex('blockIndex'),
+  /**
+   * The browser's name for this run, so it can ask where the run waits while all slots are taken
+   * (GET /api/agents/tools/execute_code/queue/{runId}).
+   */
+  runId: codeRunId.optional(),
 });
 export type ToolCallBody = z.infer<typeof toolCallBodySchema>;
+
+/** GET /api/agents/tools/execute_code/queue/{runId}: runs ahead of it; null once it runs (or is unknown). */
+export interface CodeRunQueueState {
+  ahead: number | null;
+}
 
 /** The answer of a tool call from the Run button: the run's printed result and the files it wrote. */
 export interface ToolCallResult {

@@ -6,6 +6,7 @@ import type { AppContext } from './context.ts';
 import { installBanCheck } from './http/ban-check.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { installInputGuard } from './http/input-guard.ts';
+import { configuredImageOrigins } from './http/configured-image-origins.ts';
 import { installWebApp } from './http/web-app.ts';
 import { routeModules } from './routes/index.ts';
 
@@ -69,6 +70,7 @@ export async function buildApp(
   await installWebApp(app, opts.serveWeb !== false, {
     turnstile: Boolean(ctx.config.yaml.turnstile),
     frameOrigins: previewOrigins,
+    imageOrigins: configuredImageOrigins(ctx.config),
     artifactNetwork: ctx.config.env.ARTIFACTS_ALLOW_NETWORK,
   });
   return app;

@@ -10,6 +10,7 @@ import type { AccessTokens } from './services/auth/access-token.ts';
 import type { SessionCheck } from './services/auth/session-check.ts';
 import type { ViolationBans } from './services/rate-limit/violation-bans.ts';
 import type { SsoRegistry } from './services/sso/sso-registry.ts';
+import type { CodeRunScheduler } from './services/code-execution/code-run-scheduler.ts';
 import type { CodeRunner } from './services/code-execution/code-runner.ts';
 import type { ToolRegistry } from './services/tools/tool-registry.ts';
 import type { McpManager } from './services/mcp/mcp-manager.ts';
@@ -39,6 +40,8 @@ export interface AppContext {
   tools: ToolRegistry;
   /** The code engines behind execute_code and the Run button. */
   codeRunner: CodeRunner;
+  /** Who gets the code runner's slots: a fair share per user, a short queue, a rate limit. */
+  codeRunScheduler: CodeRunScheduler;
   /** Connections to parley.yaml's MCP servers, shared and per user. */
   mcp: McpManager;
   /**

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { codeRunLimits } from './services/code-execution/code-run-limits.ts';
+import { codeRunLimits, codeRunSchedule } from './services/code-execution/code-run-limits.ts';
+import { CodeRunScheduler } from './services/code-execution/code-run-scheduler.ts';
 import { CodeRunner } from './services/code-execution/code-runner.ts';
 import { executeCodeTool } from './services/tools/execute-code-tool.ts';
 import { fileSearchTool } from './services/tools/file-search-tool.ts';
@@ -26,6 +27,7 @@ import { ViolationBans } from './services/rate-limit/violation-bans.ts';
 import { SessionCheck } from './services/auth/session-check.ts';
 import { offerBackups } from './services/backup/backup-on-request.ts';
 import { createChatEngine } from './services/chat/chat-engine.ts';
+import { ImageProxy } from './services/images/image-proxy.ts';
 import { KeyStore } from './services/keys/key-store.ts';
 import { createBlobStore } from './services/files/create-blob-store.ts';
 import { embeddingsSettingsFromEnv } from './services/files/embeddings-settings.ts';
@@ -104,6 +106,7 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
   sso.useBus(bus);
   // Pyodide's start-up snapshot is kept beside the server's other data (see PythonSnapshot).
   const codeRunner = new CodeRunner(codeRunLimits(config.env), true, join(config.env.DATA_DIR, 'code-run'));
+  const codeRunScheduler = new CodeRunScheduler(codeRunSchedule(config.env));
   const base: Omit<AppContext, 'mcp'> = {
     config,
     db: database.db,
@@ -125,12 +128,13 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
     tools: new ToolRegistry([
       ...builtInTools,
       fileSearchTool(database.db, fileEmbeddings),
-      executeCodeTool({ runner: codeRunner, db: database.db, blobStore }),
+      executeCodeTool({ runner: codeRunner, scheduler: codeRunScheduler, db: database.db, blobStore }),
       ...webSearchTools(config),
       ...imageGenTools(config, database.db, blobStore),
       ...geminiImageTools(config, database.db, blobStore),
     ]),
     codeRunner,
+    codeRunScheduler,
   };
   const ctx: AppContext = { ...base, mcp: createMcp(base, opts.mcp) };
   ctx.shutdownTasks.push(async () => codeRunner.close());
@@ -139,7 +143,8 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
   const stopBackups = await offerBackups(database, opts.databaseDir ?? config.env.DATA_DIR, logger);
   if (stopBackups) ctx.shutdownTasks.push(stopBackups);
   const keys = new KeyStore(database.db, config.secrets.credsKey);
-  const engines: AppEngines = { chat: await createChatEngine(ctx, keys), keys };
+  const chat = await createChatEngine(ctx, keys);
+  const engines: AppEngines = { chat, keys, images: new ImageProxy({ http: chat.userHttp }) };
   const app = await buildApp(ctx, engines, { serveWeb: opts.serveWeb });
   startJobs(ctx);
   const address = await app.listen({

@@ -53,7 +53,10 @@ test('language setting writes the lang cookie and RTL languages flip the directi
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
 });
 
-test('delete account stays locked until the e-mail matches, then signs out', async ({ page, baseURL }) => {
+test('delete account says what goes, stays locked until the e-mail matches, then signs out', async ({
+  page,
+  baseURL,
+}, testInfo) => {
   const user = uniqueUser('del');
   await registerViaApi(baseURL!, user);
   await loginViaUi(page, user);
@@ -65,6 +68,10 @@ test('delete account stays locked until the e-mail matches, then signs out', asy
   const dialog = page.getByTestId('delete-account-dialog');
   const confirm = dialog.getByTestId('confirm-delete-account');
   const input = dialog.getByRole('textbox');
+  await expect(dialog.getByTestId('delete-account-removes')).toContainText(
+    'the files and pictures you uploaded (their stored copies too)',
+  );
+  await page.screenshot({ path: testInfo.outputPath('delete-account-dialog.png') });
   await expect(confirm).toBeDisabled();
   await input.fill('someone-else@example.com');
   await expect(confirm).toBeDisabled();

@@ -65,11 +65,13 @@ test('web search: the badge, a cited answer, its sources tabs and citation links
   await sources.getByTestId('web-search-tab-news').click();
   await expect(sources.getByTestId('web-search-source')).toHaveCount(1);
   await expect(sources.getByTestId('web-search-source')).toContainText('Otter census');
+  // The pictures come through Parley's image proxy: the browser never calls the sources' hosts.
+  const otters = encodeURIComponent(`${stack.sim.url}/web/images/otters.png`);
+  const proxied = page.waitForResponse((r) => r.url().includes(`/api/images/proxy?url=${otters}`));
   await sources.getByTestId('web-search-tab-images').click();
-  await expect(sources.locator('img').first()).toHaveAttribute(
-    'src',
-    `${stack.sim.url}/web/images/otters.png`,
-  );
+  expect((await proxied).status()).toBe(200);
+  await expect(sources.getByTestId('proxied-picture').first()).toHaveAttribute('src', /^blob:/);
+  expect(fromSources).toEqual([]);
   await page.screenshot({ path: testInfo.outputPath('web-search-images.png') });
 
   // After a reload the saved answer shows the same sources.

@@ -20,7 +20,9 @@ import {
   listUnprovenLinksCommand,
   reviewLinkCommand,
 } from './admin-commands.ts';
+import { deleteUserCommand } from './delete-user-command.ts';
 import { formatTable } from './format-table.ts';
+import type { BlobStore } from '../services/files/blob-store.ts';
 import { balanceSettings, type BalanceSettings } from '../services/balance/balance-settings.ts';
 
 export const ADMIN_HELP = `Parley administration
@@ -35,6 +37,9 @@ Usage: npm run admin -- <command> [arguments]
       Bans the account (permanently unless --minutes) and signs it out everywhere.
   unban-user <email>
       Lifts a ban.
+  delete-user <email>
+      Deletes the account with all of its data and the stored bytes of its files (DATA_DIR/files
+      or the S3 bucket), as the person's own deletion does. Cannot be undone.
   reset-password <email> [--password X]
       Sets a new password (generated when none is given) and signs the account out everywhere.
   add-balance <email> <credits>
@@ -92,6 +97,7 @@ export type AdminCommand =
   | { name: 'list-users' }
   | { name: 'ban-user'; email: string; minutes?: number }
   | { name: 'unban-user'; email: string }
+  | { name: 'delete-user'; email: string }
   | { name: 'reset-password'; email: string; password?: string }
   | { name: 'disable-2fa'; email: string }
   | { name: 'invite'; email: string; days?: number }
@@ -179,6 +185,7 @@ export function parseAdminArgs(argv: string[]): AdminCommand {
       return { name, email: positionals[0]!, days: parseInvitationDays(values.days as string | undefined) };
     }
     case 'unban-user':
+    case 'delete-user':
     case 'disable-2fa':
       return { name, email: parse(args, {}, ['email']).positionals[0]! };
     case 'reset-password': {
@@ -218,6 +225,8 @@ export async function executeAdminCommand(
   balance: BalanceSettings = balanceSettings({}),
   /** The web app's address (DOMAIN_CLIENT), which invitation links start with. */
   clientUrl = '',
+  /** The uploaded files' store, opened only by the commands that need it. */
+  stores: { openBlobStore?: () => Promise<BlobStore> } = {},
 ): Promise<void> {
   switch (command.name) {
     case 'help':
@@ -259,6 +268,18 @@ export async function executeAdminCommand(
     case 'unban-user':
       await unbanUserCommand(db, command.email);
       return print(`Lifted the ban of ${command.email}.`);
+    case 'delete-user': {
+      if (!stores.openBlobStore) throw new Error('delete-user needs the file store');
+      const store = await stores.openBlobStore();
+      try {
+        const { email, filesLeft } = await deleteUserCommand(db, store, command.email);
+        print(`Deleted ${email} and its files.`);
+        if (filesLeft) print(filesLeft);
+      } finally {
+        store.close?.();
+      }
+      return;
+    }
     case 'reset-password': {
       const { password, generated } = await resetPasswordCommand(db, command.email, command.password);
       print(`Set a new password for ${command.email}; every session was signed out.`);

@@ -47,7 +47,7 @@ function checkPassword(password: string): string {
   return password;
 }
 
-async function requireUser(db: Database, email: string): Promise<UserRow> {
+export async function requireUser(db: Database, email: string): Promise<UserRow> {
   const user = await findUserByEmail(db, email);
   if (!user) throw new CliError(`No user with the email ${email}.`);
   return user;

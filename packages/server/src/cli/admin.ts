@@ -7,6 +7,7 @@ import { CliError } from './admin-commands.ts';
 import { backupCommand, restoreCommand } from './backup-commands.ts';
 import { RestoreError } from '../services/backup/restore-backup.ts';
 import { balanceSettings } from '../services/balance/balance-settings.ts';
+import { createBlobStore } from '../services/files/create-blob-store.ts';
 
 /** `npm run admin -- <command>`: loads the server's configuration, opens and migrates the database, runs one command. */
 async function main(argv: string[]): Promise<number> {
@@ -29,6 +30,7 @@ async function main(argv: string[]): Promise<number> {
       (text) => console.log(text),
       balanceSettings(config.yaml),
       config.env.DOMAIN_CLIENT ?? '',
+      { openBlobStore: () => createBlobStore(config.env) },
     );
   } finally {
     await database.close();

@@ -1,6 +1,7 @@
 import {
   BUILT_FEATURES,
   DEFAULT_APP_TITLE,
+  DEFAULT_REMOTE_IMAGES_MODE,
   TEMPORARY_CHAT_RETENTION_HOURS,
   type InterfaceConfig,
   type InterfaceFeature,
@@ -58,6 +59,7 @@ export function resolveInterface(yaml: ParleyYaml): InterfaceConfig {
     webSearch: flag('webSearch') && yaml.webSearch !== undefined,
     fileSearch: flag('fileSearch'),
     artifacts: flag('artifacts'),
+    remoteImages: i.remoteImages ?? DEFAULT_REMOTE_IMAGES_MODE,
   };
 }
 

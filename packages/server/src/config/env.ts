@@ -201,8 +201,15 @@ export const envSchema = z.object({
   CODE_RUN_TIMEOUT_MS: int(30_000),
   /** Code runs: memory per run (the whole run process, WASM heap included), in megabytes. */
   CODE_RUN_MEMORY_MB: int(512),
-  /** Code runs: how many may run at once on this instance; more are refused until one ends. */
+  /** Code runs: how many may run at once on this instance; one user holds at most half of them. */
   CODE_RUN_CONCURRENCY: int(4),
+  /**
+   * Code runs waiting for a free slot, all users together; one user may hold half of them. A run
+   * beyond a full queue is refused (429).
+   */
+  CODE_RUN_QUEUE_MAX: int(8),
+  /** Code runs one user may start per minute (waiting ones included); more are refused (429). */
+  CODE_RUN_RATE_PER_MINUTE: int(20),
   /**
    * `GET /metrics` (Prometheus) answers requests carrying `Authorization: Bearer <METRICS_TOKEN>`;
    * unset, the metrics are not collected at all.

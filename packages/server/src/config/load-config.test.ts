@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from './env.ts';
 import { parseParleyYaml } from './load-config.ts';
+import { resolveInterface } from './app-config.ts';
 import { unimplementedSectionWarning } from './yaml-schema.ts';
 import { yamlSections } from './yaml-sections/index.ts';
 
@@ -339,6 +340,14 @@ ocr: { apiKey: x }
       timeout: 5000,
       startup: false,
     });
+  });
+
+  it('interface.remoteImages: allow, ask or block, ask when absent; anything else stops the start', () => {
+    expect(parseParleyYaml('interface:\n  remoteImages: block\n').config.interface?.remoteImages).toBe(
+      'block',
+    );
+    expect(resolveInterface({}).remoteImages).toBe('ask');
+    expect(() => parseParleyYaml('interface:\n  remoteImages: sometimes\n')).toThrow(ConfigError);
   });
 
   it('lists every bad key with its path', () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envSchema } from '../config/env.ts';
+import { ARTIFACT_HTML_POLICY } from '@parley/schema';
 import { ARTIFACT_PREVIEW_PATH, artifactPreviewPolicy, installArtifactPreview } from './artifact-preview.ts';
 
 /** The policy's directives by name, so a test can look at one directive's sources. */
@@ -62,6 +63,15 @@ describe('the artifact preview page', () => {
     expect(policy.get('base-uri')).toEqual(["'none'"]);
     expect(policy.get('frame-ancestors')).toEqual(["'self'"]);
     expect(policy.get('default-src')).toEqual(["'none'"]);
+  });
+
+  it('requires Trusted Types, so every HTML string passes the preview page’s srcdoc check', async () => {
+    for (const allowNetwork of [false, true]) {
+      const policy = directives((await serve(allowNetwork)).headers['content-security-policy'] as string);
+      expect(policy.get('require-trusted-types-for')).toEqual(["'script'"]);
+      // No 'allow-duplicates': artifact code cannot make a second policy of either name.
+      expect(policy.get('trusted-types')).toEqual(['default', ARTIFACT_HTML_POLICY]);
+    }
   });
 
   it('an explicit false is the default policy', async () => {

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { ARTIFACT_HTML_POLICY } from '@parley/schema';
 import type { FastifyInstance } from 'fastify';
 
 /** Where the web app's artifacts panel loads its preview frame from. */
@@ -33,6 +34,10 @@ export function artifactPreviewPolicy({ allowNetwork }: { allowNetwork: boolean 
     "form-action 'none'",
     "base-uri 'none'",
     "frame-ancestors 'self'",
+    // WebRTC ignores connect-src: the preview deletes its constructors and these two make every
+    // HTML string pass its checks, so no srcdoc frame can bring them back (frame-lockdown.ts).
+    "require-trusted-types-for 'script'",
+    `trusted-types default ${ARTIFACT_HTML_POLICY}`,
   ].join('; ');
 }
 

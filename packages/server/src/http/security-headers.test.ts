@@ -83,4 +83,12 @@ describe('security headers', () => {
     expect(withCheck).toMatch(/script-src [^;]*https:\/\/challenges\.cloudflare\.com/);
     expect(withCheck).toMatch(/frame-src [^;]*https:\/\/challenges\.cloudflare\.com/);
   });
+
+  it('pictures come from this origin, data: and blob: only, plus the hosts the operator named', () => {
+    const imgSrc = (policy: string) => /(?:^|; )img-src ([^;]*)/.exec(policy)?.[1];
+    expect(imgSrc(appContentSecurityPolicy({ inlineScriptHashes: [] }))).toBe("'self' data: blob:");
+    expect(
+      imgSrc(appContentSecurityPolicy({ inlineScriptHashes: [], imageOrigins: ['https://icons.example'] })),
+    ).toBe("'self' data: blob: https://icons.example");
+  });
 });

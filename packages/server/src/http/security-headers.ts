@@ -9,6 +9,8 @@ export interface AppPolicyOptions {
   turnstile?: boolean;
   /** Origins the artifacts panel may frame (a preview page hosted elsewhere). */
   frameOrigins?: string[];
+  /** Origins of pictures the operator named (parley.yaml's icons; configuredImageOrigins). */
+  imageOrigins?: string[];
 }
 
 const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
@@ -21,8 +23,10 @@ export function appContentSecurityPolicy(options: AppPolicyOptions): string {
     'script-src': ["'self'", ...options.inlineScriptHashes, ...turnstile],
     // React style attributes, and libraries that add <style> elements (KaTeX, mermaid).
     'style-src': ["'self'", "'unsafe-inline'"],
-    // Avatars and images in answers may come from anywhere over https; previews are blob: URLs.
-    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    // No other host but those the operator named: a picture an answer links from elsewhere would
+    // carry data out in its address, so it is loaded through Parley's image proxy; avatars from
+    // sign-in providers are copied to Parley; upload previews are blob: URLs.
+    'img-src': ["'self'", 'data:', 'blob:', ...(options.imageOrigins ?? [])],
     'media-src': ["'self'", 'blob:', 'data:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...turnstile],

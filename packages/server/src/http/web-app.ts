@@ -19,6 +19,8 @@ export async function installWebApp(
     turnstile?: boolean;
     distDir?: string;
     frameOrigins?: string[];
+    /** Origins of pictures the operator named in parley.yaml, allowed in img-src. */
+    imageOrigins?: string[];
     /** Artifact previews may load from https:/wss: addresses (ARTIFACTS_ALLOW_NETWORK). */
     artifactNetwork?: boolean;
   } = {},
@@ -33,6 +35,7 @@ export async function installWebApp(
       inlineScriptHashes: inlineScriptHashes(html),
       turnstile: options.turnstile,
       frameOrigins: options.frameOrigins,
+      imageOrigins: options.imageOrigins,
     }),
   );
   if (hasWeb) {

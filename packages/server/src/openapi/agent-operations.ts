@@ -200,9 +200,19 @@ export const agentOperations: OperationDoc[] = [
     tag: 'Agents',
     summary: 'Run a code block of one of your messages with execute_code (the Run button)',
     description:
-      'Only execute_code; needs RUN_CODE.USE and interface.runCode. The run is saved as a tool call of that message; files it writes come back as your attachments.',
+      'Only execute_code; needs RUN_CODE.USE and interface.runCode. The run is saved as a tool call of that message; files it writes come back as your attachments. When every slot you may hold is taken the run waits in a short queue (ask where with runId); a full queue or too many runs this minute is 429.',
     access: 'user',
     body: toolCallBodySchema,
     answers: [ok('The run: output, error, files and the saved call')],
+  },
+  {
+    method: 'get',
+    path: '/api/agents/tools/execute_code/queue/:runId',
+    tag: 'Agents',
+    summary: 'Where your Run-button run waits for a free code-run slot',
+    description:
+      'ahead: how many runs are ahead of the run you named runId in its call; null once it runs, or for a run that is not yours or not waiting.',
+    access: 'user',
+    answers: [ok('ahead')],
   },
 ];

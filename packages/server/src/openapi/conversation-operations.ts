@@ -12,6 +12,7 @@ import {
   finalEventSchema,
   forkConversationSchema,
   genTitleRequestSchema,
+  imageProxyQuerySchema,
   listConversationsQuerySchema,
   listMessagesQuerySchema,
   listSharedLinksQuerySchema,
@@ -284,6 +285,29 @@ export const conversationOperations: OperationDoc[] = [
     description: 'Public unless ALLOW_SHARED_LINKS_PUBLIC is off (then any signed-in user).',
     params: shareIdParamsSchema,
     answers: [ok('The conversation as shared (messages up to the share)')],
+  },
+  {
+    method: 'get',
+    path: '/api/share/:shareId/images',
+    tag: 'Sharing',
+    summary: "A picture a shared conversation's answers link",
+    access: 'optional-user',
+    description:
+      "Fetched by the server through the image proxy, so a viewer's browser never calls the other host. Only an address the share's messages hold (403 otherwise); PNG, JPEG, GIF, WebP or AVIF, by declared type and by its bytes; SVG refused. Public unless ALLOW_SHARED_LINKS_PUBLIC is off.",
+    params: shareIdParamsSchema,
+    query: imageProxyQuerySchema,
+    answers: [{ status: 200, kind: 'download', description: 'The picture' }],
+  },
+  {
+    method: 'get',
+    path: '/api/images/proxy',
+    tag: 'Sharing',
+    summary: 'A picture from another host, fetched by the server',
+    access: 'user',
+    description:
+      'For pictures in answers (interface.remoteImages): public addresses only (also after redirects), PNG, JPEG, GIF, WebP or AVIF by declared type and by its bytes, at most 10 MB and 10 s, cached in memory. 403 for a private address or when remote pictures are blocked, 415 for anything not such a picture (SVG included), 413 when too large.',
+    query: imageProxyQuerySchema,
+    answers: [{ status: 200, kind: 'download', description: 'The picture' }],
   },
   {
     method: 'post',

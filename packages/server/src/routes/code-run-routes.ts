@@ -1,4 +1,11 @@
-import { hasPermission, toolCallBodySchema, type ToolAuthState, type ToolCallResult } from '@parley/schema';
+import {
+  codeRunId,
+  hasPermission,
+  toolCallBodySchema,
+  type CodeRunQueueState,
+  type ToolAuthState,
+  type ToolCallResult,
+} from '@parley/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { toolCalls } from '../db/schema/index.ts';
@@ -33,7 +40,17 @@ export function codeRunRoutes(app: FastifyInstance, ctx: AppContext): void {
     };
   });
 
-  app.post('/api/agents/tools/:toolId/call', auth, async (request): Promise<ToolCallResult> => {
+  // Where the caller's Run-button run waits for a free slot (the button shows "n ahead").
+  app.get(
+    `/api/agents/tools/${EXECUTE_CODE}/queue/:runId`,
+    auth,
+    async (request): Promise<CodeRunQueueState> => {
+      const runId = parse(codeRunId, (request.params as { runId: string }).runId);
+      return { ahead: ctx.codeRunScheduler.waitingAhead(currentUser(request).id, runId) };
+    },
+  );
+
+  app.post('/api/agents/tools/:toolId/call', auth, async (request, reply): Promise<ToolCallResult> => {
     if (toolId(request) !== EXECUTE_CODE || !ctx.tools.get(EXECUTE_CODE)) {
       throw notFound(`Only ${EXECUTE_CODE} can be called from a message here.`);
     }
@@ -46,11 +63,17 @@ export function codeRunRoutes(app: FastifyInstance, ctx: AppContext): void {
     const body = parse(toolCallBodySchema, request.body);
     const message = await getMessage(ctx.db, userId, body.conversationId, body.messageId);
     if (!message) throw notFound('Message not found');
+    // A browser that goes away while its run waits for a slot takes the run out of the queue.
+    const gone = new AbortController();
+    reply.raw.on('close', () => {
+      if (!reply.raw.writableFinished) gone.abort();
+    });
     const answer = await executeCode(
-      { runner: ctx.codeRunner, db: ctx.db, blobStore: ctx.blobStore },
+      { runner: ctx.codeRunner, scheduler: ctx.codeRunScheduler, db: ctx.db, blobStore: ctx.blobStore },
       userId,
       body.conversationId,
       body,
+      { signal: gone.signal, runId: body.runId },
     );
     await ctx.db.insert(toolCalls).values({
       userId,

@@ -25,6 +25,7 @@ import { shareRoutes } from './share-routes.ts';
 import { tagRoutes } from './tag-routes.ts';
 import { importExportRoutes } from './import-export-routes.ts';
 import { fileRoutes } from './file-routes.ts';
+import { imageRoutes } from './image-routes.ts';
 import { actionOAuthRoutes } from './action-oauth-routes.ts';
 import { agentRoutes } from './agent-routes.ts';
 import { codeRunRoutes } from './code-run-routes.ts';
@@ -60,6 +61,7 @@ export const routeModules: RouteModule[] = [
   tagRoutes,
   importExportRoutes,
   fileRoutes,
+  imageRoutes,
   agentRoutes,
   actionOAuthRoutes,
   toolRoutes,

@@ -1,13 +1,18 @@
 import {
+  imageProxyQuerySchema,
   listSharedLinksQuerySchema,
   shareConversationParamsSchema,
   shareIdParamsSchema,
 } from '@parley/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppEngines } from '../app-engines.ts';
 import type { AppContext } from '../context.ts';
 import { authenticate, currentUser, readUser } from '../http/authenticate.ts';
 import { forbidden, notFound, unauthorized } from '../errors/app-error.ts';
+import { sendProxiedImage } from '../http/send-proxied-image.ts';
 import { parse } from '../http/validate.ts';
+import { shareLinksImage } from '../services/shares/share-image-urls.ts';
+import { remoteImagesBlocked } from './image-routes.ts';
 import { listSharedLinks } from '../services/shares/share-list.ts';
 import {
   createShare,
@@ -20,9 +25,10 @@ import {
 /**
  * Share links. With ALLOW_SHARED_LINKS off no link can be made, refreshed or read;
  * the owner can still list and delete old ones. With ALLOW_SHARED_LINKS_PUBLIC off reading a
- * link needs a signed-in user (any user).
+ * link needs a signed-in user (any user). A link's pictures from other hosts are fetched by the
+ * image proxy, and only those its messages link.
  */
-export function shareRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function shareRoutes(app: FastifyInstance, ctx: AppContext, { images }: AppEngines): void {
   const auth = { preHandler: authenticate(ctx) };
   const { ALLOW_SHARED_LINKS, ALLOW_SHARED_LINKS_PUBLIC } = ctx.config.env;
   const requireSharing = () => {
@@ -48,6 +54,18 @@ export function shareRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!ALLOW_SHARED_LINKS) throw notFound('Shared link not found');
     await requireReader(request);
     return getSharedConversation(ctx.db, shareId);
+  });
+
+  app.get('/api/share/:shareId/images', async (request, reply) => {
+    const { shareId } = parse(shareIdParamsSchema, request.params, 'params');
+    const { url } = parse(imageProxyQuerySchema, request.query, 'query');
+    if (!ALLOW_SHARED_LINKS) throw notFound('Shared link not found');
+    await requireReader(request);
+    if (ctx.config.interface.remoteImages === 'block') throw remoteImagesBlocked();
+    const shared = await getSharedConversation(ctx.db, shareId);
+    if (!shareLinksImage(shared.messages, url))
+      throw forbidden('This shared conversation does not link that picture.');
+    return sendProxiedImage(reply, await images.image(url));
   });
 
   app.post('/api/share/:conversationId', auth, async (request, reply) => {

@@ -3,6 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authDepsOf } from '../auth-deps-of.ts';
 import type { AppContext, AuthUser } from '../context.ts';
 import { AppError } from '../errors/app-error.ts';
+import { resolveFileConfig } from '../services/files/file-config.ts';
+import type { ImageProxy } from '../services/images/image-proxy.ts';
 import { startSignIn } from '../services/auth/login-service.ts';
 import {
   ATTEMPT_COOKIE,
@@ -15,6 +17,7 @@ import { resolveExternalAccount } from '../services/sso/external-account-service
 import type { ExternalProfile } from '../services/sso/external-profile.ts';
 import { linkToSignedInAccount } from '../services/sso/self-link.ts';
 import { SsoError } from '../services/sso/sso-error.ts';
+import { copyProviderAvatar } from '../services/sso/provider-avatar.ts';
 import type { RedirectSignIn } from '../services/sso/sso-flow.ts';
 import { pendingTwoFactor } from '../services/two-factor/two-factor-sign-in.ts';
 import { setRefreshCookie } from './auth-routes.ts';
@@ -53,8 +56,15 @@ export interface SsoLanding {
  * The destinations are fixed paths of the client origin: nothing in a request chooses where the
  * browser goes next.
  */
-export function ssoLanding(ctx: AppContext): SsoLanding {
+export function ssoLanding(ctx: AppContext, images: ImageProxy): SsoLanding {
   const deps = authDepsOf(ctx);
+  const avatarDeps = {
+    db: ctx.db,
+    blobStore: ctx.blobStore,
+    logger: ctx.logger,
+    images,
+    avatarSizeLimit: resolveFileConfig(ctx.config.yaml.fileConfig).avatarSizeLimit,
+  };
   const secretFor = (provider: string) =>
     (provider === 'saml' ? ctx.config.env.SAML_SESSION_SECRET : undefined) ?? ctx.config.secrets.ssoSecret;
   const loginPage = (code: SsoErrorCode) =>
@@ -154,7 +164,11 @@ export function ssoLanding(ctx: AppContext): SsoLanding {
       const provider = attempt.provider;
       if (attempt.linkUserId) return finishLink(reply, attempt, profileOf);
       try {
-        const user = await resolveExternalAccount(deps, await profileOf());
+        // A provider's avatar address becomes a copy Parley serves (the pages load no other host).
+        const user = await copyProviderAvatar(
+          avatarDeps,
+          await resolveExternalAccount(deps, await profileOf()),
+        );
         reply.clearCookie(ATTEMPT_COOKIE, { path: '/' });
         // An account with two-factor on gets no session from its identity provider alone: the
         // browser goes to the second step with the same tempToken a password login would answer.

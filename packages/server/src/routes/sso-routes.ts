@@ -1,5 +1,6 @@
 import { SOCIAL_PROVIDERS } from '@parley/schema';
 import type { FastifyInstance, FastifyRequest, FastifyReply } from 'fastify';
+import type { AppEngines } from '../app-engines.ts';
 import type { AppContext } from '../context.ts';
 import type { RedirectSignIn } from '../services/sso/sso-flow.ts';
 import { linkedIdentityRoutes } from './linked-identity-routes.ts';
@@ -15,8 +16,8 @@ const SOCIAL_ONLY = new Set(['discord', 'facebook', 'github', 'google', 'apple']
  * `/login?redirect=false&error=<code>`. Both destinations are fixed paths of the client origin:
  * nothing in a request chooses where the browser goes next.
  */
-export function ssoRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const sso = ssoLanding(ctx);
+export function ssoRoutes(app: FastifyInstance, ctx: AppContext, { images }: AppEngines): void {
+  const sso = ssoLanding(ctx, images);
 
   /** The method for a provider, honouring ALLOW_SOCIAL_LOGIN for the five social ones. */
   const method = (provider: string): RedirectSignIn | undefined => {

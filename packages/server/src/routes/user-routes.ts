@@ -7,7 +7,8 @@ import { parse } from '../http/validate.ts';
 import { authDepsOf } from '../auth-deps-of.ts';
 import { resendVerification, verifyEmail } from '../services/auth/email-verification-service.ts';
 import { toPublicUser } from '../services/users/public-user.ts';
-import { deleteUser, findUserById, setTermsAccepted } from '../services/users/user-service.ts';
+import { deleteAccount } from '../services/users/account-deletion.ts';
+import { findUserById, setTermsAccepted } from '../services/users/user-service.ts';
 import { clearRefreshCookie, limitKeys } from './auth-routes.ts';
 
 /** The caller's account: profile, deletion, terms, e-mail verification. */
@@ -24,7 +25,9 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.delete('/api/user/delete', auth, async (request, reply) => {
     const { id } = currentUser(request);
-    if (!(await deleteUser(ctx.db, id))) throw unauthorized('User not found');
+    const filesLeft = (err: unknown) =>
+      ctx.logger.error({ err, userId: id }, 'the files of a deleted account could not all be removed');
+    if (!(await deleteAccount(ctx, id, filesLeft))) throw unauthorized('User not found');
     ctx.sessionCheck.forget(id);
     clearRefreshCookie(deps, reply);
     return { message: 'User deleted' };

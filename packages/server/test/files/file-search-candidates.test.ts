@@ -67,11 +67,13 @@ describe('file search over more matches than it ranks', () => {
     const plain = await searchFiles(handle.db, 'fs-ann', ['fs-ann-manual'], 'water', 8);
     expect(plain).toHaveLength(8);
     expect(plain.some((h) => h.text.includes('lighthouse'))).toBe(false);
-    // A second required word narrows the matches to that chunk.
+    // A second word finds the chunk holding both first, even past the common word's candidates;
+    // passages holding one of the words follow it.
     const narrowed = await searchFiles(handle.db, 'fs-ann', ['fs-ann-manual'], 'water lighthouse', 8);
-    expect(narrowed).toHaveLength(1);
+    expect(narrowed).toHaveLength(8);
     expect(narrowed[0]).toMatchObject({ fileId: 'fs-ann-manual', filename: 'fs-ann-manual.txt' });
     expect(narrowed[0]!.text).toContain('by the lighthouse');
+    expect(narrowed[0]!.score).toBeGreaterThan(narrowed[1]!.score + 0.5);
   });
 
   it('never ranks another user’s chunks, even when the caller names their file', async () => {

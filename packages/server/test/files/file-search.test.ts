@@ -64,11 +64,33 @@ describe('documents and file search', () => {
     });
   });
 
+  it('finds a passage that holds only some of a question’s words, the one holding most first', async () => {
+    const notes = [
+      'The rangers walked the northern plain at dawn.',
+      'By noon the herd counted 14 zebras near the river.',
+      'Zebras graze in the afternoon heat.',
+      'The herd moved north after the rains.',
+    ].join('\n\n');
+    await uploadFile(server, ann, notes, 'safari.txt', {
+      type: 'text/plain',
+      fields: { conversationId: 'conv-zebra' },
+    });
+    // "many" is in no passage, "zebras" and "count" are plurals and inflections of the passage's words.
+    const found = await search(ann, 'conv-zebra', 'How many zebras did the herd count?');
+    expect(found.results[0]!.content).toContain('the herd counted 14 zebras');
+    // A number and one word missing from the question still find it.
+    const byNumber = await search(ann, 'conv-zebra', 'which animals numbered 14 by the river');
+    expect(byNumber.results[0]!.content).toContain('the herd counted 14 zebras');
+    // A word no passage holds still finds nothing.
+    expect((await search(ann, 'conv-zebra', 'giraffes')).results).toEqual([]);
+  });
+
   it('refuses an empty or oversized query before searching', async () => {
     await expect(search(ann, 'conv-a', '   ')).rejects.toThrow('query is required');
     await expect(search(ann, 'conv-a', 'x'.repeat(1001))).rejects.toThrow('at most 1000');
-    // Search syntax in the text is data, not SQL.
-    expect((await search(ann, 'conv-a', `'); drop table file_chunks; --`)).results).toEqual([]);
+    // Search syntax in the text is data, not SQL: the table is still there and still searched.
+    await search(ann, 'conv-a', `'); drop table file_chunks; --`);
+    expect((await search(ann, 'conv-a', 'foghorn visibility')).results).not.toEqual([]);
   });
 
   it('leaves pictures unindexed and deleting a document removes its chunks', async () => {

@@ -43,6 +43,30 @@ describe('imported values the database cannot store', () => {
     return { status: res.status, message: body.message, conversation, messages };
   }
 
+  it("drops a picture whose file reference is not one of Parley's own file routes", async () => {
+    const own =
+      '/api/files/download/0b7c7d0e-6a51-4d4c-9a11-3c1b1d2e3f40/9f0e1d2c-3b4a-4c5d-8e6f-7a8b9c0d1e2f';
+    const result = await importOne(
+      exportOf({
+        content: [
+          { type: 'text', text: 'look' },
+          // Shared, this made a signed-in viewer's browser send GET /api/convos with their token.
+          { type: 'image_file', image_file: { filepath: '/api/files/../convos?pageSize=100' } },
+          { type: 'image_file', image_file: { filepath: '//evil.example/api/files/download/u/f' } },
+          { type: 'image_file', image_file: { filepath: `${own}?x=/api/user` } },
+          { type: 'image_url', image_url: { url: '/api/files/download/u/%2e%2e' } },
+          { type: 'image_url', image_url: '/api/user' },
+          { type: 'image_file', image_file: { filepath: own, height: 10 } },
+        ],
+      }),
+    );
+    expect(result.status, result.message).toBe(201);
+    expect(result.messages[0]!.content).toEqual([
+      { type: 'text', text: 'look' },
+      { type: 'image_file', image_file: { filepath: own, height: 10 } },
+    ]);
+  });
+
   it('removes NUL from keys of content parts and options', async () => {
     const result = await importOne(
       exportOf(

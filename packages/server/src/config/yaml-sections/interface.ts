@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TEMPORARY_CHAT_RETENTION_HOURS } from '@parley/schema';
+import { REMOTE_IMAGE_MODES, TEMPORARY_CHAT_RETENTION_HOURS } from '@parley/schema';
 import { implemented } from './section.ts';
 
 const externalLink = z.strictObject({
@@ -40,6 +40,7 @@ export const interfaceSchema = z.strictObject({
   webSearch: z.boolean().optional(),
   fileSearch: z.boolean().optional(),
   artifacts: z.boolean().optional(),
+  remoteImages: z.enum(REMOTE_IMAGE_MODES).optional(),
   mcpServers: z.unknown().optional(),
   marketplace: z.unknown().optional(),
   peoplePicker: z.unknown().optional(),

@@ -96,12 +96,16 @@ export async function callOperation(
   const hasBody = op.body !== null && args.body !== undefined;
   if (hasBody) headers.set('content-type', 'application/json');
   headers.set('accept', 'application/json, text/plain;q=0.9, */*;q=0.1');
-  const response = await runtime.http.fetch(url, {
+  const init: RequestInit = {
     method: op.method,
     headers,
     ...(hasBody ? { body: JSON.stringify(args.body) } : {}),
     signal,
-  });
+  };
+  const keyHeader = customKeyHeader(runtime);
+  const response = await (keyHeader
+    ? runtime.http.fetchWithCredentialHeader(url, init, keyHeader)
+    : runtime.http.fetch(url, init));
   const text = await boundedText(response);
   // The API refused the user's token (revoked, say): they sign in again and the call is retried.
   if (oauth && response.status === 401) throw await oauth.service.refused(userId, oauth.action);
@@ -121,15 +125,69 @@ function requestTarget(runtime: ActionRuntime, op: ActionOperation, args: Record
     const value = args[p.name];
     if (value === undefined || value === null) continue;
     const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-    if (p.in === 'path') path = path.replaceAll(`{${p.name}}`, encodeURIComponent(text));
+    if (p.in === 'path') path = path.replaceAll(`{${p.name}}`, pathSegmentOf(p.name, text));
     else if (p.in === 'query') query.append(p.name, text);
     else headers.set(p.name, text.replace(/[\r\n]/g, ' '));
   }
-  // The path parameters are encoded, so the request cannot leave the server's base path.
   const url = new URL(runtime.document.serverUrl + path);
+  assertUnderServerPath(url, runtime.document.serverUrl);
   for (const [k, v] of query) url.searchParams.append(k, v);
   applyAuth(runtime, headers);
   return { url: url.href, headers };
+}
+
+/** Times a value is percent-decoded while looking for a dot segment hidden in it. */
+const MAX_DECODINGS = 5;
+
+/**
+ * A path parameter's value, encoded as one path segment. A value that is, or once decoded
+ * (any number of times, as a lax server might) contains, a `.` or `..` segment is refused:
+ * `new URL()` resolves dot segments, even `%2e` ones, so `/items/{id}` with `..` would send the
+ * Action's key to the path above its base. The error is the tool's answer, which the model reads.
+ */
+function pathSegmentOf(name: string, value: string): string {
+  let text = value;
+  for (let i = 0; i <= MAX_DECODINGS; i++) {
+    if (text.split(/[/\\]/).some((segment) => segment === '.' || segment === '..'))
+      throw new Error(`The path parameter "${name}" must not be "." or ".." (or an encoded form of them).`);
+    const decoded = decodeOnce(text);
+    if (decoded === text) break;
+    text = decoded;
+  }
+  return encodeURIComponent(value);
+}
+
+/** Percent-decodes what can be decoded; a stray `%` stays as it is. */
+function decodeOnce(text: string): string {
+  return text.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+  });
+}
+
+/**
+ * The built URL must still be at or below the server URL's path (whatever the document's own
+ * path template does): the Action's key is for that API and nothing else on its host.
+ */
+function assertUnderServerPath(url: URL, serverUrl: string): void {
+  const base = new URL(serverUrl);
+  const root = base.pathname.replace(/\/+$/, '');
+  const inside = url.origin === base.origin && (url.pathname === root || url.pathname.startsWith(`${root}/`));
+  if (!inside)
+    throw new Error(
+      `The request would go to ${url.pathname}, outside the action's server path ${root || '/'}.`,
+    );
+}
+
+/** The header name of a custom-header API key, which redirects to another origin must drop. */
+function customKeyHeader(runtime: ActionRuntime): string | null {
+  const { auth, apiKey } = runtime;
+  return auth.type === 'service_http' && auth.authorization_type === 'custom' && apiKey
+    ? auth.custom_auth_header!
+    : null;
 }
 
 function applyAuth(runtime: ActionRuntime, headers: Headers): void {

@@ -3,6 +3,7 @@ import {
   CONVERSATION_SETTING_KEYS,
   DEFAULT_CONVERSATION_TITLE,
   fileLimitsFor,
+  type AgentDefinition,
   type ChatRequest,
 } from '@parley/schema';
 import type { AppContext, AuthUser } from '../../context.ts';
@@ -26,9 +27,13 @@ import { withMemories } from '../memories/memory-prompt.ts';
 import { withToolInstructions } from '../tools/tool-instructions.ts';
 import { withArtifactsPrompt } from './artifacts-prompt.ts';
 import { attachImages, type MessageImageOptions } from './message-images.ts';
+import { giveDocuments } from '../documents/give-documents.ts';
+import { documentBudget } from '../documents/document-budget.ts';
+import { withDocumentUses } from './recorded-document-uses.ts';
+import { withAttachedFileSearch } from './attached-file-search.ts';
 import { agentActionTools } from '../actions/action-service.ts';
 import { AGENTS_ENDPOINT, resolveAgentRequest, runLimit } from '../agents/agent-chat.ts';
-import { ephemeralTools } from '../agents/ephemeral-agent.ts';
+import { ephemeralTools, roleMayUseTool } from '../agents/ephemeral-agent.ts';
 import type { Tool } from '../tools/tool.ts';
 import type { ToolSignIn } from '../tools/tool-sign-in.ts';
 import { planChainTurn } from './chain-turn-plan.ts';
@@ -84,9 +89,18 @@ export async function planChat(
   const endpointName = agentRequest?.endpointName ?? asked.endpointName;
   const body = agentRequest?.body ?? asked.body;
   // An agent's tools are its named ones and the operations of its actions (OpenAPI tools).
-  const tools = agentRequest
-    ? [...agentRequest.tools, ...(await agentActionTools(services.actions, [agentRequest.agent.id]))]
-    : await chosenTools(ctx, user, body);
+  const tools = await withAttachedFileSearch(
+    ctx.db,
+    ctx.tools,
+    userId,
+    body.files,
+    agentRequest
+      ? [...agentRequest.tools, ...(await agentActionTools(services.actions, [agentRequest.agent.id]))]
+      : await chosenTools(ctx, user, body),
+    async () =>
+      ctx.config.interface.fileSearch &&
+      roleMayUseTool((await sessionCaller(ctx.db, user)).role, 'file_search'),
+  );
   // Servers whose tools were asked for but appear only once the user signed in (OAuth).
   const signIns = agentRequest?.signIns ?? (await chosenSignIns(ctx, userId, body, tools));
   // The instructions of the tool servers this run offers (an MCP server's serverInstructions).
@@ -123,7 +137,7 @@ export async function planChat(
     settings,
     ...(expiredAt ? { expiredAt } : {}),
   };
-  const exchange = answering
+  const planned = answering
     ? secondAnswer(answering.exchange)
     : await prepareExchange(ctx.db, {
         userId,
@@ -144,9 +158,13 @@ export async function planChat(
       });
   // The oldest turns give way when the conversation outgrows the model's context; pictures are
   // loaded (and the new message's files checked) before anything is saved.
-  const { messages: trimmed, tokens: promptTokens } = await trimHistory(
+  const {
+    messages: trimmed,
+    tokens: historyTokens,
+    budget: promptBudget,
+  } = await trimHistory(
     toProviderMessages(
-      exchange.branch,
+      planned.branch,
       withArtifactsPrompt(
         withMemories(
           withToolInstructions(
@@ -165,14 +183,32 @@ export async function planChat(
       maxOutputTokens: parameters.model.maxOutputTokens,
     },
   );
-  const messages = await attachImages(trimmed, {
+  const fileConfig = resolveFileConfig(ctx.config.yaml.fileConfig);
+  const resendFiles = (body.resendFiles ?? existing?.settings.resendFiles) as boolean | null | undefined;
+  // Documents go in as text (whole, or the passages that answer the question) before pictures.
+  const documents = await giveDocuments(trimmed, {
+    db: ctx.db,
+    store: ctx.blobStore,
+    userId,
+    budget: documentBudget({
+      fileTokenLimit: fileConfig.fileTokenLimit,
+      promptBudget,
+      promptTokens: historyTokens,
+    }),
+    resendFiles,
+    embeddings: ctx.fileEmbeddings,
+    ...(agentRequest ? { agentFiles: agentOcrFiles(agentRequest.agent) } : {}),
+  });
+  const promptTokens = historyTokens + documents.tokens;
+  const exchange = withDocumentUses(planned, documents.uses);
+  const messages = await attachImages(documents.messages, {
     db: ctx.db,
     store: ctx.blobStore,
     userId,
     endpointKind: endpoint.type,
-    limits: fileLimitsFor(resolveFileConfig(ctx.config.yaml.fileConfig), endpoint.name),
+    limits: fileLimitsFor(fileConfig, endpoint.name),
     imageDetail: (body.imageDetail ?? existing?.settings.imageDetail) as MessageImageOptions['imageDetail'],
-    resendFiles: (body.resendFiles ?? existing?.settings.resendFiles) as boolean | null | undefined,
+    resendFiles,
   });
   const chain = await Promise.all(
     (agentRequest?.chain ?? []).map((member) => planChainTurn(services, userId, member, messages)),
@@ -233,6 +269,11 @@ export async function planChat(
  */
 function secondAnswer(first: Exchange): Exchange {
   return { ...first, write: { kind: 'none' }, responseMessageId: randomUUID(), continued: null };
+}
+
+/** An agent's `tool_resources.ocr` files ("upload as text"), which its author owns. */
+function agentOcrFiles(agent: { authorId: string; definition: AgentDefinition }) {
+  return { ownerId: agent.authorId, fileIds: agent.definition.tool_resources.ocr?.file_ids ?? [] };
 }
 
 /** The agents endpoint, named by the path or (on the generic paths) by the body. */

@@ -19,6 +19,11 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
   /** True when the key holds a blob. */
   exists(key: string): Promise<boolean>;
+  /**
+   * Removes a deleted account's blobs: `keys` (what its file rows named) and anything else the
+   * store can see under the user's prefix. Blobs already missing are not an error.
+   */
+  deleteOwner(userId: string, keys: string[]): Promise<void>;
   /** The blob's path on this machine's disk, for stores that keep one (lets sharp read lazily). */
   localPath?(key: string): string;
   /** Lets go of connections the store keeps (an S3 client's), at shutdown. */
@@ -34,8 +39,11 @@ export class BlobNotFound extends Error {
 
 /** Keys are only ever built here, from server-made ids checked to be plain tokens. */
 export function blobKey(userId: string, fileId: string): string {
-  for (const part of [userId, fileId]) {
-    if (!/^[A-Za-z0-9_-]{1,100}$/.test(part)) throw new Error('A blob key part must be a plain id');
-  }
-  return `${userId}/${fileId}`;
+  return `${blobKeyPart(userId)}/${blobKeyPart(fileId)}`;
+}
+
+/** One part of a key (a user's prefix, a file id): a plain id, or an error. */
+export function blobKeyPart(id: string): string {
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(id)) throw new Error('A blob key part must be a plain id');
+  return id;
 }

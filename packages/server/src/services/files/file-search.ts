@@ -63,9 +63,9 @@ const idList = (fileIds: string[]) =>
   );
 
 /**
- * Searches the caller's own files among `fileIds`. Full text always: `websearch_to_tsquery`
- * (quotes, `or`, `-word`) on the chunks' GIN-indexed vectors, the first TEXT_CANDIDATES matches
- * ranked. With `queryVector` (an embeddings provider answered for the query) the passages nearest
+ * Searches the caller's own files among `fileIds`. Full text always, on the chunks' GIN-indexed
+ * vectors: passages holding the most of the query's words first (see rankedText), so a question
+ * finds a passage that shares only some of its words. With `queryVector` (an embeddings provider answered for the query) the passages nearest
  * to it by cosine distance (the HNSW index) are a second list, and both are fused by reciprocal
  * rank, so a passage that says the same thing in other words is found too, while exact words
  * still count. Another user's file id finds nothing because every chunk is filtered by the
@@ -92,11 +92,13 @@ export async function searchFiles(
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
- * The best `take` of the first TEXT_CANDIDATES full-text matches, by cover density rank. The
- * matches are read through bitmap scans only: with a LIMIT the planner would otherwise walk the
- * whole table, or every chunk of the caller's, in order until enough rows matched, which for a
- * rare word is all of them. A bitmap scan of the GIN index (or of it and the file index together,
- * when a few files of many are searched) reads only matching rows, and stops at the limit.
+ * The best `take` full-text matches, ranked by how many of the question's words a passage holds,
+ * then by cover density. People ask in sentences ("How many zebras did the herd count?") whose
+ * words a passage only partly repeats, so requiring every word would miss it; matching any word
+ * would instead let common words crowd it out of the ranked candidates. The search therefore goes
+ * in tiers, each run only while fewer than `take` passages were found: every word (the query as
+ * typed, with its quotes, `or` and `-word`), then every word but one, then any word. A query using
+ * that syntax keeps its meaning and has no later tiers.
  */
 async function rankedText(
   tx: Transaction,
@@ -105,25 +107,105 @@ async function rankedText(
   query: string,
   take: number,
 ): Promise<Ranked[]> {
-  const tsQuery = sql`websearch_to_tsquery('english'::regconfig, ${query})`;
+  const lexemes = await queryLexemes(tx, query);
+  if (lexemes.length === 0) return [];
+  const syntax = SEARCH_SYNTAX.test(query);
+  const strict = sql`websearch_to_tsquery('english'::regconfig, ${query})`;
+  const tiers = syntax ? [strict] : [strict, ...relaxedTiers(lexemes)];
+  const ranking = syntax ? strict : anyOf(lexemes);
+  const coverage = syntax ? sql`0` : coverageOf(lexemes);
+  const found = new Map<string, Ranked>();
   // set_config(…, true) is SET LOCAL, and one statement can set both (a round trip fewer each).
   await tx.execute(
     sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
   );
+  for (const tier of tiers) {
+    for (const hit of await tierMatches(tx, userId, ids, { tier, ranking, coverage, take })) {
+      const key = `${hit.file_id}\u0000${hit.position}`;
+      if (!found.has(key)) found.set(key, hit);
+    }
+    if (found.size >= take) break;
+  }
+  await tx.execute(
+    sql`select set_config('enable_seqscan', 'on', true), set_config('enable_indexscan', 'on', true)`,
+  );
+  return [...found.values()].sort(byScoreThenPlace).slice(0, take);
+}
+
+/** Quotes, `-word` or a lone `or`: the person used websearch syntax, which is kept as typed. */
+const SEARCH_SYNTAX = /"|(?:^|\s)-\S|(?:^|\s)or(?:\s|$)/i;
+/** Above this many words, "all but one" would be a long query of its own; any word is next. */
+const MAX_ALL_BUT_ONE = 8;
+
+/** The query's lexemes as the English configuration makes them (stop words gone, words stemmed). */
+async function queryLexemes(tx: Transaction, query: string): Promise<string[]> {
+  const result = await tx.execute(
+    sql`select tsvector_to_array(to_tsvector('english'::regconfig, ${query})) as lexemes`,
+  );
+  return rowsOf<{ lexemes: string[] | null }>(result)[0]?.lexemes ?? [];
+}
+
+/** One lexeme as tsquery text: quoted, so its characters are never read as operators. */
+const quoted = (lexeme: string) => `'${lexeme.replaceAll("'", "''")}'`;
+/** A tsquery from text that is already lexemes: cast, not parsed again by a configuration. */
+const tsquery = (text: string) => sql`${text}::tsquery`;
+const anyOf = (lexemes: string[]) => tsquery(lexemes.map(quoted).join(' | '));
+
+/** The tiers after "every word": every word but one (from three words on), then any word. */
+function relaxedTiers(lexemes: string[]): SQL[] {
+  if (lexemes.length < 2) return [];
+  const allButOne =
+    lexemes.length >= 3 && lexemes.length <= MAX_ALL_BUT_ONE
+      ? [
+          tsquery(
+            lexemes
+              .map(
+                (_, skip) =>
+                  `(${lexemes
+                    .filter((_, i) => i !== skip)
+                    .map(quoted)
+                    .join(' & ')})`,
+              )
+              .join(' | '),
+          ),
+        ]
+      : [];
+  return [...allButOne, anyOf(lexemes)];
+}
+
+/** How many of the lexemes a chunk holds (each one checked against its indexed vector). */
+const coverageOf = (lexemes: string[]) =>
+  sql.join(
+    lexemes.map((l) => sql`(c.search_vector @@ ${tsquery(quoted(l))})::int`),
+    sql` + `,
+  );
+
+/**
+ * The best `take` of one tier's first TEXT_CANDIDATES matches: the words held, plus cover density
+ * scaled below 1 (so holding one more word always counts for more). The matches are read through
+ * bitmap scans only: with a LIMIT the planner would otherwise walk the whole table, or every chunk
+ * of the caller's, in order until enough rows matched, which for a rare word is all of them. A
+ * bitmap scan of the GIN index (or of it and the file index together, when a few files of many
+ * are searched) reads only matching rows, and stops at the limit.
+ */
+async function tierMatches(
+  tx: Transaction,
+  userId: string,
+  ids: SQL,
+  q: { tier: SQL; ranking: SQL; coverage: SQL; take: number },
+): Promise<Ranked[]> {
   const result = await tx.execute(sql`
     with candidates as materialized (
       select c.file_id, c.position, c.search_vector
       from file_chunks c
-      where c.user_id = ${userId} and c.file_id in (${ids}) and c.search_vector @@ ${tsQuery}
+      where c.user_id = ${userId} and c.file_id in (${ids}) and c.search_vector @@ ${q.tier}
       limit ${TEXT_CANDIDATES}
     )
-    select file_id, position, ts_rank_cd(search_vector, ${tsQuery})::float8 as score
-    from candidates
+    select c.file_id, c.position,
+      (${q.coverage} + ts_rank_cd(c.search_vector, ${q.ranking}, 32))::float8 as score
+    from candidates c
     order by score desc, file_id, position
-    limit ${take}`);
-  await tx.execute(
-    sql`select set_config('enable_seqscan', 'on', true), set_config('enable_indexscan', 'on', true)`,
-  );
+    limit ${q.take}`);
   return rowsOf<Ranked>(result);
 }
 

@@ -4,7 +4,7 @@ import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
-import { BlobNotFound, type BlobStore } from './blob-store.ts';
+import { BlobNotFound, blobKeyPart, type BlobStore } from './blob-store.ts';
 
 /**
  * Blobs as files under one root directory (DATA_DIR/files). A blob is written to a temporary
@@ -53,6 +53,11 @@ export class LocalBlobStore implements BlobStore {
 
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  /** The user's whole directory, leftovers of interrupted writes included. */
+  async deleteOwner(userId: string, _keys: string[]): Promise<void> {
+    await rm(this.pathOf(blobKeyPart(userId)), { recursive: true, force: true });
   }
 
   localPath(key: string): string {

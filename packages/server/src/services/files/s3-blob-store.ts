@@ -1,12 +1,14 @@
 import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { BlobNotFound, type BlobStore } from './blob-store.ts';
+import { BlobNotFound, blobKeyPart, type BlobStore } from './blob-store.ts';
 import type { S3Settings } from './s3-settings.ts';
 
 /** S3's smallest part but the last; with two parts in flight an upload holds about 15 MB at most. */
 const PART_BYTES = 5 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 2;
+/** Objects deleted at once when an account goes. */
+const OWNER_DELETES_IN_FLIGHT = 8;
 /** Read at start to prove the bucket answers; never a blob's key, which always holds a slash. */
 const START_PROBE_KEY = '.parley-start-check';
 
@@ -124,6 +126,19 @@ export class S3BlobStore implements BlobStore {
 
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  /**
+   * The keys the user's file rows named, a few at a time. Choice — no listing of the prefix:
+   * every blob Parley keeps has a row, and a key-by-key delete needs no list permission on the
+   * bucket (nor the batch delete's checksum header, which some S3-compatible servers refuse).
+   */
+  async deleteOwner(userId: string, keys: string[]): Promise<void> {
+    const prefix = `${blobKeyPart(userId)}/`;
+    const owned = keys.filter((key) => key.startsWith(prefix));
+    for (let i = 0; i < owned.length; i += OWNER_DELETES_IN_FLIGHT) {
+      await Promise.all(owned.slice(i, i + OWNER_DELETES_IN_FLIGHT).map((key) => this.delete(key)));
+    }
   }
 
   async exists(key: string): Promise<boolean> {

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { conversations, messages, pendingImports } from '../../db/schema/index.ts';
 import { badRequest } from '../../errors/app-error.ts';
 import { mappedMessageId } from './import-ids.ts';
+import { withOwnFileReferences } from './imported-file-references.ts';
 import {
   capImportedText,
   cleanText,
@@ -122,7 +123,7 @@ export class ImportWriter {
       sender: cleanText(message.sender).slice(0, 200) || (message.isCreatedByUser ? 'User' : 'Assistant'),
       isCreatedByUser: message.isCreatedByUser,
       text: capImportedText(cleanText(message.text)),
-      contentJson: message.content ? JSON.stringify(storableJson(message.content)) : null,
+      contentJson: contentJsonOf(message.content),
       endpoint: message.endpoint ?? null,
       model: message.model ?? null,
       error: message.error ?? false,
@@ -220,4 +221,9 @@ export async function deletePendingImport(db: Database, userId: string, importId
   await db
     .delete(pendingImports)
     .where(and(eq(pendingImports.importId, importId), eq(pendingImports.userId, userId)));
+}
+
+/** The message's content as stored: pictures referring to anything but Parley's files dropped. */
+function contentJsonOf(content: ImportedMessage['content']): string | null {
+  return content ? JSON.stringify(storableJson(withOwnFileReferences(content))) : null;
 }

@@ -25,6 +25,7 @@ export interface McpHost {
 
 export function createMcp(ctx: McpHost, overrides: Partial<McpManagerOptions> = {}): McpManager {
   const credentials = new ToolCredentialStore(ctx.db, ctx.config.secrets.credsKey);
+  const allowList = commaList(ctx.config.env.USER_BASE_URL_ALLOWLIST);
   const manager = new McpManager({
     servers: ctx.config.yaml.mcpServers ?? {},
     logger: ctx.logger.child({ component: 'mcp' }),
@@ -35,9 +36,8 @@ export function createMcp(ctx: McpHost, overrides: Partial<McpManagerOptions> = 
       const user = await findUserById(ctx.db, id);
       return user && { id: user.id, email: user.email, username: user.username };
     },
-    guard: new GuardedHttpClient({
-      policy: new AddressPolicy(commaList(ctx.config.env.USER_BASE_URL_ALLOWLIST)),
-    }),
+    guard: new GuardedHttpClient({ policy: new AddressPolicy(allowList) }),
+    guardWithHosts: (hosts) => new GuardedHttpClient({ policy: new AddressPolicy([...allowList, ...hosts]) }),
     ...overrides,
   });
   ctx.tools.addSource(new McpToolSource(manager));

@@ -6,14 +6,11 @@ import type { GuardedHttpClient } from '../net/guarded-http-client.ts';
 import type { ToolCredentialStore } from '../tool-credentials/tool-credential-store.ts';
 import type { SignInWaits } from '../tools/tool-sign-in.ts';
 import { McpConnection, type Backoff } from './mcp-connection.ts';
-import {
-  fillPlaceholders,
-  isHostTemplated,
-  isPerUserServer,
-  type ConnectingUser,
-} from './mcp-placeholders.ts';
+import { McpGuards, type GuardWithHosts } from './mcp-guards.ts';
 import { McpOAuthCallbackError } from './mcp-oauth.ts';
-import type { McpOAuthProviders } from './mcp-oauth-providers.ts';
+import { ownOriginResourceMetadata } from './mcp-oauth-guard.ts';
+import type { McpOAuthProviders, OAuthReach } from './mcp-oauth-providers.ts';
+import { fillPlaceholders, isPerUserServer, type ConnectingUser } from './mcp-placeholders.ts';
 import type { TransportOptions } from './mcp-transport.ts';
 
 /** The key tool calls wait on for a user's sign-in to an MCP server. */
@@ -32,6 +29,11 @@ export interface McpManagerOptions {
   findUser: (userId: string) => Promise<ConnectingUser | null>;
   /** The private-address guard for URLs a user's values shape. */
   guard: GuardedHttpClient;
+  /**
+   * The same guard also allowing some host names: for a server whose parley.yaml `oauth` names
+   * its authorization and token URLs (absent: such servers use `guard` as it is).
+   */
+  guardWithHosts?: GuardWithHosts;
   oauth?: McpOAuthProviders;
   /** Tool calls waiting for a user's sign-in to a server; the callback and cancel settle them. */
   signIns?: SignInWaits;
@@ -67,8 +69,10 @@ export class McpManager {
   private readonly users = new Map<string, Map<string, UserConnection>>();
   private readonly sweep: NodeJS.Timeout;
   private closed = false;
+  private readonly guards: McpGuards;
 
   constructor(private readonly options: McpManagerOptions) {
+    this.guards = new McpGuards(options.guard, options.guardWithHosts);
     const idle = options.idleMs ?? MCP_USER_IDLE_MS;
     this.sweep = setInterval(() => void this.closeIdle(idle), Math.min(idle, 60_000));
     this.sweep.unref();
@@ -195,7 +199,8 @@ export class McpManager {
     const config = this.requireConfig(serverName);
     if (!this.options.oauth) throw notFound(`MCP server '${serverName}' has no sign-in`);
     const signIn = mcpSignInKey(serverName);
-    const { userId } = await this.options.oauth.complete(serverName, query, config).catch((error) => {
+    const reach = (userId: string) => this.oauthReach(userId, serverName, config);
+    const { userId } = await this.options.oauth.complete(serverName, query, config, reach).catch((error) => {
       if (error instanceof McpOAuthCallbackError && error.userId)
         this.options.signIns?.settle(error.userId, signIn, 'failed');
       throw error;
@@ -229,6 +234,7 @@ export class McpManager {
     this.app.clear();
     this.users.clear();
     await Promise.all(all.map((c) => c.close()));
+    await this.guards.close();
   }
 
   /** How many per-user connections are open (for the benchmark and tests). */
@@ -265,27 +271,13 @@ export class McpManager {
       held.lastUsed = Date.now();
       return held.connection;
     }
-    const values = await this.options.credentials.get(userId, mcpPluginKey(serverName));
-    const missing = Object.entries(config.customUserVars ?? {}).filter(([field]) => !values[field]);
-    if (missing.length > 0) {
-      throw new McpUnavailableError(
-        `Set your ${missing.map(([, v]) => v.title).join(', ')} for ${serverName} first`,
-      );
-    }
-    const user = await this.options.findUser(userId);
-    if (!user) throw badRequest('Unknown user');
-    const filled = fillPlaceholders(config, values, user);
+    const filled = await this.filledConfig(userId, serverName, config);
     const remote = filled.type !== 'stdio';
     const authProvider =
       remote && (config.oauth || config.requiresOAuth)
         ? this.options.oauth?.providerFor(userId, serverName, config)
         : undefined;
-    const guard = isHostTemplated(config) ? this.options.guard : undefined;
-    if (guard && filled.type !== 'stdio') {
-      await guard.check(filled.url.replace(/^ws/i, 'http')).catch((error: Error) => {
-        throw new McpUnavailableError(error.message);
-      });
-    }
+    const guard = await this.checkedGuard(serverName, config, filled);
     const connection = new McpConnection({
       serverName,
       transport: () => transportFor(filled, { authProvider, guard }),
@@ -296,6 +288,56 @@ export class McpManager {
     byServer.set(serverName, { connection, lastUsed: Date.now() });
     await this.enforceLimit(byServer);
     return connection;
+  }
+
+  /** The server's config with this user's values in its placeholders; refuses missing values. */
+  private async filledConfig(
+    userId: string,
+    serverName: string,
+    config: McpServerConfig,
+  ): Promise<McpServerConfig> {
+    const values = await this.options.credentials.get(userId, mcpPluginKey(serverName));
+    const missing = Object.entries(config.customUserVars ?? {}).filter(([field]) => !values[field]);
+    if (missing.length > 0) {
+      throw new McpUnavailableError(
+        `Set your ${missing.map(([, v]) => v.title).join(', ')} for ${serverName} first`,
+      );
+    }
+    const user = await this.options.findUser(userId);
+    if (!user) throw badRequest('Unknown user');
+    return fillPlaceholders(config, values, user);
+  }
+
+  /**
+   * The guard of a server whose host a user's value fills, once the filled URL passed it (an early,
+   * clear refusal; the guard checks every request again); none for the operator's own URLs.
+   */
+  private async checkedGuard(
+    serverName: string,
+    config: McpServerConfig,
+    filled: McpServerConfig,
+  ): Promise<GuardedHttpClient | undefined> {
+    const guard = this.guards.for(serverName, config);
+    if (guard && filled.type !== 'stdio') {
+      await guard.check(filled.url.replace(/^ws/i, 'http')).catch((error: Error) => {
+        throw new McpUnavailableError(error.message);
+      });
+    }
+    return guard;
+  }
+
+  /**
+   * Where the OAuth callback's requests go for this user (discovery, registration, token): the
+   * URL their values make, through the server's guard when a user's value fills its host.
+   */
+  private async oauthReach(userId: string, serverName: string, config: McpServerConfig): Promise<OAuthReach> {
+    const filled = await this.filledConfig(userId, serverName, config);
+    if (filled.type === 'stdio') throw new McpUnavailableError(`${serverName} has no sign-in`);
+    const guard = await this.checkedGuard(serverName, config, filled);
+    return {
+      serverUrl: filled.url,
+      ...(guard ? { fetch: ownOriginResourceMetadata(guard.fetch, filled.url) } : {}),
+    };
   }
 
   /** Over the per-user limit, the least recently used of the user's connections is closed. */

@@ -17,7 +17,16 @@ export interface McpOAuthProviders {
     serverName: string,
     query: { code?: string; state?: string; error?: string },
     config: McpServerConfig,
+    reach: (userId: string) => Promise<OAuthReach>,
   ): Promise<{ userId: string }>;
   /** Whether the user holds tokens for the server (else connecting would only start a sign-in). */
   hasTokens(userId: string, serverName: string): Promise<boolean>;
+}
+
+/** Where one user's sign-in to a server sends its requests. */
+export interface OAuthReach {
+  /** The server's URL with the user's values filled in. */
+  serverUrl: string;
+  /** fetch for discovery, registration and token requests (a guarded one); the default otherwise. */
+  fetch?: typeof fetch;
 }

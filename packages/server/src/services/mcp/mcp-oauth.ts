@@ -9,7 +9,7 @@ import type { McpOAuthError } from '@parley/schema';
 import type { McpServerConfig } from '../../config/yaml-sections/mcp-servers.ts';
 import type { ToolCredentialStore } from '../tool-credentials/tool-credential-store.ts';
 import { OAuthCallbackError } from '../tools/oauth-callback-error.ts';
-import type { McpOAuthProviders } from './mcp-oauth-providers.ts';
+import type { McpOAuthProviders, OAuthReach } from './mcp-oauth-providers.ts';
 import { loadMcpSdk } from './mcp-sdk.ts';
 
 /** How long a started sign-in waits for its callback (the web app polls for 180 s). */
@@ -49,8 +49,6 @@ export interface McpOAuthOptions {
   credentials: ToolCredentialStore;
   /** Parley's public origin: the callback is `{origin}/api/mcp/{serverName}/oauth/callback`. */
   publicOrigin: string;
-  /** fetch for the OAuth requests (discovery, registration, token); the default otherwise. */
-  fetch?: typeof fetch;
 }
 
 /**
@@ -163,6 +161,7 @@ export class McpOAuth implements McpOAuthProviders {
     serverName: string,
     query: { code?: string; state?: string; error?: string },
     config: McpServerConfig,
+    reach: (userId: string) => Promise<OAuthReach>,
   ): Promise<{ userId: string }> {
     if (!query.state) throw new McpOAuthCallbackError('missing_state', 'The sign-in answer has no state');
     const flow = [...this.flows.values()].find((f) => f.state === query.state);
@@ -188,11 +187,11 @@ export class McpOAuth implements McpOAuthProviders {
       throw new McpOAuthCallbackError('callback_failed', 'A stdio server has no sign-in', flow.userId);
     const provider = this.providerFor(flow.userId, serverName, config);
     try {
-      const { auth } = await loadMcpSdk();
+      const [{ auth }, target] = await Promise.all([loadMcpSdk(), reach(flow.userId)]);
       const result = await auth(provider, {
-        serverUrl: config.url,
+        serverUrl: target.serverUrl,
         authorizationCode: query.code,
-        ...(this.options.fetch ? { fetchFn: this.options.fetch } : {}),
+        ...(target.fetch ? { fetchFn: target.fetch } : {}),
       });
       if (result !== 'AUTHORIZED') throw new Error('the server did not authorize');
     } catch (error) {

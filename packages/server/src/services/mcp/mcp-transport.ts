@@ -5,6 +5,7 @@ import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpServerConfig } from '../../config/yaml-sections/mcp-servers.ts';
 import type { GuardedHttpClient } from '../net/guarded-http-client.ts';
+import { ownOriginResourceMetadata } from './mcp-oauth-guard.ts';
 import { WebSocketTransport } from './websocket-transport.ts';
 
 export interface TransportOptions {
@@ -12,7 +13,9 @@ export interface TransportOptions {
   authProvider?: OAuthClientProvider;
   /**
    * The guarded client for a URL a user's values shaped (a `{{VAR}}` in its host): every address
-   * it reaches is checked against the private ranges. An operator's own URL needs no guard.
+   * it reaches, the OAuth sign-in's requests included, is checked against the private ranges, and
+   * a sign-in challenge naming metadata on another origin is refused. An operator's own URL needs
+   * no guard.
    */
   guard?: GuardedHttpClient;
 }
@@ -39,13 +42,13 @@ export function createTransport(config: McpServerConfig, options: TransportOptio
       return new SSEClientTransport(new URL(config.url), {
         requestInit: { headers: config.headers ?? {} },
         ...(options.authProvider ? { authProvider: options.authProvider } : {}),
-        ...(options.guard ? { fetch: options.guard.fetch } : {}),
+        ...(options.guard ? { fetch: ownOriginResourceMetadata(options.guard.fetch, config.url) } : {}),
       });
     case 'streamable-http':
       return new StreamableHTTPClientTransport(new URL(config.url), {
         requestInit: { headers: config.headers ?? {} },
         ...(options.authProvider ? { authProvider: options.authProvider } : {}),
-        ...(options.guard ? { fetch: options.guard.fetch } : {}),
+        ...(options.guard ? { fetch: ownOriginResourceMetadata(options.guard.fetch, config.url) } : {}),
       });
   }
 }

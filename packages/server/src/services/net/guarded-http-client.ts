@@ -106,7 +106,23 @@ export class GuardedHttpClient {
   }
 
   /** A `fetch` with the guard's rules, for SDKs that take one. */
-  readonly fetch = (async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
+  readonly fetch = ((input: string | URL | Request, init: RequestInit = {}): Promise<Response> =>
+    this.request(input, init, CREDENTIAL_HEADERS)) as typeof fetch;
+
+  /**
+   * `fetch` for a caller that sends a credential under a header name of its own choosing (an
+   * Action's custom API-key header): that header is dropped with the usual ones when a redirect
+   * leaves the origin, so the key only ever reaches the origin it was meant for.
+   */
+  fetchWithCredentialHeader(url: string, init: RequestInit, credentialHeader: string): Promise<Response> {
+    return this.request(url, init, [...CREDENTIAL_HEADERS, credentialHeader.toLowerCase()]);
+  }
+
+  private async request(
+    input: string | URL | Request,
+    init: RequestInit,
+    credentialHeaders: readonly string[],
+  ): Promise<Response> {
     const request = await requestParts(input, init);
     let url = this.parse(request.url);
     let { method, body } = request;
@@ -130,14 +146,22 @@ export class GuardedHttpClient {
           `The server at ${url.origin} redirected a request whose body cannot be sent again.`,
         );
       }
-      if (next.origin !== url.origin) for (const name of CREDENTIAL_HEADERS) headers.delete(name);
+      if (next.origin !== url.origin) for (const name of credentialHeaders) headers.delete(name);
       url = next;
     }
-  }) as typeof fetch;
+  }
 
   /** Closes the pooled connections. */
   async close(): Promise<void> {
     await this.agent?.close();
+  }
+
+  /**
+   * Closes the pooled connections at once, ending requests still open (close() would wait for
+   * them: a stream the server keeps open never ends by itself).
+   */
+  async destroy(): Promise<void> {
+    await this.agent?.destroy();
   }
 
   private async send(url: URL, init: RequestInit): Promise<Response> {

@@ -1,5 +1,5 @@
 import { codeRunInputSchema } from '@parley/schema';
-import { executeCode, type CodeExecution } from '../code-execution/execute-code.ts';
+import { executeCode, waitingForSlotMessage, type CodeExecution } from '../code-execution/execute-code.ts';
 import type { Tool } from './tool.ts';
 
 /** The tool's id, as agents list it and the Run button's calls name it. */
@@ -28,7 +28,13 @@ export function executeCodeTool(execution: CodeExecution): Tool<typeof codeRunIn
     icon: 'code',
     timeoutMs: execution.runner.limits.timeoutMs + 60_000,
     async run(input, context) {
-      return executeCode(execution, context.userId, context.conversationId, input);
+      // A run that waits for a free slot says so in the call's progress; stopping the answer
+      // takes it out of the queue.
+      return executeCode(execution, context.userId, context.conversationId, input, {
+        signal: context.signal,
+        onWaiting: (ahead) =>
+          context.reportProgress?.({ progress: 0, message: waitingForSlotMessage(ahead) }),
+      });
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { SavedToolCall, ToolCallBody, ToolCallResult } from '@parley/schema';
+import type { CodeRunQueueState, SavedToolCall, ToolCallBody, ToolCallResult } from '@parley/schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 
@@ -20,6 +20,31 @@ export function useSavedToolCalls(conversationId: string, enabled: boolean) {
     enabled,
     staleTime: Infinity,
   });
+}
+
+/** How often a run waiting for a free slot asks for its place in the queue. */
+const QUEUE_POLL_MS = 1000;
+
+/**
+ * While the run `runId` is pending: how many runs are ahead of it in the server's queue (null
+ * once it runs, or before the first answer). Every code-run slot may be taken (one user holds at
+ * most half of them), and then the run waits its turn instead of being refused.
+ */
+export function useCodeRunQueue(runId: string | null): number | null {
+  const { data } = useQuery({
+    queryKey: ['codeRunQueue', runId],
+    queryFn: () => api<CodeRunQueueState>(`/api/agents/tools/${RUN_TOOL}/queue/${runId}`),
+    enabled: runId !== null,
+    refetchInterval: QUEUE_POLL_MS,
+    gcTime: 0,
+  });
+  return runId === null ? null : (data?.ahead ?? null);
+}
+
+/** A name for one run, unique enough among one user's runs (works on plain-http deployments too). */
+export function newRunId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** Runs one code block on the server and appends its result to the conversation's call cache. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useStartupConfig } from '../../api/startup-queries';
 import { apiErrorText } from '../../api/api-error-text';
 import { showToast } from '../toasts';
-import { useRunCode, useSavedToolCalls } from './code-run-api';
+import { newRunId, useCodeRunQueue, useRunCode, useSavedToolCalls } from './code-run-api';
 import { useCodeRunScope } from './code-run-scope';
 
 /** The spec's throttle: a block runs at most once per second (the first click counts). */
@@ -26,7 +26,8 @@ function outcomeOf(call: SavedToolCall): CodeRunOutcome {
 /**
  * The Run button's state for one code block: whether it can run here (an answer's block, a
  * language the server runs, the runCode feature on), the block's results so far (newest last,
- * paged), and `run`, throttled to once per second.
+ * paged), `run`, throttled to once per second, and while the run waits for a free slot, how
+ * many runs are ahead of it.
  */
 export function useCodeBlockRun(code: string, lang: string) {
   const { t } = useTranslation();
@@ -38,6 +39,8 @@ export function useCodeBlockRun(code: string, lang: string) {
   const runCode = useRunCode();
   const lastRun = useRef(0);
   const [page, setPage] = useState<number | null>(null);
+  const [runId, setRunId] = useState<string | null>(null);
+  const waitingAhead = useCodeRunQueue(runId);
 
   const outcomes = canRun
     ? (saved.data ?? [])
@@ -58,6 +61,8 @@ export function useCodeBlockRun(code: string, lang: string) {
     const now = Date.now();
     if (now - lastRun.current < RUN_THROTTLE_MS) return;
     lastRun.current = now;
+    const id = newRunId();
+    setRunId(id);
     runCode.mutate(
       {
         conversationId: scope.conversationId,
@@ -66,8 +71,10 @@ export function useCodeBlockRun(code: string, lang: string) {
         blockIndex,
         lang,
         code,
+        runId: id,
       },
       {
+        onSettled: () => setRunId(null),
         onSuccess: () => setPage(null),
         onError: (err) => {
           // The server's reason in the UI language where it has one (see apiErrorText).
@@ -85,6 +92,8 @@ export function useCodeBlockRun(code: string, lang: string) {
     canRun,
     run,
     running: runCode.isPending,
+    /** Runs ahead of this one while it waits for a free slot on the server; null when not waiting. */
+    waitingAhead: runCode.isPending ? waitingAhead : null,
     outcomes,
     shown,
     showPage: setPage,

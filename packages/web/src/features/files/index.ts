@@ -11,3 +11,4 @@ export { useAttachmentDrafts } from './use-attachment-drafts';
 export { AttachMenu } from './attach-menu';
 export { useUploadChooser } from './use-upload-chooser';
 export { UploadTypeDialog } from './upload-type-dialog';
+export { toolResourceOf } from './upload-options';

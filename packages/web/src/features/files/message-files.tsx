@@ -1,9 +1,11 @@
+import { ownFilePath } from '@parley/schema';
 import { clsx } from 'clsx';
 import { FileText } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authStore } from '../../store/auth-store';
 import { ImageViewer } from './image-viewer';
+import { readNote, type FileReadAs } from './file-read-note';
 
 export interface MessageFile {
   file_id?: string;
@@ -12,16 +14,45 @@ export interface MessageFile {
   type?: string;
   width?: number;
   height?: number;
+  /** How the server gave the file to the model (it records this on the message's file entry). */
+  read_as?: FileReadAs;
+  /** With `passages`: how many passages of it were given. */
+  passages?: number;
+}
+
+/** A document sent with a message: its name, and how the model read it. */
+function DocumentChip({ file }: { file: MessageFile }) {
+  const { t } = useTranslation();
+  const note = readNote(file);
+  const text = note ? t(note.key, note.values) : null;
+  return (
+    <span
+      className="flex items-center gap-2 rounded-xl border border-border bg-surface px-3 py-2 text-xs"
+      data-testid="message-file"
+    >
+      <FileText className="size-4 shrink-0 text-accent" aria-hidden />
+      <span className="flex min-w-0 flex-col">
+        <span className="truncate">{file.filename}</span>
+        {text && (
+          <span className="text-fg-subtle" data-testid="message-file-read">
+            {text}
+          </span>
+        )}
+      </span>
+    </span>
+  );
 }
 
 /**
  * A picture served by the API: fetched with the session's token (an <img> cannot send it) and
  * shown from an object URL.
  */
-function useAuthedBlobUrl(path: string | undefined): string | undefined {
+function useAuthedBlobUrl(filepath: string | undefined): string | undefined {
   const [url, setUrl] = useState<string>();
+  // Sent with the viewer's token, so only a file route exactly, never another API route.
+  const path = ownFilePath(filepath);
   useEffect(() => {
-    if (!path?.startsWith('/api/files/')) return;
+    if (!path) return;
     let revoked = false;
     let objectUrl: string | undefined;
     const token = authStore.getState().token;
@@ -86,13 +117,7 @@ export function MessageFiles({ files }: { files: Record<string, unknown>[] | nul
         file.type?.startsWith('image/') ? (
           <ImageFile key={file.file_id ?? i} file={file} />
         ) : (
-          <span
-            key={file.file_id ?? i}
-            className="flex items-center gap-2 rounded-xl border border-border bg-surface px-3 py-2 text-xs"
-          >
-            <FileText className="size-4 text-accent" aria-hidden />
-            {file.filename}
-          </span>
+          <DocumentChip key={file.file_id ?? i} file={file} />
         ),
       )}
     </div>

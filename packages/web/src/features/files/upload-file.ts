@@ -1,6 +1,7 @@
 import type { ParleyFile } from '@parley/schema';
 import { refreshSession } from '../../api/client';
 import { authStore } from '../../store/auth-store';
+import type { UploadToolResource } from './upload-options';
 
 export class UploadError extends Error {
   constructor(
@@ -46,8 +47,11 @@ export async function uploadFile(
     fileId: string;
     width?: number;
     height?: number;
-    /** `file_search`: the file is for file search (the server checks the permission). */
-    toolResource?: 'file_search';
+    /**
+     * `file_search`: the file is for file search (the server checks the permission); `ocr`: its
+     * text is given to the model.
+     */
+    toolResource?: UploadToolResource;
   },
   onProgress: (fraction: number) => void,
   signal: AbortSignal,

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { dropChoices, uploadKinds, wrongFilesFor } from './upload-options';
+import { dropChoices, toolResourceOf, uploadKinds, wrongFilesFor } from './upload-options';
 
 describe('upload options', () => {
   it('offers file search only when the server has it on and the role may use it', () => {
-    expect(uploadKinds({ enabled: true, permitted: true })).toEqual(['image', 'file', 'file_search']);
-    expect(uploadKinds({ enabled: false, permitted: true })).toEqual(['image', 'file']);
-    expect(uploadKinds({ enabled: true, permitted: false })).toEqual(['image', 'file']);
+    expect(uploadKinds({ enabled: true, permitted: true })).toEqual(['image', 'file', 'ocr', 'file_search']);
+    expect(uploadKinds({ enabled: false, permitted: true })).toEqual(['image', 'file', 'ocr']);
+    expect(uploadKinds({ enabled: true, permitted: false })).toEqual(['image', 'file', 'ocr']);
+  });
+
+  it('names the tool resource of "upload as text" (ocr) and of file search, none for the others', () => {
+    expect(toolResourceOf('ocr')).toEqual({ toolResource: 'ocr' });
+    expect(toolResourceOf('file_search')).toEqual({ toolResource: 'file_search' });
+    expect(toolResourceOf('file')).toEqual({});
+    expect(toolResourceOf('image')).toEqual({});
   });
 
   it('takes only pictures as images, anything for the other kinds', () => {
@@ -21,15 +28,16 @@ describe('upload options', () => {
     const png = { name: 'a.png', type: 'image/png' };
     const pdf = { name: 'a.pdf', type: 'application/pdf' };
     const on = { enabled: true, permitted: true };
-    expect(dropChoices([png], on, false)).toEqual(['image', 'file', 'file_search']);
-    expect(dropChoices([png, png], on, false)).toEqual(['image', 'file', 'file_search']);
-    expect(dropChoices([png, pdf], on, false)).toEqual(['file', 'file_search']);
-    expect(dropChoices([pdf], on, false)).toEqual(['file', 'file_search']);
+    expect(dropChoices([png], on, false)).toEqual(['image', 'file', 'ocr', 'file_search']);
+    expect(dropChoices([png, png], on, false)).toEqual(['image', 'file', 'ocr', 'file_search']);
+    expect(dropChoices([png, pdf], on, false)).toEqual(['file', 'ocr', 'file_search']);
+    expect(dropChoices([pdf], on, false)).toEqual(['file', 'ocr', 'file_search']);
     // A file the browser could not type is a picture only when its extension says so (HEIC).
-    expect(dropChoices([{ name: 'blob', type: '' }], on, false)).toEqual(['file', 'file_search']);
+    expect(dropChoices([{ name: 'blob', type: '' }], on, false)).toEqual(['file', 'ocr', 'file_search']);
     expect(dropChoices([{ name: 'IMG_1.HEIC', type: '' }], on, false)).toEqual([
       'image',
       'file',
+      'ocr',
       'file_search',
     ]);
   });

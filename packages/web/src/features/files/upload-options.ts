@@ -2,25 +2,41 @@ import { inferFileType } from '@parley/schema';
 
 /**
  * How a chosen file is uploaded: `image` for the model to see (pictures only), `file` as an
- * attachment the model is given, `file_search` indexed for the file-search tool.
+ * attachment the model is given (a document's text, like `ocr`), `ocr` "upload as text" (the
+ * document's text is given to the model: whole when it fits, else its passages that answer the
+ * question), `file_search` indexed for the file-search tool, which searches it when asked.
  */
-export type UploadKind = 'image' | 'file' | 'file_search';
+export type UploadKind = 'image' | 'file' | 'ocr' | 'file_search';
+
+/** The tool resource an upload of each kind names (none: a plain attachment). */
+export type UploadToolResource = 'ocr' | 'file_search';
+
+/** The upload's tool resource field for a kind. */
+export function toolResourceOf(kind: UploadKind): { toolResource?: UploadToolResource } {
+  return kind === 'ocr' || kind === 'file_search' ? { toolResource: kind } : {};
+}
 
 /** The file picker's `accept` for each kind (`undefined`: any type the upload checks allow). */
 export const UPLOAD_ACCEPT: Record<UploadKind, string | undefined> = {
   // Some systems give HEIC photos no type, which `image/*` alone would hide from the picker.
   image: 'image/*,.heic,.heif',
   file: undefined,
+  ocr: undefined,
   file_search: undefined,
 };
 
 /**
- * The attach menu's options, in order: images and files always, file search only when the
- * server offers it (its interface flag) and the role allows it (FILE_SEARCH.USE). Code files and
- * OCR text are not offered: this server's code runs do not read uploaded files and OCR is off.
+ * The attach menu's options, in order: images, files and "upload as text" always, file search
+ * only when the server offers it (its interface flag) and the role allows it (FILE_SEARCH.USE).
+ * Code files are not offered: this server's code runs do not read uploaded files.
  */
 export function uploadKinds(fileSearch: { enabled: boolean; permitted: boolean }): UploadKind[] {
-  return ['image', 'file', ...(fileSearch.enabled && fileSearch.permitted ? (['file_search'] as const) : [])];
+  return [
+    'image',
+    'file',
+    'ocr',
+    ...(fileSearch.enabled && fileSearch.permitted ? (['file_search'] as const) : []),
+  ];
 }
 
 /** A chosen file as far as the upload kinds care: its name and the type the browser gave it. */

@@ -16,6 +16,7 @@ import { showToast } from '../toasts';
 import { useAttachments, type Attachment } from './attachments-store';
 import { imageSizeOf, resizeForUpload } from './prepare-image';
 import { UploadError, uploadFile } from './upload-file';
+import type { UploadToolResource } from './upload-options';
 
 export const fileConfigQueryKey = ['files', 'config'] as const;
 
@@ -42,7 +43,7 @@ function scheduleDelete(fileId: string) {
 }
 
 interface AddOptions {
-  toolResource?: 'file_search';
+  toolResource?: UploadToolResource;
 }
 
 /**

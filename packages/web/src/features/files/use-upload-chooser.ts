@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
-import { dropChoices, type UploadKind } from './upload-options';
+import { dropChoices, toolResourceOf, type UploadKind, type UploadToolResource } from './upload-options';
 import { useFileSearchOffer } from './use-file-search-offer';
 
-type Add = (files: File[], options?: { toolResource?: 'file_search' }) => unknown;
+type Add = (files: File[], options?: { toolResource?: UploadToolResource }) => unknown;
 
 export interface UploadChooser {
   /** Files waiting for the person to say how they are added (null: the chooser is closed). */
@@ -34,7 +34,7 @@ export function useUploadChooser(add: Add, onAgentsEndpoint: boolean) {
     choose: (kind) => {
       if (!pending || !pending.choices.includes(kind)) return;
       setPending(null);
-      void add(pending.files, kind === 'file_search' ? { toolResource: 'file_search' } : {});
+      void add(pending.files, toolResourceOf(kind));
     },
     cancel: () => setPending(null),
   };

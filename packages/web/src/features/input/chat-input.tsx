@@ -16,7 +16,7 @@ import { useAuth } from '../../store/auth-store';
 import { useSettings } from '../../store/settings-store';
 import { AttachmentChips } from '../files';
 import { messageFiles, useAttachments, useConversationAttachments } from '../files';
-import { pastedName } from '../files';
+import { pastedName, toolResourceOf } from '../files';
 import { AttachMenu, UploadTypeDialog, useAttach, useAttachmentDrafts, useUploadChooser } from '../files';
 import { AGENTS_ENDPOINT, useAgentList } from '../agents';
 import { useChooseAddedConvo, useMultiConvoAllowed } from '../added-convo';
@@ -256,9 +256,7 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
         <div className="flex items-end gap-2 p-2">
           <AttachMenu
             disabled={disabled || !attach.ready}
-            onFiles={(files, kind) =>
-              void attach.add(files, kind === 'file_search' ? { toolResource: 'file_search' } : {})
-            }
+            onFiles={(files, kind) => void attach.add(files, toolResourceOf(kind))}
           />
           <McpPickerSlot conversationId={conversationId} />
           <ToolsMenu conversationId={conversationId} enabled={props.endpoint !== AGENTS_ENDPOINT} />

@@ -114,6 +114,17 @@ export const CodeBlock = memo(function CodeBlock({
             : code}
         </code>
       </pre>
+      {runner.canRun && runner.waitingAhead !== null && (
+        <div
+          role="status"
+          className="border-t border-border px-3 py-1.5 text-xs text-fg-muted"
+          data-testid="code-run-waiting"
+        >
+          {runner.waitingAhead === 0
+            ? t('com_ui_run_code_waiting_next')
+            : t('com_ui_run_code_waiting', { ahead: runner.waitingAhead })}
+        </div>
+      )}
       {runner.canRun && (
         <CodeRunOutput outcomes={runner.outcomes} shown={runner.shown} onShow={runner.showPage} />
       )}

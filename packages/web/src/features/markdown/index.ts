@@ -4,3 +4,5 @@ export { stripThinkTags } from './thinking-split';
 export { useCopy } from './use-copy';
 export { citedNumbers, markCitations } from './citations';
 export { CitationContext, type CitationRenderer } from './citation-context';
+export { RemoteImageShareScope } from './remote-image-scope';
+export { ProxiedPicture } from './proxied-picture';

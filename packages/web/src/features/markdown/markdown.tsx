@@ -21,6 +21,7 @@ import { ArtifactCard, useArtifactScope } from '../artifacts';
 import { attachOnce } from './attach-once';
 import { CodeBlock } from './code-block';
 import { LazyMermaidBlock } from './lazy-mermaid-block';
+import { MarkdownImage } from './remote-image';
 import { normalizeLatex } from './latex';
 import { ThinkingBlock } from './thinking-block';
 import { splitBlocks } from './stream-blocks';
@@ -61,6 +62,8 @@ const components: Components = {
     if (!code) return null;
     return <StreamingCodeBlock code={textOf(code).replace(/\n$/, '')} lang={languageOf(code)} />;
   },
+  // A picture on another host loads through Parley's proxy, if at all (see MarkdownImage).
+  img: MarkdownImage,
   table: ({ node: _node, ...props }) => (
     <div className="table-wrap">
       <table {...props} />

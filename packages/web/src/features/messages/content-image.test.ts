@@ -16,4 +16,18 @@ describe('picture parts', () => {
     ).toBeNull();
     expect(imageSource({ type: 'image_file' })).toBeNull();
   });
+
+  it('shows only file routes: another API route, dot segments and query tricks are not fetched', () => {
+    const file = (filepath: string) => imageSource({ type: 'image_file', image_file: { filepath } });
+    // A shared, imported conversation's picture aimed at the viewer's conversation list.
+    expect(file('/api/files/../convos?pageSize=100')).toBeNull();
+    expect(file('/api/files/download/u/../../../convos')).toBeNull();
+    expect(file('/api/files/download/u/%2e%2e')).toBeNull();
+    expect(file('/api/files/download/u/f?redirect=/api/convos')).toBeNull();
+    expect(file('/api/files/config')).toBeNull();
+    expect(file('/api/convos')).toBeNull();
+    expect(file('/\\evil.example/x.png')).toBeNull();
+    expect(file('/api/files/avatars/u/f')).toBe('/api/files/avatars/u/f');
+    expect(imageSource({ type: 'image_url', image_url: { url: '/api/user' } })).toBeNull();
+  });
 });

@@ -1,16 +1,17 @@
 import { ImageFile, type MessageFile } from '../files';
-import type { ContentPart } from '@parley/schema';
+import { ownFilePath, type ContentPart } from '@parley/schema';
 
 /**
- * Where a picture part points, if the page may show it: Parley's own file paths and inline
- * pictures only (the content security policy allows no other image source anyway).
+ * Where a picture part points, if the page may show it: Parley's own file routes (exactly: a
+ * shared conversation's stored path must not make its viewer's browser call another API route)
+ * and inline pictures only (the content security policy allows no other image source anyway).
  */
 export function imageSource(part: ContentPart): string | null {
   const file = part.image_file as { filepath?: unknown } | undefined;
   const url = part.image_url as { url?: unknown } | string | undefined;
   const src = part.type === 'image_file' ? file?.filepath : typeof url === 'string' ? url : url?.url;
   if (typeof src !== 'string') return null;
-  if (src.startsWith('/') && !src.startsWith('//')) return src;
+  if (src.startsWith('/')) return ownFilePath(src);
   return /^data:image\/(png|jpeg|gif|webp);base64,/i.test(src) ? src : null;
 }
 
@@ -22,7 +23,7 @@ export function ContentImage({ part }: { part: ContentPart }) {
   const src = imageSource(part);
   if (!src) return null;
   const file = (part.image_file ?? {}) as MessageFile & { width?: unknown; height?: unknown };
-  if (part.type === 'image_file' && src.startsWith('/api/files/'))
+  if (part.type === 'image_file' && src.startsWith('/'))
     return <ImageFile file={{ ...file, type: file.type ?? 'image/png' }} large />;
   return (
     <img

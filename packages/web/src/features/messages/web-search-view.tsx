@@ -4,6 +4,7 @@ import { Check, Globe } from 'lucide-react';
 import type { TFunction } from 'i18next';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ProxiedPicture } from '../markdown';
 import { toolCallState, type ToolCall } from './tool-call-state';
 import ToolCallView from './tool-call-view';
 import { SiteTile } from './site-tile';
@@ -135,12 +136,10 @@ export default function WebSearchView({
               rel="noopener noreferrer nofollow"
               title={image.title}
             >
-              <img
-                src={image.imageUrl}
+              <ProxiedPicture
+                url={image.imageUrl}
                 alt={image.title}
-                loading="lazy"
-                referrerPolicy="no-referrer"
-                className="aspect-video w-full rounded-lg object-cover"
+                className="block aspect-video w-full rounded-lg bg-surface-muted object-cover"
               />
             </a>
           ))}

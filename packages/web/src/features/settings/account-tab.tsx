@@ -95,6 +95,9 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
         <p className="rounded-lg bg-danger-soft px-3.5 py-3 text-sm text-danger">
           {t('com_nav_delete_warning')}
         </p>
+        <p className="text-sm text-fg-muted" data-testid="delete-account-removes">
+          {t('com_nav_delete_account_removes')}
+        </p>
         <TextField
           label={t('com_nav_delete_account_email_label', { email })}
           type="email"

@@ -7,6 +7,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useAllStrings } from '../../i18n/use-all-strings';
 import { useSettings } from '../../store/settings-store';
+import { RemoteImageShareScope } from '../markdown';
 import { buildTree, visiblePath, type SiblingChoices } from '../messages';
 import { shareApi, shareKeys } from './share-api';
 import { ShareFooter } from './share-footer';
@@ -79,7 +80,9 @@ export default function SharePage() {
               </p>
             </header>
             <div className={`py-4 ${fontSize}`} data-testid="share-messages">
-              <SharedMessageList path={path} onSibling={onSibling} />
+              <RemoteImageShareScope shareId={shareId}>
+                <SharedMessageList path={path} onSibling={onSibling} />
+              </RemoteImageShareScope>
             </div>
           </>
         )}

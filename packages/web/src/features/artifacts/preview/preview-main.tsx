@@ -1,5 +1,9 @@
 import { frameIsReused, isRenderMessage, type FrameMessage, type RenderMessage } from '../preview-protocol';
+import { lockDownFrame } from './frame-lockdown';
 import './preview.css';
+
+/** Runs before any artifact arrives: WebRTC gone, every HTML string checked (frame-lockdown.ts). */
+const trustedArtifactHtml = lockDownFrame();
 
 /**
  * The artifact preview document. It runs in a frame sandboxed with allow-scripts only (an opaque
@@ -33,8 +37,9 @@ function afterPaint(renderId: number): void {
 
 /** An HTML artifact becomes this whole document (its scripts run under this page's policy). */
 function writeDocument(html: string): void {
+  const trusted = trustedArtifactHtml(html);
   document.open();
-  document.write(html);
+  document.write(trusted as string);
   document.close();
 }
 
