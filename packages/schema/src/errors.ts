@@ -33,6 +33,8 @@ export const DOMAIN_ERROR_CODES = [
   'file_too_large',
   'unsupported_import',
   'assistants_retired',
+  /** Unlinking the external sign-in that is an account's only way in (no password, no other). */
+  'last_sign_in_method',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 

@@ -39,6 +39,7 @@ export * from './kept-conversation-fields.ts';
 export * from './sso.ts';
 export * from './two-factor.ts';
 export * from './passkeys.ts';
+export * from './linked-identities.ts';
 export * from './wallet.ts';
 export * from './model-specs.ts';
 export * from './balance.ts';

@@ -23,6 +23,12 @@ export const SSO_ERROR_CODES = [
    * the server's link-proof.ts): not linked, and no second account made.
    */
   'account_not_linked',
+  /**
+   * Linking from the account page: this external sign-in already enters another Parley account,
+   * or the account page's sign-in ended before the provider answered.
+   */
+  'identity_linked_elsewhere',
+  'link_session_ended',
   /** A SAML answer that failed its checks: signature, audience, validity window or shape. */
   'assertion_rejected',
   'wallet_message_invalid',

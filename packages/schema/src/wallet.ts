@@ -44,5 +44,10 @@ export const walletVerifySchema = z.object({
   message: z.string().min(1).max(WALLET_MESSAGE_MAX),
   /** An ECDSA signature: 65 bytes, or 64 in the compact form (EIP-2098). */
   signature: z.string().regex(/^0x([0-9a-fA-F]{128}|[0-9a-fA-F]{130})$/, 'Must be a hex signature'),
+  /**
+   * Link this wallet to the signed-in caller's account (the request carries their access token)
+   * instead of signing in with it.
+   */
+  link: z.boolean().optional(),
 });
 export type WalletVerify = z.infer<typeof walletVerifySchema>;

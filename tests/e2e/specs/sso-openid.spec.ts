@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import {
   startTestOidcProvider,
   type TestOidcProvider,
@@ -95,9 +96,75 @@ test('a sign-in whose address a self-registered account holds is refused with th
   await page.waitForURL(/\/login\?redirect=false&error=account_not_linked$/);
   const error = page.getByTestId('login-error');
   await expect(error).toContainText('nothing proves it is yours');
-  await expect(error).toContainText('ask an administrator to link this sign-in');
+  await expect(error).toContainText('then link this sign-in from Settings → Account → Linked sign-ins');
   await page.screenshot({ path: test.info().outputPath('login-sso-not-linked.png'), fullPage: true });
   await context.close();
+});
+
+test('the way out: sign in with the password, link from the account page, then the provider enters that account', async ({
+  browser,
+}) => {
+  const email = 'linus@idp.example';
+  const password = 'registered with a password';
+  const registered = await fetch(`${server.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Linus Local', email, password, confirm_password: password }),
+  });
+  expect(registered.status).toBe(200);
+  idp.account({ sub: 'linus', email, email_verified: true, name: 'Linus From SSO' });
+
+  const ssoSignIn = async (page: Page) => {
+    await page.goto('/login');
+    await page.getByTestId('social-logins').getByRole('link', { name: 'Sign in with Acme SSO' }).click();
+    await page.getByLabel('Username').fill('linus');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  };
+
+  // Refused: the address proves nothing on this server without mail.
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await ssoSignIn(page);
+  await page.waitForURL(/error=account_not_linked$/);
+
+  // The way out the message names: the password, then Settings → Account → Linked sign-ins.
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL('**/c/new');
+  await page.getByTestId('account-menu').click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  await page.getByRole('tab', { name: 'Account' }).click();
+  const section = page.getByTestId('linked-sign-ins');
+  await expect(section.getByTestId('unlinked-sign-in')).toHaveAttribute('data-provider', 'openid');
+  await section.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('linked-sign-ins-before-1440.png') });
+  await section.getByRole('button', { name: 'Link OpenID' }).click();
+
+  // The provider still knows this browser from the refused attempt and answers at once; back
+  // signed in as the same account, with the link listed on the Account tab.
+  await page.waitForURL(`${server.url}/c/new`);
+  await expect(page.getByTestId('account-menu')).toContainText('Linus Local');
+  const dialog = page.getByTestId('settings-dialog');
+  await expect(dialog.getByRole('tab', { name: 'Account' })).toHaveAttribute('data-state', 'active');
+  const linked = dialog.getByTestId('linked-sign-in');
+  await expect(linked).toHaveAttribute('data-provider', 'openid');
+  await expect(linked).toContainText(email);
+  await linked.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('linked-sign-ins-1440.png') });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await linked.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('linked-sign-ins-390.png') });
+  await context.close();
+
+  // A fresh browser: the provider now signs in to the password account.
+  const fresh = await browser.newContext({ baseURL: server.url });
+  const again = await fresh.newPage();
+  await ssoSignIn(again);
+  await again.waitForURL(`${server.url}/c/new`);
+  await expect(again.getByTestId('account-menu')).toContainText('Linus Local');
+  await fresh.close();
 });
 
 test('auto-redirect sends /login straight to the provider, except with redirect=false', async ({

@@ -7,6 +7,7 @@ import { mcpOperations } from './mcp-operations.ts';
 import { speechOperations } from './speech-operations.ts';
 import type { OperationDoc } from './operation-doc.ts';
 import { systemOperations } from './system-operations.ts';
+import { linkedIdentityOperations } from './linked-identity-operations.ts';
 import { walletOperations } from './wallet-operations.ts';
 
 /** Every operation of the HTTP API, as the OpenAPI document lists them. */
@@ -16,6 +17,7 @@ export const apiOperations: OperationDoc[] = [
   ...mcpOperations,
   ...accountOperations,
   ...walletOperations,
+  ...linkedIdentityOperations,
   ...memoryOperations,
   ...speechOperations,
   ...conversationOperations,

@@ -65,6 +65,6 @@ export function samlRoutes(app: FastifyInstance, ctx: AppContext, sso: SsoLandin
     }
     if (!(await sso.firstUse(attempt))) return sso.fail(reply, 'invalid_state');
     const fields = new URLSearchParams({ SAMLResponse: answer.SAMLResponse });
-    return sso.finish(request, reply, 'saml', async () => (await flow.complete(fields, attempt)).profile);
+    return sso.finish(request, reply, attempt, async () => (await flow.complete(fields, attempt)).profile);
   });
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest, FastifyReply } from 'fastify';
 import type { AppEngines } from '../app-engines.ts';
 import type { AppContext } from '../context.ts';
 import type { RedirectSignIn } from '../services/sso/sso-flow.ts';
+import { linkedIdentityRoutes } from './linked-identity-routes.ts';
 import { samlRoutes } from './saml-routes.ts';
 import { ssoLanding } from './sso-landing.ts';
 
@@ -40,7 +41,7 @@ export function ssoRoutes(app: FastifyInstance, ctx: AppContext, { images }: App
       return fail(reply, 'invalid_state');
     }
     if (!(await sso.firstUse(attempt))) return fail(reply, 'invalid_state');
-    return sso.finish(request, reply, provider, async () => (await flow.complete(query, attempt)).profile);
+    return sso.finish(request, reply, attempt, async () => (await flow.complete(query, attempt)).profile);
   };
 
   for (const provider of SOCIAL_PROVIDERS) {
@@ -69,4 +70,5 @@ export function ssoRoutes(app: FastifyInstance, ctx: AppContext, { images }: App
   // Google button.
   app.get('/api/auth/google', (_request, reply) => begin('google', reply));
   samlRoutes(app, ctx, sso);
+  linkedIdentityRoutes(app, ctx, sso, method);
 }

@@ -2,11 +2,13 @@ import { walletVerifySchema, WALLET_MESSAGE_MAX } from '@parley/schema';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { authDepsOf } from '../auth-deps-of.ts';
-import { AppError } from '../errors/app-error.ts';
+import { AppError, unauthorized } from '../errors/app-error.ts';
+import { readUser } from '../http/authenticate.ts';
 import { parse } from '../http/validate.ts';
 import { startSignIn } from '../services/auth/login-service.ts';
 import { ATTEMPT_COOKIE, openAttempt, sealAttempt } from '../services/sso/attempt-cookie.ts';
 import { resolveExternalAccount } from '../services/sso/external-account-service.ts';
+import { linkToSignedInAccount } from '../services/sso/self-link.ts';
 import { SsoError } from '../services/sso/sso-error.ts';
 import {
   verifyWalletSignIn,
@@ -24,7 +26,8 @@ import { setRefreshCookie } from './auth-routes.ts';
  * sign-ins use; `POST /api/auth/wallet/verify` takes the wallet's signed message, spends the nonce
  * (one try per challenge, whatever the outcome) and answers as a password login does: the
  * session with its refresh cookie, or the two-factor step. The account rules are those of every
- * external sign-in.
+ * external sign-in. With `link: true` and the caller's access token, verify links the wallet to
+ * the caller's account instead (the account page's way out of `account_not_linked`).
  */
 export function walletRoutes(app: FastifyInstance, ctx: AppContext): void {
   const deps = authDepsOf(ctx);
@@ -56,6 +59,10 @@ export function walletRoutes(app: FastifyInstance, ctx: AppContext): void {
     // A signature cannot be guessed: only the address's ceiling on all sign-in attempts applies.
     await deps.limiter.hit(deps.limits.loginIp, [`ip:${request.ip}`]);
     const input = parse(walletVerifySchema, request.body);
+    // Linking from the account page: the wallet joins the account whose access token comes with
+    // the request, whoever holds the wallet's address as an e-mail.
+    const linkTo = input.link ? await readUser(ctx, request) : null;
+    if (input.link && !linkTo) throw unauthorized('Sign in to link a wallet to your account.');
     const attempt = await openAttempt(secret, request.cookies[ATTEMPT_COOKIE]);
     clearAttempt(reply);
     if (!attempt || attempt.provider !== WALLET_PROVIDER || !attempt.requestId) {
@@ -70,6 +77,10 @@ export function walletRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!firstUse) throw new AppError('invalid_state', 'This wallet challenge was already used.');
     try {
       const profile = await verifyWalletSignIn(site, input, attempt);
+      if (linkTo) {
+        await linkToSignedInAccount(ctx.db, linkTo.id, profile);
+        return { linked: true };
+      }
       const user = await resolveExternalAccount(deps, profile);
       if (user.twoFactorEnabled) return await pendingTwoFactor(deps, user);
       const signIn = await startSignIn(deps, user, request.headers['user-agent']);

@@ -156,6 +156,31 @@ describe('social sign-in', () => {
     },
   );
 
+  it.each(['google', 'github', 'discord', 'facebook'] as const)(
+    '%s: the refused account holder links it from the account page, then it signs in there',
+    async (provider) => {
+      const email = uniqueEmail(`self-${provider}`);
+      const holder = await signUp(server, email);
+      oauth.signIn[provider] = { id: numericId(), email, emailVerified: true, name: 'Owner', login: 'owner' };
+      expect(failureReason(server, (await walk(provider)).url)).toBe('account_not_linked');
+
+      const browser = new BrowserSession();
+      const start = await browser.request(`${server.url}/api/user/identities/link/${provider}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${holder.token}` },
+      });
+      expect(start.status).toBe(200);
+      const { redirectUrl } = (await start.json()) as { redirectUrl: string };
+      const { url } = await browser.follow(redirectUrl, [`${server.url}/c/`, `${server.url}/login`]);
+      expect(new URL(url).searchParams.get('linked')).toBe(provider);
+      expect(await listLinkConflictsCommand(server.ctx.db)).not.toContainEqual(
+        expect.objectContaining({ provider, email }),
+      );
+      const signedIn = await walk(provider);
+      expect((await sessionUser(server, signedIn.refresh!)).user.id).toBe(holder.user.id);
+    },
+  );
+
   it('Apple: the client secret is an ES256 JWT of the team for the service id', () => {
     expect(oauth.appleSecrets.length).toBeGreaterThan(0);
     const claims = oauth.appleSecrets[0]!;

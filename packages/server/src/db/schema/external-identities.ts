@@ -26,7 +26,8 @@ export const externalIdentities = pgTable(
     /**
      * Why this sign-in may enter the account: `sign-up` (the sign-in created the account),
      * `address` (the account's address was proven, see users.email_proof), `password` (the person
-     * typed the account's password in the same sign-in), `admin` (an administrator linked it);
+     * typed the account's password in the same sign-in), `self` (the account's holder, signed in to
+     * it, linked the sign-in from the account page), `admin` (an administrator linked it);
      * null for links made before linking asked for a proof (the `list-unproven-links` report).
      */
     linkedBy: text('linked_by').$type<LinkReason>(),
@@ -39,7 +40,7 @@ export const externalIdentities = pgTable(
   ],
 );
 export type ExternalIdentityRow = typeof externalIdentities.$inferSelect;
-export type LinkReason = 'sign-up' | 'address' | 'password' | 'admin';
+export type LinkReason = 'sign-up' | 'address' | 'password' | 'self' | 'admin';
 
 /**
  * An external sign-in refused because its verified address belongs to a local account that

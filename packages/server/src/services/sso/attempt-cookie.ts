@@ -18,6 +18,13 @@ export interface SignInAttempt {
   verifier?: string;
   /** SAML: the AuthnRequest id the response must answer; wallet: the SIWE nonce. */
   requestId?: string;
+  /**
+   * Set when a signed-in person started this attempt from the account page to link the external
+   * sign-in to their own account: the account and its sign-in (refresh family). The callback
+   * links to that account, and only while that sign-in is still live, instead of signing in.
+   */
+  linkUserId?: string;
+  linkSessionId?: string;
 }
 
 function key(secret: string): Uint8Array {
@@ -43,7 +50,10 @@ export async function openAttempt(secret: string, cookie: string | undefined): P
   if (!cookie || cookie.length > 4096) return null;
   try {
     const { payload } = await jwtVerify(cookie, key(secret), { audience: AUDIENCE, algorithms: ['HS256'] });
-    const { provider, state, nonce, verifier, requestId } = payload as Record<string, unknown>;
+    const { provider, state, nonce, verifier, requestId, linkUserId, linkSessionId } = payload as Record<
+      string,
+      unknown
+    >;
     if (typeof provider !== 'string' || typeof state !== 'string') return null;
     const optional = (v: unknown) => (typeof v === 'string' ? v : undefined);
     return {
@@ -52,6 +62,8 @@ export async function openAttempt(secret: string, cookie: string | undefined): P
       nonce: optional(nonce),
       verifier: optional(verifier),
       requestId: optional(requestId),
+      linkUserId: optional(linkUserId),
+      linkSessionId: optional(linkSessionId),
     };
   } catch {
     return null;

@@ -13,8 +13,8 @@ import { SsoError } from './sso-error.ts';
 /** What the refused sign-in is told: the ways into the account that remain. */
 export const ACCOUNT_NOT_LINKED =
   'An account with this e-mail address already exists, and nothing proves it is yours, so this ' +
-  "sign-in was not linked to it. Sign in with that account's password, or ask an administrator " +
-  'to link this sign-in to the account.';
+  "sign-in was not linked to it. Sign in with that account's password, then link this sign-in " +
+  'under Settings → Account → Linked sign-ins; or ask an administrator to link it.';
 
 /**
  * The Parley account an external sign-in belongs to:

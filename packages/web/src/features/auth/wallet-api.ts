@@ -8,6 +8,24 @@ import { BrowserWallet } from './browser-wallet';
  * two-factor step, as a password login answers.
  */
 export async function signInWithWallet(onConnected: (address: string) => void): Promise<LoginResult> {
+  return api<LoginResult>('/api/auth/wallet/verify', {
+    method: 'POST',
+    json: await signedChallenge(onConnected),
+  });
+}
+
+/**
+ * The account page's "Link" for a wallet: the same signed challenge, sent with the signed-in
+ * person's token and `link: true`, so the wallet joins their account instead of signing in.
+ */
+export async function linkWalletToAccount(): Promise<void> {
+  await api<{ linked: true }>('/api/auth/wallet/verify', {
+    method: 'POST',
+    json: { ...(await signedChallenge(() => undefined)), link: true },
+  });
+}
+
+async function signedChallenge(onConnected: (address: string) => void) {
   const wallet = BrowserWallet.find();
   // The message module loads while the wallet shows its prompt.
   const [picked, siwe] = await Promise.all([wallet.connect(), import('./siwe-message')]);
@@ -16,8 +34,5 @@ export async function signInWithWallet(onConnected: (address: string) => void): 
   const challenge = await api<WalletChallenge>('/api/auth/wallet/nonce');
   const message = siwe.walletMessage(address, challenge);
   const signature = await wallet.sign(message.hex, address);
-  return api<LoginResult>('/api/auth/wallet/verify', {
-    method: 'POST',
-    json: { message: message.text, signature },
-  });
+  return { message: message.text, signature };
 }

@@ -16,8 +16,12 @@ import { showToast } from '../toasts';
 import { emailConfirmed } from './delete-account';
 import { TwoFactorRows } from './two-factor-rows';
 import { PasskeyRows } from '../passkeys';
+import { LinkedSignInRows } from './linked-sign-ins';
 
-/** Account settings: display-username switch, profile picture, two-factor, backup codes, passkeys, account deletion. */
+/**
+ * Account settings: display-username switch, profile picture, two-factor, backup codes, passkeys,
+ * linked sign-ins, account deletion.
+ */
 export function AccountTab() {
   const { t } = useTranslation();
   const showUsername = useSettings((s) => s.UsernameDisplay);
@@ -33,6 +37,7 @@ export function AccountTab() {
       <AvatarRow />
       <TwoFactorRows />
       <PasskeyRows />
+      <LinkedSignInRows />
       <div className="flex items-center justify-between gap-4 py-3">
         <div>
           <p className="text-sm font-medium">{t('com_nav_delete_account')}</p>

@@ -62,6 +62,7 @@ export default function SettingsDialog({
   const { t } = useTranslation();
   const open = useShell((s) => s.settingsOpen);
   const setOpen = useShell((s) => s.setSettingsOpen);
+  const initialTab = useShell((s) => s.settingsTab);
   // The Balance tab exists only when the server keeps balances; Personalization only
   // with memories on (the interface flag) and MEMORIES.READ.
   const canReadMemories = useHasPermission('MEMORIES', 'READ');
@@ -92,7 +93,7 @@ export default function SettingsDialog({
     >
       <SubViewProvider open={subView.open}>
         <Tabs.Root
-          defaultValue="general"
+          defaultValue={tabs.some((tab) => tab.value === initialTab) ? initialTab : 'general'}
           orientation="vertical"
           // Kept mounted under a sub-view, so back returns to the same tab, scrolled where it was.
           className={clsx(

@@ -17,6 +17,7 @@ import { useShell } from '../../store/shell-store';
 import { useRequireAuth } from '../auth';
 import { BannerSlot } from '../banner';
 import { usePendingDeletesAtStart } from '../files';
+import { useLinkLanding } from '../settings';
 import { chatKeys } from '../../api/chat-api';
 import { followAnsweringTabs } from '../chat-run';
 import { followOtherTabs } from '../conversations';
@@ -80,6 +81,7 @@ function Shell() {
     showShortcuts: () => setShortcutsOpen((open) => !open),
   });
   const settingsOpen = useShell((s) => s.settingsOpen);
+  useLinkLanding();
   const { data: config } = useStartupConfig();
   // A chat started, renamed or removed in another tab of this browser shows in this sidebar too.
   const queryClient = useQueryClient();
