@@ -71,11 +71,12 @@ describe('file search with embeddings', () => {
     expect(res.status).toBe(201);
     const doc = await jsonOf(res);
     expect(doc).toMatchObject({ embedded: true, message: 'File uploaded and processed successfully' });
-    // Full text needs every word of the query; "zeppelin" is in no passage.
+    // "zeppelin" is in no passage: full text alone finds the passage by the words it does hold
+    // (its tiers drop a word when every word finds nothing), and vectors find it as well.
     const query = 'foghorn visibility zeppelin';
     const found = await search('conv-h', query);
     if (!vectors) {
-      expect(found.results).toEqual([]);
+      expect(found.results[0]!.content).toContain('harbour foghorn sounds twice a minute');
       return;
     }
     expect(await vectorCount(doc.file_id)).toBeGreaterThan(5);
