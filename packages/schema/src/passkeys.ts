@@ -58,7 +58,9 @@ export const passkeyAuthenticationResponseSchema = z.object({
   response: z.object({
     clientDataJSON: base64url(4096),
     authenticatorData: base64url(16_384),
-    signature: base64url(2048),
+    // Post-quantum passkeys sign with ML-DSA (Chromium's own authenticator now offers it): an
+    // ML-DSA-87 signature is 4,627 bytes, 6,170 base64url characters — far above ECDSA's ~100.
+    signature: base64url(8192),
     userHandle: base64url(128).optional(),
   }),
 });
