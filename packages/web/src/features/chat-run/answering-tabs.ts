@@ -6,6 +6,7 @@ import {
   readAnnouncement,
 } from './answering-elsewhere';
 import { useLive } from './live-store';
+import { randomUuid } from '../../lib/random-uuid';
 
 interface AnsweringTabsState {
   /** Conversations another tab of this browser is answering now. */
@@ -44,7 +45,7 @@ export function useHeldForOtherTab(conversationId: string): boolean {
 export function followAnsweringTabs(onEnded: (conversationId: string) => void): () => void {
   if (typeof BroadcastChannel !== 'function') return () => {};
   const channel = new BroadcastChannel(ANSWERING_CHANNEL);
-  const tab = crypto.randomUUID();
+  const tab = randomUuid();
   const others = new OtherTabsAnswering();
   let announced: string[] = [];
 

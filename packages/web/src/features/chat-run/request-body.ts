@@ -4,6 +4,7 @@ import type { ChatRequestBody, Message } from '@parley/schema';
 import type { ChatSetup } from '../endpoints';
 import { temporaryFlagFor } from '../temporary-chat';
 import { answerFromResume, type LiveAnswer } from './stream-reducer';
+import { randomUuid } from '../../lib/random-uuid';
 
 export interface SendOptions {
   /** "new" or the conversation's id. */
@@ -34,7 +35,7 @@ export interface SendOptions {
 }
 
 function tempId(): string {
-  return crypto.randomUUID();
+  return randomUuid();
 }
 
 /** The client's local time without zone, as LibreChat clients send it. */

@@ -20,6 +20,7 @@ import { forgetPendingDeletes, keepPendingDelete } from './pending-deletes';
 import { imageSizeOf, resizeForUpload } from './prepare-image';
 import { UploadError, uploadFile } from './upload-file';
 import type { UploadToolResource } from './upload-options';
+import { randomUuid } from '../../lib/random-uuid';
 
 export const fileConfigQueryKey = ['files', 'config'] as const;
 
@@ -93,7 +94,7 @@ export function useAttach(conversationId: string, endpoint: string | undefined) 
       }
       await Promise.all(
         chosen.map(async (original) => {
-          const id = crypto.randomUUID();
+          const id = randomUuid();
           const type = inferFileType(original.name, original.type);
           const isImage = type.startsWith('image/');
           // Browsers cannot show a HEIC picture: its thumbnail waits for the JPEG.
