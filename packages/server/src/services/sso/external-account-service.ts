@@ -115,7 +115,8 @@ async function findLinkedUser(db: Database, profile: ExternalProfile): Promise<U
   return row ? findUserById(db, row.userId) : null;
 }
 
-async function linkIdentity(
+/** Records that `profile`'s identity enters `userId`'s account, and why; a link already there stays. */
+export async function linkIdentity(
   db: Database,
   userId: string,
   profile: ExternalProfile,

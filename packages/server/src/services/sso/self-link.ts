@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { externalIdentities } from '../../db/schema/index.ts';
+import { linkIdentity } from './external-account-service.ts';
 import type { ExternalProfile } from './external-profile.ts';
 import { clearLinkConflict } from './link-conflicts.ts';
 import { SsoError } from './sso-error.ts';
@@ -21,17 +22,7 @@ export async function linkToSignedInAccount(
   userId: string,
   profile: ExternalProfile,
 ): Promise<void> {
-  await db
-    .insert(externalIdentities)
-    .values({
-      userId,
-      provider: profile.provider,
-      subject: profile.subject,
-      email: profile.email ?? null,
-      emailVerified: profile.emailVerified,
-      linkedBy: 'self',
-    })
-    .onConflictDoNothing();
+  await linkIdentity(db, userId, profile, 'self');
   // Read back rather than trust the insert: a parallel sign-in may have linked it first.
   const [row] = await db
     .select({ userId: externalIdentities.userId })
