@@ -34,7 +34,9 @@ test('search: typing goes to /search, hits show a highlighted snippet and open t
   await box.fill('apples');
   await page.getByTestId('search-hit').first().click();
   await page.waitForURL(/\/c\/[0-9a-f-]{36}$/);
-  await expect(page.getByTestId('message-user')).toHaveText('Grocery list: apples and bread');
+  await expect(page.getByTestId('message-user').getByTestId('message-text')).toHaveText(
+    'Grocery list: apples and bread',
+  );
 
   // Backspace on an empty box goes back to a new chat.
   await box.fill('');
@@ -144,7 +146,7 @@ test('bookmarks: tag from the chat header, make a new one, filter the sidebar by
 }) => {
   await signInWithChats(page, baseURL!, ['Recipe for soup', 'Work meeting notes']);
   await row(page, 'Recipe for soup').click();
-  await expect(page.getByTestId('message-user')).toHaveText('Recipe for soup');
+  await expect(page.getByTestId('message-user').getByTestId('message-text')).toHaveText('Recipe for soup');
 
   await page.getByTestId('bookmark-menu').click();
   await expect(page.getByTestId('bookmark-option')).toHaveText(['Saved0']);
@@ -271,7 +273,7 @@ test('import a ChatGPT export from Settings → Data controls and see it in the 
   await expect(page.getByTestId('import-result')).toHaveText('Imported 1 conversations with 4 messages');
   await page.keyboard.press('Escape');
   await row(page, 'Imported volcano facts').click();
-  await expect(page.getByTestId('message-user')).toHaveText([
+  await expect(page.getByTestId('message-user').getByTestId('message-text')).toHaveText([
     'Tell me about volcanoes',
     'And the biggest one?',
   ]);
