@@ -43,6 +43,7 @@ test('dictation with the microphone, reading an answer aloud, the speech setting
   await expect(settings.getByTestId('auto-send-value')).toHaveText('Off');
   await settings.getByTestId('language-tts').selectOption('de-DE');
   await expect(settings.getByTestId('language-tts')).toHaveValue('de-DE');
+  await expect(settings.getByTestId('auto-transcribe')).toHaveAttribute('data-state', 'checked');
   await page.screenshot({ path: test.info().outputPath('speech-advanced.png') });
   await page.keyboard.press('Escape');
 
