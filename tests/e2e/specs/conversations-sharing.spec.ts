@@ -125,6 +125,7 @@ test('shared-links manager: search, open in a new tab, bulk delete and the no-va
   await page.getByTestId('shared-links-manage').click();
   const manager = page.getByTestId('shared-links-manager');
   await expect(manager.getByTestId('shared-link-row')).toHaveCount(2);
+  await page.screenshot({ path: test.info().outputPath('shared-links-manager.png') });
   await expect(manager.getByRole('link', { name: 'River kayak plan' })).toHaveAttribute('target', '_blank');
 
   await manager.getByTestId('shared-links-bulk-delete').click();
