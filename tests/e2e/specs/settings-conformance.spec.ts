@@ -11,10 +11,10 @@ async function openSettingsTab(page: Page, tab: string) {
   return dialog;
 }
 
-/** A ChatGPT export of `count` one-question conversations titled "Archived 001" and so on. */
-function chatGptExport(count: number) {
+/** A ChatGPT export of `count` one-question conversations titled "<prefix> 001" and so on. */
+function chatGptExport(count: number, prefix = 'Archived') {
   return Array.from({ length: count }, (_, i) => {
-    const title = `Archived ${String(i + 1).padStart(3, '0')}`;
+    const title = `${prefix} ${String(i + 1).padStart(3, '0')}`;
     return {
       title,
       create_time: 1714000000 + i * 60,
@@ -38,24 +38,34 @@ function chatGptExport(count: number) {
   });
 }
 
-test('the archived chats page themselves while scrolling, only the rows in view are in the page', async ({
-  page,
-  baseURL,
-}) => {
-  const user = await signIn(page, baseURL!, 'archpaging');
-  const token = await apiToken(page, user);
-  const auth = { Authorization: `Bearer ${token}` };
+/** Imports `count` conversations through the API; answers the caller's bearer header. */
+async function importChats(
+  page: Page,
+  user: { email: string; password: string },
+  count: number,
+  prefix?: string,
+) {
+  const auth = { Authorization: `Bearer ${await apiToken(page, user)}` };
   const imported = await page.request.post('/api/convos/import', {
     headers: auth,
     multipart: {
       file: {
         name: 'conversations.json',
         mimeType: 'application/json',
-        buffer: Buffer.from(JSON.stringify(chatGptExport(70))),
+        buffer: Buffer.from(JSON.stringify(chatGptExport(count, prefix))),
       },
     },
   });
   expect(imported.ok()).toBe(true);
+  return auth;
+}
+
+test('the archived chats page themselves while scrolling, only the rows in view are in the page', async ({
+  page,
+  baseURL,
+}) => {
+  const user = await signIn(page, baseURL!, 'archpaging');
+  const auth = await importChats(page, user, 70);
   const list = (await (await page.request.get('/api/convos?pageSize=100', { headers: auth })).json()) as {
     conversations: { conversationId: string }[];
   };
@@ -140,4 +150,24 @@ test('display username in messages, the chat footer and sending prompts right aw
   await input.press('Enter');
   await expect(input).toHaveValue('Summarise the week');
   await expect(page.getByTestId('message-user')).toHaveCount(1);
+});
+
+test('search results load their next page when scrolled to the end, without a button', async ({
+  page,
+  baseURL,
+}) => {
+  const user = await signIn(page, baseURL!, 'searchpaging');
+  await importChats(page, user, 40, 'Kiwi harvest');
+  const pages: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/messages?') && r.url().includes('search=')) pages.push(r.url());
+  });
+  await page.getByTestId('search-input').fill('kiwi');
+  await page.waitForURL('**/search');
+  const hits = page.getByTestId('search-hit');
+  await expect(hits).toHaveCount(25);
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+  await page.getByTestId('search-results').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  await expect(hits).toHaveCount(40);
+  expect(pages.filter((url) => url.includes('cursor=')).length).toBe(1);
 });
