@@ -15,8 +15,6 @@ export const RECORDER_CHUNK_MS = 100;
 export const LONG_AUDIO_CHARS = 4096;
 /** A streamed speech answer that sends nothing for this long is given up. */
 export const TTS_CHUNK_TIMEOUT_MS = 15_000;
-/** Playback of a message starts after its control is held this long. */
-export const TTS_HOLD_TO_PLAY_MS = 1000;
 /** The largest recording the server accepts for transcription (OpenAI's limit). */
 export const STT_MAX_BYTES = 25 * 1024 * 1024;
 /** The most characters one text-to-speech request may speak. */

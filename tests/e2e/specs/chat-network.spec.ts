@@ -37,7 +37,9 @@ test('a message list chunk that never arrives fails in its place with Retry', as
   await expectNoErrorPage(page);
   await page.unroute(MESSAGE_LIST_CHUNK);
   await page.getByTestId('area-retry').click();
-  await expect(page.getByTestId('message-user')).toHaveText('Kept while the list is away');
+  await expect(page.getByTestId('message-user').getByTestId('message-text')).toHaveText(
+    'Kept while the list is away',
+  );
   await expect(lastAnswer(page)).toContainText('Kept while the list is away');
 });
 
@@ -65,7 +67,7 @@ test('a send that cannot reach the server keeps the message with Retry', async (
   await chooseModel(page, 'echo');
   await page.route('**/api/agents/chat/Demo', (route) => route.abort('connectionrefused'));
   await send(page, 'Please arrive');
-  await expect(page.getByTestId('message-user')).toHaveText('Please arrive');
+  await expect(page.getByTestId('message-user').getByTestId('message-text')).toHaveText('Please arrive');
   const retry = lastAnswer(page).getByTestId('message-retry');
   await expect(retry).toBeVisible({ timeout: 10_000 });
   await page.unroute('**/api/agents/chat/Demo');
@@ -77,7 +79,7 @@ test('a send that cannot reach the server keeps the message with Retry', async (
   // The exchange reached the server this time: it is saved.
   await page.waitForURL(/\/c\/[0-9a-f-]{36}$/);
   await page.reload();
-  await expect(page.getByTestId('message-user')).toHaveText('Please arrive');
+  await expect(page.getByTestId('message-user').getByTestId('message-text')).toHaveText('Please arrive');
 });
 
 test('a send whose stream breaks before the server confirms it: Retry sends the same message id, saved once', async ({
@@ -113,7 +115,9 @@ test('a send whose stream breaks before the server confirms it: Retry sends the 
   const saved = (await (await listed).json()) as { messageId: string; isCreatedByUser: boolean }[];
   expect(saved.filter((m) => m.isCreatedByUser).map((m) => m.messageId)).toEqual([sentIds[0]]);
   await expect(page.getByTestId('message-user')).toHaveCount(1);
-  await expect(page.getByTestId('message-user')).toHaveText('Saved but unconfirmed');
+  await expect(page.getByTestId('message-user').getByTestId('message-text')).toHaveText(
+    'Saved but unconfirmed',
+  );
 });
 
 test('a conversation opened offline says it waits for the network, then opens by itself', async ({
@@ -133,7 +137,7 @@ test('a conversation opened offline says it waits for the network, then opens by
   await expect(page.getByTestId('offline-state')).toBeVisible();
   await expect(page.getByTestId('messages-loading')).toHaveCount(0);
   await page.context().setOffline(false);
-  await expect(page.getByTestId('message-user')).toHaveText('Open me later');
+  await expect(page.getByTestId('message-user').getByTestId('message-text')).toHaveText('Open me later');
 });
 
 /**

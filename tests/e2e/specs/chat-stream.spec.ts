@@ -33,7 +33,9 @@ test('sending streams the echo answer, names the conversation and lists it at th
 
   // Reopening the first one from the list loads its messages.
   await page.getByTestId('conversation-row').nth(1).click();
-  await expect(page.getByTestId('message-user')).toHaveText('Hello there simulator');
+  await expect(page.getByTestId('message-user').getByTestId('message-text')).toHaveText(
+    'Hello there simulator',
+  );
   await expect(page).toHaveTitle('Hello there simulator');
 });
 

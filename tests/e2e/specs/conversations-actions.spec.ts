@@ -49,7 +49,7 @@ test('rename inline: menu and double-click, Enter and blur save, Escape cancels,
 test('delete asks first and leaves the open chat for /c/new', async ({ page, baseURL }) => {
   await signInWithChats(page, baseURL!, ['Keep this one', 'Delete this one']);
   await row(page, 'Delete this one').click();
-  await expect(page.getByTestId('message-user')).toHaveText('Delete this one');
+  await expect(page.getByTestId('message-user').getByTestId('message-text')).toHaveText('Delete this one');
 
   await openRowMenu(page, 'Delete this one');
   await page.getByTestId('row-delete').click();
@@ -74,7 +74,7 @@ test('archive from the row menu, then unarchive and delete in Settings → Gener
 }) => {
   await signInWithChats(page, baseURL!, ['Archive me', 'Lisbon notes', 'Stay here']);
   await row(page, 'Archive me').click();
-  await expect(page.getByTestId('message-user')).toHaveText('Archive me');
+  await expect(page.getByTestId('message-user').getByTestId('message-text')).toHaveText('Archive me');
 
   await openRowMenu(page, 'Archive me');
   await page.getByTestId('row-archive').click();
@@ -115,7 +115,7 @@ test('duplicate opens the copy; fork a branch with the chosen option', async ({ 
   await page.getByTestId('row-duplicate').click();
   await expect(page.getByText('Conversation duplicated')).toBeVisible();
   await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
-  await expect(page.getByTestId('message-user')).toHaveText('Original chat');
+  await expect(page.getByTestId('message-user').getByTestId('message-text')).toHaveText('Original chat');
   await expect(page.getByTestId('conversation-row')).toHaveCount(2);
 
   // Make a second branch: regenerate the answer.
@@ -163,7 +163,7 @@ test('a temporary chat never shows in the list; export downloads JSON, Markdown 
   await waitIdle(page);
   await expect(page.getByTestId('temporary-toggle')).toHaveAttribute('aria-checked', 'true');
   await page.reload();
-  await expect(page.getByTestId('message-user')).toHaveText('Ephemeral question');
+  await expect(page.getByTestId('message-user').getByTestId('message-text')).toHaveText('Ephemeral question');
   await expect(page.getByTestId('conversation-row')).toHaveCount(1);
   await expect(row(page, 'Exported chat')).toBeVisible();
 

@@ -34,7 +34,9 @@ test('search: typing goes to /search, hits show a highlighted snippet and open t
   await box.fill('apples');
   await page.getByTestId('search-hit').first().click();
   await page.waitForURL(/\/c\/[0-9a-f-]{36}$/);
-  await expect(page.getByTestId('message-user')).toHaveText('Grocery list: apples and bread');
+  await expect(page.getByTestId('message-user').getByTestId('message-text')).toHaveText(
+    'Grocery list: apples and bread',
+  );
 
   // Backspace on an empty box goes back to a new chat.
   await box.fill('');
@@ -123,6 +125,7 @@ test('shared-links manager: search, open in a new tab, bulk delete and the no-va
   await page.getByTestId('shared-links-manage').click();
   const manager = page.getByTestId('shared-links-manager');
   await expect(manager.getByTestId('shared-link-row')).toHaveCount(2);
+  await page.screenshot({ path: test.info().outputPath('shared-links-manager.png') });
   await expect(manager.getByRole('link', { name: 'River kayak plan' })).toHaveAttribute('target', '_blank');
 
   await manager.getByTestId('shared-links-bulk-delete').click();
@@ -144,7 +147,7 @@ test('bookmarks: tag from the chat header, make a new one, filter the sidebar by
 }) => {
   await signInWithChats(page, baseURL!, ['Recipe for soup', 'Work meeting notes']);
   await row(page, 'Recipe for soup').click();
-  await expect(page.getByTestId('message-user')).toHaveText('Recipe for soup');
+  await expect(page.getByTestId('message-user').getByTestId('message-text')).toHaveText('Recipe for soup');
 
   await page.getByTestId('bookmark-menu').click();
   await expect(page.getByTestId('bookmark-option')).toHaveText(['Saved0']);
@@ -271,7 +274,7 @@ test('import a ChatGPT export from Settings → Data controls and see it in the 
   await expect(page.getByTestId('import-result')).toHaveText('Imported 1 conversations with 4 messages');
   await page.keyboard.press('Escape');
   await row(page, 'Imported volcano facts').click();
-  await expect(page.getByTestId('message-user')).toHaveText([
+  await expect(page.getByTestId('message-user').getByTestId('message-text')).toHaveText([
     'Tell me about volcanoes',
     'And the biggest one?',
   ]);

@@ -35,8 +35,15 @@ test('dictation with the microphone, reading an answer aloud, the speech setting
   await expect(settings.getByTestId('auto-send-value')).toHaveText('3 seconds');
   await expect(settings.getByTestId('auto-transcribe')).toHaveAttribute('data-state', 'checked');
   await settings.getByTestId('conversation-mode').click();
+  // Auto-send acts on automatic transcripts: its slider shows only while auto-transcribe is on.
+  await expect(settings.getByTestId('auto-transcribe')).toHaveAttribute('data-state', 'unchecked');
+  await expect(settings.getByTestId('auto-send')).toHaveCount(0);
+  await settings.getByTestId('auto-transcribe').click();
   await settings.getByTestId('auto-send').fill('-1');
   await expect(settings.getByTestId('auto-send-value')).toHaveText('Off');
+  await settings.getByTestId('language-tts').selectOption('de-DE');
+  await expect(settings.getByTestId('language-tts')).toHaveValue('de-DE');
+  await expect(settings.getByTestId('auto-transcribe')).toHaveAttribute('data-state', 'checked');
   await page.screenshot({ path: test.info().outputPath('speech-advanced.png') });
   await page.keyboard.press('Escape');
 

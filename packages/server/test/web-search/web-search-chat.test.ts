@@ -138,6 +138,16 @@ describe('web search configured with operator keys (SearXNG, Firecrawl, Jina)', 
       expect(message).toMatch(/^Reading \d+ sources?$|^Reranking the passages$/);
   });
 
+  it("is turned on by the conversation's own web_search field (LibreChat's model parameter)", async () => {
+    const events = await (
+      await chat.send({ text: 'Do sea otters use tools?', model: 'web-search', web_search: true })
+    ).rest();
+    // Run, unlike a call the chat did not turn on (no output then).
+    expect(toolCallOf(events)).toMatchObject({ name: 'web_search', progress: 1 });
+    expect(toolCallOf(events)!.output).toContain('Sea otters use tools');
+    expect(finalOf(events)!.conversation.web_search).toBe(true);
+  });
+
   it('is not run when the chat did not turn it on', async () => {
     const events = await (await chat.send({ text: 'otters', model: 'web-search' })).rest();
     // No tools offered: the model's call is kept as it asked, and nothing ran it.

@@ -1,6 +1,7 @@
 import type { Banner, StartupConfig } from '@parley/schema';
 import { useEffect } from 'react';
 import { CachedRequest, useCachedRequest, type RequestState } from './cached-request';
+import { watchHealth } from './health-watch';
 import { userApi } from './user-api';
 import { useAuth } from '../store/auth-store';
 import { useStartupReady } from './startup-delay';
@@ -12,8 +13,6 @@ const banners = {
   signedIn: new CachedRequest<Banner | null>(userApi.banner),
   signedOut: new CachedRequest<Banner | null>(userApi.banner),
 };
-
-const TEN_MINUTES = 10 * 60 * 1000;
 
 /** GET /api/config: fetched once, after the startup delay, and never again: the configuration does not change while the page lives. */
 export function useStartupConfig(): RequestState<StartupConfig> {
@@ -37,25 +36,11 @@ async function checkHealth(): Promise<void> {
   }
 }
 
-/** Health check: first after the startup delay, then every 10 minutes and on window focus when the last is older; a failure is only logged, never shown. */
+/** Health check: first after the startup delay, then as `watchHealth` says; a failure is only logged, never shown. */
 export function useHealthCheck(): void {
   const ready = useStartupReady();
   useEffect(() => {
     if (!ready) return;
-    let last = Date.now();
-    void checkHealth();
-    const again = () => {
-      last = Date.now();
-      void checkHealth();
-    };
-    const timer = window.setInterval(again, TEN_MINUTES);
-    const onFocus = () => {
-      if (Date.now() - last >= TEN_MINUTES) again();
-    };
-    window.addEventListener('focus', onFocus);
-    return () => {
-      window.clearInterval(timer);
-      window.removeEventListener('focus', onFocus);
-    };
+    return watchHealth(() => void checkHealth());
   }, [ready]);
 }

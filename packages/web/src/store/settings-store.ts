@@ -38,6 +38,10 @@ export interface ClientSettings {
    * and its second model); off, it starts a new chat with that model.
    */
   modularChat: boolean;
+  /** A prompt chosen with `/` is sent at once; off, its text is put in the message box to edit. */
+  autoSendPrompts: boolean;
+  /** The footer line under the message box. */
+  showFooter: boolean;
 }
 
 export const SETTING_DEFAULTS: ClientSettings = {
@@ -62,6 +66,8 @@ export const SETTING_DEFAULTS: ClientSettings = {
   showScrollButton: true,
   saveBadgesState: false,
   modularChat: true,
+  autoSendPrompts: true,
+  showFooter: true,
 };
 
 type SettingKey = keyof ClientSettings;

@@ -1,4 +1,5 @@
 import type { ChatEndpoint } from '../endpoints/endpoint.ts';
+import type { AnswerDelivery } from '../generation/generation-job.ts';
 import type { ModelCall } from '../generation/model-call.ts';
 import type { ChainTurn } from '../agents/agent-chain-run.ts';
 import type { ToolRunSetup } from '../tools/tool-loop.ts';
@@ -28,6 +29,8 @@ export interface ChatPlan {
   answer: PlannedAnswer;
   /** The client asked for the generation to outlive its streams. */
   resumable: boolean;
+  /** Streaming turned off for the conversation, and the endpoint's pace; plain streaming when absent. */
+  delivery?: AnswerDelivery;
   /** The tool run, when the request has tools (an agent's, or those the user turned on). */
   toolRun?: ToolRunSetup;
   /** The agent answering, on the agents endpoint. */

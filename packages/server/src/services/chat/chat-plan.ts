@@ -225,6 +225,10 @@ export async function planChat(
       parameters: parameters.model,
     },
     promptTokens,
+    delivery: {
+      withheld: (body.disableStreaming ?? existing?.settings.disableStreaming) === true,
+      pauseMs: endpoint.streamRate ?? 0,
+    },
     conversation: { conversationId, exists: existing !== null, fields },
     exchange,
     answer: {
@@ -298,9 +302,15 @@ async function chosenSignIns(
   );
 }
 
-/** The tools the user turned on for an ordinary chat (`ephemeralAgent`); none without that field. */
+/**
+ * The tools the user turned on for an ordinary chat (`ephemeralAgent`); none without that field.
+ * The conversation's own `web_search: true` (a LibreChat model parameter) turns on web search as
+ * the badge does, so a client that sets only the parameter gets searched answers too.
+ */
 async function chosenTools(ctx: AppContext, user: AuthUser, body: ChatRequest): Promise<Tool[]> {
-  const asked = Object.values(body.ephemeralAgent ?? {}).some(
+  const ephemeralAgent =
+    body.web_search === true ? { ...body.ephemeralAgent, web_search: true } : body.ephemeralAgent;
+  const asked = Object.values(ephemeralAgent ?? {}).some(
     (v) => v === true || (Array.isArray(v) && v.length > 0),
   );
   // Most requests turn nothing on (clients send every flag false): no role to read then.
@@ -308,7 +318,7 @@ async function chosenTools(ctx: AppContext, user: AuthUser, body: ChatRequest): 
   const caller = await sessionCaller(ctx.db, user);
   // parley.yaml's `interface.fileSearch: false` takes file search out of ordinary chats.
   const turnedOff = new Set(ctx.config.interface.fileSearch ? [] : ['file_search']);
-  return ephemeralTools(ctx.tools, caller, body.ephemeralAgent, turnedOff);
+  return ephemeralTools(ctx.tools, caller, ephemeralAgent, turnedOff);
 }
 
 /** The path names the endpoint; `custom` (or no name) defers to the body's `endpoint`. */

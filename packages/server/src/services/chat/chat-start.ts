@@ -87,6 +87,7 @@ export async function startChat(
       },
       createdJson: JSON.stringify(createdEvent(requestMessage)),
       call: plan.call,
+      ...(plan.delivery ? { delivery: plan.delivery } : {}),
       // A request with tools (an agent's, or those the user turned on) runs the tool loop.
       // An agent chain runs each agent's tool loop in turn.
       source: plan.toolRun

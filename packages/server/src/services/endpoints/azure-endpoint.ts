@@ -99,5 +99,6 @@ export function azureEndpoint(config: AppConfig): ChatEndpoint | null {
         : { kind: 'none' },
     isDemo: false,
     maxContextTokens: section.maxContextTokens,
+    streamRate: section.streamRate,
   };
 }

@@ -72,6 +72,7 @@ export function builtInEndpoint(
         : { kind: 'none' },
     isDemo: false,
     maxContextTokens: section.maxContextTokens,
+    streamRate: section.streamRate,
     ...extra,
   };
 }

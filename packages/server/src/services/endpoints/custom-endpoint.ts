@@ -44,5 +44,6 @@ export function customEndpoint(config: CustomEndpointConfig, order: number): Cha
       : { kind: 'none' },
     isDemo: false,
     maxContextTokens: config.maxContextTokens,
+    streamRate: config.streamRate,
   };
 }

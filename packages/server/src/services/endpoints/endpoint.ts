@@ -43,6 +43,11 @@ export interface ChatEndpoint {
   isDemo: boolean;
   /** The prompt budget unless the conversation sets maxContextTokens (parley.yaml). */
   maxContextTokens?: number;
+  /**
+   * parley.yaml `streamRate`: milliseconds the server waits after each streamed piece of an
+   * answer (an operator's way to slow a very fast provider to a readable pace); none when absent.
+   */
+  streamRate?: number;
   /** Bedrock: regions a conversation may choose (`region`); the first is the default. */
   availableRegions?: string[];
 }

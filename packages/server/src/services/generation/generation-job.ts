@@ -39,6 +39,18 @@ export interface GenerationSpec {
   call: ModelCall;
   /** Where the events come from; one model call unless given. */
   source?: AnswerSource;
+  /** How the answer's pieces reach its streams; each piece at once when absent. */
+  delivery?: AnswerDelivery;
+}
+
+/**
+ * `withheld`: the conversation turned streaming off (`disableStreaming`), so nothing is published
+ * until the final event carries the whole answer. `pauseMs`: the endpoint's `streamRate`, a wait
+ * after each published piece.
+ */
+export interface AnswerDelivery {
+  withheld: boolean;
+  pauseMs: number;
 }
 
 /**
@@ -150,7 +162,9 @@ export class GenerationJob {
         for (const json of builder.apply(event)) {
           this.host.firstOutput();
           firstOutputAt ??= Date.now();
+          if (this.spec.delivery?.withheld) continue;
           this.channel.emit('m', json);
+          await this.pause();
         }
       }
     } catch (err) {
@@ -160,6 +174,22 @@ export class GenerationJob {
     // The stream ended without a finish: stopped, or the provider went quiet.
     if (!this.aborted) return snapshot('lost');
     return snapshot(this.abortReason === 'user' ? 'stopped' : 'aborted');
+  }
+
+  /** The endpoint's streamRate wait after a published piece; a stop ends it at once. */
+  private pause(): Promise<void> {
+    const ms = this.spec.delivery?.pauseMs ?? 0;
+    if (ms <= 0 || this.aborted) return Promise.resolve();
+    const { signal } = this.controller;
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        resolve();
+      }
+      signal.addEventListener('abort', done, { once: true });
+    });
   }
 
   private errorJson(text: string): string {

@@ -1,6 +1,8 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { Trash2 } from 'lucide-react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { endWithinViewports } from '../../lib/scroll-paging';
 import { SearchField } from './search-field';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 import { Spinner } from './spinner';
@@ -43,41 +45,99 @@ export function ManagerSearch({
   return <SearchField value={value} onChange={onChange} label={label} testId={testId} />;
 }
 
-/** The body of a manager list: spinner while loading, the 'no data' row when empty, else rows. */
-export function ManagerList({
+/** Data-table rows are 48 px tall; ten rows beyond each edge of the view stay rendered. */
+export const DATA_TABLE_ROW_PX = 48;
+export const DATA_TABLE_OVERSCAN = 10;
+
+export interface ManagerPaging {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+}
+
+/**
+ * The body of a manager list: spinner while loading, the 'no data' row when empty, else a
+ * virtualised list of 48 px rows (only what is in view, plus the overscan, is in the page) that
+ * loads its next page by itself while the end is within 1.5 viewport heights.
+ */
+export function ManagerList<T>({
   loading,
-  empty,
-  children,
-  more,
+  rows,
+  rowKey,
+  renderRow,
+  header,
+  paging,
+  testId,
 }: {
   loading: boolean;
-  empty: boolean;
-  children: ReactNode;
-  more?: { has: boolean; fetching: boolean; fetch: () => void };
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  renderRow: (row: T) => ReactNode;
+  header?: ReactNode;
+  paging: ManagerPaging;
+  testId?: string;
 }) {
   const { t } = useTranslation();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => DATA_TABLE_ROW_PX,
+    overscan: DATA_TABLE_OVERSCAN,
+    getItemKey: (index) => rowKey(rows[index] as T),
+  });
+  useDataTablePaging(scrollRef, paging, rows.length);
+  const body = loading ? (
+    <div className="flex justify-center py-6">
+      <Spinner className="size-5 text-fg-subtle" />
+    </div>
+  ) : rows.length === 0 ? (
+    <p className="flex h-12 items-center justify-center text-sm text-fg-muted" data-testid="no-data">
+      {t('com_ui_no_data')}
+    </p>
+  ) : (
+    <ul className="relative" style={{ height: virtualizer.getTotalSize() }}>
+      {virtualizer.getVirtualItems().map((item) => (
+        <li
+          key={item.key}
+          className="absolute inset-x-0 border-b border-border last:border-b-0"
+          style={{ top: item.start, height: item.size }}
+        >
+          {renderRow(rows[item.index] as T)}
+        </li>
+      ))}
+    </ul>
+  );
   return (
-    <div className="min-h-0 flex-1 overflow-y-auto rounded-xl border border-border">
-      {loading ? (
-        <div className="flex justify-center py-6">
-          <Spinner className="size-5 text-fg-subtle" />
-        </div>
-      ) : empty ? (
-        <p className="flex h-12 items-center justify-center text-sm text-fg-muted" data-testid="no-data">
-          {t('com_ui_no_data')}
-        </p>
-      ) : (
-        <ul className="divide-y divide-border">{children}</ul>
-      )}
-      {more?.has && (
-        <div className="flex justify-center border-t border-border py-2">
-          <Button variant="ghost" size="sm" loading={more.fetching} onClick={more.fetch}>
-            {t('com_ui_load_more')}
-          </Button>
-        </div>
-      )}
+    <div className="flex min-h-0 flex-1 flex-col overflow-hidden rounded-xl border border-border">
+      {header}
+      <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto" data-testid={testId}>
+        {body}
+        {paging.isFetchingNextPage && (
+          <div className="flex justify-center py-2" data-testid="manager-loading-more">
+            <Spinner className="size-4 text-fg-subtle" />
+          </div>
+        )}
+      </div>
     </div>
   );
+}
+
+/** Asks for the next page whenever the end comes within 1.5 viewport heights (on scroll and after each page). */
+function useDataTablePaging(scrollRef: RefObject<HTMLElement | null>, paging: ManagerPaging, count: number) {
+  const latest = useRef(paging);
+  latest.current = paging;
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const check = () => {
+      const { hasNextPage, isFetchingNextPage, fetchNextPage } = latest.current;
+      if (hasNextPage && !isFetchingNextPage && endWithinViewports(el)) void fetchNextPage();
+    };
+    el.addEventListener('scroll', check, { passive: true });
+    check();
+    return () => el.removeEventListener('scroll', check);
+  }, [scrollRef, count, paging.hasNextPage, paging.isFetchingNextPage]);
 }
 
 /** The delete button at the end of a manager's row, named after what it deletes. */

@@ -14,6 +14,7 @@ import {
 } from '../../components/ui/manager-parts';
 import { useConversationActions } from '../conversation-actions';
 import { useDebouncedValue } from '../prompts';
+import { useSearchEnabled } from '../search';
 import { useArchivedConversations } from './archive-api';
 
 /** Settings → General: the archived chats, opened as a page inside the settings dialog. */
@@ -37,8 +38,10 @@ export function ArchiveManagerRow() {
 
 function ArchiveManager() {
   const { t, i18n } = useTranslation();
+  // Search in data tables follows the server's search-enabled flag, as the sidebar's does.
+  const searchEnabled = useSearchEnabled();
   const [search, setSearch] = useState('');
-  const applied = useDebouncedValue(search.trim(), MANAGER_SEARCH_DEBOUNCE_MS);
+  const applied = useDebouncedValue(searchEnabled ? search.trim() : '', MANAGER_SEARCH_DEBOUNCE_MS);
   const list = useArchivedConversations(applied);
   const { archive, remove } = useConversationActions();
   const [deleting, setDeleting] = useState<Conversation | null>(null);
@@ -47,23 +50,22 @@ function ArchiveManager() {
 
   return (
     <>
-      <ManagerSearch
-        value={search}
-        onChange={setSearch}
-        label={t('com_ui_search_archived')}
-        testId="archive-search"
-      />
+      {searchEnabled && (
+        <ManagerSearch
+          value={search}
+          onChange={setSearch}
+          label={t('com_ui_search_archived')}
+          testId="archive-search"
+        />
+      )}
       <ManagerList
         loading={list.isPending}
-        empty={rows.length === 0}
-        more={{
-          has: list.hasNextPage,
-          fetching: list.isFetchingNextPage,
-          fetch: () => void list.fetchNextPage(),
-        }}
-      >
-        {rows.map((c) => (
-          <li key={c.conversationId} className="flex h-12 items-center gap-2 px-3" data-testid="archived-row">
+        rows={rows}
+        rowKey={(c) => c.conversationId}
+        paging={list}
+        testId="archived-list"
+        renderRow={(c) => (
+          <div className="flex h-full items-center gap-2 px-3" data-testid="archived-row">
             <a
               href={`/c/${c.conversationId}`}
               target="_blank"
@@ -86,9 +88,9 @@ function ArchiveManager() {
               <ArchiveRestore className="size-4" aria-hidden />
             </Button>
             <ManagerDeleteButton title={c.title} onClick={() => setDeleting(c)} testId="archived-delete" />
-          </li>
-        ))}
-      </ManagerList>
+          </div>
+        )}
+      />
       {deleting && (
         <DeleteDialog
           conversation={deleting}

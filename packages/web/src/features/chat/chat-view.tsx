@@ -14,6 +14,7 @@ import { fitParameters } from '../endpoints';
 import { useChatSetup } from './use-chat-setup';
 import { useSetupStore } from '../endpoints';
 import type { ChatInputHandle } from '../input';
+import { ChatFooter } from './chat-footer';
 import { Composer } from './composer';
 import { streamingAnswers } from './streaming-answers';
 import { requestEdit, useVisiblePath } from '../messages';
@@ -310,6 +311,7 @@ export default function ChatView() {
         onSwitchModel={switchModel}
         onSelectAgent={chooseAgent}
       />
+      <ChatFooter />
     </>
   );
 

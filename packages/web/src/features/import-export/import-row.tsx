@@ -7,7 +7,7 @@ import { refreshLists } from '../conversations';
 import { SettingsActionRow } from '../../components/ui/manager-parts';
 import { showToast } from '../toasts';
 import { importConversations } from './import-api';
-import { importErrorKey, isJsonFile } from './import-rules';
+import { importErrorKey, importLogLine, isJsonFile } from './import-rules';
 
 /**
  * Settings → Data controls → Import: a .json export from Parley, LibreChat, ChatGPT
@@ -37,7 +37,7 @@ export function ImportRow() {
       showToast(text);
       void refreshLists(client);
     } catch (error) {
-      console.error('An error occurred while uploading the file.', error);
+      console.error(importLogLine(error), error);
       showToast(t(importErrorKey(error)), 'error');
     } finally {
       setPending(false);

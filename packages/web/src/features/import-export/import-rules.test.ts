@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/api-error';
-import { importErrorKey, isJsonFile } from './import-rules';
+import { importErrorKey, importLogLine, isJsonFile } from './import-rules';
 
 describe('import rules', () => {
   it('accepts .json files only', () => {
@@ -23,5 +23,13 @@ describe('import rules', () => {
       'com_ui_import_conversation_error',
     );
     expect(importErrorKey(new TypeError('Failed to fetch'))).toBe('com_ui_import_conversation_error');
+  });
+  it('logs a server error as a processing failure and a lost request as an upload failure', () => {
+    expect(importLogLine(new ApiError(500, { message: 'boom' }))).toBe(
+      'An error occurred while processing the file.',
+    );
+    expect(importLogLine(new TypeError('Failed to fetch'))).toBe(
+      'An error occurred while uploading the file.',
+    );
   });
 });

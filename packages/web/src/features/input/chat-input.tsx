@@ -155,10 +155,12 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
     onClose: () => setCommand(null),
   });
 
-  // The `/` prompt picker and its variable dialog.
+  // The `/` prompt picker and its variable dialog. With "send prompts right away" off, the
+  // chosen prompt (variables filled) waits in the box to be edited and sent by hand.
+  const autoSendPrompts = useSettings((s) => s.autoSendPrompts);
   const slash = useSlashPrompts({
     clearText: useCallback(() => setText(''), []),
-    send: (value) => void props.onSend(value, []),
+    send: (value) => (autoSendPrompts ? void props.onSend(value, []) : setText(value)),
   });
 
   const send = (value = text) => {

@@ -21,6 +21,7 @@ import type { VisibleMessage } from './message-tree';
 import { SiblingNav } from './sibling-nav';
 import { StoppedMark } from './stopped-mark';
 import { UnfinishedNotice } from './unfinished-notice';
+import { UserSender } from './user-sender';
 import type { useMessageActions } from './use-message-actions';
 
 const ACTION_LOOK =
@@ -81,7 +82,9 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
         </div>
       )}
       <div className={clsx('min-w-0', user ? 'flex max-w-[85%] flex-col items-end' : 'flex-1')}>
-        {!user && (
+        {user ? (
+          <UserSender />
+        ) : (
           <div className="mb-1 text-[13px] font-semibold text-fg" data-testid="message-sender">
             {answerLabel(message, endpoints)}
           </div>
@@ -106,6 +109,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
               'message-content',
               user && 'rounded-2xl rounded-ee-md bg-surface-muted px-4 py-2.5 dark:bg-surface-raised',
             )}
+            data-testid="message-text"
           >
             <MessageRenderBoundary
               text={message.text}

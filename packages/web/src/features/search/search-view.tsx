@@ -1,10 +1,10 @@
 import { MessageSquare } from 'lucide-react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useStartupConfig } from '../../api/startup-queries';
-import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
+import { useInfiniteScroll } from '../../lib/use-infinite-scroll';
 import { ChatTopBar } from '../top-bar';
 import { showToast } from '../toasts';
 import { useSearchResults } from './search-api';
@@ -25,6 +25,8 @@ export default function SearchView() {
   const results = useSearchResults(query);
   const hits = useMemo(() => results.data?.pages.flatMap((p) => p.messages) ?? [], [results.data]);
   const grouped = useMemo(() => groupHits(hits), [hits]);
+  const scrollRef = useRef<HTMLElement>(null);
+  useInfiniteScroll(scrollRef, results, hits.length);
 
   useEffect(() => {
     document.title = `${t('com_ui_search_results')} · ${config?.appTitle ?? 'Parley'}`;
@@ -39,6 +41,7 @@ export default function SearchView() {
     <div className="flex min-h-0 flex-1 flex-col">
       <ChatTopBar loading={false} />
       <section
+        ref={scrollRef}
         aria-label={t('com_ui_search_results')}
         aria-busy={loading || undefined}
         className="mx-auto w-full max-w-3xl flex-1 overflow-y-auto px-4 pb-6"
@@ -65,16 +68,9 @@ export default function SearchView() {
                 <SearchHit key={group.hit.messageId} group={group} />
               ))}
             </ul>
-            {results.hasNextPage && (
-              <div className="flex justify-center pt-4">
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  loading={results.isFetchingNextPage}
-                  onClick={() => void results.fetchNextPage()}
-                >
-                  {t('com_ui_load_more')}
-                </Button>
+            {results.isFetchingNextPage && (
+              <div className="flex justify-center pt-4" data-testid="search-loading-more">
+                <Spinner className="size-5 text-fg-muted" />
               </div>
             )}
           </>

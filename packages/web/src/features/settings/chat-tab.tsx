@@ -14,7 +14,9 @@ type ChatSwitch =
   | 'saveDrafts'
   | 'showScrollButton'
   | 'saveBadgesState'
-  | 'modularChat';
+  | 'modularChat'
+  | 'autoSendPrompts'
+  | 'showFooter';
 
 /** The Chat tab's switches, each stored under its own local key. */
 const SWITCHES: { key: ChatSwitch; label: string; description: string }[] = [
@@ -44,6 +46,12 @@ const SWITCHES: { key: ChatSwitch; label: string; description: string }[] = [
     description: 'com_nav_save_badges_state_description',
   },
   { key: 'modularChat', label: 'com_nav_modular_chat', description: 'com_nav_modular_chat_description' },
+  {
+    key: 'autoSendPrompts',
+    label: 'com_nav_auto_send_prompts',
+    description: 'com_nav_auto_send_prompts_description',
+  },
+  { key: 'showFooter', label: 'com_nav_show_footer', description: 'com_nav_show_footer_description' },
 ];
 
 /** Chat settings: font size, chat direction and the chat switches. */

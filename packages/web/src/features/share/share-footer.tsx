@@ -5,10 +5,17 @@ import { LazyMarkdown } from '../messages';
 import { footerParts } from './share-format';
 
 /**
- * The shared view's footer: privacy policy and terms links when configured, then the
- * custom footer split on "|" (markdown allowed), or the default version line.
+ * The footer of the shared view and of the chat (under the message box): privacy policy and terms
+ * links when configured, then the custom footer split on "|" (markdown allowed), or the default
+ * version line.
  */
-export function ShareFooter({ config }: { config: StartupConfig | undefined }) {
+export function ShareFooter({
+  config,
+  testId = 'share-footer',
+}: {
+  config: StartupConfig | undefined;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   const privacy = config?.interface.privacyPolicy;
   const terms = config?.interface.termsOfService;
@@ -47,7 +54,7 @@ export function ShareFooter({ config }: { config: StartupConfig | undefined }) {
   return (
     <footer
       className="flex flex-wrap items-center justify-center gap-x-2 gap-y-1 px-4 py-3 text-center text-xs text-fg-subtle"
-      data-testid="share-footer"
+      data-testid={testId}
     >
       {pieces.map((piece, i) => (
         <Fragment key={i}>

@@ -13,6 +13,7 @@ import {
   ManagerDeleteButton,
 } from '../../components/ui/manager-parts';
 import { useDebouncedValue } from '../prompts';
+import { useSearchEnabled } from '../search';
 import { showToast } from '../toasts';
 import { validShareIds } from './bulk-delete';
 import { shareApi, shareKeys, useSharedLinks } from './share-api';
@@ -39,8 +40,10 @@ export function SharedLinksRow() {
 function SharedLinksManager() {
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
+  // Search in data tables follows the server's search-enabled flag, as the sidebar's does.
+  const searchEnabled = useSearchEnabled();
   const [search, setSearch] = useState('');
-  const applied = useDebouncedValue(search.trim(), MANAGER_SEARCH_DEBOUNCE_MS);
+  const applied = useDebouncedValue(searchEnabled ? search.trim() : '', MANAGER_SEARCH_DEBOUNCE_MS);
   const list = useSharedLinks(applied);
   const links = useMemo(() => list.data?.pages.flatMap((p) => p.links) ?? [], [list.data]);
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -74,7 +77,14 @@ function SharedLinksManager() {
     <>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
         <div className="flex-1">
-          <ManagerSearch value={search} onChange={setSearch} label={t('com_ui_search_shared_links')} />
+          {searchEnabled && (
+            <ManagerSearch
+              value={search}
+              onChange={setSearch}
+              label={t('com_ui_search_shared_links')}
+              testId="shared-links-search"
+            />
+          )}
         </div>
         <Button
           variant="danger-outline"
@@ -90,26 +100,25 @@ function SharedLinksManager() {
       </div>
       <ManagerList
         loading={list.isPending}
-        empty={links.length === 0}
-        more={{
-          has: list.hasNextPage,
-          fetching: list.isFetchingNextPage,
-          fetch: () => void list.fetchNextPage(),
-        }}
-      >
-        <li className="flex h-10 items-center gap-3 bg-surface-muted/60 px-3 text-xs font-medium text-fg-muted">
-          <input
-            type="checkbox"
-            checked={allChecked}
-            onChange={() => setSelected(allChecked ? new Set() : new Set(links.map((l) => l.shareId)))}
-            aria-label={t('com_ui_select_all')}
-          />
-          <span className="flex-1">{t('com_ui_title')}</span>
-          <span className="hidden sm:inline">{t('com_ui_date')}</span>
-          <span className="w-16" />
-        </li>
-        {links.map((link) => (
-          <li key={link.shareId} className="flex h-12 items-center gap-3 px-3" data-testid="shared-link-row">
+        rows={links}
+        rowKey={(link) => link.shareId}
+        paging={list}
+        testId="shared-links-list"
+        header={
+          <div className="flex h-10 shrink-0 items-center gap-3 border-b border-border bg-surface-muted/60 px-3 text-xs font-medium text-fg-muted">
+            <input
+              type="checkbox"
+              checked={allChecked}
+              onChange={() => setSelected(allChecked ? new Set() : new Set(links.map((l) => l.shareId)))}
+              aria-label={t('com_ui_select_all')}
+            />
+            <span className="flex-1">{t('com_ui_title')}</span>
+            <span className="hidden sm:inline">{t('com_ui_date')}</span>
+            <span className="w-16" />
+          </div>
+        }
+        renderRow={(link) => (
+          <div className="flex h-full items-center gap-3 px-3" data-testid="shared-link-row">
             <input
               type="checkbox"
               checked={selected.has(link.shareId)}
@@ -142,9 +151,9 @@ function SharedLinksManager() {
               onClick={() => void deleteLinks([link])}
               testId="shared-link-delete"
             />
-          </li>
-        ))}
-      </ManagerList>
+          </div>
+        )}
+      />
     </>
   );
 }

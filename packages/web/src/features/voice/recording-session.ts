@@ -3,7 +3,9 @@ import { ensureSpeechConfig, transcribe } from './speech-api';
 import { watchSilence } from './silence-watch';
 import { useVoice } from './voice-store';
 
-export type RecordingState = 'idle' | 'listening' | 'processing';
+import type { RecordingState } from './mic-press';
+
+export type { RecordingState };
 
 /** What a recording reports: its state, the transcript, or a failure (an i18n key and values). */
 export interface RecordingCallbacks {
@@ -22,6 +24,7 @@ export interface RecordingSession {
 interface BrowserRecognition {
   lang: string;
   interimResults: boolean;
+  continuous: boolean;
   onresult: ((event: { results: ArrayLike<ArrayLike<{ transcript: string }>> }) => void) | null;
   onerror: ((event: { error: string }) => void) | null;
   onend: (() => void) | null;
@@ -32,9 +35,12 @@ interface BrowserRecognition {
 
 /**
  * Starts dictation: idle → listening → processing → idle. The external engine records
- * with MediaRecorder (100 ms chunks), stops after 3 s under the decibel threshold and uploads the
- * recording; the browser engine uses the Web Speech API where the browser has one. Loaded when
- * the microphone is first used, so the chat page does not carry it.
+ * with MediaRecorder (100 ms chunks) and uploads the recording when it stops; the browser engine
+ * uses the Web Speech API where the browser has one. With auto-transcribe (or conversation mode,
+ * which needs it) a recording ends by itself once the speaker is silent — the external engine
+ * after 3 s under the decibel threshold, the browser's at the end of the utterance — and is
+ * transcribed; without it, listening goes on until the user stops it. Loaded when the microphone
+ * is first used, so the chat page does not carry it.
  */
 export async function startRecording(callbacks: RecordingCallbacks): Promise<RecordingSession | null> {
   await ensureSpeechConfig();
@@ -63,7 +69,9 @@ async function startExternal(cb: RecordingCallbacks): Promise<RecordingSession |
   let dropped = false;
   const session = {
     stop: () => {
+      // A stop can cross the recorder's own end (silence, a lost device): say so, once.
       if (recorder.state === 'recording') recorder.stop();
+      else if (!dropped) cb.onError('voice.error_not_recording');
     },
     cancel: () => {
       dropped = true;
@@ -73,7 +81,7 @@ async function startExternal(cb: RecordingCallbacks): Promise<RecordingSession |
   recorder.ondataavailable = (event) => {
     if (event.data.size > 0) chunks.push(event.data);
   };
-  const stopWatching = watchSilence(stream, decibelValue, session.stop);
+  const stopWatching = endsOnSilence() ? watchSilence(stream, decibelValue, session.stop) : () => undefined;
   recorder.onstop = () => {
     stopWatching();
     stream.getTracks().forEach((track) => track.stop());
@@ -102,24 +110,38 @@ function startBrowser(cb: RecordingCallbacks): RecordingSession | null {
   const recognition = new Recognition();
   recognition.lang = useVoice.getState().languageSTT || navigator.language;
   recognition.interimResults = false;
+  // Continuous recognition keeps listening through pauses until the user stops it.
+  recognition.continuous = !endsOnSilence();
+  // Continuous recognition reports everything heard so far each time: the transcript is the
+  // last report, handed over when listening ends.
+  let heard = '';
   recognition.onresult = (event) => {
-    const text = Array.from(event.results)
+    heard = Array.from(event.results)
       .map((result) => result[0]?.transcript ?? '')
       .join(' ')
       .trim();
-    if (text) cb.onTranscript(text);
   };
   recognition.onerror = (event) => void failed(cb, 'voice.error_start', { error: event.error });
-  recognition.onend = () => cb.onState('idle');
+  recognition.onend = () => {
+    cb.onState('idle');
+    if (heard) cb.onTranscript(heard);
+  };
   recognition.start();
   cb.onState('listening');
   return {
     stop: () => recognition.stop(),
     cancel: () => {
       recognition.onresult = null;
+      heard = '';
       recognition.abort();
     },
   };
+}
+
+/** Whether a recording ends (and is transcribed) by itself when the speaker falls silent. */
+export function endsOnSilence(): boolean {
+  const { autoTranscribeAudio, conversationMode } = useVoice.getState();
+  return autoTranscribeAudio || conversationMode;
 }
 
 function failed(cb: RecordingCallbacks, key: string, values?: Record<string, string>): null {

@@ -8,6 +8,8 @@ interface VoiceChoice {
   voice: string;
   playbackRate: number;
   cacheTTS: boolean;
+  /** The language the browser's voices read in (a BCP 47 tag); empty leaves it to the page's. */
+  languageTTS: string;
 }
 
 /** A sentence's audio could be had but not played (shown to the user, unlike a failed fetch). */
@@ -22,8 +24,8 @@ export function chosenEngine(): SpeechEngine {
   return {
     async prepare(text, signal) {
       await ensureSpeechConfig();
-      const { engineTTS, ttsExternal, voice, playbackRate, cacheTTS } = useVoice.getState();
-      const choice = { voice, playbackRate, cacheTTS };
+      const { engineTTS, ttsExternal, voice, playbackRate, cacheTTS, languageTTS } = useVoice.getState();
+      const choice = { voice, playbackRate, cacheTTS, languageTTS };
       const engine = engineTTS === 'external' && ttsExternal ? externalEngine(choice) : browserEngine(choice);
       return engine.prepare(text, signal);
     },
@@ -90,15 +92,17 @@ function audioClip(blob: Blob, playbackRate: number): SpeechClip {
  * The browser's own voices (speechSynthesis): nothing to fetch, each sentence is one utterance,
  * queued like the server's audio so stop and ordering behave the same.
  */
-function browserEngine(choice: VoiceChoice): SpeechEngine {
+export function browserEngine(choice: VoiceChoice): SpeechEngine {
   return {
     prepare(text) {
       if (typeof speechSynthesis === 'undefined') {
         return Promise.reject(new PlaybackFailed('This browser cannot speak'));
       }
-      const { voice, playbackRate } = choice;
+      const { voice, playbackRate, languageTTS } = choice;
       const utterance = new SpeechSynthesisUtterance(text);
       utterance.rate = playbackRate;
+      // Without a chosen voice the browser picks one for this language (else for the page's).
+      if (languageTTS) utterance.lang = languageTTS;
       const chosen = speechSynthesis.getVoices().find((v) => v.name === voice);
       if (chosen) utterance.voice = chosen;
       return Promise.resolve(utteranceClip(utterance));

@@ -16,6 +16,9 @@ import { conversationModeAvailable } from './voice-rules';
 import { useVoiceOptions } from './voice-options';
 import { useVoice } from './voice-store';
 
+/** Voices read in the languages dictation understands, less its joke entry. */
+const TTS_LANGUAGES = STT_LANGUAGES.filter((code) => code !== 'xx-piglatin');
+
 const TAB =
   'rounded-md px-3 py-1.5 text-sm text-fg-muted data-[state=active]:bg-surface data-[state=active]:font-medium data-[state=active]:text-fg data-[state=active]:shadow-sm';
 
@@ -53,12 +56,13 @@ export function SpeechTab() {
         <ConversationMode />
         <SttEngine />
         <SttLanguage />
-        <AutoSend />
         <AutoTranscribe />
+        <AutoSend />
         <Decibels />
         <TtsEngine />
         <AutomaticPlayback />
         <VoiceSelect />
+        <TtsLanguage />
         <BrowserVoices />
         <PlaybackRate />
         <CacheTts />
@@ -110,6 +114,23 @@ function SttLanguage() {
       ]}
       onChange={(value) => v.set('languageSTT', value)}
       testId="language-stt"
+    />
+  );
+}
+
+function TtsLanguage() {
+  const { t } = useTranslation();
+  const v = useVoice();
+  return (
+    <SelectRow
+      label={t('voice.language_tts')}
+      value={v.languageTTS}
+      options={[
+        { value: '', label: t('voice.language_auto') },
+        ...TTS_LANGUAGES.map((code) => ({ value: code, label: code })),
+      ]}
+      onChange={(value) => v.set('languageTTS', value)}
+      testId="language-tts"
     />
   );
 }
@@ -172,9 +193,11 @@ function ConversationMode() {
   );
 }
 
+/** The auto-send delay acts on an automatic transcript, so it shows only while auto-transcribe is on. */
 function AutoSend() {
   const { t } = useTranslation();
   const v = useVoice();
+  if (!v.autoTranscribeAudio) return null;
   return (
     <SliderRow
       label={t('voice.auto_send')}
@@ -208,6 +231,7 @@ function AutoTranscribe() {
   return (
     <SwitchRow
       label={t('voice.auto_transcribe')}
+      description={t('voice.auto_transcribe_description')}
       checked={v.autoTranscribeAudio}
       onCheckedChange={(on) => v.set('autoTranscribeAudio', on)}
       testId="auto-transcribe"
