@@ -1,18 +1,10 @@
-// Type-checks every workspace project; one tsc run per project because the web app needs DOM
-// types and the server must not see them.
+// Type-checks every workspace project (scripts/typecheck-projects.mjs), one after the other.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { TYPECHECK_PROJECTS } from './typecheck-projects.mjs';
 
-const projects = [
-  'packages/schema',
-  'packages/llm-sim',
-  'packages/server',
-  'packages/web',
-  'tests/e2e',
-  'bench',
-];
 let failed = false;
-for (const project of projects) {
+for (const project of TYPECHECK_PROJECTS) {
   if (!existsSync(`${project}/tsconfig.json`)) continue;
   try {
     execFileSync('npx', ['tsc', '-p', project], { stdio: 'inherit' });

@@ -17,8 +17,11 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // In CI each failure's error is repeated after the summary, where a log's tail still shows it.
-  reporter: process.env.CI ? [['line'], ['./support/failure-summary-reporter.ts']] : [['list']],
+  // In CI the slowest specs are listed, then each failure's error is repeated after the summary,
+  // where a log's tail still shows it.
+  reporter: process.env.CI
+    ? [['line'], ['./support/slowest-specs-reporter.ts'], ['./support/failure-summary-reporter.ts']]
+    : [['list']],
   use: {
     baseURL: process.env.PARLEY_BASE_URL,
     trace: 'retain-on-failure',

@@ -1,11 +1,12 @@
 import type { Page } from '@playwright/test';
-import { expect, loginViaUi, registerViaApi, uniqueUser } from './fixtures.ts';
+import { expect, loginViaApi, registerViaApi, uniqueUser } from './fixtures.ts';
 
-/** A fresh account, signed in through the UI, on /c/new. */
+/** A fresh account, signed in (the login form has its own specs), on /c/new. */
 export async function signIn(page: Page, baseURL: string, prefix = 'chat') {
   const user = uniqueUser(prefix);
   await registerViaApi(baseURL, user);
-  await loginViaUi(page, user);
+  await loginViaApi(page, baseURL, user);
+  await page.goto(`${baseURL}/c/new`);
   await expect(page.getByTestId('chat-input')).toBeVisible();
   return user;
 }

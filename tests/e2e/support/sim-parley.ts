@@ -1,6 +1,6 @@
 import type { Browser } from '@playwright/test';
 import { startSimulator, type RequestObserver, type SimServer } from '@parley/llm-sim';
-import { expect, loginViaUi, registerViaApi, test, uniqueUser } from './fixtures.ts';
+import { expect, loginViaApi, registerViaApi, test, uniqueUser } from './fixtures.ts';
 import { startParley, type RunningServer } from './parley-server.ts';
 
 export interface SimParley {
@@ -57,13 +57,14 @@ export const SIM_WEB_SEARCH = {
   env: () => ({ USER_BASE_URL_ALLOWLIST: '127.0.0.1' }),
 };
 
-/** A fresh account signed in through the UI, in a desktop-sized context of its own. */
+/** A fresh account, signed in, in a desktop-sized context of its own. */
 export async function openSignedIn(browser: Browser, baseURL: string, prefix: string) {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const user = uniqueUser(prefix);
   await registerViaApi(baseURL, user);
-  await loginViaUi(page, user);
+  await loginViaApi(page, baseURL, user);
+  await page.goto('/c/new');
   await expect(page.getByTestId('chat-input')).toBeVisible();
   return { context, page, user };
 }
