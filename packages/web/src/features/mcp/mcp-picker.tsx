@@ -10,7 +10,8 @@ import { useMcpInitialize } from './use-mcp-initialize';
 /**
  * The MCP picker of the chat input: the servers parley.yaml offers in the chat menu, each with
  * its state (connecting, Active, OAuth required, offline, error), a check to use its tools in
- * this conversation, initialize / sign in (with cancel while the sign-in is open) and the
+ * this conversation (a server not connected is initialized first and chosen once it connects; a
+ * failure opens the config dialog of a server that asks for values, see mcp-pick.ts), initialize / sign in (with cancel while the sign-in is open) and the
  * credential dialog of a server that asks for values.
  */
 export default function McpPicker({ conversationId }: { conversationId: string }) {
@@ -19,6 +20,7 @@ export default function McpPicker({ conversationId }: { conversationId: string }
   const servers = Object.entries(config?.mcpServers ?? {}).filter(([, s]) => s.chatMenu);
   const selected = useMcpSelection((s) => s.byConversation[conversationId] ?? s.last);
   const toggle = useMcpSelection((s) => s.toggle);
+  const select = useMcpSelection((s) => s.select);
   const flow = useMcpInitialize();
   if (servers.length === 0) return null;
   const count = selected.filter((n) => servers.some(([name]) => name === n)).length;
@@ -53,7 +55,8 @@ export default function McpPicker({ conversationId }: { conversationId: string }
             status={flow.status[name]}
             selection={{
               selected: selected.includes(name),
-              onToggle: () => toggle(conversationId, name),
+              onSelect: (on) =>
+                on ? select(conversationId, name) : selected.includes(name) && toggle(conversationId, name),
             }}
             flow={flow}
           />
