@@ -45,6 +45,8 @@ mcpServers:
     headers: { X-Team: "{{TEAM}}" }
     customUserVars: { TEAM: { title: Team id, description: Your team at the lookup service } }
   secure: { type: streamable-http, url: "${secure.url}", requiresOAuth: true }
+interface:
+  mcpServers: { placeholder: Tool servers }
 `,
   });
 });
@@ -67,7 +69,10 @@ test('MCP picker: states, credentials, OAuth sign-in in a popup, choosing server
     if (!(await menu.isVisible())) await page.getByTestId('mcp-picker').click();
     await expect(menu).toBeVisible();
   };
+  // parley.yaml's interface.mcpServers.placeholder names the picker.
+  await expect(page.getByTestId('mcp-picker')).toHaveAccessibleName('Tool servers');
   await openMenu();
+  await expect(menu).toContainText('Tool servers');
   const state = (name: string) => menu.getByTestId(`mcp-server-${name}`).getByTestId('mcp-state');
   await expect(state('local')).toHaveAttribute('data-state', 'connected');
   await expect(state('local')).toContainText('Active');

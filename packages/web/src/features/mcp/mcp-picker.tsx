@@ -23,6 +23,8 @@ export default function McpPicker({ conversationId }: { conversationId: string }
   const select = useMcpSelection((s) => s.select);
   const flow = useMcpInitialize();
   if (servers.length === 0) return null;
+  // parley.yaml's `interface.mcpServers.placeholder` names the picker, else the generic label.
+  const label = config?.interface.mcpServers?.placeholder ?? t('com_ui_mcp_servers');
   const count = selected.filter((n) => servers.some(([name]) => name === n)).length;
   return (
     <Popover
@@ -33,7 +35,8 @@ export default function McpPicker({ conversationId }: { conversationId: string }
       trigger={
         <button
           type="button"
-          aria-label={t('com_ui_mcp_servers')}
+          aria-label={label}
+          title={label}
           data-testid="mcp-picker"
           className={clsx(
             'flex h-10 shrink-0 items-center gap-1 rounded-full px-2.5 text-sm hover:bg-surface',
@@ -45,7 +48,7 @@ export default function McpPicker({ conversationId }: { conversationId: string }
         </button>
       }
     >
-      <PopoverHeading>{t('com_ui_mcp_servers')}</PopoverHeading>
+      <PopoverHeading>{label}</PopoverHeading>
       <ul className="space-y-0.5">
         {servers.map(([name, info]) => (
           <McpServerRow
