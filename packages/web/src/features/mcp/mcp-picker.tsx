@@ -36,7 +36,6 @@ export default function McpPicker({ conversationId }: { conversationId: string }
         <button
           type="button"
           aria-label={label}
-          title={label}
           data-testid="mcp-picker"
           className={clsx(
             'flex h-10 shrink-0 items-center gap-1 rounded-full px-2.5 text-sm hover:bg-surface',
