@@ -127,4 +127,19 @@ describe('artifactEditSchema and file names', () => {
     );
     expect(artifactFileName({ title: '', type: 'weird', language: '' })).toBe('artifact.txt');
   });
+
+  it('names an untitled React artifact App.tsx and an untitled page index.html', () => {
+    expect(artifactFileName({ title: 'untitled', type: 'application/vnd.react', language: 'tsx' })).toBe(
+      'App.tsx',
+    );
+    expect(artifactFileName({ title: '', type: 'application/vnd.react', language: 'jsx' })).toBe('App.jsx');
+    expect(artifactFileName({ title: 'untitled', type: 'text/html', language: 'html' })).toBe('index.html');
+    expect(artifactFileName({ title: ' ', type: 'application/vnd.code-html', language: 'html' })).toBe(
+      'index.html',
+    );
+    // A diagram keeps its own source extension: its text is mermaid, not a React file.
+    expect(artifactFileName({ title: 'untitled', type: 'application/vnd.mermaid', language: '' })).toBe(
+      'untitled.mmd',
+    );
+  });
 });

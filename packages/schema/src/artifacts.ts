@@ -197,13 +197,27 @@ export function artifactKey(
   return `${artifact.identifier}_${artifact.type}_${artifact.title}_${messageId}_${index}`;
 }
 
-/** The file name a download gets. */
+/**
+ * The names an artifact without a title downloads as: the entry file each kind has in a project
+ * (a React component is App.tsx, a web page index.html), so the file drops into one unchanged.
+ */
+const UNTITLED_FILE_NAMES: Record<string, string> = {
+  'application/vnd.react': 'App.tsx',
+  'text/html': 'index.html',
+  'application/vnd.code-html': 'index.html',
+};
+
+/** True for a title the author never gave (missing, blank or the parser's default). */
+function isUntitled(title: string): boolean {
+  const trimmed = title.trim();
+  return trimmed === '' || trimmed === ARTIFACT_DEFAULTS.title;
+}
+
+/**
+ * The file name a download gets: named after its title, so several artifacts saved to one folder
+ * stay apart; an untitled one takes its kind's entry file name (App.tsx, index.html).
+ */
 export function artifactFileName(artifact: Pick<ParsedArtifact, 'type' | 'title' | 'language'>): string {
-  const base =
-    artifact.title
-      .replace(/[^\w-]+/g, '_')
-      .replace(/^_+|_+$/g, '')
-      .slice(0, 80) || 'artifact';
   const extension: Record<string, string> = {
     'text/html': 'html',
     'application/vnd.code-html': 'html',
@@ -212,7 +226,15 @@ export function artifactFileName(artifact: Pick<ParsedArtifact, 'type' | 'title'
     'application/vnd.mermaid': 'mmd',
     'text/markdown': 'md',
   };
-  return `${base}.${extension[artifact.type] ?? (artifact.language || 'txt')}`;
+  const suffix = extension[artifact.type] ?? (artifact.language || 'txt');
+  const entryFile = UNTITLED_FILE_NAMES[artifact.type];
+  if (isUntitled(artifact.title) && entryFile) return suffix === 'jsx' ? 'App.jsx' : entryFile;
+  const base =
+    artifact.title
+      .replace(/[^\w-]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .slice(0, 80) || 'artifact';
+  return `${base}.${suffix}`;
 }
 
 export interface ArtifactEditResult {

@@ -4,6 +4,7 @@ import {
   DEFAULT_SUPPORTED_MIME_TYPES,
   FILE_UPLOAD_DEFAULTS,
   inferFileType,
+  isExpiredFile,
   MB,
 } from './files.ts';
 
@@ -48,5 +49,15 @@ describe('checkUploads', () => {
     expect(inferFileType('x.py', undefined)).toBe('text/x-python');
     expect(inferFileType('x', 'image/png')).toBe('image/png');
     expect(inferFileType('x', undefined)).toBe('');
+  });
+});
+
+describe('isExpiredFile', () => {
+  it('is expired once expiresAt has passed, and never without one', () => {
+    expect(isExpiredFile({ expiresAt: 1000 }, 999)).toBe(false);
+    expect(isExpiredFile({ expiresAt: 1000 }, 1000)).toBe(true);
+    expect(isExpiredFile({ expiresAt: 1000 }, 5000)).toBe(true);
+    expect(isExpiredFile({}, 5000)).toBe(false);
+    expect(isExpiredFile({ expiresAt: 'soon' }, 5000)).toBe(false);
   });
 });

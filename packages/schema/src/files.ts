@@ -195,6 +195,17 @@ export interface ParleyFile {
   conversationId?: string | null;
   createdAt: string;
   updatedAt: string;
+  /**
+   * When the file stops being downloadable (milliseconds since 1970). Parley keeps its own files,
+   * so it never sets this; files from elsewhere (a LibreChat export, whose code-run outputs
+   * expire) may carry it, and the web app shows such a file as expired instead of a link.
+   */
+  expiresAt?: number;
+}
+
+/** True when a file carries an `expiresAt` that has passed. */
+export function isExpiredFile(file: { expiresAt?: unknown }, now: number = Date.now()): boolean {
+  return typeof file.expiresAt === 'number' && file.expiresAt <= now;
 }
 
 /**

@@ -46,6 +46,8 @@ export interface InterfaceConfig {
   artifacts: boolean;
   /** Pictures an answer links from other hosts: loaded through the proxy, asked for, or blocked. */
   remoteImages: RemoteImagesMode;
+  /** The chat's MCP picker: the label it shows in place of the generic "MCP servers". */
+  mcpServers?: { placeholder?: string };
 }
 
 /**

@@ -72,6 +72,7 @@ export async function buildApp(
     frameOrigins: previewOrigins,
     imageOrigins: configuredImageOrigins(ctx.config),
     artifactNetwork: ctx.config.env.ARTIFACTS_ALLOW_NETWORK,
+    analytics: Boolean(ctx.config.env.ANALYTICS_GTM_ID),
   });
   return app;
 }

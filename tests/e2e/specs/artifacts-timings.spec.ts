@@ -103,3 +103,29 @@ test('the artifacts panel keeps the spec’s timings (fake clock)', async ({ pag
     await expect(check, button).toHaveCount(0);
   }
 });
+
+test('the panel fades in as it opens and out over 300 ms as it closes (fake clock)', async ({
+  page,
+  baseURL,
+}) => {
+  await page.clock.install();
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await signIn(page, baseURL!, 'artfade');
+  const panel = page.getByTestId('artifacts-panel');
+  await echo(page, html('fade', 'Fade'));
+  await expect(panel).toBeVisible();
+  const frame = panel.locator('xpath=..');
+  await expect(frame).toHaveAttribute('data-state', 'open');
+  expect(await frame.evaluate((el) => getComputedStyle(el).animationName)).toBe('fade-in');
+
+  await stopClock(page);
+  await panel.getByTestId('artifact-close').click();
+  // Closing: still there, fading and inert, for 300 ms.
+  await expect(frame).toHaveAttribute('data-state', 'closing');
+  expect(await frame.evaluate((el) => getComputedStyle(el).transitionDuration)).toBe('0.3s');
+  expect(await frame.evaluate((el) => (el as HTMLElement).inert)).toBe(true);
+  await page.clock.runFor(299);
+  await expect(panel).toHaveCount(1);
+  await page.clock.runFor(1);
+  await expect(panel).toHaveCount(0);
+});

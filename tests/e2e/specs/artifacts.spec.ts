@@ -256,7 +256,7 @@ test('mermaid in a message draws with zoom and pan, and a broken diagram shows t
   const content = diagram.getByTestId('zoom-pan-content');
   await expect(content).toHaveAttribute('data-scale', '1.000');
   await diagram.getByRole('button', { name: 'Zoom in' }).click();
-  await expect(content).toHaveAttribute('data-scale', '1.250');
+  await expect(content).toHaveAttribute('data-scale', '1.100');
   await diagram.getByRole('button', { name: 'Reset view' }).click();
   await expect(content).toHaveAttribute('data-scale', '1.000');
   await expect(answer.getByTestId('mermaid-error')).toContainText('Error rendering diagram');

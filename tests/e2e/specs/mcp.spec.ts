@@ -45,6 +45,8 @@ mcpServers:
     headers: { X-Team: "{{TEAM}}" }
     customUserVars: { TEAM: { title: Team id, description: Your team at the lookup service } }
   secure: { type: streamable-http, url: "${secure.url}", requiresOAuth: true }
+interface:
+  mcpServers: { placeholder: Tool servers }
 `,
   });
 });
@@ -67,7 +69,10 @@ test('MCP picker: states, credentials, OAuth sign-in in a popup, choosing server
     if (!(await menu.isVisible())) await page.getByTestId('mcp-picker').click();
     await expect(menu).toBeVisible();
   };
+  // parley.yaml's interface.mcpServers.placeholder names the picker.
+  await expect(page.getByTestId('mcp-picker')).toHaveAccessibleName('Tool servers');
   await openMenu();
+  await expect(menu).toContainText('Tool servers');
   const state = (name: string) => menu.getByTestId(`mcp-server-${name}`).getByTestId('mcp-state');
   await expect(state('local')).toHaveAttribute('data-state', 'connected');
   await expect(state('local')).toContainText('Active');
@@ -102,6 +107,52 @@ test('MCP picker: states, credentials, OAuth sign-in in a popup, choosing server
   await menu.getByTestId('mcp-server-local').getByRole('checkbox').click();
   await expect(page.getByTestId('mcp-picker-count')).toHaveText('1');
   await page.screenshot({ path: test.info().outputPath('mcp-picker-connected.png') });
+  await context.close();
+});
+
+test('picking a server that is not connected initializes it first; a failure opens its config dialog; revoke takes it out', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const user = uniqueUser('mcp-pick');
+  await registerViaApi(server.url, user);
+  await loginViaUi(page, user);
+  const menu = page.getByTestId('mcp-picker-menu');
+  const openMenu = async () => {
+    if (!(await menu.isVisible())) await page.getByTestId('mcp-picker').click();
+    await expect(menu).toBeVisible();
+  };
+  const check = (name: string) => menu.getByTestId(`mcp-server-${name}`).getByRole('checkbox');
+
+  // `team` needs a team id this user has not given: picking it tries to connect, fails, and
+  // opens its config dialog instead of choosing a server whose tools cannot load.
+  await openMenu();
+  await check('team').click();
+  const dialog = page.getByTestId('mcp-config-dialog');
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('mcp-picker-count')).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('mcp-pick-failed-config.png') });
+  // Saving the value goes on with the pick: the server connects and is chosen.
+  await dialog.getByLabel('Team id').fill('red-team');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText("MCP server 'team' initialized successfully")).toBeVisible();
+  await expect(page.getByTestId('mcp-picker-count')).toHaveText('1');
+  await openMenu();
+  await expect(check('team')).toHaveAttribute('aria-checked', 'true');
+
+  // A connected server is chosen at once, and put down again with one click.
+  await check('local').click();
+  await expect(page.getByTestId('mcp-picker-count')).toHaveText('2');
+  await check('local').click();
+  await expect(page.getByTestId('mcp-picker-count')).toHaveText('1');
+
+  // Revoking the team id takes `team` out of the choice.
+  await openMenu();
+  await menu.getByTestId('mcp-configure-team').click();
+  await dialog.getByRole('button', { name: 'Revoke' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('mcp-picker-count')).toHaveCount(0);
   await context.close();
 });
 
@@ -170,10 +221,15 @@ test('an OAuth server met in a chat: the answer waits on a sign-in step, the pop
   await registerViaApi(server.url, user);
   await loginViaUi(page, user);
 
-  // The user never signed in to `secure`; they turn it on for the conversation and ask.
+  // The user chose `secure` on an earlier visit (the picker signs in first when it is chosen
+  // now) but is not signed in to it; they ask for its tool.
+  await page.evaluate(() => localStorage.setItem('mcpSelected', JSON.stringify(['secure'])));
+  await page.reload();
   await chooseModel(page, 'tools-named');
   await page.getByTestId('mcp-picker').click();
-  await page.getByTestId('mcp-picker-menu').getByTestId('mcp-server-secure').getByRole('checkbox').click();
+  await expect(
+    page.getByTestId('mcp-picker-menu').getByTestId('mcp-server-secure').getByRole('checkbox'),
+  ).toHaveAttribute('aria-checked', 'true');
   await page.keyboard.press('Escape');
   await send(page, 'whoami_mcp_secure');
   const signInStep = page.getByTestId('tool-call').first();

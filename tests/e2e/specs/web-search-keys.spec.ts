@@ -208,6 +208,37 @@ test('web search keys: a person picks SearXNG as their search provider; its fiel
   await context.close();
 });
 
+test('turning web search on before saving keys opens the credential dialog; saving turns it on', async ({
+  browser,
+}, testInfo) => {
+  const { context, page } = await openSignedIn(browser, stack.server.url, 'websearch-toggle');
+  await chooseModel(page, 'web-search');
+  await page.getByTestId('tools-menu').click();
+  await page.getByTestId('tools-menu-web_search').click();
+  const dialog = page.getByTestId('tool-credentials-dialog');
+  await expect(dialog).toBeVisible();
+  // The dialog is 500 px wide on a wide screen.
+  expect((await dialog.boundingBox())!.width).toBe(500);
+  await page.screenshot({ path: testInfo.outputPath('web-search-toggle-asks-keys.png') });
+  // Cancelling leaves the tool off.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByTestId('tools-menu').click();
+  await expect(page.getByTestId('tools-menu-web_search')).toHaveAttribute('aria-checked', 'false');
+  await page.getByTestId('tools-menu-web_search').click();
+  await dialog.getByTestId('tool-credential-serperApiKey').fill('my-serper-key');
+  await dialog.getByTestId('tool-credential-jinaApiKey').fill('my-jina-key');
+  await dialog.getByTestId('tool-credentials-save').click();
+  await expect(dialog).toBeHidden();
+  await page.getByTestId('tools-menu').click();
+  await expect(page.getByTestId('tools-menu-web_search')).toHaveAttribute('aria-checked', 'true');
+  // With the keys saved, the toggle flips at once.
+  await page.getByTestId('tools-menu-web_search').click();
+  await expect(page.getByTestId('tools-menu-web_search')).toHaveAttribute('aria-checked', 'false');
+  await expect(dialog).toBeHidden();
+  await context.close();
+});
+
 test.describe('a reranker left open to each person', () => {
   /** The rerank requests the simulator received. */
   const reranks: ReceivedRequest[] = [];

@@ -60,6 +60,7 @@ export function resolveInterface(yaml: ParleyYaml): InterfaceConfig {
     fileSearch: flag('fileSearch'),
     artifacts: flag('artifacts'),
     remoteImages: i.remoteImages ?? DEFAULT_REMOTE_IMAGES_MODE,
+    ...(i.mcpServers?.placeholder ? { mcpServers: { placeholder: i.mcpServers.placeholder } } : {}),
   };
 }
 

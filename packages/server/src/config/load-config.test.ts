@@ -342,6 +342,12 @@ ocr: { apiKey: x }
     });
   });
 
+  it('interface.mcpServers.placeholder names the MCP picker; absent when not set, other keys ignored', () => {
+    expect(resolveInterface({}).mcpServers).toBeUndefined();
+    const yaml = parseParleyYaml('interface:\n  mcpServers:\n    placeholder: Tool servers\n    use: true\n');
+    expect(resolveInterface(yaml.config).mcpServers).toEqual({ placeholder: 'Tool servers' });
+  });
+
   it('interface.remoteImages: allow, ask or block, ask when absent; anything else stops the start', () => {
     expect(parseParleyYaml('interface:\n  remoteImages: block\n').config.interface?.remoteImages).toBe(
       'block',

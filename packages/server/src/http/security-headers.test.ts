@@ -84,6 +84,18 @@ describe('security headers', () => {
     expect(withCheck).toMatch(/frame-src [^;]*https:\/\/challenges\.cloudflare\.com/);
   });
 
+  it('allows Google Tag Manager and its beacons only when an analytics id is set', () => {
+    const plain = appContentSecurityPolicy({ inlineScriptHashes: [] });
+    expect(plain).not.toContain('googletagmanager');
+    expect(plain).not.toContain('google-analytics');
+    const withAnalytics = appContentSecurityPolicy({ inlineScriptHashes: [], analytics: true });
+    expect(withAnalytics).toMatch(/script-src [^;]*https:\/\/\*\.googletagmanager\.com/);
+    expect(withAnalytics).toMatch(/connect-src [^;]*https:\/\/\*\.google-analytics\.com/);
+    expect(withAnalytics).toMatch(/img-src [^;]*https:\/\/\*\.google-analytics\.com/);
+    // Still no inline script beyond the hashed ones.
+    expect(withAnalytics).not.toContain("unsafe-inline' https://*.googletagmanager");
+  });
+
   it('pictures come from this origin, data: and blob: only, plus the hosts the operator named', () => {
     const imgSrc = (policy: string) => /(?:^|; )img-src ([^;]*)/.exec(policy)?.[1];
     expect(imgSrc(appContentSecurityPolicy({ inlineScriptHashes: [] }))).toBe("'self' data: blob:");

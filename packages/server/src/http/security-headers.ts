@@ -11,25 +11,36 @@ export interface AppPolicyOptions {
   frameOrigins?: string[];
   /** Origins of pictures the operator named (parley.yaml's icons; configuredImageOrigins). */
   imageOrigins?: string[];
+  /** Google Tag Manager, when the operator set ANALYTICS_GTM_ID: its script and its beacons. */
+  analytics?: boolean;
 }
 
 const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
+/** Where Google Tag Manager loads from and where Google Analytics (its usual tag) sends to. */
+const ANALYTICS_SCRIPT_ORIGINS = ['https://*.googletagmanager.com'];
+const ANALYTICS_BEACON_ORIGINS = [
+  'https://*.googletagmanager.com',
+  'https://*.google-analytics.com',
+  'https://*.analytics.google.com',
+];
 
 /** The Content-Security-Policy of the web app's pages. */
 export function appContentSecurityPolicy(options: AppPolicyOptions): string {
   const turnstile = options.turnstile ? [TURNSTILE_ORIGIN] : [];
+  const analyticsScripts = options.analytics ? ANALYTICS_SCRIPT_ORIGINS : [];
+  const analyticsBeacons = options.analytics ? ANALYTICS_BEACON_ORIGINS : [];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...options.inlineScriptHashes, ...turnstile],
+    'script-src': ["'self'", ...options.inlineScriptHashes, ...turnstile, ...analyticsScripts],
     // React style attributes, and libraries that add <style> elements (KaTeX, mermaid).
     'style-src': ["'self'", "'unsafe-inline'"],
     // No other host but those the operator named: a picture an answer links from elsewhere would
     // carry data out in its address, so it is loaded through Parley's image proxy; avatars from
     // sign-in providers are copied to Parley; upload previews are blob: URLs.
-    'img-src': ["'self'", 'data:', 'blob:', ...(options.imageOrigins ?? [])],
+    'img-src': ["'self'", 'data:', 'blob:', ...(options.imageOrigins ?? []), ...analyticsBeacons],
     'media-src': ["'self'", 'blob:', 'data:'],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...turnstile],
+    'connect-src': ["'self'", ...turnstile, ...analyticsBeacons],
     'worker-src': ["'self'", 'blob:'],
     // Our own paths (the artifacts preview) and the human check.
     'frame-src': ["'self'", ...turnstile, ...(options.frameOrigins ?? [])],

@@ -23,6 +23,8 @@ export async function installWebApp(
     imageOrigins?: string[];
     /** Artifact previews may load from https:/wss: addresses (ARTIFACTS_ALLOW_NETWORK). */
     artifactNetwork?: boolean;
+    /** ANALYTICS_GTM_ID is set: the pages may load Google Tag Manager. */
+    analytics?: boolean;
   } = {},
 ): Promise<void> {
   const distDir = options.distDir ?? WEB_DIST;
@@ -36,6 +38,7 @@ export async function installWebApp(
       turnstile: options.turnstile,
       frameOrigins: options.frameOrigins,
       imageOrigins: options.imageOrigins,
+      analytics: options.analytics,
     }),
   );
   if (hasWeb) {

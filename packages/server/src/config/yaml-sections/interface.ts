@@ -41,7 +41,8 @@ export const interfaceSchema = z.strictObject({
   fileSearch: z.boolean().optional(),
   artifacts: z.boolean().optional(),
   remoteImages: z.enum(REMOTE_IMAGE_MODES).optional(),
-  mcpServers: z.unknown().optional(),
+  // LibreChat's later keys under it (use, create, share) are accepted and not acted on.
+  mcpServers: z.looseObject({ placeholder: z.string().trim().min(1).max(100).optional() }).optional(),
   marketplace: z.unknown().optional(),
   peoplePicker: z.unknown().optional(),
 });

@@ -23,6 +23,17 @@ const TOOL_CAPABILITY: Record<string, AgentCapability> = {
 /** The capability that must be on for agents to use a tool. */
 export const toolCapability = (tool: string): AgentCapability => TOOL_CAPABILITY[tool] ?? 'tools';
 
+/**
+ * The built-in tools whose own capability parley.yaml's `endpoints.agents.capabilities` leaves
+ * out: an ordinary chat's tools run as an agent of the moment, so they follow the agents'
+ * capabilities as saved agents do (and the web app's tools menu hides them).
+ */
+export function toolsWithoutCapability(capabilities: ReadonlySet<AgentCapability>): string[] {
+  return Object.entries(TOOL_CAPABILITY).flatMap(([tool, capability]) =>
+    capabilities.has(capability) ? [] : [tool],
+  );
+}
+
 const refuse = (path: string, message: string): never => {
   throw badRequest(message, [{ path, message }]);
 };

@@ -34,6 +34,8 @@ import { withAttachedFileSearch } from './attached-file-search.ts';
 import { agentActionTools } from '../actions/action-service.ts';
 import { AGENTS_ENDPOINT, resolveAgentRequest, runLimit } from '../agents/agent-chat.ts';
 import { ephemeralTools, roleMayUseTool } from '../agents/ephemeral-agent.ts';
+import { toolsWithoutCapability } from '../agents/agent-rules.ts';
+import { resolveAgentsSettings } from '../agents/agents-settings.ts';
 import type { Tool } from '../tools/tool.ts';
 import type { ToolSignIn } from '../tools/tool-sign-in.ts';
 import { planChainTurn } from './chain-turn-plan.ts';
@@ -316,8 +318,12 @@ async function chosenTools(ctx: AppContext, user: AuthUser, body: ChatRequest): 
   // Most requests turn nothing on (clients send every flag false): no role to read then.
   if (!asked) return [];
   const caller = await sessionCaller(ctx.db, user);
-  // parley.yaml's `interface.fileSearch: false` takes file search out of ordinary chats.
-  const turnedOff = new Set(ctx.config.interface.fileSearch ? [] : ['file_search']);
+  // parley.yaml's `interface.fileSearch: false` takes file search out of ordinary chats, and a
+  // built-in tool whose agents capability is left out is off too.
+  const turnedOff = new Set([
+    ...(ctx.config.interface.fileSearch ? [] : ['file_search']),
+    ...toolsWithoutCapability(resolveAgentsSettings(ctx.config.yaml.endpoints?.agents).capabilities),
+  ]);
   return ephemeralTools(ctx.tools, caller, ephemeralAgent, turnedOff);
 }
 

@@ -7,6 +7,8 @@ import { useMediaQuery } from '../../lib/use-media-query';
 import { useArtifacts } from './artifacts-store';
 import { collectArtifacts, type ArtifactEntry } from './collect-artifacts';
 import { followArtifacts } from './panel-follow';
+import { PANEL_FADE_MS } from './timings';
+import { useExitDelay } from './use-exit-delay';
 import { useSettledArtifacts } from './use-settled-artifacts';
 
 const ArtifactsPanel = lazy(() => import('./artifacts-panel'));
@@ -81,6 +83,7 @@ export function ArtifactsHost({
   const phone = useMediaQuery(MOBILE_HEADER_MEDIA);
   const [width, setWidth] = useState(() => clampWidth(readLocal<number>(WIDTH_KEY, WIDTH.default)));
   const newest = artifacts.at(-1);
+  const shown = useExitDelay(open, PANEL_FADE_MS);
 
   // A new chat that the server has just named is the same conversation: the panel stays.
   // (The view may mount afresh for the named chat, so the store remembers where it was.)
@@ -105,23 +108,42 @@ export function ArtifactsHost({
     if (step.showPreview && store.open) store.setTab('preview');
   }, [artifacts, newest, phone]);
 
-  if (!open || artifacts.length === 0) return null;
+  if (!shown || artifacts.length === 0) return null;
   const panel = (
     <Suspense fallback={null}>
       <ArtifactsPanel artifacts={artifacts} streaming={streaming} onSave={onSave} />
     </Suspense>
   );
-  if (phone) return <div className="fixed inset-0 z-40 flex flex-col bg-surface">{panel}</div>;
+  // Fades in as it opens; once closed it fades out for PANEL_FADE_MS, inert, then goes.
+  const fade = {
+    'data-state': open ? 'open' : 'closing',
+    inert: !open,
+    className: open
+      ? 'animate-[fade-in_300ms_ease-out]'
+      : 'pointer-events-none opacity-0 transition-opacity duration-300 ease-in',
+  } as const;
+  if (phone)
+    return (
+      <div {...fade} className={`fixed inset-0 z-40 flex flex-col bg-surface ${fade.className}`}>
+        {panel}
+      </div>
+    );
   return (
     <>
-      <ResizeBar
-        width={width}
-        onWidth={(w, done) => {
-          setWidth(w);
-          if (done) writeLocal(WIDTH_KEY, w);
-        }}
-      />
-      <div className="flex min-h-0 shrink-0 flex-col border-s border-border" style={{ width: `${width}%` }}>
+      {open && (
+        <ResizeBar
+          width={width}
+          onWidth={(w, done) => {
+            setWidth(w);
+            if (done) writeLocal(WIDTH_KEY, w);
+          }}
+        />
+      )}
+      <div
+        {...fade}
+        className={`flex min-h-0 shrink-0 flex-col border-s border-border ${fade.className}`}
+        style={{ width: `${width}%` }}
+      >
         {panel}
       </div>
     </>

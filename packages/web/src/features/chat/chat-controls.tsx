@@ -9,6 +9,7 @@ import { ParametersButton } from '../endpoints';
 import { PresetsMenu } from '../presets';
 import { ArtifactsModeMenu } from '../artifacts';
 import { AddModelButton } from '../added-convo';
+import { capabilitiesOf } from '../agents';
 import type { ChatControlsPart } from './chat-header';
 
 /**
@@ -73,15 +74,18 @@ export const ChatControls = memo(function ChatControls({
         <ParametersButton setup={setup} onChange={onSetup} />
       )}
       {tools && setup && tunable && ui?.presets !== false && <PresetsMenu setup={setup} onApply={onSetup} />}
-      {tools && setup && ui?.artifacts !== false && (
-        <ArtifactsModeMenu
-          value={setup.artifacts}
-          onChange={(mode) => {
-            const { artifacts: _off, ...rest } = setup;
-            onSetup(mode ? { ...setup, artifacts: mode } : rest);
-          }}
-        />
-      )}
+      {tools &&
+        setup &&
+        ui?.artifacts !== false &&
+        (capabilitiesOf(endpoints)?.includes('artifacts') ?? true) && (
+          <ArtifactsModeMenu
+            value={setup.artifacts}
+            onChange={(mode) => {
+              const { artifacts: _off, ...rest } = setup;
+              onSetup(mode ? { ...setup, artifacts: mode } : rest);
+            }}
+          />
+        )}
       {tools && setup && info?.userProvide && (
         <KeyButton
           endpoint={setup.endpoint}

@@ -1,12 +1,14 @@
-import type { ParleyFile } from '@parley/schema';
+import { isExpiredFile, type ParleyFile } from '@parley/schema';
 import { ChevronLeft, ChevronRight, Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { ExpiredFileChip } from '../files';
 import { downloadFile } from '../files-dashboard';
 import { showToast } from '../toasts';
 import type { CodeRunOutcome } from './use-code-block-run';
 
 function FileButton({ file }: { file: ParleyFile }) {
   const { t } = useTranslation();
+  if (isExpiredFile(file)) return <ExpiredFileChip filename={file.filename} />;
   return (
     <button
       type="button"

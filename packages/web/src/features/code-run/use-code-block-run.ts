@@ -1,11 +1,13 @@
-import { isRunnableLanguage, type ParleyFile, type SavedToolCall } from '@parley/schema';
+import type { ParleyFile, SavedToolCall } from '@parley/schema';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStartupConfig } from '../../api/startup-queries';
 import { apiErrorText } from '../../api/api-error-text';
+import { useHasPermission } from '../auth';
 import { showToast } from '../toasts';
 import { newRunId, useCodeRunQueue, useRunCode, useSavedToolCalls } from './code-run-api';
 import { useCodeRunScope } from './code-run-scope';
+import { runAllowed } from './run-allowed';
 
 /** The spec's throttle: a block runs at most once per second (the first click counts). */
 const RUN_THROTTLE_MS = 1000;
@@ -24,8 +26,7 @@ function outcomeOf(call: SavedToolCall): CodeRunOutcome {
 }
 
 /**
- * The Run button's state for one code block: whether it can run here (an answer's block, a
- * language the server runs, the runCode feature on), the block's results so far (newest last,
+ * The Run button's state for one code block: whether it can run here (see runAllowed), the block's results so far (newest last,
  * paged), `run`, throttled to once per second, and while the run waits for a free slot, how
  * many runs are ahead of it.
  */
@@ -33,7 +34,13 @@ export function useCodeBlockRun(code: string, lang: string) {
   const { t } = useTranslation();
   const scope = useCodeRunScope();
   const { data: config } = useStartupConfig();
-  const canRun = Boolean(scope && config?.interface?.runCode && isRunnableLanguage(lang));
+  const rolePermits = useHasPermission('RUN_CODE', 'USE');
+  const canRun = runAllowed({
+    inAnswer: Boolean(scope),
+    runCodeFeature: Boolean(config?.interface?.runCode),
+    rolePermits,
+    lang,
+  });
   const blockIndex = scope?.blockIndexOf(code) ?? 0;
   const saved = useSavedToolCalls(scope?.conversationId ?? '', canRun);
   const runCode = useRunCode();

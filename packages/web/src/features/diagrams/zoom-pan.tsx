@@ -1,16 +1,11 @@
 import { useCallback, useRef, useState, type PointerEvent, type ReactNode, type WheelEvent } from 'react';
+import { steppedZoom } from './zoom-scale';
 
 export interface ZoomPanLabels {
   zoomIn: string;
   zoomOut: string;
   reset: string;
 }
-
-const MIN = 0.25;
-const MAX = 8;
-const STEP = 1.25;
-
-const clamp = (scale: number) => Math.min(MAX, Math.max(MIN, scale));
 
 /**
  * A view that zooms (buttons; the wheel with Ctrl or ⌘ held, so the page still scrolls) and pans
@@ -29,14 +24,14 @@ export function ZoomPan({
   const drag = useRef<{ x: number; y: number; id: number } | null>(null);
 
   const zoom = useCallback(
-    (factor: number) => setView((v) => ({ ...v, scale: clamp(v.scale * factor) })),
+    (direction: 'in' | 'out') => setView((v) => ({ ...v, scale: steppedZoom(v.scale, direction) })),
     [],
   );
 
   const onWheel = (event: WheelEvent) => {
     if (!event.ctrlKey && !event.metaKey) return;
     event.preventDefault();
-    zoom(event.deltaY < 0 ? STEP : 1 / STEP);
+    zoom(event.deltaY < 0 ? 'in' : 'out');
   };
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (event.button !== 0) return;
@@ -75,10 +70,10 @@ export function ZoomPan({
         </div>
       </div>
       <div className="zoom-pan-controls">
-        <button type="button" onClick={() => zoom(STEP)} aria-label={labels.zoomIn}>
+        <button type="button" onClick={() => zoom('in')} aria-label={labels.zoomIn}>
           +
         </button>
-        <button type="button" onClick={() => zoom(1 / STEP)} aria-label={labels.zoomOut}>
+        <button type="button" onClick={() => zoom('out')} aria-label={labels.zoomOut}>
           −
         </button>
         <button type="button" onClick={() => setView({ scale: 1, x: 0, y: 0 })} aria-label={labels.reset}>

@@ -3,6 +3,7 @@ import { clsx } from 'clsx';
 import { ArrowDown, ArrowUp, Download, FileText, Image as ImageIcon, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/api-error';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { SearchField } from '../../components/ui/search-field';
@@ -62,7 +63,16 @@ export default function FilesPage() {
         showToast(t('com_ui_files_deleted', { count: doomed.length }));
         setSelected((current) => new Set([...current].filter((id) => !doomed.some((f) => f.file_id === id))));
       },
-      onError: () => showToast(t('com_ui_files_delete_error'), 'error'),
+      // A refusal (a file that is not the caller's to delete) says so; other failures stay generic.
+      onError: (error) =>
+        showToast(
+          t(
+            error instanceof ApiError && error.status === 403
+              ? 'com_ui_delete_not_allowed'
+              : 'com_ui_files_delete_error',
+          ),
+          'error',
+        ),
       onSettled: () => setConfirming(null),
     });
   };

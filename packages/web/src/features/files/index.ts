@@ -13,3 +13,4 @@ export { useUploadChooser } from './use-upload-chooser';
 export { UploadTypeDialog } from './upload-type-dialog';
 export { toolResourceOf } from './upload-options';
 export { usePendingDeletesAtStart } from './use-pending-deletes-at-start';
+export { ExpiredFileChip } from './expired-file-chip';

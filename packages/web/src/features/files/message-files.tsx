@@ -1,9 +1,10 @@
-import { ownFilePath } from '@parley/schema';
+import { isExpiredFile, ownFilePath } from '@parley/schema';
 import { clsx } from 'clsx';
 import { FileText } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authStore } from '../../store/auth-store';
+import { ExpiredFileChip } from './expired-file-chip';
 import { ImageViewer } from './image-viewer';
 import { readNote, type FileReadAs } from './file-read-note';
 
@@ -18,6 +19,8 @@ export interface MessageFile {
   read_as?: FileReadAs;
   /** With `passages`: how many passages of it were given. */
   passages?: number;
+  /** When it stops being downloadable (milliseconds since 1970), for files that expire. */
+  expiresAt?: number;
 }
 
 /** A document sent with a message: its name, and how the model read it. */
@@ -114,7 +117,9 @@ export function MessageFiles({ files }: { files: Record<string, unknown>[] | nul
   return (
     <div className="mb-2 flex flex-wrap gap-2" data-testid="message-files">
       {list.map((file, i) =>
-        file.type?.startsWith('image/') ? (
+        isExpiredFile(file) ? (
+          <ExpiredFileChip key={file.file_id ?? i} filename={file.filename} />
+        ) : file.type?.startsWith('image/') ? (
           <ImageFile key={file.file_id ?? i} file={file} />
         ) : (
           <DocumentChip key={file.file_id ?? i} file={file} />

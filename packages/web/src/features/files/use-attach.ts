@@ -10,14 +10,18 @@ import {
   type ParleyFile,
 } from '@parley/schema';
 import { useQuery } from '@tanstack/react-query';
+import i18next from 'i18next';
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
+import { ApiError } from '../../api/api-error';
 import { showToast } from '../toasts';
 import { useAttachments, type Attachment } from './attachments-store';
 import { localStore } from './local-store';
 import { forgetPendingDeletes, keepPendingDelete } from './pending-deletes';
 import { imageSizeOf, resizeForUpload } from './prepare-image';
+import { SLOW_UPLOAD_NOTICE_MS, watchSlowUpload } from './slow-upload';
+import { asProcessing, runUploadChecks } from './upload-failures';
 import { UploadError, uploadFile } from './upload-file';
 import type { UploadToolResource } from './upload-options';
 import { randomUuid } from '../../lib/random-uuid';
@@ -48,9 +52,16 @@ function scheduleDelete(file: ParleyFile) {
     const ids = pendingDeletes;
     pendingDeletes = [];
     api('/api/files', { method: 'DELETE', json: { files: ids.map((file_id) => ({ file_id })) } }).then(
-      () => store && forgetPendingDeletes(store, ids),
-      // A failed clean-up is logged; the files stay kept for the next start.
-      (e: unknown) => console.warn(e),
+      () => {
+        if (store) forgetPendingDeletes(store, ids);
+        showToast(i18next.t('com_ui_delete_success'), 'success');
+      },
+      (e: unknown) => {
+        // A refusal is said; any other failed clean-up is logged, and the files stay kept for the next start.
+        if (e instanceof ApiError && e.status === 403)
+          showToast(i18next.t('com_ui_delete_not_allowed'), 'error');
+        else console.warn(e);
+      },
     );
   }, FILE_DELETE_DEBOUNCE_MS);
 }
@@ -83,13 +94,15 @@ export function useAttach(conversationId: string, endpoint: string | undefined) 
       }
       const limits = fileLimitsFor(config.data, endpoint);
       const existing = store.getState().byConversation[conversationId] ?? [];
-      const problem = checkUploads(
-        chosen.map((f) => ({ name: f.name, size: f.size, type: f.type })),
-        limits,
-        existing.map((a) => ({ name: a.name, size: a.size, type: a.type })),
+      const { problem, crashed } = runUploadChecks(() =>
+        checkUploads(
+          chosen.map((f) => ({ name: f.name, size: f.size, type: f.type })),
+          limits,
+          existing.map((a) => ({ name: a.name, size: a.size, type: a.type })),
+        ),
       );
       if (problem) {
-        showToast(problem, 'error');
+        showToast(crashed ? t(problem) : problem, 'error');
         return;
       }
       await Promise.all(
@@ -111,6 +124,9 @@ export function useAttach(conversationId: string, endpoint: string | undefined) 
             ...(preview ? { preview } : {}),
           });
           const set = (patch: Partial<Attachment>) => store.getState().update(conversationId, id, patch);
+          const stopWatching = watchSlowUpload(original.size, () =>
+            showToast(t('com_ui_upload_slow', { name: original.name }), 'warning', SLOW_UPLOAD_NOTICE_MS),
+          );
           try {
             let picture = original;
             if (heic) {
@@ -125,7 +141,7 @@ export function useAttach(conversationId: string, endpoint: string | undefined) 
               set({ name: picture.name, size: picture.size, type: picture.type, preview });
             }
             const file = isImage
-              ? await resizeForUpload(picture, config.data!, limits.fileSizeLimit)
+              ? await asProcessing(resizeForUpload(picture, config.data!, limits.fileSizeLimit))
               : original;
             set({ progress: UPLOAD_PROGRESS.converted });
             const size = isImage ? await imageSizeOf(file) : undefined;
@@ -146,6 +162,8 @@ export function useAttach(conversationId: string, endpoint: string | undefined) 
             if (preview) URL.revokeObjectURL(preview);
             const key = err instanceof UploadError ? err.message : 'com_error_files_upload';
             showToast(key.startsWith('com_') ? t(key) : key, 'error');
+          } finally {
+            stopWatching();
           }
         }),
       );

@@ -6,6 +6,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/text-field';
 import { showToast } from '../toasts';
 import { useMcpAuthValues, useSaveMcpVars } from './mcp-api';
+import { useMcpSelection } from './mcp-selection';
 
 export interface McpConfigDialogProps {
   server: string;
@@ -19,7 +20,8 @@ export interface McpConfigDialogProps {
 /**
  * The MCP server config dialog: one field per custom variable (title, description), each marked
  * "set" or "unset" from the server's flags; Save
- * stores the values (every field is needed), Revoke removes them.
+ * stores the values (every field is needed), Revoke removes them and takes the server out of the
+ * conversations' choices (its tools cannot load without them).
  */
 export function McpConfigDialog({ server, vars, open, onOpenChange, onSaved }: McpConfigDialogProps) {
   const { t } = useTranslation();
@@ -44,6 +46,7 @@ export function McpConfigDialog({ server, vars, open, onOpenChange, onSaved }: M
   const revoke = async () => {
     try {
       await save.mutateAsync(null);
+      useMcpSelection.getState().removeEverywhere(server);
       setValues({});
       onOpenChange(false);
       showToast(t('com_ui_mcp_vars_updated', { serverName: server }), 'success');

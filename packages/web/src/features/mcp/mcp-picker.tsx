@@ -10,7 +10,8 @@ import { useMcpInitialize } from './use-mcp-initialize';
 /**
  * The MCP picker of the chat input: the servers parley.yaml offers in the chat menu, each with
  * its state (connecting, Active, OAuth required, offline, error), a check to use its tools in
- * this conversation, initialize / sign in (with cancel while the sign-in is open) and the
+ * this conversation (a server not connected is initialized first and chosen once it connects; a
+ * failure opens the config dialog of a server that asks for values, see mcp-pick.ts), initialize / sign in (with cancel while the sign-in is open) and the
  * credential dialog of a server that asks for values.
  */
 export default function McpPicker({ conversationId }: { conversationId: string }) {
@@ -19,8 +20,11 @@ export default function McpPicker({ conversationId }: { conversationId: string }
   const servers = Object.entries(config?.mcpServers ?? {}).filter(([, s]) => s.chatMenu);
   const selected = useMcpSelection((s) => s.byConversation[conversationId] ?? s.last);
   const toggle = useMcpSelection((s) => s.toggle);
+  const select = useMcpSelection((s) => s.select);
   const flow = useMcpInitialize();
   if (servers.length === 0) return null;
+  // parley.yaml's `interface.mcpServers.placeholder` names the picker, else the generic label.
+  const label = config?.interface.mcpServers?.placeholder ?? t('com_ui_mcp_servers');
   const count = selected.filter((n) => servers.some(([name]) => name === n)).length;
   return (
     <Popover
@@ -31,7 +35,7 @@ export default function McpPicker({ conversationId }: { conversationId: string }
       trigger={
         <button
           type="button"
-          aria-label={t('com_ui_mcp_servers')}
+          aria-label={label}
           data-testid="mcp-picker"
           className={clsx(
             'flex h-10 shrink-0 items-center gap-1 rounded-full px-2.5 text-sm hover:bg-surface',
@@ -43,7 +47,7 @@ export default function McpPicker({ conversationId }: { conversationId: string }
         </button>
       }
     >
-      <PopoverHeading>{t('com_ui_mcp_servers')}</PopoverHeading>
+      <PopoverHeading>{label}</PopoverHeading>
       <ul className="space-y-0.5">
         {servers.map(([name, info]) => (
           <McpServerRow
@@ -53,7 +57,8 @@ export default function McpPicker({ conversationId }: { conversationId: string }
             status={flow.status[name]}
             selection={{
               selected: selected.includes(name),
-              onToggle: () => toggle(conversationId, name),
+              onSelect: (on) =>
+                on ? select(conversationId, name) : selected.includes(name) && toggle(conversationId, name),
             }}
             flow={flow}
           />

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMcpAuthValues } from './mcp-api';
 import { McpConfigDialog } from './mcp-config-dialog';
+import { failureOpensConfig, pickAction } from './mcp-pick';
 import type { useMcpInitialize } from './use-mcp-initialize';
 
 /**
@@ -17,7 +18,7 @@ export function McpServerRow(props: {
   info: McpServerInfo;
   status: McpServerStatus | undefined;
   /** The picker's check; the side panel lists servers without one. */
-  selection?: { selected: boolean; onToggle: () => void };
+  selection?: { selected: boolean; onSelect: (on: boolean) => void };
   flow: ReturnType<typeof useMcpInitialize>;
 }) {
   const { name, info, status, selection, flow } = props;
@@ -28,6 +29,27 @@ export function McpServerRow(props: {
   const authenticated = hasVars && Object.values(flags.data ?? {}).every(Boolean) && Boolean(flags.data);
   const initializing = flow.isInitializing(name);
   const state = initializing ? 'connecting' : (status?.connectionState ?? 'disconnected');
+  // A pick that waits on its initialize: saving the config dialog it opened goes on with it.
+  const [picking, setPicking] = useState(false);
+  const initializeThenChoose = () => {
+    setPicking(true);
+    void flow.initialize(name, {
+      onConnected: () => {
+        setPicking(false);
+        selection?.onSelect(true);
+      },
+      onFailed: () => {
+        if (failureOpensConfig(hasVars)) setConfiguring(true);
+        else setPicking(false);
+      },
+    });
+  };
+  const pick = () => {
+    if (!selection || initializing) return;
+    const action = pickAction(selection.selected, status?.connectionState ?? 'disconnected');
+    if (action === 'initialize') initializeThenChoose();
+    else selection.onSelect(action === 'select');
+  };
   return (
     <li
       className="flex items-center gap-2 rounded-lg px-2 py-1.5 hover:bg-surface-muted"
@@ -38,7 +60,7 @@ export function McpServerRow(props: {
           type="button"
           role="checkbox"
           aria-checked={selection.selected}
-          onClick={selection.onToggle}
+          onClick={pick}
           className="flex min-w-0 flex-1 items-center gap-2 text-start text-sm"
         >
           <span
@@ -98,8 +120,13 @@ export function McpServerRow(props: {
             server={name}
             vars={info.customUserVars}
             open={configuring}
-            onOpenChange={setConfiguring}
-            onSaved={() => void flow.initialize(name)}
+            onOpenChange={(open) => {
+              setConfiguring(open);
+              // Closed without saving: the pick is given up. (Save calls onSaved after closing,
+              // with this render's `picking`, so a saved pick goes on.)
+              if (!open) setPicking(false);
+            }}
+            onSaved={() => (picking ? initializeThenChoose() : void flow.initialize(name))}
           />
         </>
       )}

@@ -18,6 +18,23 @@ interface FlowState {
   set(server: string, flow: Flow | null): void;
 }
 
+/** What the caller of an initialize wants done when it ends (the picker chooses the server). */
+export interface InitializeHooks {
+  onConnected?: () => void;
+  onFailed?: () => void;
+}
+
+/** The hooks of the initializes under way, by server (kept outside React: a sign-in outlives the menu). */
+const hooksByServer = new Map<string, InitializeHooks>();
+
+/** Ends a server's initialize for its caller: calls the matching hook once and forgets them. */
+function settle(server: string, outcome: 'connected' | 'failed' | 'dropped') {
+  const hooks = hooksByServer.get(server);
+  hooksByServer.delete(server);
+  if (outcome === 'connected') hooks?.onConnected?.();
+  else if (outcome === 'failed') hooks?.onFailed?.();
+}
+
 const useFlows = create<FlowState>((set) => ({
   flows: {},
   set: (server, flow) =>
@@ -48,7 +65,8 @@ export function useMcpInitialize() {
   }, [queryClient]);
 
   const initialize = useCallback(
-    async (server: string) => {
+    async (server: string, hooks: InitializeHooks = {}) => {
+      hooksByServer.set(server, hooks);
       setFlow(server, { startedAt: Date.now(), oauth: false, ticks: 0 });
       try {
         const answer = await reinitializeMcpServer(server);
@@ -56,6 +74,7 @@ export function useMcpInitialize() {
           setFlow(server, null);
           await refresh();
           showToast(t('com_ui_mcp_initialized_success', { serverName: server }), 'success');
+          settle(server, 'connected');
           return;
         }
         if (answer.oauthRequired && answer.oauthUrl) {
@@ -67,13 +86,16 @@ export function useMcpInitialize() {
         setFlow(server, null);
         if (answer.oauthRequired) {
           showToast(t('com_ui_mcp_oauth_no_url', { serverName: server }), 'warning');
+          settle(server, 'dropped');
           return;
         }
         await refresh();
         showToast(answer.message || t('com_ui_mcp_init_failed', { serverName: server }), 'error');
+        settle(server, 'failed');
       } catch {
         setFlow(server, null);
         showToast(t('com_ui_mcp_init_failed', { serverName: server }), 'error');
+        settle(server, 'failed');
       }
     },
     [refresh, setFlow, t],
@@ -82,6 +104,7 @@ export function useMcpInitialize() {
   const cancel = useCallback(
     async (server: string) => {
       setFlow(server, null);
+      settle(server, 'dropped');
       await cancelMcpOAuth(server).catch(() => undefined);
       await refresh();
     },
@@ -99,9 +122,11 @@ export function useMcpInitialize() {
         setFlow(server, null);
         void refresh();
         showToast(t('com_ui_mcp_authenticated_success', { serverName: server }), 'success');
+        settle(server, 'connected');
       } else if (state === 'error') {
         setFlow(server, null);
         showToast(t('com_ui_mcp_oauth_failed', { serverName: server }), 'error');
+        settle(server, 'failed');
       } else if (now - flow.startedAt > MCP_OAUTH_POLL_TIMEOUT_MS) {
         void cancel(server);
         showToast(t('com_ui_mcp_oauth_timeout', { serverName: server }), 'error');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageSource } from './content-image';
+import { imagePartSize, imageSource } from './content-image';
 
 describe('picture parts', () => {
   it("shows Parley's own files and inline pictures, nothing from elsewhere", () => {
@@ -29,5 +29,24 @@ describe('picture parts', () => {
     expect(file('/\\evil.example/x.png')).toBeNull();
     expect(file('/api/files/avatars/u/f')).toBe('/api/files/avatars/u/f');
     expect(imageSource({ type: 'image_url', image_url: { url: '/api/user' } })).toBeNull();
+  });
+});
+
+describe('picture part size', () => {
+  it('uses the stored size, else 1080 wide by 1920 high', () => {
+    const part = (image_file: Record<string, unknown>) => ({ type: 'image_file' as const, image_file });
+    expect(imagePartSize(part({ filepath: '/x', width: 640, height: 480 }))).toEqual({
+      width: 640,
+      height: 480,
+    });
+    expect(imagePartSize(part({ filepath: '/x' }))).toEqual({ width: 1080, height: 1920 });
+    expect(imagePartSize(part({ filepath: '/x', width: 0, height: 'tall' }))).toEqual({
+      width: 1080,
+      height: 1920,
+    });
+    expect(imagePartSize({ type: 'image_url', image_url: 'data:image/png;base64,AAAA' })).toEqual({
+      width: 1080,
+      height: 1920,
+    });
   });
 });

@@ -2,7 +2,13 @@ import { IMAGE_EDIT_TOOL, IMAGE_PROGRESS } from '@parley/schema';
 import { ImageIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { imageProgressAt, imageProgressDurationFor, imageProgressStep, qualityOf } from './image-progress';
+import {
+  imageProgressAt,
+  imageProgressDurationFor,
+  imageProgressStep,
+  qualityOf,
+  sizeOf,
+} from './image-progress';
 import { toolCallState, type ToolCall } from './tool-call-state';
 import ToolCallView from './tool-call-view';
 
@@ -23,7 +29,8 @@ export default function ImageGenView({ call, submitting }: { call: ToolCall; sub
   const { t } = useTranslation();
   const state = toolCallState(call, submitting);
   const edit = call.name === IMAGE_EDIT_TOOL;
-  if (state === 'running') return <ImageGenProgress quality={qualityOf(call.args)} edit={edit} />;
+  if (state === 'running')
+    return <ImageGenProgress quality={qualityOf(call.args)} size={sizeOf(call.args)} edit={edit} />;
   if (state !== 'done') return <ToolCallView call={call} submitting={submitting} />;
   return (
     <div className="my-2 flex items-center gap-2 text-sm text-fg-subtle" data-testid="image-gen-done">
@@ -33,7 +40,15 @@ export default function ImageGenView({ call, submitting }: { call: ToolCall; sub
   );
 }
 
-function ImageGenProgress({ quality, edit }: { quality: string | undefined; edit: boolean }) {
+function ImageGenProgress({
+  quality,
+  size,
+  edit,
+}: {
+  quality: string | undefined;
+  size: { width: number; height: number };
+  edit: boolean;
+}) {
   const { t } = useTranslation();
   const [started] = useState(() => Date.now());
   const [duration] = useState(() => imageProgressDurationFor(quality, Math.random()));
@@ -49,6 +64,13 @@ function ImageGenProgress({ quality, edit }: { quality: string | undefined; edit
       data-testid="image-gen-progress"
       role="status"
     >
+      {/* The picture's shape, so the answer does not jump when it arrives. */}
+      <div
+        className="mb-3 max-h-64 w-full animate-pulse rounded-lg bg-surface-muted"
+        style={{ aspectRatio: `${size.width} / ${size.height}` }}
+        data-testid="image-gen-placeholder"
+        aria-hidden
+      />
       <div className="mb-2 flex items-center gap-2 text-fg-subtle">
         <ImageIcon className="size-4 animate-pulse" aria-hidden />
         <span>{t(edit ? 'com_ui_image_gen_editing' : STEP_LABELS[imageProgressStep(progress)])}</span>

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { imageProgressAt, imageProgressDurationFor, imageProgressStep, qualityOf } from './image-progress';
+import {
+  imageProgressAt,
+  imageProgressDurationFor,
+  imageProgressStep,
+  qualityOf,
+  sizeOf,
+} from './image-progress';
 
 describe('image generation progress', () => {
   it('moves from 0.1 towards 0.9 over the duration and holds there', () => {
@@ -27,5 +33,16 @@ describe('image generation progress', () => {
     expect(qualityOf('{"prompt":"x","qua')).toBeUndefined();
     expect(qualityOf({ quality: 'low' })).toBe('low');
     expect(qualityOf(null)).toBeUndefined();
+  });
+});
+
+describe('sizeOf', () => {
+  it('reads "WxH" from the arguments, else 1024x1024', () => {
+    expect(sizeOf('{"prompt":"x","size":"1536x1024"}')).toEqual({ width: 1536, height: 1024 });
+    expect(sizeOf({ size: '1024x1792' })).toEqual({ width: 1024, height: 1792 });
+    expect(sizeOf('{"prompt":"x","size":"auto"}')).toEqual({ width: 1024, height: 1024 });
+    expect(sizeOf('{"prompt":"x","si')).toEqual({ width: 1024, height: 1024 });
+    expect(sizeOf({ size: '0x100' })).toEqual({ width: 1024, height: 1024 });
+    expect(sizeOf(null)).toEqual({ width: 1024, height: 1024 });
   });
 });

@@ -33,3 +33,27 @@ export function qualityOf(args: unknown): string | undefined {
   const quality = (value as { quality?: unknown } | null)?.quality;
   return typeof quality === 'string' ? quality : undefined;
 }
+
+/** The picture size a call asks for when its arguments name none (the image tools' own default). */
+export const DEFAULT_IMAGE_CALL_SIZE = { width: 1024, height: 1024 } as const;
+
+/**
+ * The size a call asked for, read from its `size` argument written "WxH" (`1536x1024`), so the
+ * placeholder has the picture's shape while it is made; 1024x1024 when absent or unreadable
+ * (`auto`, a half-streamed value).
+ */
+export function sizeOf(args: unknown): { width: number; height: number } {
+  let value = args;
+  if (typeof args === 'string') {
+    try {
+      value = JSON.parse(args);
+    } catch {
+      return DEFAULT_IMAGE_CALL_SIZE;
+    }
+  }
+  const size = (value as { size?: unknown } | null)?.size;
+  const match = typeof size === 'string' ? /^(\d{1,5})x(\d{1,5})$/.exec(size.trim()) : null;
+  const width = Number(match?.[1]);
+  const height = Number(match?.[2]);
+  return width > 0 && height > 0 ? { width, height } : DEFAULT_IMAGE_CALL_SIZE;
+}

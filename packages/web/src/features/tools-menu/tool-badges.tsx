@@ -6,6 +6,7 @@ import { BadgeEditingBar } from './badge-editing-bar';
 import { usePinnedBadges } from './pinned-badges';
 import { useSelectedTools, useToolSelection, type ChatTool } from './tool-selection';
 import { useBadgeDrag } from './use-badge-drag';
+import { useGatedToggle } from './use-gated-toggle';
 
 /**
  * The badges under the chat input: pinned tools first, in the user's order, each a switch for
@@ -37,24 +38,27 @@ export function ToolBadges({ conversationId, enabled }: { conversationId: string
 /** A pinned tool: shown in every conversation, pressed while the tool is on for this one. */
 function PinnedBadge({ tool, conversationId, on }: { tool: ChatTool; conversationId: string; on: boolean }) {
   const { t } = useTranslation();
-  const toggle = useToolSelection((s) => s.toggle);
+  const { toggle, dialog } = useGatedToggle(conversationId);
   const Icon = TOOL_GATES[tool].icon;
   return (
-    <button
-      type="button"
-      aria-pressed={on}
-      onClick={() => toggle(conversationId, tool)}
-      className={clsx(
-        'flex h-8 items-center gap-1 rounded-full border px-2.5 text-xs',
-        on
-          ? 'border-accent/40 bg-accent/10 text-accent'
-          : 'border-border text-fg-subtle hover:bg-surface hover:text-fg',
-      )}
-      data-testid={`pinned-badge-${tool}`}
-    >
-      <Icon className="size-3.5" aria-hidden />
-      {t(`com_ui_tool_${tool}`)}
-    </button>
+    <>
+      <button
+        type="button"
+        aria-pressed={on}
+        onClick={() => toggle(tool)}
+        className={clsx(
+          'flex h-8 items-center gap-1 rounded-full border px-2.5 text-xs',
+          on
+            ? 'border-accent/40 bg-accent/10 text-accent'
+            : 'border-border text-fg-subtle hover:bg-surface hover:text-fg',
+        )}
+        data-testid={`pinned-badge-${tool}`}
+      >
+        <Icon className="size-3.5" aria-hidden />
+        {t(`com_ui_tool_${tool}`)}
+      </button>
+      {dialog}
+    </>
   );
 }
 

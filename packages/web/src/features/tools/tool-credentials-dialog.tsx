@@ -39,10 +39,13 @@ export function ToolCredentialsDialog({
   tool,
   open,
   onOpenChange,
+  onSaved,
 }: {
   tool: ToolEntry;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Called once the credentials are saved (a toggle that opened the dialog turns its tool on). */
+  onSaved?: () => void;
 }) {
   const { t } = useTranslation();
   const [values, setValues] = useState<Record<string, string>>({});
@@ -79,6 +82,7 @@ export function ToolCredentialsDialog({
           setValues({});
           setPicked({});
           onOpenChange(false);
+          onSaved?.();
         },
         onError: fail,
       },
@@ -104,6 +108,7 @@ export function ToolCredentialsDialog({
       description={t('tools.credentials_hint')}
       closeLabel={t('com_ui_close')}
       testId="tool-credentials-dialog"
+      className="max-w-[500px]"
     >
       <form onSubmit={submit} className="space-y-4 px-6 pt-2 pb-5" noValidate>
         {choices.length > 0 && (
