@@ -50,9 +50,7 @@ export const apiChatMessageSchema = z.discriminatedUnion('role', [
 ]);
 export type ApiChatMessage = z.infer<typeof apiChatMessageSchema>;
 
-const toolName = z
-  .string()
-  .regex(/^[a-zA-Z0-9_-]{1,64}$/, 'a tool name is 1 to 64 letters, digits, _ or -');
+const toolName = z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, 'a tool name is 1 to 64 letters, digits, _ or -');
 
 export const apiToolSchema = z.object({
   type: z.literal('function'),

@@ -9,10 +9,16 @@ const REFUSALS = {
   invalid: new AppError('unauthorized', 'Incorrect API key provided. Create one under Settings → API keys.', {
     openaiCode: 'invalid_api_key',
   }),
-  expired: new AppError('unauthorized', 'This API key has expired. Create a new one under Settings → API keys.', {
-    openaiCode: 'expired_api_key',
+  expired: new AppError(
+    'unauthorized',
+    'This API key has expired. Create a new one under Settings → API keys.',
+    {
+      openaiCode: 'expired_api_key',
+    },
+  ),
+  not_allowed: new AppError('forbidden', 'Your role may not use API keys.', {
+    openaiCode: 'api_keys_not_allowed',
   }),
-  not_allowed: new AppError('forbidden', 'Your role may not use API keys.', { openaiCode: 'api_keys_not_allowed' }),
   missing: new AppError('unauthorized', 'Send your API key as "Authorization: Bearer pk-parley-…".', {
     openaiCode: 'missing_api_key',
   }),

@@ -23,7 +23,12 @@ function typeOfStatus(status: number): string {
   return 'invalid_request_error';
 }
 
-export function openAiError(status: number, message: string, param: string | null, code: string | null): OpenAiErrorBody {
+export function openAiError(
+  status: number,
+  message: string,
+  param: string | null,
+  code: string | null,
+): OpenAiErrorBody {
   return { error: { message, type: typeOfStatus(status), param, code } };
 }
 
@@ -34,7 +39,10 @@ export function fromAppError(error: AppError): { status: number; body: OpenAiErr
   const issue = details.issues?.[0];
   const param = typeof details.param === 'string' ? details.param : (issue?.path ?? null);
   const code = typeof details.openaiCode === 'string' ? details.openaiCode : error.code;
-  const message = issue && error.code === 'bad_request' ? `${error.message}: ${issue.path}: ${issue.message}` : error.message;
+  const message =
+    issue && error.code === 'bad_request'
+      ? `${error.message}: ${issue.path}: ${issue.message}`
+      : error.message;
   return { status, body: openAiError(status, message, param, code) };
 }
 
@@ -45,7 +53,12 @@ export function fromAppError(error: AppError): { status: number; body: OpenAiErr
  */
 export function fromProviderFailure(failure: ProviderFailure): { status: number; body: OpenAiErrorBody } {
   const upstream = failure.status;
-  const status = upstream === 400 || upstream === 404 || upstream === 413 || upstream === 429 ? upstream : failure.local ? 500 : 502;
+  const status =
+    upstream === 400 || upstream === 404 || upstream === 413 || upstream === 429
+      ? upstream
+      : failure.local
+        ? 500
+        : 502;
   return { status, body: openAiError(status, failure.message, null, failure.code ?? failure.key ?? null) };
 }
 
@@ -61,13 +74,16 @@ export function installOpenAiErrors(scope: FastifyInstance): void {
       return reply.status(status).send(body);
     }
     const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) return reply.status(status).send(openAiError(status, error.message, null, error.code ?? null));
+    if (status >= 400 && status < 500)
+      return reply.status(status).send(openAiError(status, error.message, null, error.code ?? null));
     request.log.error({ err: error }, 'API request failed');
     return reply.status(500).send(openAiError(500, 'Internal server error', null, 'internal'));
   });
   scope.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '';
-    return reply.status(404).send(openAiError(404, `Unknown request URL: ${request.method} ${path}`, null, 'unknown_url'));
+    return reply
+      .status(404)
+      .send(openAiError(404, `Unknown request URL: ${request.method} ${path}`, null, 'unknown_url'));
   });
 }
 

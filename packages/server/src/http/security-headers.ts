@@ -63,7 +63,11 @@ export function inlineScriptHashes(html: string): string[] {
 export function isApiPath(url: string): boolean {
   const path = url.split('?')[0] ?? '';
   return (
-    path === '/api' || path.startsWith('/api/') || path === '/v1' || path.startsWith('/v1/') || path === '/health'
+    path === '/api' ||
+    path.startsWith('/api/') ||
+    path === '/v1' ||
+    path.startsWith('/v1/') ||
+    path === '/health'
   );
 }
 

@@ -37,7 +37,11 @@ const CHAT_BODY_LIMIT = 32 * 1024 * 1024;
  * owner may use, chat completions (plain and streamed) through the chat pipeline's services, and
  * embeddings when an embeddings provider is configured. Answers and errors are OpenAI's shapes.
  */
-export async function openAiRoutes(app: FastifyInstance, ctx: AppContext, { chat }: AppEngines): Promise<void> {
+export async function openAiRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  { chat }: AppEngines,
+): Promise<void> {
   await app.register(
     async (v1) => {
       installOpenAiErrors(v1);
@@ -55,7 +59,11 @@ export async function openAiRoutes(app: FastifyInstance, ctx: AppContext, { chat
 
 function modelRoutes(v1: FastifyInstance, ctx: AppContext, engine: ChatEngine): void {
   const models = async (request: FastifyRequest) => {
-    const names = await listApiModels(ctx, engine.endpoints, await sessionCaller(ctx.db, currentKeyCaller(request).user));
+    const names = await listApiModels(
+      ctx,
+      engine.endpoints,
+      await sessionCaller(ctx.db, currentKeyCaller(request).user),
+    );
     const embeddings = ctx.fileEmbeddings ? [ctx.fileEmbeddings.model] : [];
     return [...names, ...embeddings].map((id) => ({
       id,
@@ -129,12 +137,16 @@ async function streamed(reply: FastifyReply, run: ApiChatRun, ids: CompletionIds
     if (sse) return sse;
     const headers = reply.getHeaders();
     reply.hijack();
-    for (const [name, value] of Object.entries(headers)) if (value !== undefined) reply.raw.setHeader(name, value);
+    for (const [name, value] of Object.entries(headers))
+      if (value !== undefined) reply.raw.setHeader(name, value);
     sse = new SseStream(reply.raw);
     sse.data(JSON.stringify(roleChunk(ids, withUsage)));
     return sse;
   };
-  const end = await run.stream((event) => open().data(JSON.stringify(deltaChunk(ids, event, withUsage))), signal);
+  const end = await run.stream(
+    (event) => open().data(JSON.stringify(deltaChunk(ids, event, withUsage))),
+    signal,
+  );
   if (end.type === 'error' && !sse) {
     const { status, body: error } = fromProviderFailure(end.failure);
     return reply.status(status).send(error);
@@ -148,4 +160,3 @@ async function streamed(reply: FastifyReply, run: ApiChatRun, ids: CompletionIds
   stream.data('[DONE]');
   stream.end();
 }
-

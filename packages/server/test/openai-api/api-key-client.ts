@@ -9,12 +9,21 @@ export async function createApiKey(
   user: Pick<TestUser, 'token'>,
   fields: { name?: string; expiresAt?: string | null } = {},
 ): Promise<CreatedApiKey> {
-  const res = await server.api('/api/api-keys', { method: 'POST', token: user.token, json: { name: 'script', ...fields } });
+  const res = await server.api('/api/api-keys', {
+    method: 'POST',
+    token: user.token,
+    json: { name: 'script', ...fields },
+  });
   expect(res.status, await res.clone().text()).toBe(201);
   return (await res.json()) as CreatedApiKey;
 }
 
 /** A `/v1/` request with a bearer key. */
-export function v1(server: ApiClient, key: string, path: string, init: RequestInit & { json?: unknown } = {}) {
+export function v1(
+  server: ApiClient,
+  key: string,
+  path: string,
+  init: RequestInit & { json?: unknown } = {},
+) {
   return server.api(`/v1${path}`, { ...init, token: key });
 }

@@ -48,13 +48,17 @@ describe('personal API keys', () => {
   it('open /v1/ and are refused at once once revoked', async () => {
     const { id, key } = await createApiKey(server, alice);
     expect((await v1(server, key, '/models')).status).toBe(200);
-    expect((await server.api(`/api/api-keys/${id}`, { method: 'DELETE', token: alice.token })).status).toBe(204);
+    expect((await server.api(`/api/api-keys/${id}`, { method: 'DELETE', token: alice.token })).status).toBe(
+      204,
+    );
     const refused = await v1(server, key, '/models');
     expect(refused.status).toBe(401);
-    expect(await refused.json()).toMatchObject({ error: { type: 'authentication_error', code: 'invalid_api_key' } });
+    expect(await refused.json()).toMatchObject({
+      error: { type: 'authentication_error', code: 'invalid_api_key' },
+    });
   });
 
-  it("cannot be revoked by someone else (as if it did not exist)", async () => {
+  it('cannot be revoked by someone else (as if it did not exist)', async () => {
     const { id, key } = await createApiKey(server, alice);
     const res = await server.api(`/api/api-keys/${id}`, { method: 'DELETE', token: bob.token });
     expect(res.status).toBe(404);
@@ -62,17 +66,29 @@ describe('personal API keys', () => {
   });
 
   it('stop working when they expire', async () => {
-    const { id, key } = await createApiKey(server, alice, { expiresAt: new Date(Date.now() + 60_000).toISOString() });
+    const { id, key } = await createApiKey(server, alice, {
+      expiresAt: new Date(Date.now() + 60_000).toISOString(),
+    });
     expect((await v1(server, key, '/models')).status).toBe(200);
-    await server.ctx.db.update(apiKeys).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(apiKeys.id, id));
+    await server.ctx.db
+      .update(apiKeys)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiKeys.id, id));
     const res = await v1(server, key, '/models');
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ error: { code: 'expired_api_key' } });
   });
 
   it('refuse bad requests with 400 naming the field', async () => {
-    for (const json of [{}, { name: '' }, { name: 'x'.repeat(101) }, { name: 5 }, { name: 'a', expiresAt: 'soon' },
-      { name: 'a', expiresAt: '2000-01-01T00:00:00Z' }, { name: 'a', extra: true }]) {
+    for (const json of [
+      {},
+      { name: '' },
+      { name: 'x'.repeat(101) },
+      { name: 5 },
+      { name: 'a', expiresAt: 'soon' },
+      { name: 'a', expiresAt: '2000-01-01T00:00:00Z' },
+      { name: 'a', extra: true },
+    ]) {
       const res = await server.api('/api/api-keys', { method: 'POST', token: alice.token, json });
       expect(res.status, JSON.stringify(json)).toBe(400);
       expect(((await res.json()) as { issues: unknown[] }).issues.length).toBeGreaterThan(0);
@@ -93,7 +109,11 @@ describe('personal API keys', () => {
       const res = await server.api(path, { token: key });
       expect(res.status, path).toBe(401);
     }
-    const keyMakingKey = await server.api('/api/api-keys', { method: 'POST', token: key, json: { name: 'x' } });
+    const keyMakingKey = await server.api('/api/api-keys', {
+      method: 'POST',
+      token: key,
+      json: { name: 'x' },
+    });
     expect(keyMakingKey.status).toBe(401);
     const session = await v1(server, alice.token, '/models');
     expect(session.status).toBe(401);
@@ -118,14 +138,28 @@ describe('personal API keys', () => {
 
   it('follow the role permission (PUT /api/roles/{role}/api-keys), on by default', async () => {
     const role = await server.api('/api/roles/user', { token: alice.token });
-    expect(((await role.json()) as { permissions: Record<string, unknown> }).permissions.API_KEYS).toEqual({ USE: true });
+    expect(((await role.json()) as { permissions: Record<string, unknown> }).permissions.API_KEYS).toEqual({
+      USE: true,
+    });
     const { key } = await createApiKey(server, bob);
-    const forbiddenEdit = await server.api('/api/roles/USER/api-keys', { method: 'PUT', token: bob.token, json: { USE: false } });
+    const forbiddenEdit = await server.api('/api/roles/USER/api-keys', {
+      method: 'PUT',
+      token: bob.token,
+      json: { USE: false },
+    });
     expect(forbiddenEdit.status).toBe(403);
-    const off = await server.api('/api/roles/USER/api-keys', { method: 'PUT', token: admin.token, json: { USE: false } });
+    const off = await server.api('/api/roles/USER/api-keys', {
+      method: 'PUT',
+      token: admin.token,
+      json: { USE: false },
+    });
     expect(off.status).toBe(200);
     try {
-      const create = await server.api('/api/api-keys', { method: 'POST', token: bob.token, json: { name: 'no' } });
+      const create = await server.api('/api/api-keys', {
+        method: 'POST',
+        token: bob.token,
+        json: { name: 'no' },
+      });
       expect(create.status).toBe(403);
       const use = await v1(server, key, '/models');
       expect(use.status).toBe(403);
@@ -133,7 +167,11 @@ describe('personal API keys', () => {
       // What was made can still be seen and removed.
       expect((await list(bob)).length).toBe(1);
     } finally {
-      await server.api('/api/roles/USER/api-keys', { method: 'PUT', token: admin.token, json: { USE: true } });
+      await server.api('/api/roles/USER/api-keys', {
+        method: 'PUT',
+        token: admin.token,
+        json: { USE: true },
+      });
     }
     expect((await v1(server, key, '/models')).status).toBe(200);
   });
@@ -141,7 +179,11 @@ describe('personal API keys', () => {
   it('are listed and revoked by the administration service functions', async () => {
     const { id, key } = await createApiKey(server, bob, { name: 'for-admin' });
     const all = await listAllApiKeys(server.ctx.db);
-    expect(all.find((k) => k.id === id)).toMatchObject({ userId: bob.id, userEmail: bob.email, name: 'for-admin' });
+    expect(all.find((k) => k.id === id)).toMatchObject({
+      userId: bob.id,
+      userEmail: bob.email,
+      name: 'for-admin',
+    });
     expect(await revokeAnyApiKey(server.ctx.db, id)).toBe(true);
     expect(await revokeAnyApiKey(server.ctx.db, id)).toBe(false);
     expect((await v1(server, key, '/models')).status).toBe(401);

@@ -72,7 +72,9 @@ beforeAll(async () => {
   aliceAgentId = aliceAgent.id;
   const [row] = await f.server.ctx.db.select().from(agents).where(eq(agents.id, aliceAgent.id));
   await f.server.ctx.db.insert(agents).values({ ...row!, id: SPEC_AGENT_ID });
-  bobPrivateAgentId = (await agentsApi.create(f.bob, { name: 'Bob only', provider: SIM_ENDPOINT, model: 'echo' })).id;
+  bobPrivateAgentId = (
+    await agentsApi.create(f.bob, { name: 'Bob only', provider: SIM_ENDPOINT, model: 'echo' })
+  ).id;
 });
 afterAll(() => f.stop());
 
@@ -82,7 +84,15 @@ describe('the OpenAI-compatible API with the openai package', () => {
   it('lists every model, agent and spec the key owner may use, and nothing of anyone else', async () => {
     const ids: string[] = [];
     for await (const model of alice.models.list()) ids.push(model.id);
-    expect(ids).toEqual(expect.arrayContaining(['Sim/echo', 'Sim/tools', 'Other/vision', `agents/${aliceAgentId}`, 'spec/brief']));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'Sim/echo',
+        'Sim/tools',
+        'Other/vision',
+        `agents/${aliceAgentId}`,
+        'spec/brief',
+      ]),
+    );
     expect(ids).not.toContain(`agents/${bobPrivateAgentId}`);
     const bobIds: string[] = [];
     for await (const model of bob.models.list()) bobIds.push(model.id);
@@ -146,12 +156,20 @@ describe('the OpenAI-compatible API with the openai package', () => {
         function: {
           name: 'get_weather',
           description: 'Weather for a city',
-          parameters: { type: 'object', properties: { location: { type: 'string' }, unit: { type: 'string' } } },
+          parameters: {
+            type: 'object',
+            properties: { location: { type: 'string' }, unit: { type: 'string' } },
+          },
         },
       },
     ];
     const messages: OpenAI.ChatCompletionMessageParam[] = [{ role: 'user', content: 'Weather in Oslo?' }];
-    const first = await alice.chat.completions.create({ model: 'Sim/tools', messages, tools, tool_choice: 'required' });
+    const first = await alice.chat.completions.create({
+      model: 'Sim/tools',
+      messages,
+      tools,
+      tool_choice: 'required',
+    });
     expect(lastSimBody().tool_choice).toBe('required');
     expect((lastSimBody().tools as unknown[]).length).toBe(1);
     const choice = first.choices[0]!;
@@ -207,7 +225,10 @@ describe('the OpenAI-compatible API with the openai package', () => {
   });
 
   it('applies a model spec preset, and sends pictures to a model that sees', async () => {
-    const brief = await alice.chat.completions.create({ model: 'spec/brief', messages: [{ role: 'user', content: 'hi' }] });
+    const brief = await alice.chat.completions.create({
+      model: 'spec/brief',
+      messages: [{ role: 'user', content: 'hi' }],
+    });
     expect(brief.choices[0]!.message.content).toBe('Answer briefly.');
     const png = seededPng('api', 12, 8);
     const seen = await alice.chat.completions.create({
@@ -227,10 +248,16 @@ describe('the OpenAI-compatible API with the openai package', () => {
 
   it("does not let a key reach another person's private agent, directly or through a spec", async () => {
     await expect(
-      bob.chat.completions.create({ model: `agents/${aliceAgentId}`, messages: [{ role: 'user', content: 'hi' }] }),
+      bob.chat.completions.create({
+        model: `agents/${aliceAgentId}`,
+        messages: [{ role: 'user', content: 'hi' }],
+      }),
     ).rejects.toBeInstanceOf(OpenAI.NotFoundError);
     await expect(
-      bob.chat.completions.create({ model: 'spec/alices-agent', messages: [{ role: 'user', content: 'hi' }] }),
+      bob.chat.completions.create({
+        model: 'spec/alices-agent',
+        messages: [{ role: 'user', content: 'hi' }],
+      }),
     ).rejects.toBeInstanceOf(OpenAI.NotFoundError);
     const own = await alice.chat.completions.create({
       model: 'spec/alices-agent',
@@ -240,14 +267,28 @@ describe('the OpenAI-compatible API with the openai package', () => {
   });
 
   it('raises the typed errors of the openai package', async () => {
-    const stranger = new OpenAI({ apiKey: 'pk-parley-0000000000000000_' + 'A'.repeat(43), baseURL: `${f.server.url}/v1`, maxRetries: 0 });
+    const stranger = new OpenAI({
+      apiKey: 'pk-parley-0000000000000000_' + 'A'.repeat(43),
+      baseURL: `${f.server.url}/v1`,
+      maxRetries: 0,
+    });
     await expect(stranger.models.list()).rejects.toBeInstanceOf(OpenAI.AuthenticationError);
-    const missing = alice.chat.completions.create({ model: 'Sim/nope', messages: [{ role: 'user', content: 'x' }] });
+    const missing = alice.chat.completions.create({
+      model: 'Sim/nope',
+      messages: [{ role: 'user', content: 'x' }],
+    });
     await expect(missing).rejects.toBeInstanceOf(OpenAI.NotFoundError);
     await expect(missing).rejects.toMatchObject({ code: 'model_not_found', param: 'model' });
-    const badParam = alice.chat.completions.create({ model: 'Sim/echo', messages: [{ role: 'user', content: 'x' }], temperature: 7 });
+    const badParam = alice.chat.completions.create({
+      model: 'Sim/echo',
+      messages: [{ role: 'user', content: 'x' }],
+      temperature: 7,
+    });
     await expect(badParam).rejects.toBeInstanceOf(OpenAI.BadRequestError);
-    const upstream = alice.chat.completions.create({ model: 'Sim/error-429', messages: [{ role: 'user', content: 'x' }] });
+    const upstream = alice.chat.completions.create({
+      model: 'Sim/error-429',
+      messages: [{ role: 'user', content: 'x' }],
+    });
     await expect(upstream).rejects.toBeInstanceOf(OpenAI.RateLimitError);
     const streamedFailure = alice.chat.completions.create({
       model: 'Sim/error-500',

@@ -17,6 +17,13 @@ const chat = (text: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+/** A chunk as it is on the wire. */
+interface WireChunk {
+  id: string;
+  choices: { delta: { role?: string; content?: string }; finish_reason: string | null }[];
+  usage?: { total_tokens: number };
+}
+
 /** The `data:` payloads of an OpenAI stream, in order. */
 function dataLines(body: string): string[] {
   return body
@@ -55,20 +62,25 @@ describe('the /v1/ API over plain HTTP', () => {
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     const lines = dataLines(await res.text());
     expect(lines.at(-1)).toBe('[DONE]');
-    const chunks = lines.slice(0, -1).map((l) => JSON.parse(l) as Record<string, any>);
-    expect(chunks[0]!.choices[0].delta.role).toBe('assistant');
+    const chunks = lines.slice(0, -1).map((l) => JSON.parse(l) as WireChunk);
+    expect(chunks[0]!.choices[0]!.delta.role).toBe('assistant');
     expect(new Set(chunks.map((c) => c.id)).size).toBe(1);
     expect(chunks.map((c) => c.choices[0]?.delta?.content ?? '').join('')).toBe('wire format');
     const usage = chunks.at(-1)!;
     expect(usage.choices).toEqual([]);
-    expect(usage.usage.total_tokens).toBeGreaterThan(0);
-    expect(chunks.at(-2)!.choices[0].finish_reason).toBe('stop');
+    expect(usage.usage!.total_tokens).toBeGreaterThan(0);
+    expect(chunks.at(-2)!.choices[0]!.finish_reason).toBe('stop');
     // The web app's chat refuses the same client under the browser check.
     const web = await f.server.api(`/api/agents/chat/${SIM_ENDPOINT}`, {
       method: 'POST',
       token: f.alice.token,
       headers: { 'user-agent': 'curl/8.5.0' },
-      json: { text: 'x', parentMessageId: '00000000-0000-0000-0000-000000000000', model: 'echo', endpoint: SIM_ENDPOINT },
+      json: {
+        text: 'x',
+        parentMessageId: '00000000-0000-0000-0000-000000000000',
+        model: 'echo',
+        endpoint: SIM_ENDPOINT,
+      },
     });
     expect(web.status).toBe(403);
   });
@@ -89,7 +101,7 @@ describe('the /v1/ API over plain HTTP', () => {
   });
 
   it('refuses malformed, wrongly typed and huge bodies with a 4xx', async () => {
-    const post = (body: BodyInit, type = 'application/json') =>
+    const post = (body: string, type = 'application/json') =>
       v1(f.server, key, '/chat/completions', { method: 'POST', body, headers: { 'content-type': type } });
     await expectOpenAiError(await post('{"model":'), 400);
     await expectOpenAiError(await post(''), 400);
@@ -112,8 +124,21 @@ describe('the /v1/ API over plain HTTP', () => {
       chat('x', { stop: ['a', 'b', 'c', 'd', 'e'] }),
       chat('x', { tools: [{ type: 'function', function: { name: 'bad name!' } }] }),
       chat('x', { tool_choice: 'sometimes' }),
-      { model: 'Sim/echo', messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'file:///etc/passwd' } }] }] },
-      { model: 'Sim/echo', messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'data:text/html;base64,PGI+' } }] }] },
+      {
+        model: 'Sim/echo',
+        messages: [
+          { role: 'user', content: [{ type: 'image_url', image_url: { url: 'file:///etc/passwd' } }] },
+        ],
+      },
+      {
+        model: 'Sim/echo',
+        messages: [
+          {
+            role: 'user',
+            content: [{ type: 'image_url', image_url: { url: 'data:text/html;base64,PGI+' } }],
+          },
+        ],
+      },
       { model: 'no-slash', messages: [{ role: 'user', content: 'x' }] },
     ];
     for (const json of bad) {
@@ -125,10 +150,18 @@ describe('the /v1/ API over plain HTTP', () => {
     }
     const huge = JSON.stringify(chat('x'.repeat(33 * 1024 * 1024)));
     await expectOpenAiError(await post(huge), 413);
-    const manyMessages = { model: 'Sim/echo', messages: Array.from({ length: 2001 }, () => ({ role: 'user', content: 'x' })) };
-    await expectOpenAiError(await v1(f.server, key, '/chat/completions', { method: 'POST', json: manyMessages }), 400);
+    const manyMessages = {
+      model: 'Sim/echo',
+      messages: Array.from({ length: 2001 }, () => ({ role: 'user', content: 'x' })),
+    };
+    await expectOpenAiError(
+      await v1(f.server, key, '/chat/completions', { method: 'POST', json: manyMessages }),
+      400,
+    );
     // The server is still well.
-    expect((await v1(f.server, key, '/chat/completions', { method: 'POST', json: chat('still here') })).status).toBe(200);
+    expect(
+      (await v1(f.server, key, '/chat/completions', { method: 'POST', json: chat('still here') })).status,
+    ).toBe(200);
   });
 
   it('refuses forged and malformed keys alike, without telling which part was wrong', async () => {
@@ -151,13 +184,19 @@ describe('the /v1/ API over plain HTTP', () => {
     }
     expect(answers.size).toBe(1);
     await expectOpenAiError(await f.server.api('/v1/models'), 401, 'authentication_error');
-    await expectOpenAiError(await f.server.api('/v1/models', { headers: { authorization: `Basic ${key}` } }), 401);
+    await expectOpenAiError(
+      await f.server.api('/v1/models', { headers: { authorization: `Basic ${key}` } }),
+      401,
+    );
   });
 
   it('saves nothing by default, and the exchange as a sidebar conversation with X-Parley-Save', async () => {
-    const count = async () => (await f.server.ctx.db.select().from(conversations).where(eq(conversations.userId, f.alice.id))).length;
+    const count = async () =>
+      (await f.server.ctx.db.select().from(conversations).where(eq(conversations.userId, f.alice.id))).length;
     const before = await count();
-    expect((await v1(f.server, key, '/chat/completions', { method: 'POST', json: chat('not kept') })).status).toBe(200);
+    expect(
+      (await v1(f.server, key, '/chat/completions', { method: 'POST', json: chat('not kept') })).status,
+    ).toBe(200);
     expect(await count()).toBe(before);
     const saved = await v1(f.server, key, '/chat/completions', {
       method: 'POST',
@@ -179,7 +218,9 @@ describe('the /v1/ API over plain HTTP', () => {
     expect(conversationId).toBeTruthy();
     const list = await f.server.api('/api/convos', { token: f.alice.token });
     const listed = (await list.json()) as { conversations: { conversationId: string; title: string }[] };
-    expect(listed.conversations.find((c) => c.conversationId === conversationId)?.title).toBe('keep this one');
+    expect(listed.conversations.find((c) => c.conversationId === conversationId)?.title).toBe(
+      'keep this one',
+    );
     const rows = await messagesOf(f.server.ctx.db, conversationId);
     expect(rows.map((m) => [m.isCreatedByUser, m.text])).toEqual([
       [true, 'first question'],
@@ -194,9 +235,13 @@ describe('the /v1/ API over plain HTTP', () => {
   it('counts each call and its tokens on the key', async () => {
     const { key: counted, id } = await createApiKey(f.server, f.alice, { name: 'counted' });
     for (const text of ['one', 'two three']) {
-      expect((await v1(f.server, counted, '/chat/completions', { method: 'POST', json: chat(text) })).status).toBe(200);
+      expect(
+        (await v1(f.server, counted, '/chat/completions', { method: 'POST', json: chat(text) })).status,
+      ).toBe(200);
     }
-    const keys = (await (await f.server.api('/api/api-keys', { token: f.alice.token })).json()) as ApiKeyInfo[];
+    const keys = (await (
+      await f.server.api('/api/api-keys', { token: f.alice.token })
+    ).json()) as ApiKeyInfo[];
     const info = keys.find((k) => k.id === id)!;
     expect(info.usage.requests).toBe(2);
     expect(info.usage.completionTokens).toBeGreaterThan(0);
@@ -243,10 +288,16 @@ describe('/v1/ under balances and message limits, with embeddings configured', (
     const { key, id } = await createApiKey(f.server, f.alice);
     const res = await v1(f.server, key, '/chat/completions', { method: 'POST', json: chat('paid for') });
     expect(res.status).toBe(200);
-    const rows = await f.server.ctx.db.select().from(balanceTransactions).where(eq(balanceTransactions.userId, f.alice.id));
+    const rows = await f.server.ctx.db
+      .select()
+      .from(balanceTransactions)
+      .where(eq(balanceTransactions.userId, f.alice.id));
     expect(rows.map((r) => r.tokenType).sort()).toEqual(['completion', 'prompt']);
     expect(rows.every((r) => r.apiKeyId === id && r.conversationId === null)).toBe(true);
-    const expensive = await v1(f.server, key, '/chat/completions', { method: 'POST', json: chat('y'.repeat(30_000)) });
+    const expensive = await v1(f.server, key, '/chat/completions', {
+      method: 'POST',
+      json: chat('y'.repeat(30_000)),
+    });
     const error = await expectOpenAiError(expensive, 402, 'insufficient_quota');
     expect(error.message).toContain('Insufficient Funds');
   });
@@ -270,10 +321,19 @@ describe('/v1/ under balances and message limits, with embeddings configured', (
     const { key } = await createApiKey(f.server, f.alice);
     const models = (await (await v1(f.server, key, '/models')).json()) as { data: { id: string }[] };
     expect(models.data.map((m) => m.id)).toContain('sim-embed');
-    const res = await v1(f.server, key, '/embeddings', { method: 'POST', json: { model: 'sim-embed', input: ['a cat', 'a dog'] } });
+    const res = await v1(f.server, key, '/embeddings', {
+      method: 'POST',
+      json: { model: 'sim-embed', input: ['a cat', 'a dog'] },
+    });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { data: { index: number; embedding: number[] }[]; usage: { prompt_tokens: number } };
-    expect(body.data.map((d) => [d.index, d.embedding.length])).toEqual([[0, 256], [1, 256]]);
+    const body = (await res.json()) as {
+      data: { index: number; embedding: number[] }[];
+      usage: { prompt_tokens: number };
+    };
+    expect(body.data.map((d) => [d.index, d.embedding.length])).toEqual([
+      [0, 256],
+      [1, 256],
+    ]);
     expect(body.usage.prompt_tokens).toBeGreaterThan(0);
     const b64 = await v1(f.server, key, '/embeddings', {
       method: 'POST',
@@ -283,8 +343,20 @@ describe('/v1/ under balances and message limits, with embeddings configured', (
     const floats = new Float32Array(new Uint8Array(Buffer.from(packed, 'base64')).buffer);
     expect(floats.length).toBe(256);
     expect(floats[0]).toBeCloseTo(body.data[0]!.embedding[0]!, 5);
-    await expectOpenAiError(await v1(f.server, key, '/embeddings', { method: 'POST', json: { model: 'other', input: 'x' } }), 404);
-    await expectOpenAiError(await v1(f.server, key, '/embeddings', { method: 'POST', json: { model: 'sim-embed', input: [] } }), 400);
-    await expectOpenAiError(await v1(f.server, key, '/embeddings', { method: 'POST', json: { model: 'sim-embed', input: [[1, 2]] } }), 400);
+    await expectOpenAiError(
+      await v1(f.server, key, '/embeddings', { method: 'POST', json: { model: 'other', input: 'x' } }),
+      404,
+    );
+    await expectOpenAiError(
+      await v1(f.server, key, '/embeddings', { method: 'POST', json: { model: 'sim-embed', input: [] } }),
+      400,
+    );
+    await expectOpenAiError(
+      await v1(f.server, key, '/embeddings', {
+        method: 'POST',
+        json: { model: 'sim-embed', input: [[1, 2]] },
+      }),
+      400,
+    );
   });
 });

@@ -66,7 +66,14 @@ describe.skipIf(!enabled)('personal API keys across instances', () => {
     const { id, key } = await createApiKey(a, user);
     // B has just let the key through (anything it kept would be fresh now).
     expect((await v1(b, key, '/models')).status).toBe(200);
-    expect((await v1(b, key, '/chat/completions', { method: 'POST', json: { model: 'Demo/echo', messages: [{ role: 'user', content: 'hi' }] } })).status).toBe(200);
+    expect(
+      (
+        await v1(b, key, '/chat/completions', {
+          method: 'POST',
+          json: { model: 'Demo/echo', messages: [{ role: 'user', content: 'hi' }] },
+        })
+      ).status,
+    ).toBe(200);
     expect((await a.api(`/api/api-keys/${id}`, { method: 'DELETE', token: user.token })).status).toBe(204);
     expect((await v1(b, key, '/models')).status).toBe(401);
     expect((await v1(a, key, '/models')).status).toBe(401);

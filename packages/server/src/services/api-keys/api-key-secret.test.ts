@@ -16,7 +16,14 @@ describe('personal API key secrets', () => {
 
   it('parses only well-formed keys', () => {
     const { key } = mintApiKey();
-    for (const bad of ['', 'sk-abc', key.slice(0, -1), `${key}x`, key.replace(API_KEY_PREFIX, 'pk-other-'), 'eyJhbGciOiJIUzI1NiJ9.x.y'])
+    for (const bad of [
+      '',
+      'sk-abc',
+      key.slice(0, -1),
+      `${key}x`,
+      key.replace(API_KEY_PREFIX, 'pk-other-'),
+      'eyJhbGciOiJIUzI1NiJ9.x.y',
+    ])
       expect(parseApiKey(bad)).toBeNull();
   });
 

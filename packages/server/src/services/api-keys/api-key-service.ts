@@ -1,4 +1,9 @@
-import { MAX_API_KEYS_PER_USER, type ApiKeyInfo, type CreateApiKeyBody, type CreatedApiKey } from '@parley/schema';
+import {
+  MAX_API_KEYS_PER_USER,
+  type ApiKeyInfo,
+  type CreateApiKeyBody,
+  type CreatedApiKey,
+} from '@parley/schema';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { apiKeys, users, type ApiKeyRow } from '../../db/schema/index.ts';
@@ -10,7 +15,11 @@ import { mintApiKey } from './api-key-secret.ts';
  * revoked. Every query filters by the owner's id; the administrator's view is below, apart.
  */
 
-export async function createApiKey(db: Database, userId: string, body: CreateApiKeyBody): Promise<CreatedApiKey> {
+export async function createApiKey(
+  db: Database,
+  userId: string,
+  body: CreateApiKeyBody,
+): Promise<CreatedApiKey> {
   const [held] = await db.select({ n: count() }).from(apiKeys).where(eq(apiKeys.userId, userId));
   if ((held?.n ?? 0) >= MAX_API_KEYS_PER_USER)
     throw conflict(`You have ${MAX_API_KEYS_PER_USER} API keys already; revoke one first.`);

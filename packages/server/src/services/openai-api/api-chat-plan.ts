@@ -55,10 +55,7 @@ const NO_AUTH_WAIT = { waitMs: 0, pollMs: 1_000 };
  */
 export async function planApiChat(
   ctx: AppContext,
-  engine: Pick<
-    ChatEngine,
-    'endpoints' | 'keys' | 'userHttp' | 'agents' | 'actions' | 'toolCredentials'
-  >,
+  engine: Pick<ChatEngine, 'endpoints' | 'keys' | 'userHttp' | 'agents' | 'actions' | 'toolCredentials'>,
   caller: { user: AuthUser; keyId: string },
   body: ApiChatRequest,
 ): Promise<ApiChatPlan> {
@@ -83,7 +80,9 @@ export async function planApiChat(
     const tools = [...agentRequest.tools, ...(await agentActionTools(engine.actions, [agent.id]))];
     const base = await modelCall(engine, agentRequest.endpointName, agentRequest.body, userId, body.model);
     const call = { ...base.call, messages: withInstructions(messages, agentRequest.body.promptPrefix) };
-    const chain = await Promise.all(agentRequest.chain.map((m) => planChainTurn(engine, userId, m, call.messages)));
+    const chain = await Promise.all(
+      agentRequest.chain.map((m) => planChainTurn(engine, userId, m, call.messages)),
+    );
     const setup = {
       tools,
       signIns: [],
@@ -132,7 +131,9 @@ function resolveSpec(specs: ModelSpecsConfig | undefined, name: string): Resolve
   const spec = specs?.list.find((s) => s.name === target.name);
   if (!spec) throw modelNotFound(name);
   const { endpoint, ...preset } = spec.preset;
-  const settings = Object.fromEntries(Object.entries(preset).filter(([, v]) => v !== null && v !== undefined));
+  const settings = Object.fromEntries(
+    Object.entries(preset).filter(([, v]) => v !== null && v !== undefined),
+  );
   if (endpoint === API_AGENTS_PREFIX) {
     const agentId = typeof preset.agent_id === 'string' ? preset.agent_id : '';
     return { kind: 'agent', agentId, preset: {} };
@@ -152,7 +153,9 @@ async function modelCall(
   if (!endpoint) throw modelNotFound(asked);
   const { model, parameters, access } = await chooseModel(engine, endpoint, body, userId).catch(
     (error: unknown) => {
-      throw error instanceof AppError && error.code === 'illegal_model_request' ? modelNotFound(asked) : error;
+      throw error instanceof AppError && error.code === 'illegal_model_request'
+        ? modelNotFound(asked)
+        : error;
     },
   );
   if (!access.provider) {

@@ -181,5 +181,9 @@ async function settle(
 
 function toApiUsage(usage: AnswerUsage) {
   const prompt = usage.promptTokens + (usage.cacheReadTokens ?? 0) + (usage.cacheWriteTokens ?? 0);
-  return { prompt_tokens: prompt, completion_tokens: usage.completionTokens, total_tokens: prompt + usage.completionTokens };
+  return {
+    prompt_tokens: prompt,
+    completion_tokens: usage.completionTokens,
+    total_tokens: prompt + usage.completionTokens,
+  };
 }

@@ -24,7 +24,11 @@ function chunk(ids: CompletionIds, choices: unknown[], usage?: ApiUsage | null) 
 
 /** The stream's first chunk: the assistant's role. */
 export function roleChunk(ids: CompletionIds, withUsage: boolean) {
-  return chunk(ids, [{ index: 0, delta: { role: 'assistant', content: '' }, logprobs: null, finish_reason: null }], withUsage ? null : undefined);
+  return chunk(
+    ids,
+    [{ index: 0, delta: { role: 'assistant', content: '' }, logprobs: null, finish_reason: null }],
+    withUsage ? null : undefined,
+  );
 }
 
 /** One piece of the answer as a chunk's delta. */
@@ -35,14 +39,27 @@ export function deltaChunk(ids: CompletionIds, event: ApiAnswerEvent, withUsage:
       : event.type === 'reasoning'
         ? { reasoning_content: event.text }
         : event.type === 'tool-call-start'
-          ? { tool_calls: [{ index: event.index, id: event.id, type: 'function', function: { name: event.name, arguments: '' } }] }
+          ? {
+              tool_calls: [
+                {
+                  index: event.index,
+                  id: event.id,
+                  type: 'function',
+                  function: { name: event.name, arguments: '' },
+                },
+              ],
+            }
           : { tool_calls: [{ index: event.index, function: { arguments: event.args } }] };
   return chunk(ids, [{ index: 0, delta, logprobs: null, finish_reason: null }], withUsage ? null : undefined);
 }
 
 /** The last chunk of the answer: its finish reason. */
 export function finishChunk(ids: CompletionIds, reason: string, withUsage: boolean) {
-  return chunk(ids, [{ index: 0, delta: {}, logprobs: null, finish_reason: reason }], withUsage ? null : undefined);
+  return chunk(
+    ids,
+    [{ index: 0, delta: {}, logprobs: null, finish_reason: reason }],
+    withUsage ? null : undefined,
+  );
 }
 
 /** `stream_options.include_usage`: a chunk without choices carrying the usage, before [DONE]. */
@@ -52,7 +69,11 @@ export function usageChunk(ids: CompletionIds, usage: ApiUsage) {
 
 /** A whole (non-streamed) completion. */
 export function completion(ids: CompletionIds, answer: ApiAnswer, reason: string, usage: ApiUsage) {
-  const toolCalls = answer.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.args } }));
+  const toolCalls = answer.toolCalls.map((c) => ({
+    id: c.id,
+    type: 'function',
+    function: { name: c.name, arguments: c.args },
+  }));
   return {
     id: ids.id,
     object: 'chat.completion',
@@ -85,7 +106,8 @@ export function gatherer(): { answer: ApiAnswer; add(event: ApiAnswerEvent): voi
     add(event) {
       if (event.type === 'text') answer.text += event.text;
       else if (event.type === 'reasoning') answer.reasoning += event.text;
-      else if (event.type === 'tool-call-start') answer.toolCalls[event.index] = { id: event.id, name: event.name, args: '' };
+      else if (event.type === 'tool-call-start')
+        answer.toolCalls[event.index] = { id: event.id, name: event.name, args: '' };
       else {
         const call = answer.toolCalls[event.index];
         if (call) call.args += event.args;

@@ -27,7 +27,10 @@ export async function apiEmbeddings(ctx: AppContext, keyId: string, body: ApiEmb
     data: vectors.map((embedding, index) => ({
       object: 'embedding',
       index,
-      embedding: body.encoding_format === 'base64' ? Buffer.from(new Float32Array(embedding).buffer).toString('base64') : embedding,
+      embedding:
+        body.encoding_format === 'base64'
+          ? Buffer.from(new Float32Array(embedding).buffer).toString('base64')
+          : embedding,
     })),
     model: embeddings.model,
     usage: { prompt_tokens: tokens, total_tokens: tokens },

@@ -28,9 +28,17 @@ export async function toProviderMessages(
   for (const [index, m] of messages.entries()) {
     if (m.role === 'system' || m.role === 'developer') continue;
     if (m.role === 'assistant') {
-      const toolCalls = (m.tool_calls ?? []).map((c) => ({ id: c.id, name: c.function.name, args: c.function.arguments }));
+      const toolCalls = (m.tool_calls ?? []).map((c) => ({
+        id: c.id,
+        name: c.function.name,
+        args: c.function.arguments,
+      }));
       for (const call of toolCalls) callNames.set(call.id, call.name);
-      converted.push({ role: 'assistant', content: m.content ? textOf(m.content) : '', ...(toolCalls.length ? { toolCalls } : {}) });
+      converted.push({
+        role: 'assistant',
+        content: m.content ? textOf(m.content) : '',
+        ...(toolCalls.length ? { toolCalls } : {}),
+      });
     } else if (m.role === 'tool') {
       converted.push({
         role: 'tool',
@@ -48,13 +56,20 @@ function textOf(content: TextContent): string {
   return typeof content === 'string' ? content : content.map((p) => p.text).join('\n');
 }
 
-async function userMessage(content: UserContent, index: number, http: GuardedHttpClient): Promise<ProviderMessage> {
+async function userMessage(
+  content: UserContent,
+  index: number,
+  http: GuardedHttpClient,
+): Promise<ProviderMessage> {
   if (typeof content === 'string') return { role: 'user', content };
   const texts: string[] = [];
   const images: ProviderImage[] = [];
   for (const part of content) {
     if (part.type === 'text') texts.push(part.text);
-    else images.push(await loadImage(part.image_url.url, part.image_url.detail, `messages.${index}.content`, http));
+    else
+      images.push(
+        await loadImage(part.image_url.url, part.image_url.detail, `messages.${index}.content`, http),
+      );
   }
   return { role: 'user', content: texts.join('\n'), ...(images.length ? { images } : {}) };
 }
@@ -66,9 +81,11 @@ async function loadImage(
   http: GuardedHttpClient,
 ): Promise<ProviderImage> {
   const refuse = (message: string) => badRequest(message, [{ path, message }]);
-  const picture = url.startsWith('data:') ? decodeDataUrl(url) : await fetchImage(url, http).catch((error: unknown) => {
-    throw refuse(`The picture at ${url.slice(0, 200)} could not be fetched: ${(error as Error).message}`);
-  });
+  const picture = url.startsWith('data:')
+    ? decodeDataUrl(url)
+    : await fetchImage(url, http).catch((error: unknown) => {
+        throw refuse(`The picture at ${url.slice(0, 200)} could not be fetched: ${(error as Error).message}`);
+      });
   if (!picture) throw refuse('An image_url must be a base64 data: URL or an http(s) address');
   if (!(VISION_IMAGE_TYPES as readonly string[]).includes(picture.mediaType))
     throw refuse(`Pictures must be one of ${VISION_IMAGE_TYPES.join(', ')}, not ${picture.mediaType}`);
@@ -83,7 +100,10 @@ function decodeDataUrl(url: string): { data: Uint8Array; mediaType: string } | n
   return { data: Buffer.from(match[2]!, 'base64'), mediaType: match[1]!.toLowerCase() };
 }
 
-async function fetchImage(url: string, http: GuardedHttpClient): Promise<{ data: Uint8Array; mediaType: string } | null> {
+async function fetchImage(
+  url: string,
+  http: GuardedHttpClient,
+): Promise<{ data: Uint8Array; mediaType: string } | null> {
   if (!/^https?:\/\//i.test(url)) return null;
   const response = await http.fetch(url, { signal: AbortSignal.timeout(15_000) });
   if (!response.ok) throw new Error(`the server answered ${response.status}`);

@@ -44,9 +44,9 @@ export async function listApiModels(
   );
   const agentNames =
     ctx.config.interface.agents && hasPermission(caller.role, 'AGENTS', 'USE')
-      ? (await ctx.db.select({ id: agents.id }).from(agents).where(listedAgents(caller)).orderBy(agents.id)).map(
-          (a) => `${API_AGENTS_PREFIX}/${a.id}`,
-        )
+      ? (
+          await ctx.db.select({ id: agents.id }).from(agents).where(listedAgents(caller)).orderBy(agents.id)
+        ).map((a) => `${API_AGENTS_PREFIX}/${a.id}`)
       : [];
   return [...byEndpoint.flat(), ...agentNames, ...specNames];
 }
