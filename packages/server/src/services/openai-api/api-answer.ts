@@ -31,4 +31,10 @@ export interface ApiAnswer {
   toolCalls: { id: string; name: string; args: string }[];
 }
 
-export type { TokenUsage };
+/** What the source produced, for the usage, the save and the end. */
+export interface SourceResult {
+  text: string;
+  finishReason: string | null;
+  usage?: TokenUsage;
+  failure?: ProviderFailure;
+}

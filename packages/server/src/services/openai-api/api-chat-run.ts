@@ -6,8 +6,7 @@ import { answerUsage } from '../balance/answer-usage.ts';
 import type { ChatEngine } from '../chat/chat-engine-type.ts';
 import { isOpenAIModel } from '../context/context-window.ts';
 import { tokenCounter } from '../context/token-count.ts';
-import type { ProviderFailure, TokenUsage } from '../providers/provider.ts';
-import type { ApiAnswerEnd, ApiAnswerEvent } from './api-answer.ts';
+import type { ApiAnswerEnd, ApiAnswerEvent, SourceResult } from './api-answer.ts';
 import type { ApiChatPlan } from './api-chat-plan.ts';
 import { saveApiExchange, type ApiExchangeToSave } from './api-exchange-save.ts';
 
@@ -77,14 +76,6 @@ export async function startApiChat(
 async function promptEstimate(plan: ApiChatPlan, exact: boolean): Promise<number> {
   const counter = tokenCounter(exact);
   return counter.base + (await counter.messages(plan.call.messages)).reduce((a, b) => a + b, 0);
-}
-
-/** What the source produced, for the usage, the save and the end. */
-export interface SourceResult {
-  text: string;
-  finishReason: string | null;
-  usage?: TokenUsage;
-  failure?: ProviderFailure;
 }
 
 /**

@@ -6,7 +6,7 @@ import { AGENTS_ENDPOINT } from '../agents/agent-chat.ts';
 import type { AnswerCharge, AnswerUsage } from '../balance/balance-service.ts';
 import { saveChargedAnswer } from '../chat/save-charged-answer.ts';
 import type { ApiChatPlan } from './api-chat-plan.ts';
-import type { SourceResult } from './api-chat-run.ts';
+import type { SourceResult } from './api-answer.ts';
 
 /** The longest title a saved API exchange takes from its last question. */
 const TITLE_LENGTH = 80;
