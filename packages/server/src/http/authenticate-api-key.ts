@@ -33,7 +33,7 @@ export function authenticateApiKey(ctx: AppContext) {
     const header = request.headers.authorization;
     const presented = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
     if (!presented) throw REFUSALS.missing;
-    const caller = await apiKeyCaller(ctx.db, presented);
+    const caller = await apiKeyCaller(ctx.db, ctx.bus, presented);
     if (typeof caller === 'string') throw REFUSALS[caller];
     await ctx.bans.check([`user:${caller.user.id}`]);
     request.user = caller.user;

@@ -28,7 +28,7 @@ export function apiKeyRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.delete('/api/api-keys/:id', auth, async (request, reply) => {
     const { id } = parse(apiKeyIdParamsSchema, request.params, 'params');
-    await deleteApiKey(ctx.db, currentUser(request).id, id);
+    await deleteApiKey(ctx.db, ctx.bus, currentUser(request).id, id);
     return reply.code(204).send();
   });
 }

@@ -5,9 +5,11 @@ import {
   type CreatedApiKey,
 } from '@parley/schema';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Bus } from '../../bus/bus.ts';
 import type { Database } from '../../db/client.ts';
 import { apiKeys, users, type ApiKeyRow } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../errors/app-error.ts';
+import { markApiKeyRevoked } from './api-key-caller.ts';
 import { mintApiKey } from './api-key-secret.ts';
 
 /**
@@ -47,13 +49,17 @@ export async function listApiKeys(db: Database, userId: string): Promise<ApiKeyI
   return rows.map(toInfo);
 }
 
-/** Revokes one of the caller's keys; another person's key is "not found", as a missing one. */
-export async function deleteApiKey(db: Database, userId: string, id: string): Promise<void> {
+/**
+ * Revokes one of the caller's keys (refused at once on every instance from the answer on);
+ * another person's key is "not found", as a missing one.
+ */
+export async function deleteApiKey(db: Database, bus: Bus, userId: string, id: string): Promise<void> {
   const deleted = await db
     .delete(apiKeys)
     .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)))
     .returning({ id: apiKeys.id });
   if (deleted.length === 0) throw notFound('API key not found');
+  await markApiKeyRevoked(db, bus, id);
 }
 
 /** A key with its owner, for the administration console's list (which comes with its own issue). */
@@ -74,9 +80,11 @@ export async function listAllApiKeys(db: Database, limit = 500): Promise<ApiKeyO
 }
 
 /** An administrator revokes any key; false when there was none. */
-export async function revokeAnyApiKey(db: Database, id: string): Promise<boolean> {
+export async function revokeAnyApiKey(db: Database, bus: Bus, id: string): Promise<boolean> {
   const deleted = await db.delete(apiKeys).where(eq(apiKeys.id, id)).returning({ id: apiKeys.id });
-  return deleted.length > 0;
+  if (deleted.length === 0) return false;
+  await markApiKeyRevoked(db, bus, id);
+  return true;
 }
 
 /** Counts one call made with a key and the tokens it used. */
