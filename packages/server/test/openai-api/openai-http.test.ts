@@ -139,6 +139,13 @@ describe('the /v1/ API over plain HTTP', () => {
           },
         ],
       },
+      // The server's own network is never fetched for a picture (the guarded client refuses it).
+      {
+        model: 'Sim/echo',
+        messages: [
+          { role: 'user', content: [{ type: 'image_url', image_url: { url: `${f.sim.url}/v1/models` } }] },
+        ],
+      },
       { model: 'no-slash', messages: [{ role: 'user', content: 'x' }] },
     ];
     for (const json of bad) {

@@ -107,9 +107,27 @@ async function fetchImage(
   if (!/^https?:\/\//i.test(url)) return null;
   const response = await http.fetch(url, { signal: AbortSignal.timeout(15_000) });
   if (!response.ok) throw new Error(`the server answered ${response.status}`);
-  const declared = Number(response.headers.get('content-length') ?? 0);
-  if (declared > MAX_API_IMAGE_BYTES) throw new Error('it is larger than 20 MB');
-  const data = new Uint8Array(await response.arrayBuffer());
   const mediaType = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  return { data, mediaType };
+  return { data: await boundedBytes(response), mediaType };
+}
+
+/** The body, read only up to the picture limit: a larger (or endless) answer is refused. */
+async function boundedBytes(response: Response): Promise<Uint8Array> {
+  const tooLarge = () => new Error('it is larger than 20 MB');
+  if (Number(response.headers.get('content-length') ?? 0) > MAX_API_IMAGE_BYTES) throw tooLarge();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body?.getReader();
+  if (!reader) return new Uint8Array();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > MAX_API_IMAGE_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
 }
