@@ -256,7 +256,7 @@ describe('the /v1/ API over plain HTTP', () => {
     expect(info.lastUsedAt).not.toBeNull();
   });
 
-  it("applies the owner's ban", async () => {
+  it("applies the owner's ban and the address's", async () => {
     const { key: banned } = await createApiKey(f.server, f.bob);
     await f.server.ctx.bus.set(`ban:user:${f.bob.id}`, String(Date.now() + 60_000), 60_000);
     try {
@@ -265,6 +265,14 @@ describe('the /v1/ API over plain HTTP', () => {
     } finally {
       await f.server.ctx.bans.lift(`user:${f.bob.id}`);
     }
+    // A banned address is refused on /v1/ as on /api/, in OpenAI's shape.
+    await f.server.ctx.bus.set('ban:ip:127.0.0.1', String(Date.now() + 60_000), 60_000);
+    try {
+      await expectOpenAiError(await v1(f.server, banned, '/models'), 403, 'permission_error');
+    } finally {
+      await f.server.ctx.bans.lift('ip:127.0.0.1');
+    }
+    expect((await v1(f.server, banned, '/models')).status).toBe(200);
   });
 });
 
