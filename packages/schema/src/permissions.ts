@@ -12,6 +12,7 @@ export const PERMISSION_TYPES = [
   'RUN_CODE',
   'WEB_SEARCH',
   'FILE_SEARCH',
+  'API_KEYS',
 ] as const;
 export type PermissionType = (typeof PERMISSION_TYPES)[number];
 
@@ -38,6 +39,7 @@ export const PERMISSIONS_BY_TYPE = {
   RUN_CODE: ['USE'],
   WEB_SEARCH: ['USE'],
   FILE_SEARCH: ['USE'],
+  API_KEYS: ['USE'],
 } as const satisfies Record<PermissionType, readonly Permission[]>;
 
 export type RolePermissions = {
@@ -60,6 +62,9 @@ export const DEFAULT_USER_PERMISSIONS: RolePermissions = {
   RUN_CODE: { USE: true },
   WEB_SEARCH: { USE: true },
   FILE_SEARCH: { USE: true },
+  // Personal API keys act with exactly their owner's permissions, limits and balance, and reach
+  // only the models (never the account): on by default, like every other self-service feature.
+  API_KEYS: { USE: true },
 };
 
 export const DEFAULT_ADMIN_PERMISSIONS: RolePermissions = {
@@ -78,6 +83,7 @@ export const UPDATABLE_PERMISSION_TYPES = {
   prompts: 'PROMPTS',
   agents: 'AGENTS',
   memories: 'MEMORIES',
+  'api-keys': 'API_KEYS',
 } as const;
 export type UpdatablePermissionSegment = keyof typeof UPDATABLE_PERMISSION_TYPES;
 

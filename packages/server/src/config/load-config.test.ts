@@ -393,6 +393,22 @@ bogus: 1
 `),
     ).toThrow(/chat routes/);
   });
+
+  it('refuses the /v1/ model-name prefixes as endpoint names, in any case', () => {
+    for (const name of ['spec', 'Spec', 'agents', 'Agents'])
+      expect(() =>
+        parseParleyYaml(`endpoints:
+  custom:
+    - { name: ${name}, apiKey: k, baseURL: http://x, models: { default: [m] } }
+`),
+      ).toThrow(/built-in endpoint name|model-name prefix/);
+    expect(() =>
+      parseParleyYaml(`endpoints:
+  custom:
+    - { name: Specs, apiKey: k, baseURL: http://x, models: { default: [m] } }
+`),
+    ).not.toThrow();
+  });
 });
 
 describe('password reset default', () => {

@@ -5,13 +5,13 @@ import type { AppContext } from '../context.ts';
 const OPEN_TO_BANNED = new Set(['/api/config', '/api/banner']);
 
 /**
- * Refuses every API call from a banned IP with the catalogue's `ban` answer (403). A banned
+ * Refuses every API call (the web app's `/api/` and the OpenAI-compatible `/v1/`) from a banned IP with the catalogue's `ban` answer (403). A banned
  * user is refused in `authenticate`, once the caller is known.
  */
 export function installBanCheck(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onRequest', async (request) => {
     const path = request.url.split('?', 1)[0] ?? '';
-    if (!path.startsWith('/api/') || OPEN_TO_BANNED.has(path)) return;
+    if (!(path.startsWith('/api/') || path.startsWith('/v1/')) || OPEN_TO_BANNED.has(path)) return;
     await ctx.bans.check([`ip:${request.ip}`]);
   });
 }

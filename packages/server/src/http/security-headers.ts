@@ -67,10 +67,19 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
-/** The API and the health check: data only. Every other path is the web app's (pages and files). */
+/**
+ * The API (the web app's `/api/` and the OpenAI-compatible `/v1/`) and the health check: data
+ * only. Every other path is the web app's (pages and files).
+ */
 export function isApiPath(url: string): boolean {
   const path = url.split('?')[0] ?? '';
-  return path === '/api' || path.startsWith('/api/') || path === '/health';
+  return (
+    path === '/api' ||
+    path.startsWith('/api/') ||
+    path === '/v1' ||
+    path.startsWith('/v1/') ||
+    path === '/health'
+  );
 }
 
 /**

@@ -54,6 +54,11 @@ export class SseStream implements EventSink {
     this.write(`event: error\ndata: ${json}\n\n`);
   }
 
+  /** A bare `data:` event, unnamed: the OpenAI-compatible stream's format (`/v1/`). */
+  data(text: string): void {
+    this.write(`data: ${text}\n\n`);
+  }
+
   /** Ends the response; the client sees the stream close. */
   end(): void {
     if (!this.open) return;

@@ -4,7 +4,12 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { SERVER_PACKAGE_DIR } from '../package-dir.ts';
 import { installArtifactPreview } from './artifact-preview.ts';
-import { appContentSecurityPolicy, inlineScriptHashes, installSecurityHeaders } from './security-headers.ts';
+import {
+  appContentSecurityPolicy,
+  inlineScriptHashes,
+  installSecurityHeaders,
+  isApiPath,
+} from './security-headers.ts';
 
 export const WEB_DIST = join(SERVER_PACKAGE_DIR, '../web/dist');
 
@@ -62,7 +67,7 @@ export async function installWebApp(
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (path.startsWith('/api/') || path === '/api' || request.method !== 'GET' || !hasWeb) {
+    if (isApiPath(path) || request.method !== 'GET' || !hasWeb) {
       return reply.status(404).send({
         message: `Route ${request.method} ${path} not found`,
         code: 'not_found',

@@ -1,5 +1,6 @@
 import { accountOperations } from './account-operations.ts';
 import { agentOperations } from './agent-operations.ts';
+import { apiKeyOperations } from './api-key-operations.ts';
 import { conversationOperations } from './conversation-operations.ts';
 import { libraryOperations } from './library-operations.ts';
 import { memoryOperations } from './memory-operations.ts';
@@ -22,4 +23,5 @@ export const apiOperations: OperationDoc[] = [
   ...speechOperations,
   ...conversationOperations,
   ...systemOperations,
+  ...apiKeyOperations,
 ];

@@ -29,6 +29,7 @@ const SECURITY: Record<OperationDoc['access'], unknown[] | undefined> = {
   'optional-user': [{}, { accessToken: [] }],
   'refresh-cookie': [{}, { refreshCookie: [] }],
   'metrics-token': [{ metricsToken: [] }],
+  'api-key': [{ personalApiKey: [] }],
 };
 
 /** `/api/convos/:conversationId` → `/api/convos/{conversationId}`; Fastify's `*` → `{path}`. */
@@ -78,6 +79,12 @@ export function buildOpenApiDocument(operations: OperationDoc[], version: string
       securitySchemes: {
         accessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
         refreshCookie: { type: 'apiKey', in: 'cookie', name: REFRESH_COOKIE },
+        personalApiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'A personal API key (pk-parley-…) from Settings → API keys; opens the /v1/ routes only.',
+        },
         metricsToken: {
           type: 'http',
           scheme: 'bearer',
@@ -120,6 +127,7 @@ function describeOperation(
   if (hasInput)
     responses['400'] ??= error('The request does not match its schema (`issues` names each field).');
   if (operation.access === 'user') responses['401'] ??= error('No valid access token.');
+  if (operation.access === 'api-key') responses['401'] ??= error('No valid personal API key.');
   responses['default'] = error('Any other failure (403, 404, 409, 413, 429 with Retry-After, …).');
   return {
     operationId,

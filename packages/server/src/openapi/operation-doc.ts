@@ -6,10 +6,11 @@ export type HttpMethod = (typeof OPENAPI_METHODS)[number];
 
 /**
  * Who may call an operation: anyone; a signed-in user (`Authorization: Bearer <access token>`);
- * anyone, with more shown to a signed-in user; the holder of the refresh cookie; or a scraper
- * with `Authorization: Bearer <METRICS_TOKEN>`.
+ * anyone, with more shown to a signed-in user; the holder of the refresh cookie; a scraper
+ * with `Authorization: Bearer <METRICS_TOKEN>`; or a script with a personal API key
+ * (`Authorization: Bearer pk-parley-…`, the `/v1/` routes only).
  */
-export type Access = 'public' | 'user' | 'optional-user' | 'refresh-cookie' | 'metrics-token';
+export type Access = 'public' | 'user' | 'optional-user' | 'refresh-cookie' | 'metrics-token' | 'api-key';
 
 /** What a successful answer carries. */
 export type AnswerKind =

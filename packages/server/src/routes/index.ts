@@ -10,6 +10,8 @@ import { passkeyRoutes } from './passkey-routes.ts';
 import { balanceRoutes } from './balance-routes.ts';
 import { chatRoutes } from './chat-routes.ts';
 import { keyRoutes } from './key-routes.ts';
+import { apiKeyRoutes } from './api-key-routes.ts';
+import { openAiRoutes } from './openai-routes.ts';
 import { tokenizerRoutes } from './tokenizer-routes.ts';
 import { debugRoutes } from './debug-routes.ts';
 import { docsRoutes } from './docs-routes.ts';
@@ -72,6 +74,8 @@ export const routeModules: RouteModule[] = [
   chatRoutes,
   assistantsRoutes,
   keyRoutes,
+  apiKeyRoutes,
+  openAiRoutes,
   tokenizerRoutes,
   debugRoutes,
 ];

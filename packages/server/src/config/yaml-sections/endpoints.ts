@@ -1,4 +1,4 @@
-import type { ModelInfo } from '@parley/schema';
+import { API_AGENTS_PREFIX, API_SPEC_PREFIX, type ModelInfo } from '@parley/schema';
 import { z } from 'zod';
 import { agentsEndpointSchema } from './agents-endpoint.ts';
 import { implemented } from './section.ts';
@@ -20,6 +20,12 @@ const BUILT_IN_ENDPOINTS = [
 ];
 /** Words the chat routes use as path segments; an endpoint of that name would shadow them. */
 const RESERVED_ENDPOINT_NAMES = ['abort', 'active', 'stream', 'status'];
+/**
+ * Prefixes of the `/v1/` API's model names (`agents/<id>`, `spec/<name>`): an endpoint of that name
+ * would make `<endpoint>/<model>` ambiguous. `agents` is a built-in name already; endpoints are
+ * found case-insensitively, so both are refused in any case.
+ */
+const API_MODEL_PREFIXES = [API_AGENTS_PREFIX, API_SPEC_PREFIX];
 
 const stringMap = z.record(z.string(), z.string());
 
@@ -51,7 +57,11 @@ export const customEndpointSchema = z.strictObject({
     .string()
     .min(1)
     .refine((n) => !BUILT_IN_ENDPOINTS.includes(n), 'must not equal a built-in endpoint name')
-    .refine((n) => !RESERVED_ENDPOINT_NAMES.includes(n.toLowerCase()), 'is a word the chat routes use'),
+    .refine((n) => !RESERVED_ENDPOINT_NAMES.includes(n.toLowerCase()), 'is a word the chat routes use')
+    .refine(
+      (n) => !API_MODEL_PREFIXES.includes(n.toLowerCase()),
+      'is a model-name prefix of the /v1/ API (agents/…, spec/…)',
+    ),
   apiKey: z.string(),
   baseURL: z.string(),
   models: z.strictObject({

@@ -55,6 +55,8 @@ export const balanceTransactions = pgTable(
     messageId: text('message_id'),
     /** The hold this charge settled. */
     holdId: text('hold_id'),
+    /** The personal API key the answer was asked with (null: the web app). */
+    apiKeyId: text('api_key_id'),
     endpoint: text('endpoint'),
     model: text('model'),
     /** Tokens (negative when spent); null for refills and grants. */

@@ -53,7 +53,10 @@ export interface AnswerCharge {
 
 export interface AnswerToCharge {
   userId: string;
-  conversationId: string;
+  /** Null for an API call that is not saved as a conversation. */
+  conversationId: string | null;
+  /** The personal API key the answer was asked with, recorded with each charge. */
+  apiKeyId?: string;
   messageId: string;
   endpoint: string;
   model: string;
@@ -160,6 +163,7 @@ export function chargesFor(answer: AnswerToCharge, price: TokenPrice, usage: Ans
     messageId: answer.messageId,
     endpoint: answer.endpoint,
     model: answer.model,
+    apiKeyId: answer.apiKeyId ?? null,
   };
   const kinds: [string, number, number][] = [
     ['prompt', usage.promptTokens, price.prompt],

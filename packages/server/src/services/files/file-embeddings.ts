@@ -49,6 +49,16 @@ export class FileEmbeddings {
     }
   }
 
+  /** The configured model's name (what `/v1/embeddings` answers to). */
+  get model(): string {
+    return this.client.settings.model;
+  }
+
+  /** Vectors for `texts`, in order; throws EmbeddingsFailed saying why when the provider fails. */
+  embed(texts: string[]): Promise<number[][]> {
+    return this.client.embed(texts);
+  }
+
   /** The query's vector, or null when the provider fails (the search is then full-text only). */
   async queryVector(query: string): Promise<number[] | null> {
     try {

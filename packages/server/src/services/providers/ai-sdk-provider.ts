@@ -8,7 +8,13 @@ import { generateText, type ModelMessage, type streamText } from 'ai';
 import { describeFailure, type FailureSource } from './provider-failure.ts';
 import { retryingStaleConnection } from './stale-connection.ts';
 import type { JSONSchema7 } from '@ai-sdk/provider';
-import type { Provider, ProviderEvent, ProviderMessage, ProviderRequest, ProviderTool } from './provider.ts';
+import type {
+  Provider,
+  ProviderEvent,
+  ProviderMessage,
+  ProviderRequest,
+  ProviderToolChoice,
+} from './provider.ts';
 
 // The AI SDK prints every call warning to the console by default; Parley logs through pino.
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
@@ -69,7 +75,7 @@ async function* streamAnswer(
   let started = false;
   try {
     const call = spec.prepare(request);
-    for await (const event of streamDirect(call, request.tools, request.signal)) {
+    for await (const event of streamDirect(call, request, request.signal)) {
       if (event.type === 'upstream-error') {
         if (!request.signal.aborted)
           yield { type: 'error', failure: describeFailure(event.error, started, spec.failureSource) };
@@ -103,7 +109,7 @@ function languageModelOf(model: SdkModel): LanguageModelV3 {
  */
 async function* streamDirect(
   call: SdkCall,
-  tools: ProviderTool[] | undefined,
+  { tools, toolChoice }: Pick<ProviderRequest, 'tools' | 'toolChoice'>,
   signal: AbortSignal,
 ): AsyncIterable<StreamEvent> {
   const model = languageModelOf(call.model);
@@ -118,7 +124,7 @@ async function* streamDirect(
             description: t.description,
             inputSchema: t.inputSchema as JSONSchema7,
           })),
-          toolChoice: { type: 'auto' as const },
+          toolChoice: sdkToolChoice(toolChoice),
         }
       : {}),
     providerOptions: call.providerOptions,
@@ -141,6 +147,12 @@ async function* streamDirect(
   } finally {
     reader.releaseLock();
   }
+}
+
+/** The request's tool choice in the SDK's terms ("auto" when it names none). */
+function sdkToolChoice(choice: ProviderToolChoice | undefined) {
+  if (choice === undefined || typeof choice === 'string') return { type: choice ?? 'auto' } as const;
+  return { type: 'tool' as const, toolName: choice.name };
 }
 
 /** A part of a ModelMessage's content as this conversion reads it. */

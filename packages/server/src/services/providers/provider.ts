@@ -67,12 +67,20 @@ export interface ProviderTool {
   inputSchema: Record<string, unknown>;
 }
 
+/** OpenAI's tool choices: the model decides, calls none, must call one, or must call this one. */
+export type ProviderToolChoice = 'auto' | 'none' | 'required' | { name: string };
+
 export interface ProviderRequest {
   model: string;
   messages: ProviderMessage[];
   parameters: ModelParameters;
   /** Tools the model may call; it then decides itself whether to (tool choice "auto"). */
   tools?: ProviderTool[];
+  /**
+   * Whether and which of the tools the model must call (an API client's `tool_choice`); "auto"
+   * when absent.
+   */
+  toolChoice?: ProviderToolChoice;
   /** Aborting it stops the upstream request; the stream then ends without a finish event. */
   signal: AbortSignal;
 }

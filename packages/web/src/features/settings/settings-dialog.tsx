@@ -3,6 +3,7 @@ import {
   Coins,
   Command,
   Database,
+  KeyRound,
   Mic,
   MessageSquare,
   Settings2,
@@ -24,6 +25,7 @@ import { ChatTab } from './chat-tab';
 import { CommandsTab } from './commands-tab';
 import { GeneralTab } from './general-tab';
 import { DataControlsTab } from '../import-export';
+import { ApiKeysTab } from '../api-keys';
 import { PersonalizationTab } from '../memories';
 import type { SettingsTabProps } from './settings-tab-props';
 
@@ -51,6 +53,8 @@ const TABS: SettingsTab[] = [
   },
   { value: 'data', labelKey: 'com_nav_setting_data', icon: Database, Content: DataControlsTab },
   { value: 'account', labelKey: 'com_nav_setting_account', icon: UserRound, Content: AccountTab },
+  // Personal keys for the OpenAI-compatible API, apart from Data controls' provider keys.
+  { value: 'api-keys', labelKey: 'com_nav_setting_api_keys', icon: KeyRound, Content: ApiKeysTab },
   { value: 'balance', labelKey: 'com_nav_setting_balance', icon: Coins, Content: BalanceTab },
 ];
 

@@ -1,0 +1,1 @@
+export { ApiKeysTab } from './api-keys-tab';
