@@ -4,6 +4,7 @@ import { CachedRequest, useCachedRequest, type RequestState } from './cached-req
 import { userApi } from './user-api';
 import { useAuth } from '../store/auth-store';
 import { useStartupReady } from './startup-delay';
+import { HEALTH_CHECK_INTERVAL_MS, createHealthChecker } from './health-check';
 
 // Plain cached requests, not React Query: the signed-out pages run without it (see
 // docs/architecture.md, "Page weight in the browser"), and both apps share one answer.
@@ -12,8 +13,6 @@ const banners = {
   signedIn: new CachedRequest<Banner | null>(userApi.banner),
   signedOut: new CachedRequest<Banner | null>(userApi.banner),
 };
-
-const TEN_MINUTES = 10 * 60 * 1000;
 
 /** GET /api/config: fetched once, after the startup delay, and never again: the configuration does not change while the page lives. */
 export function useStartupConfig(): RequestState<StartupConfig> {
@@ -28,30 +27,20 @@ export function useBanner(): RequestState<Banner | null> {
   return useCachedRequest(request, ready && status !== 'pending');
 }
 
-async function checkHealth(): Promise<void> {
-  try {
-    const res = await fetch('/health');
-    if (!res.ok) console.warn(`Health check failed with status ${res.status}`);
-  } catch (error) {
-    console.warn('Health check failed', error);
-  }
-}
+const health = createHealthChecker();
 
-/** Health check: first after the startup delay, then every 10 minutes and on window focus when the last is older; a failure is only logged, never shown. */
+/**
+ * Health check: first after the startup delay, then every 10 minutes and on window focus when the
+ * last is older. One schedule for the whole page (see health-check.ts): mounting the hook again
+ * does not ask again.
+ */
 export function useHealthCheck(): void {
   const ready = useStartupReady();
   useEffect(() => {
     if (!ready) return;
-    let last = Date.now();
-    void checkHealth();
-    const again = () => {
-      last = Date.now();
-      void checkHealth();
-    };
-    const timer = window.setInterval(again, TEN_MINUTES);
-    const onFocus = () => {
-      if (Date.now() - last >= TEN_MINUTES) again();
-    };
+    health.checkIfDue();
+    const timer = window.setInterval(() => health.checkIfDue(), HEALTH_CHECK_INTERVAL_MS);
+    const onFocus = () => health.checkIfDue();
     window.addEventListener('focus', onFocus);
     return () => {
       window.clearInterval(timer);
