@@ -56,9 +56,9 @@ const httpUrl = (field: string) =>
 export const actionAuthSchema = z.discriminatedUnion(
   'type',
   [
-    z.strictObject({ type: z.literal('none') }),
+    z.object({ type: z.literal('none') }),
     z
-      .strictObject({
+      .object({
         type: z.literal('service_http'),
         authorization_type: z.enum(API_KEY_PLACEMENTS, {
           error: `authorization_type must be one of ${API_KEY_PLACEMENTS.join(', ')}`,
@@ -69,7 +69,7 @@ export const actionAuthSchema = z.discriminatedUnion(
         message: 'custom_auth_header is required for a custom API key header',
         path: ['custom_auth_header'],
       }),
-    z.strictObject({
+    z.object({
       type: z.literal('oauth'),
       /** Where the user's browser signs in (the popup opens it). */
       authorization_url: httpUrl('authorization_url'),
@@ -85,9 +85,9 @@ export const actionAuthSchema = z.discriminatedUnion(
 export type ActionAuth = z.infer<typeof actionAuthSchema>;
 
 /** POST /api/agents/actions/{agent_id}: a new action, or (with action_id) a changed one. */
-export const saveActionSchema = z.strictObject({
+export const saveActionSchema = z.object({
   action_id: z.string().regex(ACTION_ID_PATTERN, 'action_id is not an action id').optional(),
-  metadata: z.strictObject({
+  metadata: z.object({
     raw_spec: z
       .string({ error: 'metadata.raw_spec must be the OpenAPI document as text' })
       .min(1, 'metadata.raw_spec is required')

@@ -89,7 +89,16 @@ export interface AgentDefinition {
    * (the `chain` capability). Definitions saved before chains existed have none.
    */
   agent_ids?: string[];
+  /**
+   * Artifacts for this agent's answers: `default`, `shadcnui` or `custom` add the artifacts
+   * instructions of that mode (as a chat with artifacts on does); `""` (or absent) is off.
+   */
+  artifacts?: AgentArtifactsMode;
 }
+
+/** The artifacts modes an agent may name; `""` is off (what LibreChat's agent builder sends). */
+export const AGENT_ARTIFACTS_MODES = ['', 'default', 'shadcnui', 'custom'] as const;
+export type AgentArtifactsMode = (typeof AGENT_ARTIFACTS_MODES)[number];
 
 export interface Agent extends AgentDefinition {
   id: string;
@@ -184,13 +193,13 @@ const tools = z
   .max(AGENT_LIMITS.tools, `at most ${AGENT_LIMITS.tools} tools`)
   .refine((t) => new Set(t).size === t.length, 'tools must not repeat');
 
-const fileIds = z.strictObject({
+const fileIds = z.object({
   file_ids: z
     .array(z.string().trim().min(1).max(200), { error: 'file_ids must be a list' })
     .max(AGENT_LIMITS.toolFiles, `at most ${AGENT_LIMITS.toolFiles} files per tool`),
 });
 
-const toolResources = z.strictObject({
+const toolResources = z.object({
   file_search: fileIds.optional(),
   execute_code: fileIds.optional(),
   ocr: fileIds.optional(),
@@ -206,7 +215,7 @@ const conversationStarters = z
   )
   .transform((s) => s.filter((starter) => starter.length > 0));
 
-const avatar = z.strictObject({
+const avatar = z.object({
   filepath: trimmed('avatar.filepath', AGENT_LIMITS.filepath).min(1, 'avatar.filepath is required'),
   source: trimmed('avatar.source', 50).min(1, 'avatar.source is required'),
 });
@@ -239,10 +248,13 @@ const definitionFields = {
   category: z.enum(AGENT_CATEGORIES, { error: `category must be one of ${AGENT_CATEGORIES.join(', ')}` }),
   recursion_limit: recursionLimit.nullable(),
   agent_ids: agentIds,
+  artifacts: z.enum(AGENT_ARTIFACTS_MODES, {
+    error: `artifacts must be one of "", default, shadcnui, custom`,
+  }),
 };
 
 /** POST /api/agents. Provider and model are required; everything else has a default. */
-export const createAgentSchema = z.strictObject({
+export const createAgentSchema = z.object({
   name: definitionFields.name.default(''),
   description: definitionFields.description.default(''),
   instructions: definitionFields.instructions.default(''),
@@ -256,6 +268,7 @@ export const createAgentSchema = z.strictObject({
   category: definitionFields.category.default('general'),
   recursion_limit: definitionFields.recursion_limit.default(null),
   agent_ids: definitionFields.agent_ids.default([]),
+  artifacts: definitionFields.artifacts.default(''),
 });
 export type CreateAgentBody = z.infer<typeof createAgentSchema>;
 
@@ -263,7 +276,7 @@ export type CreateAgentBody = z.infer<typeof createAgentSchema>;
 const projectIdList = z.array(z.string().trim().min(1).max(100)).max(10);
 
 /** PATCH /api/agents/{id}: any definition field, and sharing. An empty body changes nothing. */
-export const updateAgentSchema = z.strictObject({
+export const updateAgentSchema = z.object({
   name: definitionFields.name.optional(),
   description: definitionFields.description.optional(),
   instructions: definitionFields.instructions.optional(),
@@ -277,6 +290,7 @@ export const updateAgentSchema = z.strictObject({
   category: definitionFields.category.optional(),
   recursion_limit: definitionFields.recursion_limit.optional(),
   agent_ids: definitionFields.agent_ids.optional(),
+  artifacts: definitionFields.artifacts.optional(),
   projectIds: projectIdList.optional(),
   removeProjectIds: projectIdList.optional(),
 });
@@ -287,12 +301,20 @@ export const agentIdParamsSchema = z.strictObject({
 });
 
 /** POST /api/agents/{id}/revert: the version number to restore (as GET …/versions lists them). */
-export const revertAgentSchema = z.strictObject({
+export const revertAgentSchema = z.object({
   version: z.number({ error: 'version must be a number' }).int().min(1, 'version must be at least 1'),
 });
 
-/** GET /api/agents: a page of what the caller can list, optionally searched and filtered. */
-export const listAgentsQuerySchema = z.strictObject({
+const agentIdQuery = (name: string) =>
+  z.string({ error: `${name} must be an agent id` }).regex(AGENT_ID_PATTERN, `${name} is not an agent id`);
+
+/**
+ * GET /api/agents: a page of what the caller can list, optionally searched and filtered. Besides
+ * Parley's opaque `cursor`, the OpenAI-list keys LibreChat's client sends work too: `order`
+ * (most recently changed first by default), `after`/`before` an agent id of the list, and
+ * `provider` (only agents that use that endpoint).
+ */
+export const listAgentsQuerySchema = z.object({
   limit: z.coerce
     .number({ error: 'limit must be a number' })
     .int('limit must be an integer')
@@ -309,6 +331,10 @@ export const listAgentsQuerySchema = z.strictObject({
     .enum(['true', 'false'], { error: 'must be true or false' })
     .transform((v) => v === 'true')
     .optional(),
+  order: z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }).default('desc'),
+  after: agentIdQuery('after').optional(),
+  before: agentIdQuery('before').optional(),
+  provider: trimmed('provider', AGENT_LIMITS.provider).min(1, 'provider must not be empty').optional(),
 });
 export type ListAgentsQuery = z.infer<typeof listAgentsQuerySchema>;
 

@@ -34,18 +34,18 @@ export const memoryValueSchema = z
 export const memoryKeyParamsSchema = z.object({ key: memoryKeySchema });
 
 /** POST /api/memories. */
-export const createMemorySchema = z.strictObject({ key: memoryKeySchema, value: memoryValueSchema });
+export const createMemorySchema = z.object({ key: memoryKeySchema, value: memoryValueSchema });
 export type CreateMemory = z.infer<typeof createMemorySchema>;
 
 /** PATCH /api/memories/{key}: a new value, and a new key when the memory is renamed. */
-export const updateMemorySchema = z.strictObject({
+export const updateMemorySchema = z.object({
   key: memoryKeySchema.optional(),
   value: memoryValueSchema,
 });
 export type UpdateMemory = z.infer<typeof updateMemorySchema>;
 
 /** PATCH /api/memories/preferences: whether memories are used in the user's chats. */
-export const memoryPreferencesSchema = z.strictObject({
+export const memoryPreferencesSchema = z.object({
   memories: z.boolean({ error: 'memories must be true or false' }),
 });
 export type MemoryPreferences = z.infer<typeof memoryPreferencesSchema>;

@@ -104,21 +104,18 @@ export const createPromptSchema = z
 export type CreatePromptBody = z.infer<typeof createPromptSchema>;
 
 /** PATCH /api/prompts/groups/{id}. */
-export const updatePromptGroupSchema = z
-  .object(
-    {
-      name: promptName.optional(),
-      category: category.optional(),
-      oneliner: oneliner.optional(),
-      command: command.optional(),
-      projectIds: projectIdList.optional(),
-      removeProjectIds: projectIdList.optional(),
-    },
-    // Only a body of the wrong type gets this text: an unknown key keeps zod's message, which
-    // names the key.
-    { error: (issue) => (issue.code === 'invalid_type' ? 'Body must be an object' : undefined) },
-  )
-  .strict();
+export const updatePromptGroupSchema = z.object(
+  {
+    name: promptName.optional(),
+    category: category.optional(),
+    oneliner: oneliner.optional(),
+    command: command.optional(),
+    projectIds: projectIdList.optional(),
+    removeProjectIds: projectIdList.optional(),
+  },
+  // A body of the wrong type gets this text; unknown keys are dropped, as in every request body.
+  { error: (issue) => (issue.code === 'invalid_type' ? 'Body must be an object' : undefined) },
+);
 export type UpdatePromptGroupBody = z.infer<typeof updatePromptGroupSchema>;
 
 /** The list filters shared by GET /api/prompts/groups and GET /api/prompts/all. */

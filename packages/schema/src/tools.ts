@@ -70,7 +70,7 @@ export const TOOL_CREDENTIAL_LIMITS = {
 } as const;
 
 /** POST /api/user/plugins: store (install) or remove (uninstall) the caller's credentials for a tool. */
-export const userPluginsSchema = z.strictObject({
+export const userPluginsSchema = z.object({
   pluginKey: z
     .string({ error: 'pluginKey is required' })
     .trim()
@@ -95,7 +95,7 @@ export const userPluginsSchema = z.strictObject({
 export type UserPluginsBody = z.infer<typeof userPluginsSchema>;
 
 /** GET /api/agents/tools/calls?conversationId=… */
-export const toolCallsQuerySchema = z.strictObject({
+export const toolCallsQuerySchema = z.object({
   conversationId: entityId('conversationId'),
 });
 
@@ -134,7 +134,7 @@ const codeRunIndex = (name: string) =>
     .default(0);
 
 /** The code and its language, as the model sends them to execute_code and the Run button posts them. */
-export const codeRunInputSchema = z.strictObject({
+export const codeRunInputSchema = z.object({
   lang: z
     .string({ error: 'lang is required' })
     .trim()
@@ -183,4 +183,9 @@ export interface ToolCallResult {
 export interface ToolAuthState {
   authenticated: boolean;
   message: string;
+  /**
+   * For a built-in tool that is switched off on this server: each part of its setup and who
+   * provides it (LibreChat's shape, `[part, "system_defined" | "user_provided"]`).
+   */
+  authTypes?: [string, 'system_defined' | 'user_provided'][];
 }

@@ -22,7 +22,12 @@ export const TWO_FACTOR_MESSAGES = {
   invalidTempToken: 'Your sign-in has expired or is not valid. Please sign in again.',
   tempTokenUsed: 'This sign-in step was already completed. Please sign in again.',
   codeRequired: 'Enter a 6-digit code or an 8-character backup code.',
+  verifyFirst:
+    'Enter a 6-digit code or an 8-character backup code (or verify a code first: it counts for 5 minutes).',
 } as const;
+
+/** How long a code checked with POST /api/auth/2fa/verify lets the same session disable 2FA or regenerate backup codes without sending one. */
+export const TWO_FACTOR_VERIFIED_TTL_SECONDS = 5 * 60;
 
 const code = z
   .string()
@@ -45,6 +50,17 @@ export const twoFactorCodeBodySchema = z
   .object(codeOrBackup)
   .refine(exactlyOne, { message: TWO_FACTOR_MESSAGES.codeRequired });
 export type TwoFactorCodeBody = z.infer<typeof twoFactorCodeBodySchema>;
+
+/**
+ * POST /api/auth/2fa/disable and …/backup/regenerate: a code, or none when the same session
+ * verified one within the last five minutes (LibreChat's client verifies, then sends no body).
+ */
+export const twoFactorActionBodySchema = z
+  .object(codeOrBackup)
+  .refine((v) => v.token === undefined || v.backupCode === undefined, {
+    message: TWO_FACTOR_MESSAGES.codeRequired,
+  });
+export type TwoFactorActionBody = z.infer<typeof twoFactorActionBodySchema>;
 
 /** POST /api/auth/2fa/confirm: the 6-digit code that finishes the setup. */
 export const twoFactorConfirmSchema = z.object({ token: code });

@@ -4,6 +4,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import type { AppEngines } from './app-engines.ts';
 import type { AppContext } from './context.ts';
 import { installBanCheck } from './http/ban-check.ts';
+import { installEmptyJsonBody } from './http/empty-json-body.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { installInputGuard } from './http/input-guard.ts';
 import { configuredImageOrigins } from './http/configured-image-origins.ts';
@@ -58,6 +59,7 @@ export async function buildApp(
   await app.register(cookie);
   installErrorHandler(app);
   installInputGuard(app);
+  installEmptyJsonBody(app);
   installBanCheck(app, ctx);
   // Before the server stops accepting: stop generations so their answers are saved as unfinished
   // and their open streams end with `final` instead of being cut at the grace deadline.

@@ -271,7 +271,7 @@ test('import a ChatGPT export from Settings → Data controls and see it in the 
     mimeType: 'application/json',
     buffer: Buffer.from(JSON.stringify(CHATGPT_EXPORT)),
   });
-  await expect(page.getByTestId('import-result')).toHaveText('Imported 1 conversations with 4 messages');
+  await expect(page.getByTestId('import-result')).toHaveText('Imported 1 conversation with 4 messages');
   await page.keyboard.press('Escape');
   await row(page, 'Imported volcano facts').click();
   await expect(page.getByTestId('message-user').getByTestId('message-text')).toHaveText([

@@ -136,6 +136,7 @@ export const finalEventSchema = z.strictObject({
   requestMessage: message,
   responseMessage: message.extend({ content: z.array(contentPart).optional() }),
   memoryPending: z.literal(true).optional(),
+  runMessages: z.array(message).optional(),
 });
 
 export const errorEventSchema = z.strictObject({

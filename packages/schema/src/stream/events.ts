@@ -137,6 +137,12 @@ export interface FinalEvent {
    * `GET /api/messages/{conversationId}/{messageId}/memory` (which waits for it).
    */
   memoryPending?: true;
+  /**
+   * Every message of the conversation, parents before children, after a continue that named its
+   * answer as LibreChat's client does (`"<answer id>_"`): that client shows these instead of its
+   * own list, so the continued answer appears once.
+   */
+  runMessages?: Message[];
 }
 
 /** The last event of a stream that failed; SSE event name `error`. */

@@ -20,6 +20,7 @@ export function finalEvent(saved: {
   requestMessage: Message;
   responseMessage: Message;
   memoryPending?: boolean;
+  runMessages?: Message[];
 }): FinalEvent {
   return {
     final: true,
@@ -28,6 +29,7 @@ export function finalEvent(saved: {
     requestMessage: saved.requestMessage,
     responseMessage: saved.responseMessage,
     ...(saved.memoryPending ? { memoryPending: true as const } : {}),
+    ...(saved.runMessages ? { runMessages: saved.runMessages } : {}),
   };
 }
 

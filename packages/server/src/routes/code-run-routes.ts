@@ -18,6 +18,7 @@ import { loadSharedEntityCaller } from '../services/permissions/shared-entity-ca
 import { ToolCredentialStore } from '../services/tool-credentials/tool-credential-store.ts';
 import { listToolEntries } from '../services/tool-credentials/tool-entries.ts';
 import { EXECUTE_CODE } from '../services/tools/execute-code-tool.ts';
+import { switchedOffToolAuth } from '../services/tool-credentials/switched-off-tools.ts';
 
 /**
  * Tools called from the browser rather than by a model: the Run button on a code block
@@ -32,7 +33,11 @@ export function codeRunRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/agents/tools/:toolId/auth', auth, async (request): Promise<ToolAuthState> => {
     const entries = await listToolEntries(ctx.tools, credentials, currentUser(request).id);
     const entry = entries.find((e) => e.pluginKey === toolId(request));
-    if (!entry) throw notFound(`There is no tool named ${toolId(request).slice(0, 100)} here.`);
+    if (!entry) {
+      const off = switchedOffToolAuth(toolId(request));
+      if (off) return off;
+      throw notFound(`There is no tool named ${toolId(request).slice(0, 100)} here.`);
+    }
     if (entry.authConfig.length === 0) return { authenticated: true, message: 'system_defined' };
     return {
       authenticated: entry.authenticated,

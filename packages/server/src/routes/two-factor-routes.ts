@@ -1,4 +1,9 @@
-import { twoFactorCodeBodySchema, twoFactorConfirmSchema, twoFactorVerifyTempSchema } from '@parley/schema';
+import {
+  twoFactorActionBodySchema,
+  twoFactorCodeBodySchema,
+  twoFactorConfirmSchema,
+  twoFactorVerifyTempSchema,
+} from '@parley/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { authenticate, currentUser } from '../http/authenticate.ts';
@@ -20,7 +25,10 @@ import { setRefreshCookie } from './auth-routes.ts';
 export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
   const deps = authDepsOf(ctx);
   const auth = { preHandler: authenticate(ctx) };
-  const attempt = (request: FastifyRequest): Attempt => ({ userId: currentUser(request).id, ip: request.ip });
+  const attempt = (request: FastifyRequest): Attempt => {
+    const user = currentUser(request);
+    return { userId: user.id, ip: request.ip, sessionId: user.sessionId };
+  };
 
   app.get('/api/auth/2fa/enable', auth, async (request) =>
     startTwoFactorSetup(deps, currentUser(request).id),
@@ -35,11 +43,11 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   app.post('/api/auth/2fa/disable', auth, async (request) =>
-    disableTwoFactor(deps, attempt(request), parse(twoFactorCodeBodySchema, request.body)),
+    disableTwoFactor(deps, attempt(request), parse(twoFactorActionBodySchema, request.body)),
   );
 
   app.post('/api/auth/2fa/backup/regenerate', auth, async (request) =>
-    regenerateBackupCodes(deps, attempt(request), parse(twoFactorCodeBodySchema, request.body)),
+    regenerateBackupCodes(deps, attempt(request), parse(twoFactorActionBodySchema, request.body)),
   );
 
   app.post('/api/auth/2fa/verify-temp', async (request, reply) => {

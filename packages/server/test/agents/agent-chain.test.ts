@@ -132,7 +132,7 @@ describe('an agent chain', () => {
     let read = 0;
     await stream.until(() => ++read === 5);
     const final = await stopChat(f.server, user.token, created.conversationId);
-    expect(final.responseMessage).toMatchObject({ unfinished: true, finish_reason: 'incomplete' });
+    expect(final.responseMessage).toMatchObject({ unfinished: false, finish_reason: 'incomplete' });
     const parts = outline(final.responseMessage.content);
     expect(parts.slice(0, 2)).toEqual(['text:stop me', `agent:${talker.id}`]);
     expect(parts[2]).toMatch(/^text:Sentence 1 /);
@@ -141,7 +141,7 @@ describe('an agent chain', () => {
     await stream.rest();
     const [, saved] = await messagesOf(f.server.ctx.db, created.conversationId);
     expect(outline(saved!.content as ContentPart[])).toEqual(parts);
-    expect(saved!.unfinished).toBe(true);
+    expect(saved!.unfinished).toBe(false);
   });
 
   it('an agent that fails ends the chain with an error part, keeping the earlier answers', async () => {

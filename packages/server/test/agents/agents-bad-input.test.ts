@@ -58,14 +58,46 @@ describe('agents: bad input gets a 400 that names the field, and changes nothing
       { model_parameters: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`p${i}`, i])) },
       'model_parameters',
     ],
-    ['an unknown tool resource', { tool_resources: { shell: { file_ids: [] } } }, 'tool_resources'],
     ['an unknown category', { category: 'gossip' }, 'category'],
     ['a recursion limit of zero', { recursion_limit: 0 }, 'recursion_limit'],
     ['an avatar without a path', { avatar: { source: 'local' } }, 'avatar.filepath'],
-    ['an unknown field', { owner: 'me' }, ''],
-    ['a client-chosen id', { id: 'agent_mine' }, ''],
-    ['a client-chosen author', { author: 'someone' }, ''],
   ];
+
+  // Keys Parley does not know (a LibreChat client sends some) are dropped, never a 400, and never
+  // stored: not a client-chosen id or author, nor an unknown field or tool resource.
+  const unknownKeys = {
+    owner: 'me',
+    id: 'agent_mine',
+    author: 'someone',
+    tool_resources: { shell: { file_ids: [] } },
+  };
+
+  it('create drops unknown keys and stores none of them', async () => {
+    const res = await client.call(
+      ann,
+      'POST',
+      '/api/agents',
+      agentBody({ name: 'Stripped', ...unknownKeys }),
+    );
+    expect(res.status, await res.clone().text()).toBe(201);
+    const created = (await res.json()) as Agent & Record<string, unknown>;
+    expect(created.id).not.toBe('agent_mine');
+    expect(created.author).toBe(ann.id);
+    expect(created).not.toHaveProperty('owner');
+    expect(created.tool_resources).toEqual({});
+    const stored = JSON.stringify((await client.get(ann, created.id)) as unknown);
+    expect(stored).not.toContain('owner');
+    expect(stored).not.toContain('shell');
+    expect(stored).not.toContain('agent_mine');
+  });
+
+  it('update drops unknown keys: nothing changes, no new version', async () => {
+    const res = await client.call(ann, 'PATCH', `/api/agents/${agent.id}`, unknownKeys);
+    expect(res.status, await res.clone().text()).toBe(200);
+    const after = (await client.get(ann, agent.id)) as Agent & Record<string, unknown>;
+    expect(after).toMatchObject({ id: agent.id, author: ann.id, version: 1, tool_resources: {} });
+    expect(after).not.toHaveProperty('owner');
+  });
 
   it.each(malformed)('create refuses %s', async (_what, fields, path) => {
     await expect400(await client.call(ann, 'POST', '/api/agents', agentBody(fields)), path);
@@ -160,7 +192,9 @@ describe('agents: bad input gets a 400 that names the field, and changes nothing
       '?limit=abc',
       '?category=gossip',
       '?shared=maybe',
-      '?unknown=1',
+      '?order=sideways',
+      '?after=agent_',
+      '?before=not-an-agent',
       `?search=${'s'.repeat(501)}`,
     ]) {
       expect((await client.call(ann, 'GET', `/api/agents${query}`)).status, query).toBe(400);

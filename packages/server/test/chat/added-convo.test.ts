@@ -138,12 +138,12 @@ describe('stopping and resuming both answers', () => {
     });
     expect(res.status).toBe(200);
     const rest = await stream.rest();
-    expect(terminal(first(rest)).responseMessage.unfinished).toBe(true);
-    expect(terminal(second(rest)).responseMessage.unfinished).toBe(true);
+    expect(terminal(first(rest)).responseMessage.unfinished).toBe(false);
+    expect(terminal(second(rest)).responseMessage.unfinished).toBe(false);
     const answers = (await messagesOf(f.server.ctx.db, conversationId)).filter((r) => !r.isCreatedByUser);
     expect(answers).toHaveLength(2);
     for (const answer of answers) {
-      expect(answer).toMatchObject({ unfinished: true, finishReason: 'incomplete' });
+      expect(answer).toMatchObject({ unfinished: false, finishReason: 'incomplete' });
       expect(answer.text.length).toBeGreaterThan(0);
     }
   });
@@ -155,7 +155,11 @@ describe('stopping and resuming both answers', () => {
       const rows = (await messagesOf(f.server.ctx.db, conversationId)).filter((r) => !r.isCreatedByUser);
       return rows.length === 2 ? rows : undefined;
     });
-    expect(answers.every((a) => a.unfinished)).toBe(true);
+    // Stopped by its user (closing the stream): incomplete and marked stopped, not unfinished.
+    for (const answer of answers) {
+      expect(answer).toMatchObject({ unfinished: false, finishReason: 'incomplete' });
+      expect(answer.metadata).toMatchObject({ stopped: true });
+    }
   });
 
   it('a resumable pair goes on without its client and a resume follows both to their ends', async () => {

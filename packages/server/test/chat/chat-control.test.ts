@@ -36,7 +36,7 @@ describe('stop, resume, active', () => {
     const stopped = await jsonOf(res);
     expect(stopped.final).toBe(true);
     expect(stopped.responseMessage).toMatchObject({
-      unfinished: true,
+      unfinished: false,
       finish_reason: 'incomplete',
       error: false,
       // Told apart from an answer the server cut short: the app shows it as stopped.
@@ -51,7 +51,7 @@ describe('stop, resume, active', () => {
     expect(finalOf(rest).responseMessage.text).toBe(partial);
     const rows = await messagesOf(f.server.ctx.db, conversationId);
     expect(rows).toHaveLength(2);
-    expect(rows[1]).toMatchObject({ text: partial, unfinished: true, finishReason: 'incomplete' });
+    expect(rows[1]).toMatchObject({ text: partial, unfinished: false, finishReason: 'incomplete' });
     expect(rows[1]!.metadata).toMatchObject({ stopped: true });
     // The conversation's message list says so too.
     const listed = await jsonOf(
@@ -119,7 +119,7 @@ describe('stop, resume, active', () => {
     const stopped = rows.find(
       (r) => !r.isCreatedByUser && r.parentMessageId === events[0]!.data.message.messageId,
     );
-    expect(stopped).toMatchObject({ unfinished: true, finishReason: 'incomplete', error: false });
+    expect(stopped).toMatchObject({ unfinished: false, finishReason: 'incomplete', error: false });
     // A LibreChat client stops by closing its stream: its user stopped the answer.
     expect(stopped!.metadata).toMatchObject({ stopped: true });
     expect(stopped!.text.startsWith(seen)).toBe(true);
@@ -146,7 +146,7 @@ describe('stop, resume, active', () => {
       const rows = await messagesOf(f.server.ctx.db, conversationId);
       return rows[1]?.finishReason ? rows[1] : undefined;
     });
-    expect(saved).toMatchObject({ unfinished: true, finishReason: 'incomplete' });
+    expect(saved).toMatchObject({ unfinished: false, finishReason: 'incomplete' });
     expect(saved.text.length).toBeLessThan(slowAnswer().length);
   });
 

@@ -97,12 +97,12 @@ describe('regenerating the second answer of a pair', () => {
     });
     expect(res.status).toBe(200);
     const stopped = await jsonOf(res);
-    expect(stopped.responseMessage).toMatchObject({ unfinished: true, pairedAnswerId: pair.firstId });
+    expect(stopped.responseMessage).toMatchObject({ unfinished: false, pairedAnswerId: pair.firstId });
     await stream.rest();
     const saved = (await messagesOf(f.server.ctx.db, pair.conversationId)).find(
       (r) => r.messageId === stopped.responseMessage.messageId,
     );
-    expect(saved).toMatchObject({ model: 'slow', unfinished: true });
+    expect(saved).toMatchObject({ model: 'slow', unfinished: false });
   });
 
   it('a resume follows it alone, not the earlier second answer of the same message', async () => {

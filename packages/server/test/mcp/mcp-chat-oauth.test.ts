@@ -203,7 +203,7 @@ describe('MCP sign-in inside a chat', () => {
     });
     expect(abort.status).toBe(200);
     const final = await jsonOf(abort);
-    expect(final.responseMessage).toMatchObject({ unfinished: true, finish_reason: 'incomplete' });
+    expect(final.responseMessage).toMatchObject({ unfinished: false, finish_reason: 'incomplete' });
     expect(toolParts(final.responseMessage.content)).toEqual([
       expect.objectContaining({ name: SIGN_IN_STEP, progress: 0.1 }),
     ]);

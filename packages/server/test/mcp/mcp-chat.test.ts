@@ -162,7 +162,7 @@ describe('MCP tools in a chat', () => {
     const created = (await stream.next())!.data.message;
     await waitFor(async () => (http.waits().running > 0 ? true : undefined));
     const final = await stopChat(chat.server, chat.alice.token, created.conversationId);
-    expect(final.responseMessage).toMatchObject({ unfinished: true, finish_reason: 'incomplete' });
+    expect(final.responseMessage).toMatchObject({ unfinished: false, finish_reason: 'incomplete' });
     expect(toolParts(final.responseMessage.content)).toEqual([
       expect.objectContaining({ name: 'wait_mcp_remote', progress: 0.1 }),
     ]);

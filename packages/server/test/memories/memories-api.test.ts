@@ -100,7 +100,6 @@ describe('memories API (/api/memories)', () => {
       [{ key: 'k', value: '' }, /Value is required/],
       [{ key: 'k', value: 'v'.repeat(10_001) }, /Value is too long \(at most 10000 characters\)/],
       [{ key: 'k', value: ['v'] }, /value/],
-      [{ key: 'k', value: 'v', userId: bob.id }, /userId/],
       ['not an object', /Invalid body/],
     ];
     for (const [body, message] of bad) {
@@ -118,6 +117,13 @@ describe('memories API (/api/memories)', () => {
     expect((await call(alice, 'PATCH', '/api/memories/k', { value: 'v'.repeat(10_001) })).status).toBe(400);
     expect((await call(alice, 'PATCH', `/api/memories/${'k'.repeat(101)}`, { value: 'v' })).status).toBe(400);
     expect((await call(alice, 'PATCH', '/api/memories/preferences', { memories: 'yes' })).status).toBe(400);
+    expect((await list(alice)).memories).toEqual([]);
+    // A key the body does not know (here another user's id) is dropped, never used or stored.
+    const stripped = await call(alice, 'POST', '/api/memories', { key: 'mine', value: 'v', userId: bob.id });
+    expect(stripped.status).toBe(201);
+    expect((await list(bob)).memories).toEqual([]);
+    expect(JSON.stringify((await list(alice)).memories)).not.toContain(bob.id);
+    expect((await call(alice, 'DELETE', '/api/memories/mine')).status).toBeLessThan(300);
     expect((await list(alice)).memories).toEqual([]);
   });
 

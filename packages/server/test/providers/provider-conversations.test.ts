@@ -174,7 +174,7 @@ describe.each(KINDS)('$label through the chat API', (kind) => {
     expect(res.status).toBe(200);
     const stopped = await jsonOf(res);
     expect(stopped.responseMessage).toMatchObject({
-      unfinished: true,
+      unfinished: false,
       finish_reason: 'incomplete',
       error: false,
     });

@@ -170,7 +170,7 @@ describe.skipIf(!enabled)('two instances on PostgreSQL and Redis', () => {
     expect(stopped.status).toBe(200);
     const final = await jsonOf(stopped);
     expect(final.responseMessage).toMatchObject({
-      unfinished: true,
+      unfinished: false,
       finish_reason: 'incomplete',
       error: false,
     });
@@ -191,7 +191,7 @@ describe.skipIf(!enabled)('two instances on PostgreSQL and Redis', () => {
     for (const instance of [a, b]) {
       const rows = await messagesThrough(instance, conversationId);
       expect(rows).toHaveLength(2);
-      expect(rows[1]).toMatchObject({ text: saved, unfinished: true, finish_reason: 'incomplete' });
+      expect(rows[1]).toMatchObject({ text: saved, unfinished: false, finish_reason: 'incomplete' });
     }
     expect((await jsonOf(await a.api('/api/agents/chat/active', { token }))).activeJobIds).toEqual([]);
     // Nothing runs any more, on either instance.
@@ -223,7 +223,7 @@ describe.skipIf(!enabled)('two instances on PostgreSQL and Redis', () => {
 
     const rows = (await messagesThrough(b, conversationId)) as { text: string; parentMessageId: string }[];
     const stopped = rows.find((r) => r.parentMessageId === requestId && r.text !== 'and now?');
-    expect(stopped).toMatchObject({ unfinished: true, finish_reason: 'incomplete', error: false });
+    expect(stopped).toMatchObject({ unfinished: false, finish_reason: 'incomplete', error: false });
     expect(stopped!.text.startsWith(deltaText(events))).toBe(true);
     expect(stopped!.text.length).toBeLessThan(slowAnswer().length);
     expect(slowAnswer().startsWith(stopped!.text)).toBe(true);

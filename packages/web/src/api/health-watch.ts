@@ -10,12 +10,18 @@ const INTERACTIONS = ['pointerdown', 'keydown'] as const;
  * Runs `check` now and then keeps it current: every ten minutes, on window focus when the last
  * check is ten minutes old, and on the first click or key press after five minutes without any
  * (a laptop woken from sleep fires no timers, but its user's first action tells us they are back).
- * Answers a function that stops watching.
+ * The first check is `first` (by default `check`): a page that mounts the watch twice passes one
+ * that skips a check made moments ago. Answers a function that stops watching.
  */
-export function watchHealth(check: () => void, target: Window = window, now = () => Date.now()): () => void {
+export function watchHealth(
+  check: () => void,
+  target: Window = window,
+  now = () => Date.now(),
+  first: () => void = check,
+): () => void {
   let lastCheck = now();
   let lastInteraction = lastCheck;
-  check();
+  first();
   const again = () => {
     lastCheck = now();
     check();

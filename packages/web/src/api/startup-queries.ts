@@ -5,6 +5,7 @@ import { watchHealth } from './health-watch';
 import { userApi } from './user-api';
 import { useAuth } from '../store/auth-store';
 import { useStartupReady } from './startup-delay';
+import { createHealthChecker } from './health-check';
 
 // Plain cached requests, not React Query: the signed-out pages run without it (see
 // docs/architecture.md, "Page weight in the browser"), and both apps share one answer.
@@ -27,20 +28,18 @@ export function useBanner(): RequestState<Banner | null> {
   return useCachedRequest(request, ready && status !== 'pending');
 }
 
-async function checkHealth(): Promise<void> {
-  try {
-    const res = await fetch('/health');
-    if (!res.ok) console.warn(`Health check failed with status ${res.status}`);
-  } catch (error) {
-    console.warn('Health check failed', error);
-  }
-}
+const health = createHealthChecker();
 
-/** Health check: first after the startup delay, then as `watchHealth` says; a failure is only logged, never shown. */
+/**
+ * Health check: first after the startup delay, then as `watchHealth` says (every 10 minutes, on
+ * focus when the last is older, on the first action after 5 idle minutes). One checker for the
+ * whole page (health-check.ts): mounting the hook again does not ask again at once. A failure is
+ * only logged, never shown.
+ */
 export function useHealthCheck(): void {
   const ready = useStartupReady();
   useEffect(() => {
     if (!ready) return;
-    return watchHealth(() => void checkHealth());
+    return watchHealth(health.check, window, Date.now, () => void health.checkIfDue());
   }, [ready]);
 }

@@ -136,6 +136,9 @@ async function agentSetup(
       model: d.model,
       promptPrefix: d.instructions || null,
       endpoint: d.provider,
+      // The agent decides whether its answers may hold artifacts ("" is off), when the
+      // deployment lets agents use them at all.
+      artifacts: settings.capabilities.has('artifacts') ? (d.artifacts ?? '') : '',
     },
     ...(await agentTools(registry, settings, caller, d.tools)),
   };

@@ -16,6 +16,7 @@ const DEFINITION_KEYS = [
   'category',
   'recursion_limit',
   'agent_ids',
+  'artifacts',
 ] as const satisfies readonly (keyof AgentDefinition)[];
 
 /** The definition a create body describes (the schema has filled every default). */

@@ -4,7 +4,7 @@ import {
   type AgentListPage,
   type ListAgentsQuery,
 } from '@parley/schema';
-import { and, count, desc, eq, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { agents } from '../../db/schema/index.ts';
 import { badRequest } from '../../errors/app-error.ts';
@@ -34,44 +34,76 @@ function decodeCursor(text: string): Cursor {
   }
 }
 
-/** Own and shared-to-all agents (or only others' shared ones), narrowed by category and search. */
+/** Own and shared-to-all agents (or only others' shared ones), narrowed by category, provider and search. */
 function listCondition(
   caller: AgentCaller,
-  query: Pick<ListAgentsQuery, 'search' | 'shared' | 'category'>,
+  query: Pick<ListAgentsQuery, 'search' | 'shared' | 'category' | 'provider'>,
 ): SQL {
   const pattern = query.search ? containsPattern(query.search) : undefined;
   return and(
     query.shared ? sharedByOthers(caller) : listedAgents(caller),
     query.category ? eq(agents.category, query.category) : undefined,
+    query.provider ? sql`${agents.definition}->>'provider' = ${query.provider}` : undefined,
     pattern ? or(ilike(agents.name, pattern), ilike(agents.description, pattern)) : undefined,
   )!;
 }
 
-/** GET /api/agents: most recently changed first, `limit` at a time. */
+/** Rows past `from` in the direction a page is read (`desc`: older changes, `asc`: newer). */
+function beyond(from: Cursor, direction: 'asc' | 'desc'): SQL {
+  const past = direction === 'desc' ? lt : gt;
+  return or(
+    past(agents.updatedAt, from.updatedAt),
+    and(eq(agents.updatedAt, from.updatedAt), past(agents.id, from.id)),
+  )!;
+}
+
+/** Where the agent a query's `after` or `before` names sits in the list; 400 when it is not listed. */
+async function agentPosition(
+  db: Database,
+  caller: AgentCaller,
+  query: ListAgentsQuery,
+  key: 'after' | 'before',
+  id: string,
+): Promise<Cursor> {
+  const [row] = await db
+    .select({ updatedAt: agents.updatedAt, id: agents.id })
+    .from(agents)
+    .where(and(listCondition(caller, query), eq(agents.id, id)))
+    .limit(1);
+  if (!row) throw badRequest(`Invalid ${key}`, [{ path: key, message: 'not an agent of this list' }]);
+  return row;
+}
+
+/**
+ * GET /api/agents: `limit` at a time, most recently changed first (`order=asc`: least recently).
+ * A page continues from Parley's `cursor` or from the agent `after` names; `before` gives the
+ * page just ahead of the agent it names, still in the asked order.
+ */
 export async function listAgentPage(
   db: Database,
   caller: AgentCaller,
   query: ListAgentsQuery,
 ): Promise<AgentListPage> {
-  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const backwards = !query.cursor && !query.after && query.before !== undefined;
+  const from = query.cursor
+    ? decodeCursor(query.cursor)
+    : query.after
+      ? await agentPosition(db, caller, query, 'after', query.after)
+      : query.before
+        ? await agentPosition(db, caller, query, 'before', query.before)
+        : undefined;
+  // Reading backwards from `before` walks the list in the opposite direction, then turns round.
+  const direction = backwards ? (query.order === 'desc' ? 'asc' : 'desc') : query.order;
+  const sort = direction === 'desc' ? desc : asc;
   const rows = await db
     .select()
     .from(agents)
-    .where(
-      and(
-        listCondition(caller, query),
-        after
-          ? or(
-              lt(agents.updatedAt, after.updatedAt),
-              and(eq(agents.updatedAt, after.updatedAt), lt(agents.id, after.id)),
-            )
-          : undefined,
-      ),
-    )
-    .orderBy(desc(agents.updatedAt), desc(agents.id))
+    .where(and(listCondition(caller, query), from ? beyond(from, direction) : undefined))
+    .orderBy(sort(agents.updatedAt), sort(agents.id))
     .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
   const hasMore = rows.length > query.limit;
+  const taken = rows.slice(0, query.limit);
+  const page = backwards ? taken.reverse() : taken;
   const last = page.at(-1);
   return {
     object: 'list',
@@ -79,7 +111,8 @@ export async function listAgentPage(
     first_id: page[0]?.id ?? null,
     last_id: last?.id ?? null,
     has_more: hasMore,
-    after: hasMore && last ? encodeCursor(last) : null,
+    // The opaque cursor continues in the asked order (a page read backwards has none to give).
+    after: hasMore && last && !backwards ? encodeCursor(last) : null,
   };
 }
 

@@ -10,6 +10,7 @@ import { answerFigures, answerUsage } from '../balance/answer-usage.ts';
 import type { AnswerCharge } from '../balance/balance-service.ts';
 import { isOpenAIModel } from '../context/context-window.ts';
 import { saveChargedAnswer } from './save-charged-answer.ts';
+import { getMessages } from '../messages/message-service.ts';
 import { STOPPED_BY_USER, withoutStopMark } from './stop-mark.ts';
 
 /** The saved state an outcome leads to (PROTOCOL.md "final"). */
@@ -23,6 +24,10 @@ function finishState(result: GenerationResult): {
       return { finishReason: result.finishReason ?? 'stop', unfinished: false, error: false };
     case 'error':
       return { finishReason: 'error', unfinished: false, error: true };
+    case 'stopped':
+      // Its user ended it: nothing more is coming, so it is not unfinished (LibreChat's client
+      // locks its input below an unfinished answer); `incomplete` still offers Continue.
+      return { finishReason: 'incomplete', unfinished: false, error: false };
     default:
       return { finishReason: 'incomplete', unfinished: true, error: false };
   }
@@ -134,6 +139,9 @@ export class ChatCompletion implements CompletionPort {
     }
     if (errorText) return { kind: 'e', json: JSON.stringify(errorEvent(ids, errorText)) };
     const memoryPending = await this.beginMemoryStep(state, result, saved.response);
+    const runMessages = plan.exchange.sendsRunMessages
+      ? ((await getMessages(ctx.db, userId, conversationId)) ?? undefined)
+      : undefined;
     return {
       kind: 'f',
       json: JSON.stringify(
@@ -143,6 +151,7 @@ export class ChatCompletion implements CompletionPort {
           requestMessage: toMessage(request),
           responseMessage: toMessage(saved.response),
           memoryPending,
+          runMessages,
         }),
       ),
     };

@@ -26,6 +26,12 @@ export interface Exchange {
   responseMessageId: string;
   /** With `isContinued`: the answer being extended. */
   continued: MessageRow | null;
+  /**
+   * A continue named its answer as LibreChat's client does (`"<answer id>_"`): that client keeps
+   * the answer it continued beside the one the final brings, so the final carries the
+   * conversation's messages (`runMessages`) for it to show the continued answer once.
+   */
+  sendsRunMessages?: boolean;
   /** Root to the request (or to the continued answer), oldest first; what goes upstream. */
   branch: BranchMessage[];
 }
@@ -179,7 +185,8 @@ async function continueAnswer(
   messages: Map<string, BranchMessage>,
 ): Promise<Exchange> {
   const { body } = input;
-  const answerId = body.responseMessageId ?? latestAnswerUnder(messages, body.parentMessageId);
+  const named = body.responseMessageId ? continuedAnswerId(messages, body.responseMessageId) : undefined;
+  const answerId = named?.id ?? latestAnswerUnder(messages, body.parentMessageId);
   const answer = answerId ? messages.get(answerId) : undefined;
   const requestId = answer?.parentMessageId;
   if (!answer || answer.isCreatedByUser || !requestId || !messages.get(requestId)?.isCreatedByUser) {
@@ -197,7 +204,24 @@ async function continueAnswer(
     responseMessageId: continued!.messageId,
     continued: continued!,
     branch: branchTo(messages, continued!.messageId),
+    ...(named?.suffixed ? { sendsRunMessages: true } : {}),
   };
+}
+
+/**
+ * The answer a continue names. LibreChat's client sends the answer's id with `_` appended (its
+ * placeholder id for the answer to come); an id that is not a message of the conversation but is
+ * one without its trailing underscores names that answer. The continued answer keeps its own id.
+ */
+function continuedAnswerId(
+  messages: Map<string, BranchMessage>,
+  responseMessageId: string,
+): { id: string; suffixed: boolean } {
+  if (messages.has(responseMessageId)) return { id: responseMessageId, suffixed: false };
+  const bare = responseMessageId.replace(/_+$/, '');
+  return bare !== responseMessageId && messages.has(bare)
+    ? { id: bare, suffixed: true }
+    : { id: responseMessageId, suffixed: false };
 }
 
 /** `parentMessageId` itself when it is an answer, else its most recent answer child. */

@@ -1,9 +1,9 @@
 /**
- * An answer its user stopped is saved like any answer that ended early (`unfinished`,
- * `finish_reason: "incomplete"`, as the stream protocol fixes for LibreChat clients) and marked
- * `stopped: true` besides, kept with the answer's other extra fields. The web app shows such an
- * answer quietly as stopped, and keeps its "incomplete response" notice for answers the server
- * lost or cut short.
+ * An answer its user stopped is saved with `finish_reason: "incomplete"` (so Continue is offered)
+ * but not `unfinished` — LibreChat's client locks its input below an unfinished answer, and
+ * nothing more is coming to a stopped one — and marked `stopped: true` besides, kept with the
+ * answer's other extra fields. The web app shows such an answer quietly as stopped, and keeps its
+ * "incomplete response" notice for answers the server lost or cut short (saved `unfinished`).
  */
 export const STOPPED_BY_USER = 'stopped';
 

@@ -2,6 +2,7 @@ import {
   TWO_FACTOR_MESSAGES as M,
   signsInWithPassword,
   type BackupCodesAnswer,
+  type TwoFactorActionBody,
   type TwoFactorCodeBody,
   type TwoFactorEnableAnswer,
 } from '@parley/schema';
@@ -13,6 +14,7 @@ import { decryptSecret, encryptSecret } from '../keys/key-cipher.ts';
 import { findUserById } from '../users/user-service.ts';
 import { findUnusedBackupCode, newBackupCodes } from './backup-codes.ts';
 import { matchTotp, newTotpSecret, totpUri } from './totp.ts';
+import { markVerified, takeVerifiedMark } from './verified-mark.ts';
 import {
   claimTotpStep,
   clearTwoFactor,
@@ -28,6 +30,8 @@ export const LOCAL_ONLY = '2FA is only available for accounts that sign in with 
 export interface Attempt {
   userId: string;
   ip: string;
+  /** The sign-in session of the access token, for the verified mark (see verified-mark.ts). */
+  sessionId?: string;
 }
 
 const secretContext = (userId: string) => `totp:${userId}`;
@@ -107,6 +111,7 @@ export async function verifyTwoFactorCode(
   if (!user.totpSecret) throw badRequest(M.noSetup);
   if (!(await checkSecondFactor(deps, user, input, false))) throw wrongCode(input);
   await forgiveAttempt(deps, attempt);
+  if (user.twoFactorEnabled) await markVerified(deps.bus, user.id, attempt.sessionId);
   return { message: '2FA code verified.' };
 }
 
@@ -129,8 +134,9 @@ export async function confirmTwoFactor(
 async function requireEnabledAndSpend(
   deps: AuthDeps,
   attempt: Attempt,
-  input: TwoFactorCodeBody,
+  input: TwoFactorActionBody,
 ): Promise<UserRow> {
+  if (input.token === undefined && input.backupCode === undefined) return requireVerifiedMark(deps, attempt);
   await countAttempt(deps, attempt);
   const user = await requireUser(deps, attempt.userId);
   if (!user.twoFactorEnabled) throw badRequest(M.notEnabled);
@@ -139,11 +145,19 @@ async function requireEnabledAndSpend(
   return user;
 }
 
-/** POST /api/auth/2fa/disable: a code or a backup code (spent) turns 2FA off and forgets the secret. */
+/** No code sent: the session must have verified one within five minutes (verified-mark.ts). */
+async function requireVerifiedMark(deps: AuthDeps, attempt: Attempt): Promise<UserRow> {
+  const user = await requireUser(deps, attempt.userId);
+  if (!user.twoFactorEnabled) throw badRequest(M.notEnabled);
+  if (!(await takeVerifiedMark(deps.bus, user.id, attempt.sessionId))) throw badRequest(M.verifyFirst);
+  return user;
+}
+
+/** POST /api/auth/2fa/disable: a code or a backup code (spent), or a verified mark, turns 2FA off and forgets the secret. */
 export async function disableTwoFactor(
   deps: AuthDeps,
   attempt: Attempt,
-  input: TwoFactorCodeBody,
+  input: TwoFactorActionBody,
 ): Promise<{ message: string }> {
   const user = await requireEnabledAndSpend(deps, attempt, input);
   await clearTwoFactor(deps.db, user.id);
@@ -157,7 +171,7 @@ export async function disableTwoFactor(
 export async function regenerateBackupCodes(
   deps: AuthDeps,
   attempt: Attempt,
-  input: TwoFactorCodeBody,
+  input: TwoFactorActionBody,
 ): Promise<BackupCodesAnswer> {
   const user = await requireEnabledAndSpend(deps, attempt, input);
   const { codes, stored } = newBackupCodes(user.id, deps.config.secrets.credsKey);

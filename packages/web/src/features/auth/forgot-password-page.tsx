@@ -35,6 +35,17 @@ export default function ForgotPasswordPage() {
     }
   };
 
+  // Reset turned off on this server: say so before anyone types an address (the generic answer
+  // below stays for servers that do reset, so it never tells whether an address exists).
+  if (config?.passwordResetEnabled === false) {
+    return (
+      <div className="space-y-5" data-testid="reset-unavailable">
+        <Alert tone="info">{t('com_auth_reset_not_available')}</Alert>
+        <BackToLogin />
+      </div>
+    );
+  }
+
   if (done) {
     const showLink = done.link && config?.emailEnabled === false;
     return (

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { importedCountsText } from './imported-counts';
 import { Button } from '../../components/ui/button';
 import { refreshLists } from '../conversations';
 import { SettingsActionRow } from '../../components/ui/manager-parts';
@@ -29,10 +30,7 @@ export function ImportRow() {
     setPending(true);
     try {
       const added = await importConversations(file);
-      const text = t('com_ui_import_conversation_success_counts', {
-        conversations: added.conversations,
-        messages: added.messages,
-      });
+      const text = importedCountsText(t, added);
       setResult(text);
       showToast(text);
       void refreshLists(client);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   claimDraftsFor,
   decodeDraft,
+  draftWriteDelayMs,
   encodeDraft,
   moveDraft,
   readDraft,
@@ -66,5 +67,13 @@ describe('draft storage', () => {
     // Ada's attachment drafts go with her text drafts.
     expect(store.data.has('filesDraft_new')).toBe(false);
     expect(store.data.get('unrelated')).toBe('kept');
+  });
+});
+
+describe('draftWriteDelayMs', () => {
+  it('removes an emptied draft after 2.5 s and saves text after 750 ms', () => {
+    expect(draftWriteDelayMs('')).toBe(2500);
+    expect(draftWriteDelayMs('   ')).toBe(2500);
+    expect(draftWriteDelayMs('hello')).toBe(750);
   });
 });

@@ -9,6 +9,14 @@ export const DRAFT_PREFIX = 'textDraft_';
 export const PENDING_DRAFT_ID = 'PENDING';
 export const DRAFT_SAVE_DELAY_MS = 750;
 export const DRAFT_REMOVE_DELAY_MS = 2500;
+/**
+ * How long after the last edit a draft is written: an emptied box removes its draft only after
+ * 2.5 s (clearing the box to retype does not lose the draft to a quick reload), text is saved
+ * after 750 ms.
+ */
+export function draftWriteDelayMs(text: string): number {
+  return text.trim() === '' ? DRAFT_REMOVE_DELAY_MS : DRAFT_SAVE_DELAY_MS;
+}
 /** The id of the account whose drafts this browser holds. */
 export const DRAFTS_OWNER_KEY = 'textDraftsOwner';
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useSettings } from '../../store/settings-store';
 import {
-  DRAFT_SAVE_DELAY_MS,
   claimDraftsFor,
+  draftWriteDelayMs,
   moveDraft,
   readDraft,
   writeDraft,
@@ -33,7 +33,8 @@ export function clearDraft(conversationId: string): void {
 }
 
 /**
- * Saves the text as a draft for its conversation 750 ms after the last keystroke (when the
+ * Saves the text as a draft for its conversation 750 ms after the last keystroke, and removes
+ * the draft 2.5 s after the box was emptied (when the
  * save-drafts setting is on). `draftId` is the conversation id, or PENDING while a new chat's
  * first message waits for its id. Text not yet saved when the box goes away (signing out, leaving
  * the chat) is saved at once rather than dropped.
@@ -55,7 +56,7 @@ export function useDraftSaver(draftId: string, text: string): void {
     const timer = window.setTimeout(() => {
       writeDraft(store, draftId, text);
       unsaved.current = null;
-    }, DRAFT_SAVE_DELAY_MS);
+    }, draftWriteDelayMs(text));
     return () => window.clearTimeout(timer);
   }, [draftId, text, enabled]);
 

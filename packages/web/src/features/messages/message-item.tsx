@@ -22,6 +22,7 @@ import { SiblingNav } from './sibling-nav';
 import { StoppedMark } from './stopped-mark';
 import { UnfinishedNotice } from './unfinished-notice';
 import { UserSender } from './user-sender';
+import { endNoticeOf } from './end-notice';
 import type { useMessageActions } from './use-message-actions';
 
 const ACTION_LOOK =
@@ -51,6 +52,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
   const [editing, setEditing] = useState(false);
   const [copied, copy] = useCopy();
   const allowed = allowedActions(message, endpoints, { submitting, editing, isLatest });
+  const endNotice = endNoticeOf(message, streaming || submitting);
   // ↑ in the empty message box asked for this message's editor.
   const editRequested = useEditRequest((s) => s.messageId === message.messageId);
   useEffect(() => {
@@ -122,11 +124,8 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
                 autoRetry={autoRetry}
               />
             </MessageRenderBoundary>
-            {message.unfinished &&
-              !streaming &&
-              !submitting &&
-              !message.error &&
-              (message.stopped ? <StoppedMark /> : <UnfinishedNotice />)}
+            {endNotice === 'stopped' && <StoppedMark />}
+            {endNotice === 'unfinished' && <UnfinishedNotice />}
           </div>
         )}
         {!user && !editing && !streaming && <MemoryNotice attachments={message.attachments} />}

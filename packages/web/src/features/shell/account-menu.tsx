@@ -1,18 +1,20 @@
 import { clsx } from 'clsx';
-import { FolderOpen, LogOut, Settings } from 'lucide-react';
+import { CircleHelp, FolderOpen, LogOut, Settings } from 'lucide-react';
 import { DropdownMenu } from '../../components/ui/deferred-menu';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useStartupConfig } from '../../api/startup-queries';
 import { useAuth } from '../../store/auth-store';
 import { useSettings } from '../../store/settings-store';
 import { useShell } from '../../store/shell-store';
 import { useLogout } from '../auth';
 import { UserAvatar } from '../avatar';
+import { helpLinkOf } from './help-link';
 
 const ITEM =
   'flex cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm outline-none data-[highlighted]:bg-surface-muted';
 
-/** The account button at the bottom of the sidebar: avatar and name, Settings, Log out. */
+/** The account button at the bottom of the sidebar: avatar and name, Settings, Help & FAQ, Log out. */
 export function AccountMenu({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();
   const user = useAuth((s) => s.user);
@@ -20,6 +22,7 @@ export function AccountMenu({ collapsed }: { collapsed: boolean }) {
   const openSettings = useShell((s) => s.setSettingsOpen);
   const logout = useLogout();
   const navigate = useNavigate();
+  const helpLink = helpLinkOf(useStartupConfig().data?.helpAndFaqURL);
   const name = user?.name || user?.username || user?.email || '';
 
   return (
@@ -63,6 +66,16 @@ export function AccountMenu({ collapsed }: { collapsed: boolean }) {
             <Settings className="size-4 text-fg-muted" aria-hidden />
             {t('com_nav_settings')}
           </DropdownMenu.Item>
+          {helpLink && (
+            <DropdownMenu.Item
+              className={ITEM}
+              data-testid="help-and-faq"
+              onSelect={() => window.open(helpLink, '_blank', 'noopener,noreferrer')}
+            >
+              <CircleHelp className="size-4 text-fg-muted" aria-hidden />
+              {t('com_nav_help_faq')}
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <DropdownMenu.Item className={ITEM} onSelect={() => void logout()}>
             <LogOut className="size-4 text-fg-muted" aria-hidden />

@@ -14,6 +14,11 @@ export interface Toast {
 /** One toast at a time, 3 s by default, errors 5 s. */
 export const TOAST_DURATION_MS = 3000;
 export const ERROR_TOAST_DURATION_MS = 5000;
+/**
+ * A toast shows this long after it is asked for, so one that follows an action lands after the
+ * change it reports has been drawn (errors wait for their own 250 ms batch instead).
+ */
+export const TOAST_SHOW_DELAY_MS = 100;
 const MAX_WAITING = 3;
 
 interface ToastState {
@@ -44,15 +49,12 @@ const errors = createErrorBatcher((messages) =>
   useToasts.getState().push({ severity: 'error', messages, durationMs: ERROR_TOAST_DURATION_MS }),
 );
 
-/** Shows a toast; errors go through the 250 ms debounce and are merged. */
+/** Shows a toast 100 ms later; errors go through the 250 ms debounce and are merged. */
 export function showToast(message: string, severity: ToastSeverity = 'success', durationMs?: number): void {
   if (severity === 'error') {
     errors.add(message);
     return;
   }
-  useToasts.getState().push({
-    severity,
-    messages: [message],
-    durationMs: durationMs ?? TOAST_DURATION_MS,
-  });
+  const toast = { severity, messages: [message], durationMs: durationMs ?? TOAST_DURATION_MS };
+  setTimeout(() => useToasts.getState().push(toast), TOAST_SHOW_DELAY_MS);
 }
