@@ -19,6 +19,7 @@ import { messageRoutes } from './message-routes.ts';
 import { operationsRoutes } from './operations-routes.ts';
 import { systemRoutes } from './system-routes.ts';
 import { userRoutes } from './user-routes.ts';
+import { setupRoutes } from './setup-routes.ts';
 import { promptRoutes } from './prompt-routes.ts';
 import { presetRoutes } from './preset-routes.ts';
 import { shareRoutes } from './share-routes.ts';
@@ -46,6 +47,7 @@ export const routeModules: RouteModule[] = [
   operationsRoutes,
   docsRoutes,
   authRoutes,
+  setupRoutes,
   ssoRoutes,
   walletRoutes,
   twoFactorRoutes,

@@ -21,3 +21,4 @@ export * from './tool-credentials.ts';
 export * from './memories.ts';
 export * from './invitations.ts';
 export * from './passkeys.ts';
+export * from './instance-settings.ts';

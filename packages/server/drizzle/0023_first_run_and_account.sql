@@ -1,0 +1,11 @@
+CREATE TABLE "instance_settings" (
+	"id" text PRIMARY KEY DEFAULT 'instance' NOT NULL,
+	"app_title" text,
+	"provider" jsonb,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "instance_settings_single_row" CHECK ("instance_settings"."id" = 'instance')
+);
+--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "language" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "show_answer_figures" boolean;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "pending_email" text;
