@@ -15,6 +15,8 @@ async function shootAll(page: Page, name: string, target?: () => Promise<void>) 
       await page.setViewportSize(view.viewport);
       await page.emulateMedia({ colorScheme });
       await target?.();
+      // Let a dialog's entrance and the layout change settle before the picture.
+      await page.waitForTimeout(500);
       await page.screenshot({
         path: test.info().outputPath(`${name}-${view.name}-${colorScheme}.png`),
         fullPage: true,

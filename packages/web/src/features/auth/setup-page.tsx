@@ -7,7 +7,6 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { PageFallback } from '../../components/ui/page-fallback';
 import { TextField } from '../../components/ui/text-field';
-import { setSession } from '../../store/auth-store';
 import { AuthFrame } from './auth-frame';
 import { useAuthNavigate } from './auth-location';
 import { PasswordField } from './password-field';
@@ -41,7 +40,6 @@ export default function SetupPage() {
 
 function SetupForm({ status }: { status: SetupStatus }) {
   const { t } = useTranslation();
-  const navigate = useAuthNavigate();
   const form = useFormFields(EMPTY, validateRegister);
   const [appTitle, setAppTitle] = useState(status.appTitle);
   const [provider, setProvider] = useState<ProviderDraft>({ kind: '', apiKey: '', baseURL: '' });
@@ -58,7 +56,7 @@ function SetupForm({ status }: { status: SetupStatus }) {
     setError(null);
     const { name, username, email, password, confirm_password } = form.values;
     try {
-      const answer = await setupApi.run({
+      await setupApi.run({
         name: name.trim(),
         username: username.trim(),
         email: email.trim(),
@@ -67,8 +65,9 @@ function SetupForm({ status }: { status: SetupStatus }) {
         appTitle: appTitle.trim() || status.appTitle,
         provider: providerOf(provider),
       });
-      if (answer.token) setSession(answer.token, answer.user ?? null);
-      navigate('/c/new', { replace: true });
+      // A full load: the chat app starts with the configuration setup just changed (the instance's
+      // name, the provider), signed in again through the refresh cookie setup set.
+      window.location.replace('/c/new');
     } catch (err) {
       const detail = apiErrorText(err, '');
       setError(detail ? `${t('com_auth_setup_error')} ${detail}` : t('com_auth_setup_error'));

@@ -1,17 +1,16 @@
 import { useEffect } from 'react';
-import { readLanguageCookie } from '../../lib/language-cookie';
-import { hasLocal } from '../../lib/local-storage';
 import { useAuth } from '../../store/auth-store';
-import { useSettings } from '../../store/settings-store';
+import { storedLanguageSetting, useSettings } from '../../store/settings-store';
 
 /**
  * A new browser opens in the language saved on the account: adopted when this browser has made no
- * choice of its own (no setting, no `lang` cookie). A browser that chose stays with its choice.
+ * choice of its own (its setting is still "auto"). A browser that chose stays with its choice.
  */
 export function useAccountLanguage(): void {
   const language = useAuth((s) => s.user?.language ?? null);
   useEffect(() => {
-    if (!language || hasLocal('lang') || readLanguageCookie()) return;
+    // "auto" (follow the browser) is what every page load records when nothing was chosen.
+    if (!language || storedLanguageSetting() !== 'auto') return;
     useSettings.getState().setSetting('lang', language);
   }, [language]);
 }
