@@ -1,3 +1,7 @@
+-- The first-run setup page saves the instance's own settings (one row: its name and an optional
+-- first provider, the key encrypted under CREDS_KEY); the environment and parley.yaml still win.
+-- The account page saves the interface language and the answer-figures switch on the account, and
+-- keeps a new address pending until the link mailed to it is followed.
 CREATE TABLE "instance_settings" (
 	"id" text PRIMARY KEY DEFAULT 'instance' NOT NULL,
 	"app_title" text,
