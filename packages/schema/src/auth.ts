@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { WALLET_EMAIL_DOMAIN } from './wallet.ts';
 
 /** Account payloads and their validation rules. */
-const password = z
+export const password = z
   .string({ error: 'Password is required' })
   .min(8, 'Password must be at least 8 characters')
   .max(128, 'Password must be at most 128 characters');
@@ -20,26 +20,34 @@ export function isReservedEmail(email: string): boolean {
   return domain === 'invalid' || domain.endsWith('.invalid');
 }
 
+/** An account's display name, as registration and the account page accept it. */
+export const accountName = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(3, 'Name must be at least 3 characters')
+  .max(80, 'Name must be at most 80 characters');
+
+/** An optional handle: empty, or 2 to 80 characters. */
+export const accountUsername = z
+  .string()
+  .trim()
+  .max(80, 'Username must be at most 80 characters')
+  .refine((v) => v.length === 0 || v.length >= 2, 'Username must be at least 2 characters');
+
+/** An address a person may give their account: a real shape, never a reserved `.invalid` one. */
+export const accountEmail = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(120, 'Email must be at most 120 characters')
+  .pipe(z.email('Invalid email'))
+  .refine((email) => !isReservedEmail(email), RESERVED_EMAIL_MESSAGE);
+
 export const registerSchema = z
   .object({
-    name: z
-      .string({ error: 'Name is required' })
-      .trim()
-      .min(3, 'Name must be at least 3 characters')
-      .max(80, 'Name must be at most 80 characters'),
-    username: z
-      .string()
-      .trim()
-      .max(80, 'Username must be at most 80 characters')
-      .refine((v) => v.length === 0 || v.length >= 2, 'Username must be at least 2 characters')
-      .optional(),
-    email: z
-      .string({ error: 'Email is required' })
-      .trim()
-      .min(1, 'Email is required')
-      .max(120, 'Email must be at most 120 characters')
-      .pipe(z.email('Invalid email'))
-      .refine((email) => !isReservedEmail(email), RESERVED_EMAIL_MESSAGE),
+    name: accountName,
+    username: accountUsername.optional(),
+    email: accountEmail,
     password,
     confirm_password: z.string({ error: 'Confirm password is required' }),
     token: z.string().max(512).optional(),
@@ -114,6 +122,15 @@ export const userSchema = z.object({
   twoFactorEnabled: z.boolean(),
   termsAccepted: z.boolean(),
   plugins: z.array(z.string()),
+  /** The interface language chosen on the account (a new browser opens in it); null: the browser's. */
+  language: z.string().nullable(),
+  /**
+   * Whether the line of timings, tokens and credits shows under answers; null: the default, shown
+   * only when balances are on.
+   */
+  showAnswerFigures: z.boolean().nullable(),
+  /** A new address waiting for its verification link to be followed, when mail is on. */
+  pendingEmail: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

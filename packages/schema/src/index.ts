@@ -4,6 +4,8 @@ export * from './error-schemas.ts';
 export * from './permissions.ts';
 export * from './permission-schemas.ts';
 export * from './auth.ts';
+export * from './account.ts';
+export * from './setup.ts';
 export * from './banner.ts';
 export * from './startup-config.ts';
 export * from './built-features.ts';

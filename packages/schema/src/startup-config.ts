@@ -64,6 +64,8 @@ export interface WebSearchStartupConfig {
 
 export interface StartupConfig {
   appTitle: string;
+  /** True while the instance has no account yet: `/login` then leads to the setup page. */
+  setupRequired?: boolean;
   socialLogins: SocialProvider[];
   discordLoginEnabled: boolean;
   facebookLoginEnabled: boolean;

@@ -33,6 +33,9 @@ import { createBlobStore } from './services/files/create-blob-store.ts';
 import { embeddingsSettingsFromEnv } from './services/files/embeddings-settings.ts';
 import { FileEmbeddings } from './services/files/file-embeddings.ts';
 import { seedRoles } from './services/roles/role-service.ts';
+import { applyInstanceSettings } from './services/setup/instance-settings-config.ts';
+import { readInstanceSettings } from './services/setup/instance-settings-store.ts';
+import type { Database } from './db/client.ts';
 import { SsoRegistry, type SocialEndpointOverrides } from './services/sso/sso-registry.ts';
 import { createMcp } from './services/mcp/create-mcp.ts';
 import type { McpManagerOptions } from './services/mcp/mcp-manager.ts';
@@ -68,6 +71,21 @@ export interface StartServerOptions {
   mcp?: Partial<McpManagerOptions>;
 }
 
+/**
+ * The settings the first-run page saved fill what parley.yaml and the environment leave unset. A key
+ * that no longer decrypts (CREDS_KEY changed) is reported and left out rather than stopping the start.
+ */
+async function applySavedInstanceSettings(config: AppConfig, db: Database, logger: Logger): Promise<void> {
+  try {
+    applyInstanceSettings(config, await readInstanceSettings(db));
+  } catch (err) {
+    logger.error(
+      { err },
+      'the provider saved by the setup page could not be read (was CREDS_KEY changed?); left out',
+    );
+  }
+}
+
 /** Opens the database, applies migrations, seeds roles, builds the app and listens. */
 export async function startServer(opts: StartServerOptions): Promise<StartedServer> {
   const { config } = opts;
@@ -99,6 +117,7 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
   if (database.memory) metrics?.measureDatabase(database.memory);
   await database.migrate();
   await seedRoles(database.db);
+  await applySavedInstanceSettings(config, database.db, logger);
   const fileEmbeddings =
     embeddingsSettings &&
     (await FileEmbeddings.start(database.db, database.kind, embeddingsSettings, logger));

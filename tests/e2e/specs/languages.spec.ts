@@ -1,5 +1,6 @@
 import { chooseModel, send, signIn, waitIdle } from '../support/chat.ts';
 import { expect, loginViaUi, registerViaApi, test, uniqueUser } from '../support/fixtures.ts';
+import { openSettings } from '../support/settings-dialog.ts';
 
 test('switching to Arabic lays the app out right to left, survives a reload, and back to English', async ({
   page,
@@ -45,6 +46,12 @@ test('switching to Arabic lays the app out right to left, survives a reload, and
 test("an answer's token figures in Arabic point the way the line reads", async ({ page, baseURL }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, baseURL!, 'arabicfigures');
+  // Without balances the figures are hidden unless the account's switch shows them.
+  const settings = await openSettings(page);
+  await settings.getByRole('tab', { name: 'Account' }).click();
+  await settings.getByTestId('answer-figures-switch').click();
+  await expect(settings.getByTestId('answer-figures-switch')).toHaveAttribute('aria-checked', 'true');
+  await page.keyboard.press('Escape');
   await chooseModel(page, 'echo');
   await send(page, 'Figures read right to left');
   await waitIdle(page);

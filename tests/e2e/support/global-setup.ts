@@ -18,6 +18,22 @@ interface:
       - Second paragraph of the terms.
 `;
 
+/** Creates the instance's first account (its administrator), as the setup page would. */
+async function seedOwner(url: string): Promise<void> {
+  const password = 'e2e owner password';
+  const res = await fetch(`${url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      name: 'E2E Owner',
+      email: 'owner@e2e.example.com',
+      password,
+      confirm_password: password,
+    }),
+  });
+  if (!res.ok) throw new Error(`could not create the first account: ${res.status} ${await res.text()}`);
+}
+
 /**
  * Starts two real servers for the whole run: the default one, and one whose parley.yaml asks for
  * terms acceptance and which shows a public banner. Their addresses reach the workers through the environment.
@@ -32,6 +48,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       admin: [['set-banner', '--message', BANNER_HTML, '--public']],
     }),
   ]);
+  // A fresh install sends /login to the first-run setup page; the shared servers get their owner
+  // first, so every spec meets the sign-in page whatever order the specs run in.
+  await Promise.all([seedOwner(main.url), seedOwner(terms.url)]);
   process.env.PARLEY_BASE_URL = main.url;
   process.env.PARLEY_TERMS_URL = terms.url;
   return async () => {

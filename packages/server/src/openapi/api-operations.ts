@@ -10,6 +10,7 @@ import type { OperationDoc } from './operation-doc.ts';
 import { systemOperations } from './system-operations.ts';
 import { linkedIdentityOperations } from './linked-identity-operations.ts';
 import { walletOperations } from './wallet-operations.ts';
+import { setupAndProfileOperations } from './setup-and-profile-operations.ts';
 
 /** Every operation of the HTTP API, as the OpenAPI document lists them. */
 export const apiOperations: OperationDoc[] = [
@@ -17,6 +18,7 @@ export const apiOperations: OperationDoc[] = [
   ...agentOperations,
   ...mcpOperations,
   ...accountOperations,
+  ...setupAndProfileOperations,
   ...walletOperations,
   ...linkedIdentityOperations,
   ...memoryOperations,

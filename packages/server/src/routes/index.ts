@@ -21,6 +21,7 @@ import { messageRoutes } from './message-routes.ts';
 import { operationsRoutes } from './operations-routes.ts';
 import { systemRoutes } from './system-routes.ts';
 import { userRoutes } from './user-routes.ts';
+import { setupRoutes } from './setup-routes.ts';
 import { promptRoutes } from './prompt-routes.ts';
 import { presetRoutes } from './preset-routes.ts';
 import { shareRoutes } from './share-routes.ts';
@@ -48,6 +49,7 @@ export const routeModules: RouteModule[] = [
   operationsRoutes,
   docsRoutes,
   authRoutes,
+  setupRoutes,
   ssoRoutes,
   walletRoutes,
   twoFactorRoutes,

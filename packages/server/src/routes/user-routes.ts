@@ -1,4 +1,10 @@
-import { resendVerificationSchema, verifyEmailSchema } from '@parley/schema';
+import {
+  changeEmailSchema,
+  changePasswordSchema,
+  resendVerificationSchema,
+  updateProfileSchema,
+  verifyEmailSchema,
+} from '@parley/schema';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { authenticate, currentUser } from '../http/authenticate.ts';
@@ -9,9 +15,13 @@ import { resendVerification, verifyEmail } from '../services/auth/email-verifica
 import { toPublicUser } from '../services/users/public-user.ts';
 import { deleteAccount } from '../services/users/account-deletion.ts';
 import { findUserById, setTermsAccepted } from '../services/users/user-service.ts';
+import { changePassword, updateProfile } from '../services/auth/account-profile.ts';
+import { changeEmail } from '../services/auth/email-change.ts';
+import { accountArchive } from '../services/export/account-archive.ts';
+import { attachmentDisposition } from '../services/export/export-file-name.ts';
 import { clearRefreshCookie, limitKeys } from './auth-routes.ts';
 
-/** The caller's account: profile, deletion, terms, e-mail verification. */
+/** The caller's account: profile, password, address, export, deletion, terms, e-mail verification. */
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   const deps = authDepsOf(ctx);
   const auth = { preHandler: authenticate(ctx) };
@@ -21,6 +31,34 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     // A deleted account with a still-valid access token must sign in again.
     if (!user) throw unauthorized('User not found');
     return toPublicUser(user);
+  });
+
+  app.patch('/api/user', auth, async (request) => {
+    const input = parse(updateProfileSchema, request.body);
+    return toPublicUser(await updateProfile(ctx.db, currentUser(request).id, input));
+  });
+
+  app.post('/api/user/password', auth, async (request) => {
+    const input = parse(changePasswordSchema, request.body);
+    const answer = await changePassword(deps, currentUser(request), input);
+    // This instance must not keep trusting the other sessions' access tokens for its cache's few seconds.
+    ctx.sessionCheck.forget(currentUser(request).id);
+    return answer;
+  });
+
+  app.post('/api/user/email', auth, async (request) => {
+    return changeEmail(deps, currentUser(request).id, parse(changeEmailSchema, request.body));
+  });
+
+  app.get('/api/user/export', auth, async (request, reply) => {
+    const user = await findUserById(ctx.db, currentUser(request).id);
+    if (!user) throw unauthorized('User not found');
+    const name = `${ctx.config.appTitle} export ${new Date().toISOString().slice(0, 10)}`;
+    return reply
+      .header('content-type', 'application/gzip')
+      .header('content-disposition', attachmentDisposition(name, 'tar.gz'))
+      .header('cache-control', 'no-store')
+      .send(accountArchive(ctx.db, user));
   });
 
   app.delete('/api/user/delete', auth, async (request, reply) => {

@@ -12,6 +12,7 @@ export const AUTH_PATHS = [
   '/verify',
   '/oauth/success',
   '/oauth/error',
+  '/setup',
 ] as const;
 
 export type AuthPath = (typeof AUTH_PATHS)[number];

@@ -22,3 +22,4 @@ export * from './memories.ts';
 export * from './invitations.ts';
 export * from './passkeys.ts';
 export * from './api-keys.ts';
+export * from './instance-settings.ts';

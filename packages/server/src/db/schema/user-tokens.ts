@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
-/** Single-use tokens sent by mail (password reset, e-mail verification); stored hashed. */
+/** Single-use tokens sent by mail (password reset, e-mail verification, a new address); stored hashed. */
 export const userTokens = pgTable(
   'user_tokens',
   {
@@ -12,7 +12,7 @@ export const userTokens = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['reset_password', 'verify_email'] }).notNull(),
+    kind: text('kind', { enum: ['reset_password', 'verify_email', 'change_email'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

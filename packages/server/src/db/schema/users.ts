@@ -39,6 +39,15 @@ export const users = pgTable(
     /** Hashed backup codes with their used flags. */
     backupCodes: jsonb('backup_codes').$type<{ codeHash: string; used: boolean; usedAt: string | null }[]>(),
     plugins: jsonb('plugins').$type<string[]>().notNull().default([]),
+    /** The interface language chosen on the account, so a new browser opens in it; null: the browser's. */
+    language: text('language'),
+    /** The answer-figures switch; null: the default (shown only when balances are on). */
+    showAnswerFigures: boolean('show_answer_figures'),
+    /**
+     * A new address asked for on the account page while mail is on: it replaces `email` only once
+     * the link mailed to it is followed, so nobody can move an account to an address they do not hold.
+     */
+    pendingEmail: text('pending_email'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

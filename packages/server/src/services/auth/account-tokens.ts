@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { userTokens } from '../../db/schema/index.ts';
 import { hashToken, randomToken } from './tokens.ts';
 
-export type AccountTokenKind = 'reset_password' | 'verify_email';
+export type AccountTokenKind = 'reset_password' | 'verify_email' | 'change_email';
 
 /**
  * Issues a single-use token mailed to the user (reset, verification). Earlier tokens of the same

@@ -2,6 +2,7 @@ import { EMAIL_VERIFICATION_TTL_SECONDS } from '@parley/schema';
 import type { UserRow } from '../../db/schema/index.ts';
 import { badRequest } from '../../errors/app-error.ts';
 import { verificationMail } from '../mail/account-mails.ts';
+import { confirmEmailChange } from './email-change.ts';
 import { findUserByEmail, markEmailVerified } from '../users/user-service.ts';
 import { consumeAccountToken, issueAccountToken } from './account-tokens.ts';
 import type { AuthDeps } from './auth-deps.ts';
@@ -29,7 +30,11 @@ export async function verifyEmail(
   input: { email: string; token: string },
 ): Promise<{ message: string }> {
   const user = await findUserByEmail(deps.db, input.email);
-  if (!user) throw badRequest(INVALID_VERIFY_TOKEN);
+  if (!user) {
+    // No account holds the address yet: the link may be one the account page sent to a new address.
+    if (await confirmEmailChange(deps.db, input.email, input.token)) return { message: VERIFY_SUCCESS };
+    throw badRequest(INVALID_VERIFY_TOKEN);
+  }
   if (user.emailVerified) return { message: ALREADY_VERIFIED };
   if (!(await consumeAccountToken(deps.db, user.id, 'verify_email', input.token))) {
     throw badRequest(INVALID_VERIFY_TOKEN);

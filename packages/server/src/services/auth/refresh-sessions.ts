@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { REFRESH_REUSE_GRACE_SECONDS } from '@parley/schema';
-import { and, eq, isNull, lte } from 'drizzle-orm';
+import { and, eq, isNull, lte, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { sessions } from '../../db/schema/index.ts';
 import { hashToken, randomToken, successorToken } from './tokens.ts';
@@ -138,6 +138,24 @@ export async function revokeAllSessions(db: Database, userId: string): Promise<v
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** Signs the user out everywhere but the sign-in `keepFamilyId` (a password changed on the account page). */
+export async function revokeOtherSessions(
+  db: Database,
+  userId: string,
+  keepFamilyId: string | undefined,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        keepFamilyId ? ne(sessions.familyId, keepFamilyId) : undefined,
+      ),
+    );
 }
 
 /**

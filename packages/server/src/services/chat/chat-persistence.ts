@@ -4,6 +4,7 @@ import { placeholders, runBuiltOnce } from '../../db/built-once.ts';
 import type { Database } from '../../db/client.ts';
 import { conversations, messages, type ConversationRow, type MessageRow } from '../../db/schema/index.ts';
 import { rowFromJson } from './row-from-json.ts';
+import { isDuplicateKey } from '../../db/duplicate-key.ts';
 
 /**
  * The chat pipeline's reads and writes: the conversation being answered, the branch sent
@@ -91,19 +92,6 @@ export async function insertUserMessage(
     if (isDuplicateKey(error)) return null;
     throw error;
   }
-}
-
-/** A unique violation (SQLSTATE 23505), as PostgreSQL and PGlite report it, wrapped or not. */
-function isDuplicateKey(error: unknown): boolean {
-  for (
-    let e = error;
-    e instanceof Error || (e && typeof e === 'object');
-    e = (e as { cause?: unknown }).cause
-  ) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    if (!(e as { cause?: unknown }).cause) break;
-  }
-  return false;
 }
 
 /** Rewrites the request message's text and content (an `editedContent` re-ask). */

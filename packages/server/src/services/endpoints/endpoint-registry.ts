@@ -21,11 +21,31 @@ export class EndpointRegistry {
   private readonly modelCache = new Map<string, CachedModels>();
 
   private constructor(
-    readonly endpoints: ChatEndpoint[],
+    private current: ChatEndpoint[],
     private readonly logger: Logger,
-    private readonly onClose: () => Promise<void>,
+    private onClose: () => Promise<void>,
   ) {
-    for (const e of endpoints) this.byName.set(e.name, e);
+    for (const e of current) this.byName.set(e.name, e);
+  }
+
+  get endpoints(): ChatEndpoint[] {
+    return this.current;
+  }
+
+  /**
+   * Takes the endpoints a changed configuration now has (the setup page added a provider while the
+   * server ran). They replace the Demo, which then stops; with none configured nothing changes.
+   */
+  async adopt(config: AppConfig): Promise<void> {
+    const configured = enabledEndpoints(config, this.logger);
+    if (configured.length === 0) return;
+    const closePrevious = this.onClose;
+    this.current = configured;
+    this.byName.clear();
+    for (const e of configured) this.byName.set(e.name, e);
+    this.modelCache.clear();
+    this.onClose = async () => undefined;
+    await closePrevious();
   }
 
   /**

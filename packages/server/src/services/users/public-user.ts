@@ -15,6 +15,9 @@ export function toPublicUser(row: UserRow): User {
     twoFactorEnabled: row.twoFactorEnabled,
     termsAccepted: row.termsAccepted,
     plugins: row.plugins,
+    language: row.language,
+    showAnswerFigures: row.showAnswerFigures,
+    pendingEmail: row.pendingEmail,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

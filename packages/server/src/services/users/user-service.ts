@@ -30,7 +30,7 @@ export interface NewUser {
 }
 
 /** Serialises "is this the first account?" between concurrent registrations. */
-const FIRST_USER_LOCK = sql`select pg_advisory_xact_lock(hashtext('parley:first-user'))`;
+export const FIRST_USER_LOCK = sql`select pg_advisory_xact_lock(hashtext('parley:first-user'))`;
 
 /** Inserts an account; null when the email is taken. */
 export async function createUser(db: Database, input: NewUser): Promise<UserRow | null> {
@@ -52,7 +52,8 @@ export async function createUser(db: Database, input: NewUser): Promise<UserRow 
   });
 }
 
-async function hasAnyUser(db: Database): Promise<boolean> {
+/** Whether the instance has any account (setup is open only while it has none). */
+export async function hasAnyUser(db: Database): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).limit(1);
   return row !== undefined;
 }

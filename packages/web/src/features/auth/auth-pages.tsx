@@ -21,6 +21,7 @@ const PAGES: Record<AuthPath, { Page: ComponentType; inLayout: boolean }> = {
   '/verify': { Page: page(() => import('./verify-email-page')), inLayout: false },
   '/oauth/success': { Page: page(() => import('./oauth-success-page')), inLayout: false },
   '/oauth/error': { Page: page(() => import('./oauth-error-page')), inLayout: false },
+  '/setup': { Page: page(() => import('./setup-page')), inLayout: false },
 };
 
 /** The signed-out page for the current address (the app switch shows this only at those paths). */

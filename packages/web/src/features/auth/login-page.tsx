@@ -57,6 +57,12 @@ export default function LoginPage() {
     if (autoRedirect && config) window.location.assign(`${config.serverDomain}/oauth/openid`);
   }, [autoRedirect, config]);
 
+  // A fresh install has nobody to welcome back: its future administrator sets it up first.
+  const setupRequired = config?.setupRequired === true;
+  useEffect(() => {
+    if (setupRequired) navigate('/setup', { replace: true });
+  }, [setupRequired, navigate]);
+
   if (autoRedirect) {
     return (
       <div className="flex items-center justify-center gap-3 py-6 text-fg-muted" role="status">

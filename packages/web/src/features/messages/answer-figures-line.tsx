@@ -1,13 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { figureParts, figuresOf } from './answer-figures';
+import { useAnswerFiguresShown } from './use-answer-figures-shown';
 
 /**
  * The discreet line under an answer: time to first token, tokens per second, token counts and
- * cost (with balances on). Also used by the side-by-side compare view.
+ * cost (with balances on). Also used by the side-by-side compare view. Hidden by the account's
+ * switch, and by default where balances are off.
  */
 export function AnswerFiguresLine({ message }: { message: object }) {
   const { t, i18n } = useTranslation();
-  const figures = figuresOf(message);
+  const shown = useAnswerFiguresShown();
+  const figures = shown ? figuresOf(message) : null;
   if (!figures) return null;
   const parts = figureParts(figures, i18n.language);
   if (!parts.length) return null;

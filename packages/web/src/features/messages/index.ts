@@ -9,3 +9,4 @@ export type { SiblingChoices, VisibleMessage } from './message-tree';
 export { SiblingNav } from './sibling-nav';
 export { useMessageActions } from './use-message-actions';
 export { useWindowMessageVirtualizer } from './use-message-virtualizer';
+export { useAnswerFiguresShown } from './use-answer-figures-shown';

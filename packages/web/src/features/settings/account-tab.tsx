@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { SwitchRow } from '../../components/ui/switch';
 import { TextField } from '../../components/ui/text-field';
-import { clearSession, useAuth } from '../../store/auth-store';
+import { clearSession, setUser, useAuth } from '../../store/auth-store';
 import { resetSettings, useSettings } from '../../store/settings-store';
 import { useShell } from '../../store/shell-store';
 import { AvatarRow } from '../avatar';
@@ -17,9 +17,32 @@ import { emailConfirmed } from './delete-account';
 import { TwoFactorRows } from './two-factor-rows';
 import { PasskeyRows } from '../passkeys';
 import { LinkedSignInRows } from './linked-sign-ins';
+import { AccountProfileRows } from './account-profile-rows';
+import { useAnswerFiguresShown } from '../messages';
+
+/** The switch for the line of timings, tokens and credits under answers, saved on the account. */
+function AnswerFiguresSwitch() {
+  const { t } = useTranslation();
+  const shown = useAnswerFiguresShown();
+  const onChange = (value: boolean) => {
+    userApi
+      .updateProfile({ showAnswerFigures: value })
+      .then(setUser)
+      .catch(() => showToast(t('com_account_save_error'), 'error'));
+  };
+  return (
+    <SwitchRow
+      label={t('com_nav_show_answer_figures')}
+      checked={shown}
+      onCheckedChange={onChange}
+      testId="answer-figures-switch"
+    />
+  );
+}
 
 /**
- * Account settings: display-username switch, profile picture, two-factor, backup codes, passkeys,
+ * Account settings: name and username, address, password, export, the answer-figures switch,
+ * display-username switch, profile picture, two-factor, backup codes, passkeys,
  * linked sign-ins, account deletion.
  */
 export function AccountTab() {
@@ -29,6 +52,8 @@ export function AccountTab() {
   const [confirming, setConfirming] = useState(false);
   return (
     <div className="divide-y divide-border">
+      <AccountProfileRows />
+      <AnswerFiguresSwitch />
       <SwitchRow
         label={t('com_nav_user_name_display')}
         checked={showUsername}

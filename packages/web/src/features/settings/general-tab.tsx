@@ -5,6 +5,9 @@ import { LANGUAGES } from '../../i18n/languages';
 import { useSettings, type ThemeSetting } from '../../store/settings-store';
 import { ArchiveManagerRow } from '../archive';
 import type { SettingsTabProps } from './settings-tab-props';
+import { userApi } from '../../api/user-api';
+import { setUser } from '../../store/auth-store';
+import { languageForAccount } from './use-account-language';
 
 /** General settings: theme, language, display switches, and the archived chats. */
 export function GeneralTab({ interfaceConfig }: SettingsTabProps) {
@@ -29,7 +32,14 @@ export function GeneralTab({ interfaceConfig }: SettingsTabProps) {
         label={t('com_nav_language')}
         value={s.lang}
         testId="language-select"
-        onChange={(v) => s.setSetting('lang', v)}
+        onChange={(v) => {
+          s.setSetting('lang', v);
+          // Saved on the account too, so a new browser opens in it; this browser has it already.
+          userApi
+            .updateProfile({ language: languageForAccount(v) })
+            .then(setUser)
+            .catch(() => undefined);
+        }}
         options={[
           { value: 'auto', label: t('com_nav_lang_auto') },
           ...LANGUAGES.map((l) => ({ value: l.code, label: l.label })),

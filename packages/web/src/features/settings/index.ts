@@ -2,3 +2,4 @@
 export { emailConfirmed } from './delete-account';
 export { useThemeSync } from './theme';
 export { useLinkLanding } from './use-link-landing';
+export { useAccountLanguage } from './use-account-language';
