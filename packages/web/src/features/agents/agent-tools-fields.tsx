@@ -2,16 +2,10 @@ import { parseMcpToolName, type EndpointsConfig, type ToolEntry } from '@parley/
 import { Switch } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { CAPABILITY_TOOLS, toggleTool, toggleTools, type AgentForm } from './agent-form';
+import { capabilitiesOf } from '../../api/agent-capabilities';
 import { useAgentTools } from './agent-queries';
 
-/**
- * The agent endpoint's capabilities from /api/endpoints, when the server reports them; a tool whose
- * capability is off in parley.yaml is not offered.
- */
-export function capabilitiesOf(endpoints: EndpointsConfig | undefined): readonly string[] | null {
-  const caps = (endpoints?.agents as { capabilities?: unknown } | undefined)?.capabilities;
-  return Array.isArray(caps) ? caps.filter((c): c is string => typeof c === 'string') : null;
-}
+export { capabilitiesOf };
 
 /**
  * Capabilities (code, file search, web search: switches) and the other tools (a checklist). Only

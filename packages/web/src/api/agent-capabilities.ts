@@ -1,0 +1,11 @@
+import type { EndpointsConfig } from '@parley/schema';
+
+/**
+ * The agent endpoint's capabilities from /api/endpoints, when the server reports them: a tool
+ * whose capability is off in parley.yaml is not offered, and `ocr` is listed only while the
+ * server reads text in pictures.
+ */
+export function capabilitiesOf(endpoints: EndpointsConfig | undefined): readonly string[] | null {
+  const caps = (endpoints?.agents as { capabilities?: unknown } | undefined)?.capabilities;
+  return Array.isArray(caps) ? caps.filter((c): c is string => typeof c === 'string') : null;
+}
