@@ -5,6 +5,7 @@ import {
   FILE_UPLOAD_DEFAULTS,
   inferFileType,
   MB,
+  needsToolResource,
 } from './files.ts';
 
 const limits = { ...FILE_UPLOAD_DEFAULTS, supportedMimeTypes: [...DEFAULT_SUPPORTED_MIME_TYPES] };
@@ -48,5 +49,17 @@ describe('checkUploads', () => {
     expect(inferFileType('x.py', undefined)).toBe('text/x-python');
     expect(inferFileType('x', 'image/png')).toBe('image/png');
     expect(inferFileType('x', undefined)).toBe('');
+  });
+});
+
+describe('needsToolResource', () => {
+  it('asks a tool resource of documents on the agents endpoint only', () => {
+    expect(needsToolResource('agents', 'text/plain')).toBe(true);
+    expect(needsToolResource('agents', 'application/pdf', null)).toBe(true);
+    expect(needsToolResource('agents', 'application/pdf', 'file_search')).toBe(false);
+    expect(needsToolResource('agents', 'text/plain', 'ocr')).toBe(false);
+    expect(needsToolResource('agents', 'image/png')).toBe(false);
+    expect(needsToolResource('openAI', 'text/plain')).toBe(false);
+    expect(needsToolResource(undefined, 'text/plain')).toBe(false);
   });
 });

@@ -6,6 +6,8 @@ import {
   fileRouteParamsSchema,
   hasPermission,
   isImageType,
+  needsToolResource,
+  uploadErrors,
   uploadFieldsSchema,
   avatarUploadFieldsSchema,
   agentAvatarParamsSchema,
@@ -261,6 +263,10 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext): Promise
         imagesOnly,
         context: 'message_attachment',
       });
+      if (needsToolResource(fields.endpoint, row.type, row.toolResource)) {
+        await deleteOwnFiles(ctx.db, ctx.blobStore, user.id, [row.fileId]);
+        throw badRequest(uploadErrors.unsupportedCapability(row.filename));
+      }
       if (isImageType(row.type) && row.toolResource === 'ocr' && !ctx.ocr) {
         await deleteOwnFiles(ctx.db, ctx.blobStore, user.id, [row.fileId]);
         throw badRequest(
