@@ -88,8 +88,6 @@ export interface StoredFile {
 export interface ReadOptions {
   /** The OCR engine, when parley.yaml's `ocr` section turns it on. */
   ocr?: OcrEngine;
-  /** Hears how far OCR has come through a file's pictures (0 to 1). */
-  onOcrProgress?: (fraction: number) => void;
 }
 
 /** A picture is read for its text when it was uploaded to be read or searched, not to be seen. */
@@ -113,8 +111,7 @@ export async function documentText(
   const { storageKey: key, type, bytes } = file;
   if (isTextDocument(type)) return { text: await plainText(store, key) };
   const { ocr } = options;
-  if (ocr && readsPictureText(file))
-    return (await cachedText(store, key)) ?? pictureText(store, key, ocr, options);
+  if (ocr && readsPictureText(file)) return (await cachedText(store, key)) ?? pictureText(store, key, ocr);
   const kind = extractedKind(type);
   if (!kind) return null;
   if (ocr && kind === 'pdf') {
@@ -125,21 +122,15 @@ export async function documentText(
   const extracted = await withBlobOnDisk(store, key, (path) =>
     extractDocumentText(path, kind, bytes, DEFAULT_EXTRACT_LIMITS, undefined, scans),
   );
-  if (ocr && extracted.scans && extracted.pageTexts)
-    return scannedPdfText(store, key, extracted, ocr, options);
+  if (ocr && extracted.scans && extracted.pageTexts) return scannedPdfText(store, key, extracted, ocr);
   const { text, pageStarts } = extracted;
   return { text, ...(pageStarts && { pageStarts }) };
 }
 
 /** A picture's text, read by OCR and kept. */
-async function pictureText(
-  store: BlobStore,
-  key: string,
-  ocr: OcrEngine,
-  options: ReadOptions,
-): Promise<DocumentText> {
+async function pictureText(store: BlobStore, key: string, ocr: OcrEngine): Promise<DocumentText> {
   const png = await withBlobOnDisk(store, key, ocrReadyImage);
-  const [text = ''] = await ocr.read([png], (done, total) => options.onOcrProgress?.(done / total));
+  const [text = ''] = await ocr.read([png]);
   const read = { text: text.trim().slice(0, MAX_DOCUMENT_CHARS) };
   await keepText(store, key, read);
   return read;
@@ -151,13 +142,9 @@ async function scannedPdfText(
   key: string,
   extracted: ExtractedText,
   ocr: OcrEngine,
-  options: ReadOptions,
 ): Promise<DocumentText> {
   const scans = extracted.scans!;
-  const texts = await ocr.read(
-    scans.map((scan) => scan.png),
-    (done, total) => options.onOcrProgress?.(done / total),
-  );
+  const texts = await ocr.read(scans.map((scan) => scan.png));
   const pageTexts = [...extracted.pageTexts!];
   scans.forEach((scan, i) => (pageTexts[scan.page - 1] = (texts[i] ?? '').trim()));
   const read = joinPages(pageTexts, MAX_DOCUMENT_CHARS);

@@ -36,7 +36,12 @@ describe('OCR (tesseract.js in a bounded thread, offline)', () => {
         ocrReadyImage(textPicture(['Quarterly fjord report'], format)),
       ),
     );
-    const texts = await new OcrEngine(settings).read(pictures);
+    const heard: string[] = [];
+    const texts = await new OcrEngine(settings).read(pictures, (done, total) =>
+      heard.push(`${done}/${total}`),
+    );
+    // Each picture read is told as it is done, for a progress display.
+    expect(heard).toEqual(['1/2', '2/2']);
     expect(texts.map(flat)).toEqual([
       expect.stringContaining('fjord report'),
       expect.stringContaining('fjord report'),
