@@ -6,6 +6,7 @@ import {
   inferFileType,
   isExpiredFile,
   MB,
+  needsToolResource,
 } from './files.ts';
 
 const limits = { ...FILE_UPLOAD_DEFAULTS, supportedMimeTypes: [...DEFAULT_SUPPORTED_MIME_TYPES] };
@@ -59,5 +60,17 @@ describe('isExpiredFile', () => {
     expect(isExpiredFile({ expiresAt: 1000 }, 5000)).toBe(true);
     expect(isExpiredFile({}, 5000)).toBe(false);
     expect(isExpiredFile({ expiresAt: 'soon' }, 5000)).toBe(false);
+  });
+});
+
+describe('needsToolResource', () => {
+  it('asks a tool resource of documents on the agents endpoint only', () => {
+    expect(needsToolResource('agents', 'text/plain')).toBe(true);
+    expect(needsToolResource('agents', 'application/pdf', null)).toBe(true);
+    expect(needsToolResource('agents', 'application/pdf', 'file_search')).toBe(false);
+    expect(needsToolResource('agents', 'text/plain', 'ocr')).toBe(false);
+    expect(needsToolResource('agents', 'image/png')).toBe(false);
+    expect(needsToolResource('openAI', 'text/plain')).toBe(false);
+    expect(needsToolResource(undefined, 'text/plain')).toBe(false);
   });
 });

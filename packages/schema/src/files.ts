@@ -223,7 +223,25 @@ export const uploadErrors = {
   /** A HEIC/HEIF picture that reached the server without the browser's conversion to JPEG. */
   heicNotConverted: () =>
     'HEIC and HEIF pictures must be converted to JPEG before upload (Parley does this in the browser).',
+  /**
+   * A document attached on the agents endpoint without a tool resource: an agent reads files only
+   * through a tool (as text, by file search), so nothing would read it.
+   */
+  unsupportedCapability: (filename: string) =>
+    `"${filename}" cannot be attached to an agent as it is: no capability reads this type of file. Upload it as text or for file search instead (only pictures attach as they are).`,
 } as const;
+
+/** The endpoint whose uploads must name a tool resource unless they are pictures. */
+export const AGENTS_UPLOAD_ENDPOINT = 'agents';
+
+/**
+ * True when a file may not be uploaded on `endpoint` as it is: on the agents endpoint a file that
+ * is not a picture needs a tool resource (as text, file search), since an agent reads files only
+ * through its tools.
+ */
+export function needsToolResource(endpoint: string | undefined, type: string, toolResource?: string | null) {
+  return endpoint === AGENTS_UPLOAD_ENDPOINT && !/^image\//.test(type) && !toolResource;
+}
 
 function formatMb(bytes: number): string {
   const mb = bytes / MB;

@@ -5,6 +5,7 @@ import type { Database } from './db/client.ts';
 import type { PrometheusMetrics } from './metrics/prometheus-metrics.ts';
 import type { BlobStore } from './services/files/blob-store.ts';
 import type { FileEmbeddings } from './services/files/file-embeddings.ts';
+import type { OcrEngine } from './services/files/ocr-engine.ts';
 import type { RuntimeMetrics } from './metrics/runtime-metrics.ts';
 import type { AccessTokens } from './services/auth/access-token.ts';
 import type { SessionCheck } from './services/auth/session-check.ts';
@@ -32,6 +33,8 @@ export interface AppContext {
    * pgvector; absent, file search is full-text only.
    */
   fileEmbeddings?: FileEmbeddings;
+  /** Reads text out of pictures and scanned PDF pages: present when parley.yaml has `ocr`. */
+  ocr?: OcrEngine;
   /** Temporary bans for repeated violations, shared through the Bus. */
   bans: ViolationBans;
   /** External sign-in methods (OpenID Connect, social, SAML) configured for this instance. */

@@ -32,6 +32,8 @@ import { KeyStore } from './services/keys/key-store.ts';
 import { createBlobStore } from './services/files/create-blob-store.ts';
 import { embeddingsSettingsFromEnv } from './services/files/embeddings-settings.ts';
 import { FileEmbeddings } from './services/files/file-embeddings.ts';
+import { OcrEngine } from './services/files/ocr-engine.ts';
+import { resolveOcrSettings } from './services/files/ocr-settings.ts';
 import { seedRoles } from './services/roles/role-service.ts';
 import { applyInstanceSettings } from './services/setup/instance-settings-config.ts';
 import { readInstanceSettings } from './services/setup/instance-settings-store.ts';
@@ -107,6 +109,8 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
   const blobStore = await createBlobStore(config.env);
   // A half-written EMBEDDINGS_* setting stops the start here, before the database opens.
   const embeddingsSettings = embeddingsSettingsFromEnv(config.env);
+  // A missing language package stops the start here, before the database opens.
+  const ocrSettings = resolveOcrSettings(config.yaml.ocr);
   const database: DatabaseHandle = await openDatabase({
     databaseUrl: config.env.DATABASE_URL,
     dataDir: opts.databaseDir ?? config.env.DATA_DIR,
@@ -136,6 +140,7 @@ export async function startServer(opts: StartServerOptions): Promise<StartedServ
     bans: new ViolationBans(bus, banSettings(config.env)),
     blobStore,
     fileEmbeddings,
+    ...(ocrSettings && { ocr: new OcrEngine(ocrSettings) }),
     accessTokens: new AccessTokens(config.secrets.jwtSecret, Math.floor(config.env.SESSION_EXPIRY / 1000)),
     shutdownTasks: [],
     metrics,

@@ -13,6 +13,8 @@ test('agent builder files: documents chosen for file search are saved with the a
     headers: { Authorization: `Bearer ${token}` },
     multipart: {
       endpoint: 'agents',
+      // On the agents endpoint a document names the tool that reads it.
+      tool_resource: 'file_search',
       file: {
         name: 'handbook.md',
         mimeType: 'text/markdown',

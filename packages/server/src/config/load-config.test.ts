@@ -21,22 +21,46 @@ endpoints:
       apiKey: "\${OLLAMA_KEY}"
       baseURL: http://localhost:11434/v1
       models: { default: [llama3] }
-ocr: { apiKey: x }
+ocr: { strategy: local_tesseract }
 `,
       { OLLAMA_KEY: 'secret' },
     );
     expect(config.endpoints?.custom?.[0]?.apiKey).toBe('secret');
     expect(config.interface?.temporaryChatRetention).toBe(48);
-    expect(unimplementedSections.map((s) => s.section)).toEqual(['cache', 'ocr']);
+    expect(config.ocr?.strategy).toBe('local_tesseract');
+    expect(unimplementedSections.map((s) => s.section)).toEqual(['cache']);
   });
 
   it('names each unimplemented section with what will not happen', () => {
-    // actions and mcpServers are implemented; ocr is the one section still only accepted.
-    const { unimplementedSections } = parseParleyYaml('ocr: { apiKey: x }\nactions: {}\nmcpServers: {}\n');
-    expect(unimplementedSections.map((s) => s.section)).toEqual(['ocr']);
+    // actions, mcpServers and ocr are implemented; cache is the one section still only accepted.
+    const { unimplementedSections } = parseParleyYaml('cache: true\nactions: {}\nmcpServers: {}\n');
+    expect(unimplementedSections.map((s) => s.section)).toEqual(['cache']);
     expect(unimplementedSections.map(unimplementedSectionWarning)).toEqual([
-      'parley.yaml: the ocr section is not implemented yet and is ignored: documents are not sent to an OCR service.',
+      'parley.yaml: the cache section is not implemented yet and is ignored: Parley keeps no configuration cache, so this switch changes nothing.',
     ]);
+  });
+
+  it('validates the ocr section strictly: the local engine only, known keys, sane bounds', () => {
+    const { config } = parseParleyYaml(
+      'ocr: { strategy: local_tesseract, languages: [eng, chi_sim], timeoutSeconds: 30, maxScannedPages: 10 }\n',
+    );
+    expect(config.ocr).toEqual({
+      strategy: 'local_tesseract',
+      languages: ['eng', 'chi_sim'],
+      timeoutSeconds: 30,
+      maxScannedPages: 10,
+    });
+    // A hosted strategy of the librechat.yaml format is refused, not read locally in secret.
+    expect(() => parseParleyYaml('ocr: { strategy: mistral_ocr, apiKey: x }\n')).toThrow(
+      /ocr\.strategy: must be local_tesseract/,
+    );
+    expect(() => parseParleyYaml('ocr: { apiKey: x }\n')).toThrow(/ocr/);
+    expect(() => parseParleyYaml('ocr: { strategy: local_tesseract, languages: ["../etc"] }\n')).toThrow(
+      /Tesseract language code/,
+    );
+    expect(() => parseParleyYaml('ocr: { strategy: local_tesseract, timeoutSeconds: 0 }\n')).toThrow(
+      /ocr\.timeoutSeconds/,
+    );
   });
 
   it('validates the webSearch section strictly (it is implemented)', () => {

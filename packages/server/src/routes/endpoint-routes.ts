@@ -24,7 +24,7 @@ export function endpointRoutes(
     const described = endpoints.describe();
     if (!listsAgents(ctx, Object.keys(described).length)) return described;
     const order = Math.max(-1, ...Object.values(described).map((e) => e.order)) + 1;
-    return { ...described, [AGENTS_ENDPOINT]: agentsEndpointInfo(agents, order) };
+    return { ...described, [AGENTS_ENDPOINT]: agentsEndpointInfo(agents, order, Boolean(ctx.ocr)) };
   });
   app.get('/api/models', auth, async () => endpoints.allModels());
   // Parley has no per-deployment endpoint overrides; LibreChat answers `false` in that case.

@@ -6,6 +6,8 @@ import {
   fileRouteParamsSchema,
   hasPermission,
   isImageType,
+  needsToolResource,
+  uploadErrors,
   uploadFieldsSchema,
   avatarUploadFieldsSchema,
   agentAvatarParamsSchema,
@@ -210,7 +212,9 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext): Promise
     async function indexUpload(row: FileRow): Promise<{ row: FileRow; message: string }> {
       const done = 'File uploaded and processed successfully';
       try {
-        const { chunks, vectors } = await indexFile(ctx.db, ctx.blobStore, row, ctx.fileEmbeddings);
+        const { chunks, vectors } = await indexFile(ctx.db, ctx.blobStore, row, ctx.fileEmbeddings, {
+          ocr: ctx.ocr,
+        });
         const indexed = chunks > 0 ? { ...row, embedded: true } : row;
         if (vectors?.status !== 'failed') return { row: indexed, message: done };
         ctx.logger.warn(
@@ -259,6 +263,16 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext): Promise
         imagesOnly,
         context: 'message_attachment',
       });
+      if (needsToolResource(fields.endpoint, row.type, row.toolResource)) {
+        await deleteOwnFiles(ctx.db, ctx.blobStore, user.id, [row.fileId]);
+        throw badRequest(uploadErrors.unsupportedCapability(row.filename));
+      }
+      if (isImageType(row.type) && row.toolResource === 'ocr' && !ctx.ocr) {
+        await deleteOwnFiles(ctx.db, ctx.blobStore, user.id, [row.fileId]);
+        throw badRequest(
+          `"${row.filename}" was not uploaded. Text is read from pictures only where OCR is turned on, and it is off on this server. Upload the picture as an image instead.`,
+        );
+      }
       const { row: indexed, message } = await indexUpload(row);
       return {
         ...toApiFile(indexed),

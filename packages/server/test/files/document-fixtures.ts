@@ -61,10 +61,10 @@ export function pdfDocument(
 }
 
 /**
- * `megabytes` MB of zero bytes, zlib-deflated at the highest level (about a thousandth of that),
+ * `megabytes` MB (and `tailBytes` bytes) of zero bytes, zlib-deflated at the highest level (about a thousandth of that),
  * made a megabyte at a time so the whole never sits in memory.
  */
-async function deflatedZeros(megabytes: number): Promise<Buffer> {
+export async function deflatedZeros(megabytes: number, tailBytes = 0): Promise<Buffer> {
   const deflate = createDeflate({ level: constants.Z_BEST_COMPRESSION });
   const out: Buffer[] = [];
   deflate.on('data', (chunk: Buffer) => out.push(chunk));
@@ -73,6 +73,7 @@ async function deflatedZeros(megabytes: number): Promise<Buffer> {
   for (let i = 0; i < megabytes; i++) {
     if (!deflate.write(zeros)) await new Promise((resolve) => deflate.once('drain', resolve));
   }
+  if (tailBytes > 0) deflate.write(Buffer.alloc(tailBytes));
   deflate.end();
   await done;
   return Buffer.concat(out);

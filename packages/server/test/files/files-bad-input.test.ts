@@ -46,6 +46,42 @@ describe('files: bad input', () => {
     expect(storedBlobs(server)).toEqual([]);
   }
 
+  it('refuses a document on the agents endpoint without a tool resource, saying what to do instead', async () => {
+    await expectRefused(
+      await uploadFile(server, ann, 'plain notes\n', 'notes.txt', {
+        type: 'text/plain',
+        fields: { endpoint: 'agents' },
+      }),
+      400,
+      uploadErrors.unsupportedCapability('notes.txt'),
+    );
+    // With a tool to read it, or as a picture, the same endpoint takes it.
+    const bob = await createTestUser(server);
+    const asText = await uploadFile(server, bob, 'plain notes\n', 'notes.txt', {
+      type: 'text/plain',
+      fields: { endpoint: 'agents', tool_resource: 'ocr' },
+    });
+    expect(asText.status).toBe(201);
+    const picture = await uploadFile(server, bob, await pngImage(16, 16), 'p.png', {
+      type: 'image/png',
+      fields: { endpoint: 'agents' },
+    });
+    expect(picture.status).toBe(201);
+    // Another endpoint takes a document as it is.
+    const plain = await uploadFile(server, bob, 'plain notes\n', 'n2.txt', { type: 'text/plain' });
+    expect(plain.status).toBe(201);
+    // The later checks expect an empty store: Bob's files go again.
+    const ids = await Promise.all(
+      [asText, picture, plain].map(async (r) => (await jsonOf(r)).file_id as string),
+    );
+    const deleted = await server.api('/api/files', {
+      method: 'DELETE',
+      token: bob.token,
+      json: { files: ids.map((file_id) => ({ file_id })) },
+    });
+    expect(deleted.status).toBe(200);
+  });
+
   it('applies fileConfig per endpoint in the configuration answer', async () => {
     const config = await jsonOf(await server.api('/api/files/config', { token: ann.token }));
     expect(config.serverFileSizeLimit).toBe(65536);

@@ -3,7 +3,7 @@
 // flag), on a temporary DATA_DIR and an ephemeral port, once for the whole file. The API suite
 // runs the TypeScript sources in-process, so this file reaches every worker thread and child
 // process the compiled server starts, by the paths the bundle finds them at: the embedded
-// database's thread (every request), document reading, token counting, code runs in Pyodide and
+// database's thread (every request), document reading, OCR, token counting, code runs in Pyodide and
 // QuickJS, an MCP stdio server it supervises, and a backup asked of it through its admin socket.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -20,7 +20,11 @@ import {
   extractDocumentText,
   type ExtractedKind,
 } from '../../src/services/files/document-extract.ts';
+import { OcrEngine } from '../../src/services/files/ocr-engine.ts';
+import { ocrReadyImage } from '../../src/services/files/ocr-image.ts';
+import { resolveOcrSettings } from '../../src/services/files/ocr-settings.ts';
 import { openStream } from '../chat/sse-client.ts';
+import { scannedPdf, textPicture } from '../files/scan-fixtures.ts';
 import {
   docxDocument,
   epubDocument,
@@ -215,6 +219,8 @@ describe('the compiled server, started as npm start starts it', () => {
         "      headers: { x-sim-tokens-per-second: '100000' }",
         'mcpServers:',
         `  local: { command: "${process.execPath}", args: ["${STDIO_MCP_SERVER}"] }`,
+        'ocr:',
+        '  strategy: local_tesseract',
       ].join('\n'),
     );
     env = {
@@ -340,6 +346,48 @@ describe('the compiled server, started as npm start starts it', () => {
     const sent = JSON.stringify(received.map((r) => r.body));
     for (const doc of SEARCHED) expect(sent, doc.name).toContain(doc.marker);
     expect(final.responseMessage.text).toMatch(new RegExp(`^I found ${SEARCHED.length} matching passages`));
+  });
+
+  it('reads pictures and scanned PDF pages with the OCR thread and language data it ships, offline', async () => {
+    // The thread shipped in dist reads the same text as the source's.
+    const picture = textPicture(['Compiled servers read MARKER OCR 6620']);
+    const ready = await ocrReadyImage(picture);
+    const settings = resolveOcrSettings({ strategy: 'local_tesseract' })!;
+    const shipped = pathToFileURL(join(SERVER_DIST, 'ocr-worker.mjs'));
+    const [fromSource, fromDist] = await Promise.all([
+      new OcrEngine(settings).read([ready]),
+      new OcrEngine(settings, undefined, shipped).read([ready]),
+    ]);
+    expect(fromDist).toEqual(fromSource);
+    const flat = (text: string) => text.replace(/\\n|\s+/g, ' ');
+    expect(flat(fromDist[0]!)).toContain('MARKER OCR 6620');
+
+    const uploaded = await Promise.all(
+      [
+        { bytes: picture, name: 'board.png', type: 'image/png', fields: { tool_resource: 'ocr' } },
+        {
+          bytes: scannedPdf([{ text: 'Typed page' }, { scan: ['Scanned page names MARKER SCAN 7741'] }]),
+          name: 'scan.pdf',
+          type: 'application/pdf',
+          fields: {} as Record<string, string>,
+        },
+      ].map(async (doc) => {
+        const res = await uploadFile(server, ann, doc.bytes, doc.name, {
+          type: doc.type,
+          fields: { endpoint: 'Sim', ...doc.fields },
+        });
+        const body = await jsonOf(res);
+        expect(res.status, `${doc.name}: ${JSON.stringify(body)}`).toBe(201);
+        return { file_id: body.file_id as string };
+      }),
+    );
+    received.length = 0;
+    await chat({ text: 'What do the board and the scan say?', files: uploaded });
+    const given = flat(JSON.stringify(received.map((r) => r.body)));
+    expect(given).toContain('MARKER OCR 6620');
+    expect(given).toContain('MARKER SCAN 7741');
+    const endpoints = await jsonOf(await server.api('/api/endpoints', { token: ann.token }));
+    expect(endpoints.agents.capabilities).toContain('ocr');
   });
 
   it('counts a long message’s tokens on its token-count thread, for a chat and for the tokenizer', async () => {

@@ -11,7 +11,7 @@ describe("the agents endpoint's entry in /api/endpoints", () => {
       capabilities: ['tools', 'chain'],
       allowedProviders: ['openAI'],
     });
-    expect(agentsEndpointInfo(settings, 7)).toEqual({
+    expect(agentsEndpointInfo(settings, 7, false)).toEqual({
       order: 7,
       userProvide: false,
       name: 'agents',
@@ -23,8 +23,14 @@ describe("the agents endpoint's entry in /api/endpoints", () => {
     });
   });
 
+  it('lists ocr only while the server reads text out of pictures', () => {
+    const settings = resolveAgentsSettings({ capabilities: ['file_search', 'ocr'] });
+    expect(agentsEndpointInfo(settings, 0, true).capabilities).toEqual(['file_search', 'ocr']);
+    expect(agentsEndpointInfo(settings, 0, false).capabilities).toEqual(['file_search']);
+  });
+
   it('leaves out the limits parley.yaml does not set', () => {
-    const info = agentsEndpointInfo(resolveAgentsSettings(undefined), 0);
+    const info = agentsEndpointInfo(resolveAgentsSettings(undefined), 0, false);
     expect(info.recursionLimit).toBe(25);
     expect(info).not.toHaveProperty('maxRecursionLimit');
     expect(info).not.toHaveProperty('allowedProviders');

@@ -199,6 +199,7 @@ export async function planChat(
     }),
     resendFiles,
     embeddings: ctx.fileEmbeddings,
+    ocr: ctx.ocr,
     ...(agentRequest ? { agentFiles: agentOcrFiles(agentRequest.agent) } : {}),
   });
   const promptTokens = historyTokens + documents.tokens;

@@ -58,6 +58,8 @@ export async function attachImages(
         const row = rows.get(id);
         // An earlier message's file deleted since is simply no longer sent.
         if (!row || !isImageType(row.type) || !row.width || !row.height) continue;
+        // A picture uploaded as text reaches the model as the text OCR read out of it.
+        if (row.toolResource === 'ocr') continue;
         const size = { width: row.width, height: row.height, bytes: row.bytes };
         const fitted = await withBlobOnDisk(opts.store, row.storageKey, (path) =>
           fitImage(path, row.type, size, limits),

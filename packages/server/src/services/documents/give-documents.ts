@@ -6,6 +6,7 @@ import type { BlobStore } from '../files/blob-store.ts';
 import { chunkSpans, pageAt } from '../files/chunk-text.ts';
 import { documentText, type DocumentText } from '../files/document-text.ts';
 import type { FileEmbeddings } from '../files/file-embeddings.ts';
+import type { OcrEngine } from '../files/ocr-engine.ts';
 import { findOwnFiles } from '../files/file-records.ts';
 import { FILE_SEARCH_LIMIT, searchFiles } from '../files/file-search.ts';
 import type { ProviderMessage } from '../providers/provider.ts';
@@ -31,6 +32,8 @@ export interface DocumentOptions {
   resendFiles?: boolean | null;
   /** Ranks passages by meaning too, when an embeddings provider is configured. */
   embeddings?: FileEmbeddings;
+  /** Reads pictures uploaded as text (their text was kept at upload, so this rarely runs). */
+  ocr?: OcrEngine;
   /**
    * An agent's `tool_resources.ocr` files, given with the newest message like its own: the agent's
    * author owns them, and whoever may use the agent is given them.
@@ -52,8 +55,12 @@ export interface GivenDocuments {
  */
 const CHARS_PER_TOKEN_CEILING = 12;
 
-/** The files given as text: every attachment but pictures and files uploaded for file search. */
-const givenAsText = (row: FileRow) => !isImageType(row.type) && row.toolResource !== 'file_search';
+/**
+ * The files given as text: every attachment but files uploaded for file search, and pictures only
+ * when uploaded as text (read by OCR; the others are shown to the model as pictures).
+ */
+const givenAsText = (row: FileRow) =>
+  (!isImageType(row.type) || row.toolResource === 'ocr') && row.toolResource !== 'file_search';
 
 /**
  * Puts the documents attached to user messages in front of the model, inside those messages: each
@@ -131,7 +138,7 @@ class DocumentGiver {
     const indexed = await indexedChars(this.opts.db, row);
     if (indexed !== null && indexed > this.#left * CHARS_PER_TOKEN_CEILING) return this.#searched(row, null);
     // A damaged file was refused at upload; one that fails now (a store outage) is left out.
-    const read = await documentText(this.opts.store, row.storageKey, row.type, row.bytes).catch(() => null);
+    const read = await documentText(this.opts.store, row, { ocr: this.opts.ocr }).catch(() => null);
     if (!read?.text.trim()) return { use: { read_as: 'not_read' } };
     const fullText = withPageMarks(read.text, read.pageStarts);
     const tokens = await this.#tokensWithin(fullText);

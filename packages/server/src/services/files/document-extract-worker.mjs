@@ -1,5 +1,6 @@
 // The document-reading thread: one per document, started by document-extract.ts, which bounds its
-// time and memory and ends it when it overruns. It reads a PDF (unpdf's build of PDF.js), a DOCX
+// time and memory and ends it when it overruns. It reads a PDF (unpdf's build of PDF.js, which
+// also renders a scanned page to a picture for OCR, drawing with @napi-rs/canvas), a DOCX
 // (mammoth), an XLSX or PPTX (their XML parts, office-text.mjs), an ODT, ODS or ODP (odf-text.mjs),
 // an EPUB (epub-text.mjs) or an RTF (rtf-text.mjs) from a path and posts back the text, or the
 // reason it could not. Plain JavaScript: a
@@ -19,13 +20,38 @@ class Refused extends Error {
   }
 }
 
+/** The most pixels a scanned page is rendered at for OCR (3000 x 3000): legible, and bounded. */
+const MAX_SCAN_PIXELS = 9_000_000;
+/** Scanned pages are rendered at twice the PDF's own size (144 dpi) unless that passes the bound. */
+const SCAN_SCALE = 2;
+
+/** True when the page paints a picture: a page with no text but a picture is a scan. */
+async function paintsPicture(page, OPS) {
+  const { fnArray } = await page.getOperatorList();
+  const pictures = new Set([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageXObjectRepeat]);
+  return fnArray.some((op) => pictures.has(op));
+}
+
+/** A scanned page rendered to a PNG for OCR, no larger than MAX_SCAN_PIXELS. */
+async function renderScan(pdf, n, page, renderPageAsImage) {
+  const { width, height } = page.getViewport({ scale: 1 });
+  const scale = Math.min(SCAN_SCALE, Math.sqrt(MAX_SCAN_PIXELS / Math.max(1, width * height)));
+  const png = await renderPageAsImage(pdf, n, { canvasImport: () => import('@napi-rs/canvas'), scale });
+  return new Uint8Array(png);
+}
+
 /**
- * The text of a PDF's pages in order, stopping at `maxPages` pages or `maxChars` characters, with
- * where each page starts in it (`pageStarts[n - 1]` is page n's first character), so a passage can
- * be cited by page.
+ * The text of a PDF's pages in order (`pageTexts[n - 1]` is page n's), stopping at `maxPages`
+ * pages or `maxChars` characters. With `scans` set (OCR is on), a page that has no text layer but
+ * paints a picture is rendered to a PNG, up to `scans` of them, for the OCR thread to read; a
+ * page with a text layer is never rendered.
  */
-async function pdfText(bytes, { maxPages, maxChars }) {
-  const { getDocumentProxy } = await import('unpdf');
+async function pdfText(bytes, { maxPages, maxChars }, scans) {
+  const { createIsomorphicCanvasFactory, getDocumentProxy, getResolvedPDFJS, renderPageAsImage } =
+    await import('unpdf');
+  // Rendering needs a canvas; reading text alone does not load one.
+  const CanvasFactory =
+    scans > 0 ? await createIsomorphicCanvasFactory(() => import('@napi-rs/canvas')) : undefined;
   let pdf;
   try {
     // No fonts or scripts are needed for text; eval stays off.
@@ -34,17 +60,19 @@ async function pdfText(bytes, { maxPages, maxChars }) {
       disableFontFace: true,
       stopAtErrors: false,
       verbosity: 0,
+      ...(CanvasFactory && { CanvasFactory }),
     });
   } catch (error) {
     if (error?.name === 'PasswordException')
       throw new Refused('encrypted', 'The PDF is password-protected, so its text cannot be read.');
     throw new Refused('corrupt', 'The PDF could not be read: it is damaged or not a PDF.');
   }
+  const { OPS } = scans > 0 ? await getResolvedPDFJS() : {};
   const pages = Math.min(pdf.numPages, maxPages);
-  const parts = [];
-  const pageStarts = [];
+  const pageTexts = [];
+  const rendered = [];
   let chars = 0;
-  let pagesRead = 0;
+  let scansLeft = scans;
   for (let n = 1; n <= pages && chars < maxChars; n++) {
     const page = await pdf.getPage(n);
     const content = await page.getTextContent();
@@ -53,22 +81,22 @@ async function pdfText(bytes, { maxPages, maxChars }) {
       if (typeof item.str !== 'string') continue;
       text += item.str + (item.hasEOL ? '\n' : '');
     }
-    page.cleanup();
     const trimmed = text.trim();
-    pageStarts.push(chars);
-    parts.push(trimmed);
+    if (!trimmed && scansLeft > 0 && (await paintsPicture(page, OPS))) {
+      rendered.push({ page: n, png: await renderScan(pdf, n, page, renderPageAsImage) });
+      scansLeft--;
+    }
+    page.cleanup();
+    pageTexts.push(trimmed);
     // The pages are joined with a blank line between them.
     chars += trimmed.length + 2;
-    pagesRead = n;
   }
   await pdf.destroy();
-  const text = parts.join('\n\n');
   return {
-    text: text.slice(0, maxChars),
+    pageTexts,
     pages: pdf.numPages,
-    pageStarts,
-    pagesRead,
-    truncated: pagesRead < pdf.numPages || text.length > maxChars,
+    scans: rendered,
+    truncated: pageTexts.length < pdf.numPages || chars - 2 > maxChars,
   };
 }
 
@@ -132,16 +160,21 @@ function rtfDocumentText(bytes, { maxChars }) {
 }
 
 async function main() {
-  const { path, kind, limits } = workerData;
+  const { path, kind, limits, scans } = workerData;
   const bytes = await readFile(path);
-  if (kind === 'pdf') return pdfText(bytes, limits);
+  if (kind === 'pdf') return pdfText(bytes, limits, scans);
   if (kind === 'docx') return docxText(bytes, limits);
   if (kind === 'rtf') return rtfDocumentText(bytes, limits);
   return officeText(bytes, kind, limits);
 }
 
 main().then(
-  (result) => parentPort.postMessage({ ok: true, ...result }),
+  // Rendered scans move to the server's thread rather than being copied.
+  (result) =>
+    parentPort.postMessage(
+      { ok: true, ...result },
+      (result.scans ?? []).map((s) => s.png.buffer),
+    ),
   (error) =>
     parentPort.postMessage({
       ok: false,

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { Turns } from './turns.ts';
 import { watchWorkerMemory } from './worker-memory-watch.ts';
 
 /** The formats read by the document thread (text types are read in place, see document-text.ts). */
@@ -92,25 +93,55 @@ export interface ExtractedText {
   pages?: number;
   /** A PDF's pages read: where page n starts in `text` is `pageStarts[n - 1]`. */
   pageStarts?: number[];
+  /** A PDF's pages read, each's own text (`pageTexts[n - 1]` is page n's). */
+  pageTexts?: string[];
+  /** A PDF's pages without a text layer that paint a picture, rendered to PNG for OCR. */
+  scans?: ScannedPage[];
+}
+
+/** A PDF page that is a picture of text, rendered for OCR. */
+export interface ScannedPage {
+  /** From 1. */
+  page: number;
+  png: Uint8Array;
 }
 
 type WorkerReply =
-  | { ok: true; text: string; truncated: boolean; pages?: number; pageStarts?: number[] }
+  | { ok: true; text: string; truncated: boolean }
+  | { ok: true; pageTexts: string[]; truncated: boolean; pages: number; scans: ScannedPage[] }
   | { ok: false; reason: UnreadableReason; message: string };
 
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function inTurn<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  try {
-    return await work();
-  } finally {
-    running--;
-    waiting.shift()?.();
+/**
+ * A PDF's text from its pages' texts, joined with a blank line between pages and cut at
+ * `maxChars`, with where each page starts in it, so a passage can be cited by page.
+ */
+export function joinPages(
+  pageTexts: readonly string[],
+  maxChars: number,
+): { text: string; pageStarts: number[] } {
+  const pageStarts: number[] = [];
+  let at = 0;
+  for (const text of pageTexts) {
+    pageStarts.push(at);
+    at += text.length + 2;
   }
+  return { text: pageTexts.join('\n\n').slice(0, maxChars), pageStarts };
 }
+
+/** What the thread answered, as the reader's result (a PDF's pages joined). */
+function extractedOf(reply: Extract<WorkerReply, { ok: true }>, maxChars: number): ExtractedText {
+  if (!('pageTexts' in reply)) return { text: reply.text, truncated: reply.truncated };
+  return {
+    ...joinPages(reply.pageTexts, maxChars),
+    truncated: reply.truncated,
+    pages: reply.pages,
+    pageTexts: reply.pageTexts,
+    ...(reply.scans.length > 0 && { scans: reply.scans }),
+  };
+}
+
+/** The document threads' turns: at most MAX_CONCURRENT read at once. */
+const turns = new Turns(MAX_CONCURRENT);
 
 const WORKER_FILE = new URL('./document-extract-worker.mjs', import.meta.url);
 
@@ -120,10 +151,11 @@ function runWorker(
   kind: ExtractedKind,
   limits: ExtractLimits,
   workerFile: URL,
+  scans: number,
 ): Promise<ExtractedText> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(workerFile, {
-      workerData: { path, kind, limits },
+      workerData: { path, kind, limits, scans },
       resourceLimits: { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: 32 },
       stdout: true,
       stderr: true,
@@ -164,12 +196,7 @@ function runWorker(
     worker.on('message', (reply: WorkerReply) =>
       finish(() =>
         reply.ok
-          ? resolve({
-              text: reply.text,
-              truncated: reply.truncated,
-              pages: reply.pages,
-              pageStarts: reply.pageStarts,
-            })
+          ? resolve(extractedOf(reply, limits.maxChars))
           : reject(
               // A reason the reader did not name is an error of its own, whose text may hold paths.
               reply.reason === 'failed'
@@ -206,6 +233,8 @@ export function extractDocumentText(
   limits: ExtractLimits = DEFAULT_EXTRACT_LIMITS,
   /** The thread's module; a test gives one that cannot load, to see how that failure is told. */
   workerFile: URL = WORKER_FILE,
+  /** A PDF's scanned pages (no text layer, a picture) to render for OCR; 0 when OCR is off. */
+  scans = 0,
 ): Promise<ExtractedText> {
   if (bytes > limits.maxInputBytes) {
     return Promise.reject(
@@ -215,5 +244,5 @@ export function extractDocumentText(
       ),
     );
   }
-  return inTurn(() => runWorker(path, bytes, kind, limits, workerFile));
+  return turns.run(() => runWorker(path, bytes, kind, limits, workerFile, scans));
 }

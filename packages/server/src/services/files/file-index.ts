@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { fileChunks, files, type FileRow } from '../../db/schema/index.ts';
 import type { BlobStore } from './blob-store.ts';
 import { chunkSpans, pageAt } from './chunk-text.ts';
-import { documentText } from './document-text.ts';
+import { documentText, type ReadOptions } from './document-text.ts';
 import { insertChunks } from './chunk-vectors.ts';
 import type { FileEmbeddings, VectorIndexing } from './file-embeddings.ts';
 
@@ -26,8 +26,10 @@ export async function indexFile(
   store: BlobStore,
   row: FileRow,
   embeddings?: FileEmbeddings,
+  /** OCR, when on, and who hears its progress. */
+  read: ReadOptions = {},
 ): Promise<FileIndexing> {
-  const document = await documentText(store, row.storageKey, row.type, row.bytes);
+  const document = await documentText(store, row, read);
   if (document === null) return { chunks: 0 };
   const { pageStarts } = document;
   const chunks = chunkSpans(document.text);

@@ -2,7 +2,7 @@ import { parseMcpToolName, type EndpointsConfig, type ToolEntry } from '@parley/
 import { Switch } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { CAPABILITY_TOOLS, toggleTool, toggleTools, type AgentForm } from './agent-form';
-import { capabilitiesOf } from './agent-capabilities';
+import { capabilitiesOf } from '../../api/agent-capabilities';
 import { useAgentTools } from './agent-queries';
 
 // Kept here too: other folders read the capabilities through this file.

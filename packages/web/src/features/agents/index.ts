@@ -3,4 +3,4 @@ export { useAgentBuilderSection } from './agent-builder-section';
 export { AgentLabel, AgentMenuItems, AgentStarters } from './lazy-agent-parts';
 export { AGENTS_ENDPOINT } from './agents-endpoint';
 export { useAgentList, useAgentTools } from './agent-queries';
-export { capabilitiesOf } from './agent-capabilities';
+export { capabilitiesOf } from '../../api/agent-capabilities';

@@ -7,11 +7,12 @@ import { MENU_ITEM } from '../../components/ui/menu-styles';
 import { showToast } from '../toasts';
 import { UPLOAD_KIND_ICONS, UPLOAD_KIND_LABELS } from './upload-kind-look';
 import { UPLOAD_ACCEPT, uploadKinds, wrongFilesFor, type UploadKind } from './upload-options';
-import { useFileSearchOffer } from './use-file-search-offer';
+import { useUploadOffer } from './use-upload-offer';
 
 /**
- * The paperclip's menu: upload pictures for the model to see, files to attach, or documents for
- * file search (when the server offers it and the role allows it). Each option opens the file
+ * The paperclip's menu: upload pictures for the model to see, files to attach or give as text,
+ * pictures and scans to read by OCR (when the server has OCR on), or documents for file search
+ * (when the server offers it and the role allows it). Each option opens the file
  * picker for its kind and hands the chosen files to `onFiles`.
  */
 export function AttachMenu({
@@ -25,7 +26,7 @@ export function AttachMenu({
   const [open, setOpen] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
   const kind = useRef<UploadKind>('file');
-  const fileSearch = useFileSearchOffer();
+  const uploadOffer = useUploadOffer();
   const choose = (next: UploadKind) => {
     kind.current = next;
     setOpen(false);
@@ -56,7 +57,7 @@ export function AttachMenu({
           </button>
         }
       >
-        {uploadKinds(fileSearch).map((option) => {
+        {uploadKinds(uploadOffer).map((option) => {
           const Icon = UPLOAD_KIND_ICONS[option];
           return (
             <button
@@ -83,7 +84,10 @@ export function AttachMenu({
           e.target.value = '';
           if (files.length === 0) return;
           if (wrongFilesFor(kind.current, files)) {
-            showToast(t('com_ui_upload_image_only'), 'error');
+            showToast(
+              t(kind.current === 'ocr_text' ? 'com_ui_upload_ocr_pictures_only' : 'com_ui_upload_image_only'),
+              'error',
+            );
             return;
           }
           onFiles(files, kind.current);

@@ -110,21 +110,40 @@ export function ImageFile({ file, large = false }: { file: MessageFile; large?: 
   );
 }
 
-/** The files sent with a message: pictures as thumbnails that open the viewer, others as chips. */
+/**
+ * A picture whose text the model was given (read by OCR): its thumbnail, with how it was read
+ * under it, as a document's chip says it.
+ */
+function ReadPicture({ file }: { file: MessageFile }) {
+  const { t } = useTranslation();
+  const note = readNote(file);
+  return (
+    <span className="flex flex-col gap-1 text-xs" data-testid="message-file">
+      <ImageFile file={file} />
+      {note && (
+        <span className="text-fg-subtle" data-testid="message-file-read">
+          {t(note.key, note.values)}
+        </span>
+      )}
+    </span>
+  );
+}
+
+/**
+ * The files sent with a message: pictures as thumbnails that open the viewer (with how their text
+ * was read, when the model was given it), others as chips.
+ */
 export function MessageFiles({ files }: { files: Record<string, unknown>[] | null | undefined }) {
   if (!files?.length) return null;
   const list = files as MessageFile[];
   return (
     <div className="mb-2 flex flex-wrap gap-2" data-testid="message-files">
-      {list.map((file, i) =>
-        isExpiredFile(file) ? (
-          <ExpiredFileChip key={file.file_id ?? i} filename={file.filename} />
-        ) : file.type?.startsWith('image/') ? (
-          <ImageFile key={file.file_id ?? i} file={file} />
-        ) : (
-          <DocumentChip key={file.file_id ?? i} file={file} />
-        ),
-      )}
+      {list.map((file, i) => {
+        const key = file.file_id ?? i;
+        if (isExpiredFile(file)) return <ExpiredFileChip key={key} filename={file.filename} />;
+        if (!file.type?.startsWith('image/')) return <DocumentChip key={key} file={file} />;
+        return file.read_as ? <ReadPicture key={key} file={file} /> : <ImageFile key={key} file={file} />;
+      })}
     </div>
   );
 }

@@ -4,7 +4,9 @@ import {
   FILE_DELETE_DEBOUNCE_MS,
   inferFileType,
   isHeicType,
+  needsToolResource,
   UPLOAD_DONE_DELAY_MS,
+  uploadErrors,
   UPLOAD_PROGRESS,
   type FileConfigResponse,
   type ParleyFile,
@@ -103,6 +105,14 @@ export function useAttach(conversationId: string, endpoint: string | undefined) 
       );
       if (problem) {
         showToast(crashed ? t(problem) : problem, 'error');
+        return;
+      }
+      // On the agents endpoint a document needs a tool to read it (as text, file search).
+      const unread = chosen.find((f) =>
+        needsToolResource(endpoint, inferFileType(f.name, f.type), options.toolResource),
+      );
+      if (unread) {
+        showToast(uploadErrors.unsupportedCapability(unread.name), 'error');
         return;
       }
       await Promise.all(

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { dropChoices, toolResourceOf, type UploadKind, type UploadToolResource } from './upload-options';
-import { useFileSearchOffer } from './use-file-search-offer';
+import { useUploadOffer } from './use-upload-offer';
 
 type Add = (files: File[], options?: { toolResource?: UploadToolResource }) => unknown;
 
@@ -17,16 +17,16 @@ export interface UploadChooser {
  * real choice (`dropChoices`), otherwise attached at once as before.
  */
 export function useUploadChooser(add: Add, onAgentsEndpoint: boolean) {
-  const fileSearch = useFileSearchOffer();
+  const uploadOffer = useUploadOffer();
   const [pending, setPending] = useState<{ files: File[]; choices: UploadKind[] } | null>(null);
   const offer = useCallback(
     (files: File[]) => {
       if (files.length === 0) return;
-      const choices = dropChoices(files, fileSearch, onAgentsEndpoint);
+      const choices = dropChoices(files, uploadOffer, onAgentsEndpoint);
       if (choices.length === 0) void add(files);
       else setPending({ files, choices });
     },
-    [add, fileSearch, onAgentsEndpoint],
+    [add, uploadOffer, onAgentsEndpoint],
   );
   const chooser: UploadChooser = {
     pending: pending?.files ?? null,
