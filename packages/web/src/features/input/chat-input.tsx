@@ -253,7 +253,9 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
         )}
       >
         <AttachmentChips attachments={attachments} onRemove={attach.remove} />
-        <div className="flex items-end gap-2 p-2">
+        {/* On a phone the text gets a row of its own above the controls: beside five 40 px buttons
+            a 360 px screen left it about 100 px, and the placeholder broke over two lines. */}
+        <div className="flex items-end gap-2 p-2 max-sm:flex-wrap" data-testid="composer-controls">
           <AttachMenu
             disabled={disabled || !attach.ready}
             onFiles={(files, kind) => void attach.add(files, toolResourceOf(kind))}
@@ -281,31 +283,33 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
             aria-label={t('com_ui_message_input')}
             data-testid="chat-input"
             id={MESSAGE_BOX_ID}
-            className="max-h-80 min-h-10 flex-1 resize-none bg-transparent py-2 text-[15px] leading-6 outline-none placeholder:text-fg-subtle disabled:cursor-not-allowed"
+            className="max-h-80 min-h-10 flex-1 resize-none bg-transparent py-2 text-[15px] leading-6 outline-none placeholder:text-fg-subtle disabled:cursor-not-allowed max-sm:order-first max-sm:basis-full max-sm:px-2"
           />
-          <MicButton submitting={submitting} disabled={disabled} speech={voice.speech} />
-          {sending ? (
-            <button
-              type="button"
-              onClick={stop}
-              aria-label={t('com_ui_stop')}
-              data-testid="stop-button"
-              className="flex size-10 shrink-0 items-center justify-center rounded-full bg-fg text-surface hover:opacity-85"
-            >
-              <Square className="size-3.5 fill-current" aria-hidden />
-            </button>
-          ) : (
-            <button
-              type="button"
-              onClick={() => send()}
-              disabled={disabled || filesLoading || text.trim() === ''}
-              aria-label={t('com_ui_send')}
-              data-testid="send-button"
-              className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent text-accent-fg hover:bg-accent-hover disabled:bg-border-strong disabled:text-surface"
-            >
-              <ArrowUp className="size-5" aria-hidden />
-            </button>
-          )}
+          <div className="ms-auto flex shrink-0 items-end gap-2">
+            <MicButton submitting={submitting} disabled={disabled} speech={voice.speech} />
+            {sending ? (
+              <button
+                type="button"
+                onClick={stop}
+                aria-label={t('com_ui_stop')}
+                data-testid="stop-button"
+                className="flex size-10 shrink-0 items-center justify-center rounded-full bg-fg text-surface hover:opacity-85"
+              >
+                <Square className="size-3.5 fill-current" aria-hidden />
+              </button>
+            ) : (
+              <button
+                type="button"
+                onClick={() => send()}
+                disabled={disabled || filesLoading || text.trim() === ''}
+                aria-label={t('com_ui_send')}
+                data-testid="send-button"
+                className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent text-accent-fg hover:bg-accent-hover disabled:bg-border-strong disabled:text-surface"
+              >
+                <ArrowUp className="size-5" aria-hidden />
+              </button>
+            )}
+          </div>
         </div>
         <ToolBadges conversationId={conversationId} enabled={props.endpoint !== AGENTS_ENDPOINT} />
       </div>
