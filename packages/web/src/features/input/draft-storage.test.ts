@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   claimDraftsFor,
   decodeDraft,
+  DRAFT_PREFIX,
   encodeDraft,
+  hasUnsentDrafts,
   moveDraft,
   readDraft,
   writeDraft,
@@ -66,5 +68,23 @@ describe('draft storage', () => {
     // Ada's attachment drafts go with her text drafts.
     expect(store.data.has('filesDraft_new')).toBe(false);
     expect(store.data.get('unrelated')).toBe('kept');
+  });
+});
+
+describe('unsent drafts', () => {
+  it('are any non-blank text draft of a conversation other than the one on screen', () => {
+    const store = memoryStore();
+    expect(hasUnsentDrafts(store)).toBe(false);
+    store.setItem('unrelated', 'x');
+    store.setItem(`${DRAFT_PREFIX}c1`, encodeDraft('   '));
+    store.setItem(`${DRAFT_PREFIX}c2`, 'not base64 of utf-8 %%%');
+    expect(hasUnsentDrafts(store)).toBe(false);
+    writeDraft(store, 'c3', 'half a question');
+    expect(hasUnsentDrafts(store)).toBe(true);
+    // The conversation on screen does not count: its text is in front of the user.
+    expect(hasUnsentDrafts(store, 'c3')).toBe(false);
+    writeDraft(store, null, 'on a new chat');
+    expect(hasUnsentDrafts(store, 'c3')).toBe(true);
+    expect(hasUnsentDrafts(store, 'new')).toBe(true);
   });
 });
