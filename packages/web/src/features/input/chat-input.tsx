@@ -27,6 +27,7 @@ import { isShortcut, onMac } from '../shortcuts';
 import { MicButton, VoiceStatus, useAutoSend, useVoiceChat, type StreamingAnswers } from '../voice';
 import { MESSAGE_BOX_ID } from '../../lib/message-box-id';
 import { PENDING_DRAFT_ID } from './draft-storage';
+import { useSessionEndedElsewhere } from '../auth';
 import { MentionPopup, POPUP_BLUR_CLOSE_MS, useMentionPopup } from './mention-popup';
 import { claimDrafts, clearDraft, loadDraft, useDraftSaver } from './use-draft';
 import { typedCommand, type ModelCommand } from './typed-command';
@@ -73,9 +74,13 @@ const MAX_HEIGHT_PX = 320;
  * its Commands-tab switch allows it.
  */
 export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function ChatInput(props, ref) {
-  const { conversationId, submitting, disabledReason, endpoints, models } = props;
+  const { conversationId, submitting, endpoints, models } = props;
   const sending = props.sending ?? submitting;
   const { t } = useTranslation();
+  // Logged out in another tab: the text stays in the box (and in its draft), nothing is sent.
+  const endedElsewhere = useSessionEndedElsewhere((s) => s.ended);
+  const disabledReason =
+    props.disabledReason ?? (endedElsewhere ? t('com_ui_session_ended_elsewhere') : null);
   const enterToSend = useSettings((s) => s.enterToSend);
   const atCommand = useSettings((s) => s.atCommand);
   const plusSwitch = useSettings((s) => s.plusCommand);
@@ -239,6 +244,18 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
       )}
       <UploadTypeDialog chooser={pasteUpload.chooser} />
       {slash.element}
+      {endedElsewhere && (
+        <p
+          role="status"
+          data-testid="session-ended-note"
+          className="mb-2 rounded-lg bg-warning-soft px-3 py-2 text-[13px] text-fg"
+        >
+          {t('com_ui_session_ended_elsewhere')}{' '}
+          <a href="/login" className="font-medium text-accent underline">
+            {t('com_ui_sign_in')}
+          </a>
+        </p>
+      )}
       <VoiceStatus
         phase={voice.phase}
         onStop={submitting ? stop : voice.stop}
