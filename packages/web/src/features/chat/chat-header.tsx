@@ -48,7 +48,7 @@ export function ChatHeader({
     );
   }
   return (
-    <div className="flex h-14 shrink-0 items-center gap-1 px-2 sm:px-3" data-testid="chat-header">
+    <div className="@container flex h-14 shrink-0 items-center gap-1 px-2 sm:px-3" data-testid="chat-header">
       <div className="flex min-w-0 items-center gap-0.5">{children('all')}</div>
       <h1
         className="min-w-0 flex-1 truncate px-2 text-center text-sm text-fg-muted"
