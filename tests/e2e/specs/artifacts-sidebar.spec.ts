@@ -21,10 +21,8 @@ test('below 1600 px the artifacts panel collapses the sidebar; the switch is lab
   await echo(page, `A circle:\n\n${block('circle', 'image/svg+xml', 'Circle', 'svg', SVG)}`);
   await expect(page.getByTestId('artifacts-panel')).toBeVisible();
   await expect(sidebar).toHaveAttribute('data-state', 'closed');
-  // The chat column keeps its width beside the panel (with the sidebar open it was some 540 px).
-  await expect
-    .poll(async () => (await page.getByTestId('composer-controls').boundingBox())!.width)
-    .toBeGreaterThan(600);
+  // The sidebar's width went to the chat: it is down to its rail of icons.
+  await expect.poll(async () => (await sidebar.boundingBox())?.width ?? 0).toBeLessThan(120);
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.screenshot({ path: `${SHOTS}/artifacts-sidebar-1440-${scheme}.png` });
