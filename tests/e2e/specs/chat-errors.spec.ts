@@ -32,13 +32,23 @@ test('a rate limit counts down the wait the provider asked for and tries again o
     "The model provider's rate limit was reached: Rate limit reached for requests. Please try again in 2s.",
   );
   await expect(lastAnswer(page).getByTestId('retry-countdown')).toContainText(/Trying again in [12] s/);
-  // The wait is over: the question is asked again (a second answer beside the first), once only.
-  await expect(lastAnswer(page).getByTestId('sibling-position')).toHaveText('2 / 2', { timeout: 15_000 });
-  await expect(lastAnswer(page).getByTestId('message-error')).toBeVisible();
+  const failed = await lastAnswer(page).getAttribute('data-message-id');
+  // The wait is over: the question is asked again, once only. Its answer takes the failed one's
+  // place: one failed send is one error answer (not "1 / 2" and "2 / 2" of the same error), and
+  // an error answer shows no "0 → 0 tokens".
+  await expect(lastAnswer(page)).not.toHaveAttribute('data-message-id', failed!, { timeout: 15_000 });
   await waitIdle(page);
   await expect(lastAnswer(page).getByTestId('retry-countdown')).toHaveCount(0);
+  await expect(lastAnswer(page).getByTestId('message-error')).toBeVisible();
   await page.waitForTimeout(3_000);
-  await expect(lastAnswer(page).getByTestId('sibling-position')).toHaveText('2 / 2');
+  await expect(page.getByTestId('message-assistant')).toHaveCount(1);
+  await expect(lastAnswer(page).getByTestId('sibling-nav')).toHaveCount(0);
+  await expect(lastAnswer(page).getByTestId('answer-figures')).toHaveCount(0);
+  // The same after a reload: the server kept one answer too.
+  await page.reload();
+  await expect(lastAnswer(page).getByTestId('message-error')).toBeVisible();
+  await expect(page.getByTestId('message-assistant')).toHaveCount(1);
+  await expect(lastAnswer(page).getByTestId('sibling-nav')).toHaveCount(0);
 });
 
 test("a rate limit's retry can be declined", async ({ page, baseURL }) => {

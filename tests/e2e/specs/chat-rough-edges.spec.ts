@@ -22,12 +22,12 @@ test('a draft survives signing out and in again, and is not shown to another acc
   const input = page.getByTestId('chat-input');
   // Signing out right after typing: the draft is saved without waiting for the typing pause.
   await input.fill('Half a thought, kept');
-  await page.getByRole('button', { name: 'Quit' }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
   await page.waitForURL('**/login');
   await loginViaUi(page, user);
   await expect(input).toHaveValue('Half a thought, kept');
 
-  await page.getByRole('button', { name: 'Quit' }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
   await page.waitForURL('**/login');
   const other = uniqueUser('other');
   await registerViaApi(baseURL!, other);

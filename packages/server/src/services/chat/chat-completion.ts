@@ -11,6 +11,7 @@ import type { AnswerCharge } from '../balance/balance-service.ts';
 import { isOpenAIModel } from '../context/context-window.ts';
 import { saveChargedAnswer } from './save-charged-answer.ts';
 import { getMessages } from '../messages/message-service.ts';
+import { deleteReplacedErrorAnswers } from './chat-persistence.ts';
 import { STOPPED_BY_USER, withoutStopMark } from './stop-mark.ts';
 
 /** The saved state an outcome leads to (PROTOCOL.md "final"). */
@@ -68,10 +69,11 @@ export class ChatCompletion implements CompletionPort {
       : result.parts;
     const hasAnswer = result.text.trim().length > 0;
     const wantsTitle = plan.answer.wantsTitle;
-    // A new conversation whose first answer failed is named from the user's words, so failed
-    // attempts do not pile up in the list as identical "New Chat" rows.
+    // A new conversation whose first answer failed, or has no text to title from (a tool call
+    // stopped or cancelled before the model wrote anything), is named from the user's words, so
+    // such attempts do not stay identical "New Chat" rows in the list.
     const localTitle =
-      wantsTitle && (plan.endpoint.title.kind === 'local' || state.error)
+      wantsTitle && (plan.endpoint.title.kind === 'local' || state.error || !hasAnswer)
         ? titles.localTitle(request.text)
         : null;
     const { charge } = this;
@@ -117,6 +119,15 @@ export class ChatCompletion implements CompletionPort {
       usage,
     );
     if (!saved) return { kind: 'e', json: deletedJson(ids) };
+    // A second answer (multi-conversation) stands beside the first: it replaces nothing.
+    if (!plan.added) {
+      await deleteReplacedErrorAnswers(
+        ctx.db,
+        userId,
+        conversationId,
+        plan.exchange.replacedErrorAnswers ?? [],
+      );
+    }
     for (const hook of this.engine.answerHooks) {
       await hook
         .answerSaved({ plan, result, request, response: saved.response })

@@ -34,6 +34,12 @@ export interface Exchange {
   sendsRunMessages?: boolean;
   /** Root to the request (or to the continued answer), oldest first; what goes upstream. */
   branch: BranchMessage[];
+  /**
+   * A regenerate's earlier error answers to the same question (none below them): the new answer
+   * takes their place, so a failed send followed by its retry is one answer, not a pile of
+   * identical errors to page through.
+   */
+  replacedErrorAnswers?: string[];
 }
 
 /**
@@ -164,7 +170,23 @@ async function regenerate(
     responseMessageId: randomUUID(),
     continued: null,
     branch: branchTo(messages, request.messageId),
+    replacedErrorAnswers: errorAnswersTo(messages, request.messageId),
   };
+}
+
+/** The error answers to `requestId` that nothing was asked under (the ones a new answer replaces). */
+export function errorAnswersTo(messages: Map<string, BranchMessage>, requestId: string): string[] {
+  const parents = new Set<string>();
+  for (const m of messages.values()) if (m.parentMessageId) parents.add(m.parentMessageId);
+  return [...messages.values()]
+    .filter(
+      (m) =>
+        m.parentMessageId === requestId &&
+        !m.isCreatedByUser &&
+        m.error === true &&
+        !parents.has(m.messageId),
+    )
+    .map((m) => m.messageId);
 }
 
 /**

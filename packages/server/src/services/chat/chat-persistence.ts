@@ -1,5 +1,5 @@
 import { toStorable, type ContentPart } from '@parley/schema';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { placeholders, runBuiltOnce } from '../../db/built-once.ts';
 import type { Database } from '../../db/client.ts';
 import { conversations, messages, type ConversationRow, type MessageRow } from '../../db/schema/index.ts';
@@ -212,4 +212,28 @@ function isForeignKeyViolation(err: unknown): boolean {
     if (e.code === '23503') return true;
   }
   return false;
+}
+
+/**
+ * Deletes error answers a new answer to the same question replaced (see `replacedErrorAnswers`):
+ * only the caller's, only answers that are errors.
+ */
+export async function deleteReplacedErrorAnswers(
+  db: Database,
+  userId: string,
+  conversationId: string,
+  messageIds: string[],
+): Promise<void> {
+  if (messageIds.length === 0) return;
+  await db
+    .delete(messages)
+    .where(
+      and(
+        inArray(messages.messageId, messageIds),
+        eq(messages.conversationId, conversationId),
+        eq(messages.userId, userId),
+        eq(messages.isCreatedByUser, false),
+        eq(messages.error, true),
+      ),
+    );
 }

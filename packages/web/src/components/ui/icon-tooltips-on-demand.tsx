@@ -19,8 +19,13 @@ export function IconTooltipsOnDemand() {
   const [firstEvent, setFirstEvent] = useState<Event | null>(null);
   useEffect(() => {
     if (firstEvent) return;
-    const wake = (e: Event) => setFirstEvent(e);
-    for (const type of WAKE_EVENTS) document.addEventListener(type, wake, { once: true });
+    const wake = (e: Event) => {
+      // A finger touching the screen needs no tooltips: the layer waits for a mouse or a key.
+      if (e instanceof PointerEvent && e.pointerType === 'touch') return;
+      setFirstEvent(e);
+      for (const type of WAKE_EVENTS) document.removeEventListener(type, wake);
+    };
+    for (const type of WAKE_EVENTS) document.addEventListener(type, wake);
     return () => {
       for (const type of WAKE_EVENTS) document.removeEventListener(type, wake);
     };

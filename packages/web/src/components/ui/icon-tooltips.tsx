@@ -6,6 +6,12 @@ import { iconControlAt, placeTooltip, tooltipText } from './icon-tooltip-target'
 const HOVER_DELAY_MS = 400;
 /** A focus this soon after a press came from the pointer, not the keyboard: no tooltip for it. */
 const PRESS_FOCUS_MS = 150;
+/**
+ * For this long after a touch, hovers are not believed: a browser may follow a tap with
+ * compatibility mouse events over the tapped icon, and the tooltip they opened stayed on screen
+ * over the menu the same tap had opened.
+ */
+const AFTER_TOUCH_MS = 1000;
 
 interface Tip {
   text: string;
@@ -17,13 +23,16 @@ interface Tip {
  * hover and on keyboard focus. It reads the name the control already gives assistive technology
  * (`aria-label`), so the tooltip and the accessible name cannot drift apart, and a new icon button
  * anywhere in the app gets its tooltip without wiring. Touch presses never open it (a phone has no
- * hover, and the tap already acts).
+ * hover, and the tap already acts), nor does what follows a touch.
  */
 export function IconTooltips({ firstEvent }: { firstEvent?: Event } = {}) {
   const [tip, setTip] = useState<Tip | null>(null);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let pressedAt = 0;
+    let touchedAt = -Infinity;
+    // True from a touch until the next key: focus moved by a tap is not keyboard focus.
+    let touchSinceKey = false;
     const clear = () => {
       clearTimeout(timer);
       setTip(null);
@@ -35,7 +44,7 @@ export function IconTooltips({ firstEvent }: { firstEvent?: Event } = {}) {
       else timer = setTimeout(show, delay);
     };
     const onOver = (e: PointerEvent) => {
-      if (e.pointerType === 'touch') return;
+      if (e.pointerType === 'touch' || performance.now() - touchedAt < AFTER_TOUCH_MS) return;
       const control = iconControlAt(e.target);
       if (control) showFor(control, HOVER_DELAY_MS);
     };
@@ -44,17 +53,22 @@ export function IconTooltips({ firstEvent }: { firstEvent?: Event } = {}) {
       if (from && !(e.relatedTarget instanceof Node && from.contains(e.relatedTarget))) clear();
     };
     const onFocus = (e: FocusEvent) => {
-      if (performance.now() - pressedAt < PRESS_FOCUS_MS) return;
+      if (touchSinceKey || performance.now() - pressedAt < PRESS_FOCUS_MS) return;
       const control = iconControlAt(e.target);
       // Only focus the browser shows as keyboard focus: a dialog opened with the mouse focuses its
       // first button, and naming it then would be noise.
       if (control?.matches(':focus-visible')) showFor(control, 0);
     };
-    const onDown = () => {
+    const onDown = (e: PointerEvent) => {
       pressedAt = performance.now();
+      if (e.pointerType === 'touch') {
+        touchedAt = pressedAt;
+        touchSinceKey = true;
+      }
       clear();
     };
     const onKey = (e: KeyboardEvent) => {
+      touchSinceKey = false;
       if (e.key === 'Escape') clear();
     };
     // Pointer presses and Escape are seen first (capture), before a menu or dialog acts on them.
@@ -63,7 +77,7 @@ export function IconTooltips({ firstEvent }: { firstEvent?: Event } = {}) {
       [document, 'pointerout', onOut as EventListener, false],
       [document, 'focusin', onFocus as EventListener, false],
       [document, 'focusout', clear, false],
-      [document, 'pointerdown', onDown, true],
+      [document, 'pointerdown', onDown as EventListener, true],
       [document, 'keydown', onKey as EventListener, true],
       [window, 'scroll', clear, true],
     ];

@@ -38,11 +38,17 @@ export function ArtifactsModeMenu({
           data-testid="artifacts-mode"
           data-mode={mode ?? 'off'}
           className={clsx(
-            'flex size-8 items-center justify-center rounded-lg transition-colors hover:bg-surface-muted',
+            // Labelled in words where the header has room (a header 56 rem wide, so not beside an open
+            // artifacts panel): an unnamed shapes icon did not say
+            // that artifacts (off by default) are turned on here.
+            'flex h-8 min-w-8 items-center justify-center gap-1.5 rounded-lg px-2 text-[13px] transition-colors hover:bg-surface-muted',
             mode ? 'text-accent' : 'text-fg-muted',
           )}
         >
-          <Shapes className="size-4" aria-hidden />
+          <Shapes className="size-4 shrink-0" aria-hidden />
+          <span className="hidden @4xl:inline" data-testid="artifacts-mode-label">
+            {t('com_ui_artifacts')}
+          </span>
         </button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

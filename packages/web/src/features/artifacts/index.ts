@@ -4,3 +4,4 @@ export { ArtifactCard } from './artifact-card';
 export { ArtifactScope, useArtifactScope } from './artifact-scope';
 export { artifactOffsets, messageTexts, type ArtifactEntry } from './collect-artifacts';
 export { ArtifactsModeMenu } from './artifacts-mode-menu';
+export { useArtifacts } from './artifacts-store';

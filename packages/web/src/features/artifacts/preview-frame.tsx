@@ -76,6 +76,18 @@ export function PreviewFrame({
 
   // A new artifact (or version) for a frame that is already listening.
   useEffect(send, [send, artifact.type, artifact.language, artifact.content]);
+  // The theme switched while the preview is open: drawn again in the new one.
+  useEffect(() => {
+    let dark = document.documentElement.classList.contains('dark');
+    const observer = new MutationObserver(() => {
+      const now = document.documentElement.classList.contains('dark');
+      if (now === dark) return;
+      dark = now;
+      send();
+    });
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+    return () => observer.disconnect();
+  }, [send]);
 
   return (
     <div className={clsx('relative min-h-0 flex-1 flex-col', hidden ? 'hidden' : 'flex')}>

@@ -7,3 +7,4 @@ export { WalletError } from './browser-wallet';
 export { oauthErrorMessage } from './oauth-error';
 export { enabledProviders } from './social-logins';
 export { linkWalletToAccount } from './wallet-api';
+export { followSessionEnd, useSessionEndedElsewhere } from './session-end-channel';

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { authApi } from '../../api/auth-api';
 import { clearSession } from '../../store/auth-store';
 import { useShell } from '../../store/shell-store';
+import { announceLogout } from './session-end-channel';
 
 /**
  * Logout: ask the server to end the session, then — whether or not that worked — clear
@@ -20,6 +21,8 @@ export function useLogout() {
       } catch {
         redirect = undefined;
       }
+      // The other tabs' sessions ended with this one: they say so instead of losing typed text.
+      announceLogout();
       queryClient.clear();
       clearSession();
       useShell.setState({ conversationTitle: null, settingsOpen: false });

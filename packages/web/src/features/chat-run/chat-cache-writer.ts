@@ -11,6 +11,7 @@ import { useTemporaryChat } from '../temporary-chat';
 import { chatKeys } from '../../api/chat-api';
 import type { Generation } from './live-store';
 import { cachedMessages, patchMessage, setMessages, upsertMessages } from './message-cache';
+import { replacedErrorAnswers } from './replaced-errors';
 
 /**
  * The one place a chat run writes outside itself: the messages and conversation query caches, the
@@ -78,6 +79,9 @@ function applyTitle(conversationId: string, title: string): void {
   );
 }
 
+/** The answer rows of regenerations still running: their save replaces the question's errors. */
+const regenerations = new Set<string>();
+
 export const chatCacheWriter: ChatRunWriter = {
   applyMemoryUpdates(conversationId, messageId, attachments) {
     patchMessage(conversationId, messageId, { attachments });
@@ -88,7 +92,10 @@ export const chatCacheWriter: ChatRunWriter = {
 
   startExchange(key, kind, user, placeholder) {
     if (kind === 'new') upsertMessages(key, [user, placeholder]);
-    else if (kind === 'regenerate') upsertMessages(key, [placeholder]);
+    else if (kind === 'regenerate') {
+      regenerations.add(placeholder.messageId);
+      upsertMessages(key, [placeholder]);
+    }
   },
 
   adoptCreated(key, message, live) {
@@ -125,6 +132,11 @@ export const chatCacheWriter: ChatRunWriter = {
       keepRowKey(final.responseMessage.messageId, live.placeholderId);
       if (final.requestMessage) keepRowKey(final.requestMessage.messageId, live.userMessageId);
       const remove = [live.placeholderId, live.userMessageId];
+      if (regenerations.delete(live.placeholderId)) {
+        const { parentMessageId, messageId } = final.responseMessage;
+        if (parentMessageId)
+          remove.push(...replacedErrorAnswers(cachedMessages(conversationId), parentMessageId, messageId));
+      }
       upsertMessages(conversationId, [final.requestMessage, final.responseMessage].filter(Boolean), remove);
       // A second answer still streaming names the first by its id, which just became the server's.
       if (live.added && !live.added.done) {
@@ -149,6 +161,11 @@ export const chatCacheWriter: ChatRunWriter = {
     if (userUnsent && (refused || messageId === undefined))
       patchMessage(key, live.userMessageId, { clientOnly: true });
     if (messageId) keepRowKey(messageId, live.placeholderId);
+    // A regenerate the server saved (as an error) replaced the question's earlier errors there.
+    const regenerated = regenerations.delete(live.placeholderId);
+    const parentId = cachedMessages(key).find((m) => m.messageId === live.placeholderId)?.parentMessageId;
+    if (regenerated && messageId && parentId)
+      upsertMessages(key, [], replacedErrorAnswers(cachedMessages(key), parentId, live.placeholderId));
     patchMessage(key, live.placeholderId, {
       messageId: messageId ?? live.placeholderId,
       error: true,

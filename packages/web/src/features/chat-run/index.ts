@@ -1,5 +1,10 @@
 /** The chat run (one generation from send to final, its live state and the query cache it writes) as other folders see it: import from here, never from its other files. */
-export { followAnsweringTabs, holdIfAnsweredElsewhere, useHeldForOtherTab } from './answering-tabs';
+export {
+  followAnsweringTabs,
+  holdIfAnsweredElsewhere,
+  useAnsweringTabs,
+  useHeldForOtherTab,
+} from './answering-tabs';
 export { CONNECTION_ERROR_TEXT } from './chat-run';
 export { errorDisplay, type ErrorDisplay } from './error-text';
 export { useIsSending, useIsSubmitting, useLive, useLiveAnswer } from './live-store';

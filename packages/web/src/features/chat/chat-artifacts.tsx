@@ -1,7 +1,9 @@
 import type { ArtifactEditResult, Message } from '@parley/schema';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { api } from '../../api/client';
-import { ArtifactsHost, type ArtifactEntry } from '../artifacts';
+import { ArtifactsHost, useArtifacts, type ArtifactEntry } from '../artifacts';
+import { ARTIFACTS_WITH_SIDEBAR_MIN_WIDTH, MOBILE_MEDIA } from '../../lib/breakpoints';
+import { useNav } from '../../store/nav-store';
 import type { VisibleMessage } from '../messages';
 import { cachedMessages, liveMessage, patchMessage, useLive } from '../chat-run';
 
@@ -45,6 +47,8 @@ export function ChatArtifacts({
     [conversationId],
   );
 
+  useCollapseSidebarForPanel();
+
   return (
     <ArtifactsHost
       conversationId={conversationId}
@@ -52,5 +56,23 @@ export function ChatArtifacts({
       streaming={Boolean(generation)}
       onSave={save}
     />
+  );
+}
+
+/**
+ * When the artifacts panel opens on a screen narrower than ARTIFACTS_WITH_SIDEBAR_MIN_WIDTH, the
+ * sidebar collapses so the chat keeps its width. Not saved as the person's choice: the next load
+ * opens the sidebar as they left it. Phones are left alone (their sidebar is an overlay).
+ */
+function useCollapseSidebarForPanel() {
+  useEffect(
+    () =>
+      useArtifacts.subscribe((state, previous) => {
+        if (!state.open || previous.open) return;
+        if (window.innerWidth >= ARTIFACTS_WITH_SIDEBAR_MIN_WIDTH || window.matchMedia(MOBILE_MEDIA).matches)
+          return;
+        if (useNav.getState().navVisible) useNav.setState({ navVisible: false });
+      }),
+    [],
   );
 }

@@ -1,11 +1,9 @@
-import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useConversation } from '../../api/chat-api';
-import { Button } from '../../components/ui/button';
 import { useMediaQuery } from '../../lib/use-media-query';
-import { useLogout } from '../auth';
+import { LogoutButton } from '../top-bar';
 import { ChatHeaderActions } from '../conversation-actions';
 import { MOBILE_HEADER_MEDIA, MOBILE_MEDIA } from '../../lib/breakpoints';
 import { MobileHeader } from '../shell';
@@ -16,7 +14,7 @@ export type ChatControlsPart = 'model' | 'tools' | 'all';
 
 /**
  * The chat view's header: the model controls on the start side, the conversation title and the
- * Quit button (hidden while loading and on small screens). On a phone it is the phone header
+ * Log out button (hidden while loading and on small screens). On a phone it is the phone header
  * itself: the model selector and the title in the middle, every other tool behind its ⋯ menu.
  */
 export function ChatHeader({
@@ -32,10 +30,8 @@ export function ChatHeader({
   /** Buttons at the end side, before the conversation actions (e.g. the phone's side-panel button). */
   end?: ReactNode;
 }) {
-  const { t } = useTranslation();
   const small = useMediaQuery(MOBILE_MEDIA);
   const phone = useMediaQuery(MOBILE_HEADER_MEDIA);
-  const logout = useLogout();
   if (phone) {
     return (
       <MobileHeader
@@ -52,7 +48,7 @@ export function ChatHeader({
     );
   }
   return (
-    <div className="flex h-14 shrink-0 items-center gap-1 px-2 sm:px-3" data-testid="chat-header">
+    <div className="@container flex h-14 shrink-0 items-center gap-1 px-2 sm:px-3" data-testid="chat-header">
       <div className="flex min-w-0 items-center gap-0.5">{children('all')}</div>
       <h1
         className="min-w-0 flex-1 truncate px-2 text-center text-sm text-fg-muted"
@@ -62,12 +58,7 @@ export function ChatHeader({
       </h1>
       {end}
       <ChatHeaderActions />
-      {!loading && !small && (
-        <Button variant="ghost" size="sm" onClick={() => void logout()} data-testid="quit">
-          <LogOut className="size-4 rtl:-scale-x-100" aria-hidden />
-          {t('com_ui_quit')}
-        </Button>
-      )}
+      {!loading && !small && <LogoutButton />}
     </div>
   );
 }

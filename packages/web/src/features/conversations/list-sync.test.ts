@@ -16,14 +16,16 @@ describe('conversation lists across tabs', () => {
     return invalidateQueries;
   }
 
-  it("refetches this tab's lists once per burst of another tab's changes", async () => {
+  it("refetches this tab's lists and open conversation once per burst of another tab's changes", async () => {
     const invalidate = listening();
     otherTab.postMessage('lists-changed');
     otherTab.postMessage('lists-changed');
     await vi.waitFor(() => expect(invalidate).toHaveBeenCalled(), { timeout: 5_000 });
     await settle();
-    expect(invalidate).toHaveBeenCalledTimes(1);
+    // The lists, and the open conversation (its header's title), each once.
+    expect(invalidate).toHaveBeenCalledTimes(2);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['conversations'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['conversation'] });
   });
 
   it("does not answer its own announcements, or messages that are not the channel's", async () => {

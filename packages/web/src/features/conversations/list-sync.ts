@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { chatKeys } from '../../api/chat-api';
 import { conversationKeys } from './conversation-keys';
 
 /** The channel the tabs of one browser tell each other on that their conversation lists changed. */
@@ -40,10 +41,12 @@ export function followOtherTabs(client: QueryClient): () => void {
   const onMessage = (event: MessageEvent) => {
     if (event.data !== MESSAGE) return;
     clearTimeout(timer);
-    timer = setTimeout(
-      () => void client.invalidateQueries({ queryKey: conversationKeys.list }),
-      LIST_SYNC_DELAY_MS,
-    );
+    timer = setTimeout(() => {
+      void client.invalidateQueries({ queryKey: conversationKeys.list });
+      // The open conversation too: its header shows the title from its own query, which kept
+      // "New Chat" in this tab after another tab's answer had named the conversation.
+      void client.invalidateQueries({ queryKey: chatKeys.conversation('').slice(0, 1) });
+    }, LIST_SYNC_DELAY_MS);
   };
   shared.addEventListener('message', onMessage);
   return () => {

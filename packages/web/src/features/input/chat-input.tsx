@@ -27,6 +27,7 @@ import { isShortcut, onMac } from '../shortcuts';
 import { MicButton, VoiceStatus, useAutoSend, useVoiceChat, type StreamingAnswers } from '../voice';
 import { MESSAGE_BOX_ID } from '../../lib/message-box-id';
 import { PENDING_DRAFT_ID } from './draft-storage';
+import { useSessionEndedElsewhere } from '../auth';
 import { MentionPopup, POPUP_BLUR_CLOSE_MS, useMentionPopup } from './mention-popup';
 import { claimDrafts, clearDraft, loadDraft, useDraftSaver } from './use-draft';
 import { typedCommand, type ModelCommand } from './typed-command';
@@ -73,9 +74,13 @@ const MAX_HEIGHT_PX = 320;
  * its Commands-tab switch allows it.
  */
 export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function ChatInput(props, ref) {
-  const { conversationId, submitting, disabledReason, endpoints, models } = props;
+  const { conversationId, submitting, endpoints, models } = props;
   const sending = props.sending ?? submitting;
   const { t } = useTranslation();
+  // Logged out in another tab: the text stays in the box (and in its draft), nothing is sent.
+  const endedElsewhere = useSessionEndedElsewhere((s) => s.ended);
+  const disabledReason =
+    props.disabledReason ?? (endedElsewhere ? t('com_ui_session_ended_elsewhere') : null);
   const enterToSend = useSettings((s) => s.enterToSend);
   const atCommand = useSettings((s) => s.atCommand);
   const plusSwitch = useSettings((s) => s.plusCommand);
@@ -241,6 +246,18 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
       )}
       <UploadTypeDialog chooser={pasteUpload.chooser} />
       {slash.element}
+      {endedElsewhere && (
+        <p
+          role="status"
+          data-testid="session-ended-note"
+          className="mb-2 rounded-lg bg-warning-soft px-3 py-2 text-[13px] text-fg"
+        >
+          {t('com_ui_session_ended_elsewhere')}{' '}
+          <a href="/login" className="font-medium text-accent underline">
+            {t('com_ui_sign_in')}
+          </a>
+        </p>
+      )}
       <VoiceStatus
         phase={voice.phase}
         onStop={submitting ? stop : voice.stop}
@@ -255,7 +272,9 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
         )}
       >
         <AttachmentChips attachments={attachments} onRemove={attach.remove} />
-        <div className="flex items-end gap-2 p-2">
+        {/* On a phone the text gets a row of its own above the controls: beside five 40 px buttons
+            a 360 px screen left it about 100 px, and the placeholder broke over two lines. */}
+        <div className="flex items-end gap-2 p-2 max-sm:flex-wrap" data-testid="composer-controls">
           <AttachMenu
             disabled={disabled || !attach.ready}
             onFiles={(files, kind) => void attach.add(files, toolResourceOf(kind))}
@@ -283,31 +302,33 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
             aria-label={t('com_ui_message_input')}
             data-testid="chat-input"
             id={MESSAGE_BOX_ID}
-            className="max-h-80 min-h-10 flex-1 resize-none bg-transparent py-2 text-[15px] leading-6 outline-none placeholder:text-fg-subtle disabled:cursor-not-allowed"
+            className="max-h-80 min-h-10 flex-1 resize-none bg-transparent py-2 text-[15px] leading-6 outline-none placeholder:text-fg-subtle disabled:cursor-not-allowed max-sm:order-first max-sm:basis-full max-sm:px-2"
           />
-          <MicButton submitting={submitting} disabled={disabled} speech={voice.speech} />
-          {sending ? (
-            <button
-              type="button"
-              onClick={stop}
-              aria-label={t('com_ui_stop')}
-              data-testid="stop-button"
-              className="flex size-10 shrink-0 items-center justify-center rounded-full bg-fg text-surface hover:opacity-85"
-            >
-              <Square className="size-3.5 fill-current" aria-hidden />
-            </button>
-          ) : (
-            <button
-              type="button"
-              onClick={() => send()}
-              disabled={disabled || filesLoading || text.trim() === ''}
-              aria-label={t('com_ui_send')}
-              data-testid="send-button"
-              className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent text-accent-fg hover:bg-accent-hover disabled:bg-border-strong disabled:text-surface"
-            >
-              <ArrowUp className="size-5" aria-hidden />
-            </button>
-          )}
+          <div className="ms-auto flex shrink-0 items-end gap-2">
+            <MicButton submitting={submitting} disabled={disabled} speech={voice.speech} />
+            {sending ? (
+              <button
+                type="button"
+                onClick={stop}
+                aria-label={t('com_ui_stop')}
+                data-testid="stop-button"
+                className="flex size-10 shrink-0 items-center justify-center rounded-full bg-fg text-surface hover:opacity-85"
+              >
+                <Square className="size-3.5 fill-current" aria-hidden />
+              </button>
+            ) : (
+              <button
+                type="button"
+                onClick={() => send()}
+                disabled={disabled || filesLoading || text.trim() === ''}
+                aria-label={t('com_ui_send')}
+                data-testid="send-button"
+                className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent text-accent-fg hover:bg-accent-hover disabled:bg-border-strong disabled:text-surface"
+              >
+                <ArrowUp className="size-5" aria-hidden />
+              </button>
+            )}
+          </div>
         </div>
         <ToolBadges conversationId={conversationId} enabled={props.endpoint !== AGENTS_ENDPOINT} />
       </div>

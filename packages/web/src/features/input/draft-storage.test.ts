@@ -3,7 +3,9 @@ import {
   claimDraftsFor,
   decodeDraft,
   draftWriteDelayMs,
+  DRAFT_PREFIX,
   encodeDraft,
+  hasUnsentDrafts,
   moveDraft,
   readDraft,
   writeDraft,
@@ -75,5 +77,23 @@ describe('draftWriteDelayMs', () => {
     expect(draftWriteDelayMs('')).toBe(2500);
     expect(draftWriteDelayMs('   ')).toBe(2500);
     expect(draftWriteDelayMs('hello')).toBe(750);
+  });
+});
+
+describe('unsent drafts', () => {
+  it('are any non-blank text draft of a conversation other than the one on screen', () => {
+    const store = memoryStore();
+    expect(hasUnsentDrafts(store)).toBe(false);
+    store.setItem('unrelated', 'x');
+    store.setItem(`${DRAFT_PREFIX}c1`, encodeDraft('   '));
+    store.setItem(`${DRAFT_PREFIX}c2`, 'not base64 of utf-8 %%%');
+    expect(hasUnsentDrafts(store)).toBe(false);
+    writeDraft(store, 'c3', 'half a question');
+    expect(hasUnsentDrafts(store)).toBe(true);
+    // The conversation on screen does not count: its text is in front of the user.
+    expect(hasUnsentDrafts(store, 'c3')).toBe(false);
+    writeDraft(store, null, 'on a new chat');
+    expect(hasUnsentDrafts(store, 'c3')).toBe(true);
+    expect(hasUnsentDrafts(store, 'new')).toBe(true);
   });
 });

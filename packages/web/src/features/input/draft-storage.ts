@@ -90,3 +90,18 @@ export function claimDraftsFor(store: KeyValueStore, userId: string): void {
   if (owner !== null) removeAllDrafts(store);
   store.setItem(DRAFTS_OWNER_KEY, userId);
 }
+
+/**
+ * Whether this browser holds text typed and not sent in another conversation than `shown` (drafts
+ * are saved as they are typed, whichever tab typed them): logging out asks first, since it signs
+ * every tab out. The conversation on screen is left out: its text is in front of the user.
+ */
+export function hasUnsentDrafts(store: KeyValueStore, shown?: string | null): boolean {
+  for (let i = 0; i < store.length; i += 1) {
+    const key = store.key(i);
+    if (!key?.startsWith(DRAFT_PREFIX) || key === keyOf(shown)) continue;
+    const raw = store.getItem(key);
+    if (raw && (decodeDraft(raw) ?? '').trim() !== '') return true;
+  }
+  return false;
+}

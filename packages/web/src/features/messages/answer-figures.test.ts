@@ -12,6 +12,13 @@ describe('answer figures', () => {
     expect(figuresOf({ figures: { promptTokens: 'many' } })).toBeNull();
   });
 
+  it('shows no figures under an error answer unless it was charged', () => {
+    const figures = { promptTokens: 0, completionTokens: 0 };
+    expect(figuresOf({ error: true, figures })).toBeNull();
+    expect(figuresOf({ error: false, figures })).toEqual(figures);
+    expect(figuresOf({ error: true, figures: { ...figures, cost: 1.5 } })).toEqual({ ...figures, cost: 1.5 });
+  });
+
   it('lists time to first token, speed, tokens and cost', () => {
     const parts = figureParts(
       {

@@ -1,7 +1,14 @@
 import { answerFiguresSchema, type AnswerFigures } from '@parley/schema';
 
-/** The figures an answer carries (`figures`, saved with it by the server), or null. */
+/**
+ * The figures an answer carries (`figures`, saved with it by the server), or null. An error
+ * answer shows none unless it cost something: its "0 → 0 tokens" said nothing but looked like
+ * an answer's.
+ */
 export function figuresOf(message: object): AnswerFigures | null {
+  const failed = (message as { error?: unknown }).error === true;
+  const costly = ((message as { figures?: { cost?: unknown } }).figures?.cost ?? 0) !== 0;
+  if (failed && !costly) return null;
   const parsed = answerFiguresSchema.safeParse((message as { figures?: unknown }).figures);
   return parsed.success && Object.keys(parsed.data).length > 0 ? parsed.data : null;
 }

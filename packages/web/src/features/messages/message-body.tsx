@@ -119,7 +119,7 @@ export const MessageBody = memo(function MessageBody({
           {userMarkdown ? (
             <LazyMarkdown text={message.text} latex={latex} />
           ) : (
-            <div className="whitespace-pre-wrap" data-testid="plain-text">
+            <div className="whitespace-pre-wrap [overflow-wrap:anywhere]" data-testid="plain-text">
               {message.text}
             </div>
           )}

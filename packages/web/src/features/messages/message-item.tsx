@@ -109,7 +109,11 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
           <div
             className={clsx(
               'message-content',
-              user && 'rounded-2xl rounded-ee-md bg-surface-muted px-4 py-2.5 dark:bg-surface-raised',
+              // max-w-full: a line longer than the column (a URL, a line of code) would otherwise
+              // widen the bubble past the column's start edge, under the sidebar, taking its
+              // first characters and "Show more" off screen; held to the column it wraps or scrolls.
+              user &&
+                'max-w-full rounded-2xl rounded-ee-md bg-surface-muted px-4 py-2.5 dark:bg-surface-raised',
             )}
             data-testid="message-text"
           >

@@ -33,7 +33,7 @@ export default function WebCitation({ source }: { source: WebSource }) {
           side="top"
           sideOffset={6}
           collisionPadding={8}
-          className="animate-fade-in z-50 w-80 max-w-[calc(100vw-16px)] rounded-xl border border-border bg-surface-raised p-3 text-fg shadow-xl shadow-black/10"
+          className="animate-fade-in z-50 w-[300px] max-w-[calc(100vw-16px)] rounded-xl border border-border bg-surface-raised p-3 text-fg shadow-xl shadow-black/10"
           data-testid="web-citation-popup"
         >
           <div className="flex items-center gap-2 text-xs text-fg-subtle">

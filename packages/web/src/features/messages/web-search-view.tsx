@@ -4,6 +4,7 @@ import { Check, Globe } from 'lucide-react';
 import type { TFunction } from 'i18next';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../components/ui/dialog';
 import { ProxiedPicture } from '../markdown';
 import { toolCallState, type ToolCall } from './tool-call-state';
 import ToolCallView from './tool-call-view';
@@ -121,11 +122,7 @@ export default function WebSearchView({
         <p className="px-1 text-fg-subtle">{t('com_ui_web_search_none')}</p>
       )}
       {tab !== 'images' ? (
-        <ol className="grid gap-2 sm:grid-cols-2">
-          {(tab === 'all' ? result.sources : result.topStories).map((source, i) => (
-            <SourceCard key={`${source.link}-${i}`} source={source} numbered={tab === 'all'} />
-          ))}
-        </ol>
+        <SourceRow sources={tab === 'all' ? result.sources : result.topStories} numbered={tab === 'all'} />
       ) : (
         <div className="grid grid-cols-3 gap-2 sm:grid-cols-4">
           {result.images.map((image, i) => (
@@ -149,7 +146,66 @@ export default function WebSearchView({
   );
 }
 
-function SourceCard({ source, numbered }: { source: WebSource; numbered: boolean }) {
+/** Sources shown above the answer; the rest are behind "More sources", as the spec lays them out. */
+export const SOURCES_SHOWN = 3;
+
+/**
+ * The first three sources in one row of compact cards, then a tile that opens every source in a
+ * dialog of four columns: a long list of cards filled a phone's first screen before the answer.
+ */
+function SourceRow({ sources, numbered }: { sources: WebSource[]; numbered: boolean }) {
+  const { t } = useTranslation();
+  const [allOpen, setAllOpen] = useState(false);
+  const rest = sources.length - SOURCES_SHOWN;
+  return (
+    <>
+      <ol className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        {sources.slice(0, SOURCES_SHOWN).map((source, i) => (
+          <SourceCard key={`${source.link}-${i}`} source={source} numbered={numbered} compact />
+        ))}
+        {rest > 0 && (
+          <li className="min-w-0">
+            <button
+              type="button"
+              onClick={() => setAllOpen(true)}
+              data-testid="web-search-more"
+              className="flex h-full w-full items-center justify-center rounded-lg bg-surface-muted/60 p-2 text-xs font-medium text-fg-muted hover:bg-surface-muted hover:text-fg"
+            >
+              {t('com_ui_web_search_more_sources', { count: rest })}
+            </button>
+          </li>
+        )}
+      </ol>
+      {allOpen && (
+        <Dialog
+          open
+          onOpenChange={setAllOpen}
+          title={t('com_ui_web_search_sources')}
+          closeLabel={t('com_ui_close')}
+          className="max-w-4xl"
+          testId="web-search-all-sources"
+        >
+          <ol className="grid max-h-[70vh] grid-cols-1 gap-2 overflow-y-auto px-6 pb-5 sm:grid-cols-4">
+            {sources.map((source, i) => (
+              <SourceCard key={`${source.link}-${i}`} source={source} numbered={numbered} />
+            ))}
+          </ol>
+        </Dialog>
+      )}
+    </>
+  );
+}
+
+function SourceCard({
+  source,
+  numbered,
+  compact = false,
+}: {
+  source: WebSource;
+  numbered: boolean;
+  /** Above the answer: the site and a one-line title (two from a tablet up), no snippet. */
+  compact?: boolean;
+}) {
   return (
     <li className="min-w-0 rounded-lg bg-surface-muted/60 p-2" data-testid="web-search-source">
       <a
@@ -164,9 +220,15 @@ function SourceCard({ source, numbered }: { source: WebSource; numbered: boolean
           <span className="truncate">{source.source || hostOf(source.link)}</span>
           {source.date && <span className="shrink-0">· {source.date}</span>}
         </span>
-        <span className="line-clamp-2 font-medium">{source.title}</span>
+        <span
+          className={clsx('font-medium', compact ? 'line-clamp-1 text-xs sm:line-clamp-2' : 'line-clamp-2')}
+        >
+          {source.title}
+        </span>
       </a>
-      {source.snippet && <p className="mt-1 line-clamp-2 text-xs text-fg-subtle">{source.snippet}</p>}
+      {source.snippet && !compact && (
+        <p className="mt-1 line-clamp-2 text-xs text-fg-subtle">{source.snippet}</p>
+      )}
     </li>
   );
 }

@@ -14,7 +14,7 @@ import { MESSAGE_BOX_ID } from '../../lib/message-box-id';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { useNav } from '../../store/nav-store';
 import { useShell } from '../../store/shell-store';
-import { useRequireAuth } from '../auth';
+import { followSessionEnd, useRequireAuth } from '../auth';
 import { BannerSlot } from '../banner';
 import { usePendingDeletesAtStart } from '../files';
 import { useLinkLanding } from '../settings';
@@ -86,6 +86,8 @@ function Shell() {
   // A chat started, renamed or removed in another tab of this browser shows in this sidebar too.
   const queryClient = useQueryClient();
   useEffect(() => followOtherTabs(queryClient), [queryClient]);
+  // A log-out in another tab: this one says so and keeps its typed text (see session-end-channel).
+  useEffect(() => followSessionEnd(), []);
   // Which conversations the other tabs are answering; when one that held a message here ends,
   // its messages are read again (the other tab's exchange is saved by then).
   useEffect(
