@@ -22,7 +22,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'pglite',
-          include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'scripts/*.test.mjs'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'packages/*/test/**/*.test.ts',
+            'scripts/*.test.mjs',
+            'bench/support/*.test.ts',
+          ],
           env: { TEST_DATABASE_URL: '' },
           // Creates and migrates one in-memory database that every test server starts from.
           globalSetup: ['packages/server/test/helpers/migrated-pglite-cluster.ts'],
