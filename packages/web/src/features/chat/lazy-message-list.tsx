@@ -2,7 +2,7 @@ import { clsx } from 'clsx';
 import { Suspense } from 'react';
 import { AreaError } from '../../components/ui/area-error';
 import { lazyArea } from '../../components/ui/lazy-area';
-import type { MessageListProps } from '../messages';
+import { StreamingPlaceholder, type MessageListProps } from '../messages';
 
 // The message tree's code is not needed on the landing page: it loads with the first message. If
 // it cannot arrive (offline on a first send), only the list area says so; the composer stays.
@@ -38,6 +38,8 @@ function PendingMessages({ path }: Pick<MessageListProps, 'path'>) {
               )}
             >
               {message.text}
+              {/* The answer on its way: typing, as the list itself would show it. */}
+              {!message.isCreatedByUser && !message.text && <StreamingPlaceholder delayed={false} />}
             </div>
           </div>
         ))}
