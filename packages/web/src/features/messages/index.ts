@@ -2,7 +2,6 @@
 export { useBranches, useVisiblePath } from './branch-store';
 export { LazyMarkdown, preloadMarkdown } from './lazy-markdown';
 export { MessageBody } from './message-body';
-export { StreamingPlaceholder } from './streaming-placeholder';
 export type { MessageListProps } from './message-list';
 export { requestEdit } from './edit-request';
 export { buildTree, visiblePath } from './message-tree';
