@@ -1,8 +1,10 @@
 // Boot time of the chat page, signed in: navigation to /c/new until (1) the shell is first
 // painted (its sidebar frame, or the skeleton of it that index.html carries) and (2) the composer
-// is usable: on the page, enabled, and typing into it echoes. Each run opens a fresh browser
-// context (an empty HTTP cache, the session cookie carried over), after one warm-up run that is
-// not counted; the figures are medians of RUNS (5). Goals: shell ≤ 400 ms, composer ≤ 1000 ms.
+// is usable: a message box on the page, enabled, and what is typed into it at that moment ends up
+// in the chat's own box. index.html paints a live stand-in box (lib/shell-draft.ts hands its text
+// to the chat's box), so the composer can be usable from the first paint. Each run opens a fresh
+// browser context (an empty HTTP cache, the session cookie carried over), after one warm-up run
+// that is not counted; the figures are medians of RUNS (5). Goals: shell ≤ 400 ms, composer ≤ 600 ms.
 //
 //   npm run bench boot-time            (RUNS=9 to change the count)
 import type { BrowserContext } from '@playwright/test';
@@ -10,7 +12,7 @@ import { signedInContext, startBenchEnv } from './chat-support.ts';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const SHELL_GOAL_MS = 400;
-const COMPOSER_GOAL_MS = 1000;
+const COMPOSER_GOAL_MS = 600;
 
 interface BootTimes {
   shellMs: number;
@@ -20,19 +22,16 @@ interface BootTimes {
 /**
  * Runs in the page before its own scripts: every animation frame it looks for the shell frame
  * and for an enabled composer, and notes the time (ms since navigation started) of the first frame
- * that shows each. The composer found is remembered so the bench can check it is the one that
- * echoes typing (not a stand-in replaced later). A string, so the page runs it as written.
+ * that shows each. A string, so the page runs it as written.
  */
 const WATCH_BOOT = `(() => {
   const marks = {};
   window.__boot = marks;
   const frame = (now) => {
     if (marks.shell === undefined && document.querySelector('[data-shell-frame]')) marks.shell = now;
-    const input = document.querySelector('[data-testid="chat-input"]');
-    if (marks.composer === undefined && input && !input.disabled && !input.readOnly) {
-      marks.composer = now;
-      input.dataset.bootMeasured = 'true';
-    }
+    // The chat's own box, or the stand-in that index.html and the shell skeleton paint before it.
+    const input = document.querySelector('[data-testid="chat-input"], [data-shell-input]');
+    if (marks.composer === undefined && input && !input.disabled && !input.readOnly) marks.composer = now;
     if (marks.shell === undefined || marks.composer === undefined) requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
@@ -42,18 +41,16 @@ async function oneRun(context: BrowserContext): Promise<BootTimes> {
   const page = await context.newPage();
   await page.addInitScript(WATCH_BOOT);
   await page.goto('/c/new');
-  const input = page.getByTestId('chat-input');
   await page.waitForFunction(() => {
     const boot = (window as unknown as { __boot?: { shell?: number; composer?: number } }).__boot;
     return boot?.shell !== undefined && boot.composer !== undefined;
   });
-  // "Usable": the composer found at that frame is the one on the page, and typing echoes.
-  if ((await input.getAttribute('data-boot-measured')) !== 'true') {
-    throw new Error('the composer measured was replaced by another one');
-  }
-  await input.pressSequentially('hi');
+  // "Usable": typing into the box there now (stand-in or not) lands in the chat's box.
+  await page.locator('[data-testid="chat-input"], [data-shell-input]').first().pressSequentially('hi');
+  const input = page.getByTestId('chat-input');
+  await input.waitFor();
   const value = await input.inputValue();
-  if (value !== 'hi') throw new Error(`typing did not echo in the composer (it shows "${value}")`);
+  if (value !== 'hi') throw new Error(`what was typed did not reach the chat's box (it shows "${value}")`);
   const boot = await page.evaluate(
     () => (window as unknown as { __boot: { shell: number; composer: number } }).__boot,
   );

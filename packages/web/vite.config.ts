@@ -105,7 +105,7 @@ const START_SOURCES =
  * nothing the signed-in app also loads is pulled in with them.
  */
 const AUTH_SOURCES =
-  /src[\\/](app[\\/]auth-app|features[\\/]auth[\\/](auth-pages|auth-layout|auth-link|auth-location|auth-frame|legal-links|social-logins|login-page|login-error|oauth-error|validation|use-form-fields|use-human-check)|features[\\/]passkeys[\\/]passkey-sign-in(-button)?)\.tsx?$/;
+  /src[\\/](app[\\/]auth-app|features[\\/]auth[\\/](auth-pages|auth-layout|auth-link|auth-location|auth-frame|legal-links|social-logins|login-page|login-error|oauth-error|validation|use-form-fields|use-human-check)|features[\\/]passkeys[\\/]passkey-sign-in(-button)?|lib[\\/]ip-host)\.tsx?$/;
 
 // The dev server proxies the API to a locally running Parley server (npm run dev at the root).
 export default defineConfig({

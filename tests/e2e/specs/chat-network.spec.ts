@@ -15,12 +15,13 @@ async function expectNoErrorPage(page: Page): Promise<void> {
 
 test('a message list chunk the network drops once is fetched again', async ({ page, baseURL }) => {
   await signIn(page, baseURL!);
-  await chooseModel(page, 'echo');
   let dropped = 0;
   await page.route(MESSAGE_LIST_CHUNK, (route) => {
     if (dropped++ === 0) return route.abort('connectionreset');
     return route.continue();
   });
+  // A fresh page: the chat's idle prefetch of the list is the request the network drops.
+  await page.goto('/c/new?model=echo');
   await send(page, 'Through a flaky line');
   await expect(lastAnswer(page)).toContainText('Through a flaky line');
   expect(dropped).toBeGreaterThan(1);
@@ -30,8 +31,9 @@ test('a message list chunk the network drops once is fetched again', async ({ pa
 
 test('a message list chunk that never arrives fails in its place with Retry', async ({ page, baseURL }) => {
   await signIn(page, baseURL!);
-  await chooseModel(page, 'echo');
   await page.route(MESSAGE_LIST_CHUNK, (route) => route.abort('connectionreset'));
+  // A fresh page, so neither the idle prefetch nor the send can have the list's code.
+  await page.goto('/c/new?model=echo');
   await send(page, 'Kept while the list is away');
   await expect(page.getByTestId('area-error')).toContainText('This part of the page could not be loaded.');
   await expectNoErrorPage(page);

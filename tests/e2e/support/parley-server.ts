@@ -46,8 +46,16 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
  * a free port; `yaml` becomes its parley.yaml.
  */
 export async function startParley(
-  opts: { yaml?: string; env?: Record<string, string>; admin?: string[][]; port?: number } = {},
+  opts: {
+    yaml?: string;
+    env?: Record<string, string>;
+    admin?: string[][];
+    port?: number;
+    host?: string;
+  } = {},
 ): Promise<RunningServer> {
+  // Loopback unless a test opens Parley the way a home network does (at the machine's LAN address).
+  const host = opts.host ?? '127.0.0.1';
   // A caller that must know the URL up front (e.g. to register it at an identity provider) picks the port.
   const port = opts.port ?? (await freePort());
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-e2e-'));
@@ -55,7 +63,7 @@ export async function startParley(
   writeFileSync(configPath, opts.yaml ?? 'version: 1.2.8\n');
   const env = {
     ...process.env,
-    HOST: '127.0.0.1',
+    HOST: host,
     PORT: String(port),
     DATA_DIR: dataDir,
     CONFIG_PATH: configPath,
@@ -80,7 +88,7 @@ export async function startParley(
     stdio: ['ignore', 'inherit', 'inherit'],
     env,
   });
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${host}:${port}`;
   try {
     // A first start creates the database cluster; on a loaded machine that can take minutes.
     await waitForHealth(url, child, 180_000);

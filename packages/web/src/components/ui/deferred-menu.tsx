@@ -28,6 +28,9 @@ const radixMenu = onDemand(() =>
  */
 export const preloadMenu = (): Promise<Radix> => radixMenu.load();
 
+/** A press whose menu code did not arrive opens nothing; the next press loads it again. */
+const ignoreFailedLoad = (): void => undefined;
+
 /** Whether the last thing a person did was a key press (as Radix tracks it for its menus). */
 let keyboardInUse = false;
 if (typeof document !== 'undefined') {
@@ -73,7 +76,8 @@ function Root(props: ComponentProps<Radix['Root']>) {
     // Radix focuses the first item when a menu opens from the keyboard; it had no chance to
     // see that key press, so the content is told (see Content).
     keyboardFirstOpen.current = keyboardInUse;
-    void preloadMenu().then(() => setReady(true));
+    // Code that cannot arrive (offline) leaves the menu closed; the next open tries again.
+    preloadMenu().then(() => setReady(true), ignoreFailedLoad);
   }, [ready, controlledOpen]);
   // Runs after Radix's own mount effects (a parent's effects come after its children's), so the
   // menu listens for the replayed event as it would for a real one.
@@ -91,10 +95,10 @@ function Root(props: ComponentProps<Radix['Root']>) {
   const radix = radixMenu.loaded();
   if (!ready || !radix) {
     const activate = (make: Replay) => {
-      void preloadMenu().then(() => {
+      preloadMenu().then(() => {
         replay.current = make;
         setReady(true);
-      });
+      }, ignoreFailedLoad);
     };
     return <MenuContext.Provider value={{ ...state, activate }}>{props.children}</MenuContext.Provider>;
   }

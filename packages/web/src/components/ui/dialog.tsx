@@ -18,7 +18,12 @@ export function Dialog(props: DialogProps) {
   const [ready, setReady] = useState(() => radixDialog.loaded() !== null);
   const { open } = props;
   useEffect(() => {
-    if (!ready && open) void preloadDialog().then(() => setReady(true));
+    // Code that cannot arrive (offline) shows nothing; the next open loads it again.
+    if (!ready && open)
+      preloadDialog().then(
+        () => setReady(true),
+        () => undefined,
+      );
   }, [ready, open]);
   const Loaded = radixDialog.loaded();
   if (!ready || !Loaded) return null;

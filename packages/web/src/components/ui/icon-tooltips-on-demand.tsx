@@ -1,6 +1,16 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyArea } from './lazy-area';
 
-const IconTooltips = lazy(() => import('./icon-tooltips').then((m) => ({ default: m.IconTooltips })));
+// A layer that cannot load (offline on the first key press) only means no tooltips until the
+// connection is back, when it loads by itself: never the whole page's error.
+const tooltips = lazyArea<{ firstEvent: Event }>(
+  () => import('./icon-tooltips').then((m) => ({ default: m.IconTooltips })),
+  () => null,
+);
+const IconTooltips = tooltips.Area;
+
+/** Starts loading the tooltip layer before anyone points at the page (the idle prefetch). */
+export const preloadIconTooltips = tooltips.preload;
 
 /**
  * The first of these loads the layer: a pointer moving over the page, or a key (keyboard focus

@@ -84,6 +84,12 @@ export function IconTooltips({ firstEvent }: { firstEvent?: Event } = {}) {
     for (const [target, type, fn, capture] of listeners) target.addEventListener(type, fn, capture);
     // The hover or focus that made the page load this layer happened before it listened.
     if (firstEvent?.type === 'pointerover') onOver(firstEvent as PointerEvent);
+    // A layer that mounts late (its code failed once and came back with the network) may have
+    // missed the pointer arriving on an icon: the one under a mouse pointer now gets its name too.
+    else if (window.matchMedia('(hover: hover)').matches) {
+      const hovered = iconControlAt(Array.from(document.querySelectorAll(':hover')).pop() ?? null);
+      if (hovered) showFor(hovered, HOVER_DELAY_MS);
+    }
     if (firstEvent?.type === 'keydown') {
       const focused = iconControlAt(document.activeElement);
       if (focused?.matches(':focus-visible')) showFor(focused, 0);

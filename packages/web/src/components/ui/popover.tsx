@@ -26,7 +26,12 @@ export function Popover(props: PopoverProps) {
   const triggerRef = useRef<HTMLElement | null>(null);
   const controlledOpen = open === true;
   useEffect(() => {
-    if (!ready && controlledOpen) void preloadPopover().then(() => setReady(true));
+    // Code that cannot arrive (offline) leaves it closed; the next open loads it again.
+    if (!ready && controlledOpen)
+      preloadPopover().then(
+        () => setReady(true),
+        () => undefined,
+      );
   }, [ready, controlledOpen]);
   // After Radix's own mount effects (a parent's effects run after its children's).
   useEffect(() => {
@@ -47,10 +52,13 @@ export function Popover(props: PopoverProps) {
     onPointerEnter: preload,
     onFocus: preload,
     onClick: () => {
-      void preloadPopover().then(() => {
-        replayClick.current = true;
-        setReady(true);
-      });
+      preloadPopover().then(
+        () => {
+          replayClick.current = true;
+          setReady(true);
+        },
+        () => undefined,
+      );
     },
   };
   const element = trigger as ReactElement<Record<string, unknown>>;

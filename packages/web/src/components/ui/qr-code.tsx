@@ -1,8 +1,13 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { AreaError } from './area-error';
+import { lazyArea } from './lazy-area';
 
 // The QR encoder is only needed once someone opens a share link or two-factor setup, so it is
 // fetched then rather than with the chat's first load (it would add ~8 kB gzip to every page).
-const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG })));
+const QRCodeSVG = lazyArea<{ value: string; size: number; marginSize: number; title?: string }>(
+  () => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG })),
+  (retry) => <AreaError onRetry={retry} />,
+).Area;
 
 interface QrCodeProps {
   value: string;

@@ -11,11 +11,14 @@ export const AgentLabel = lazyArea<{ agentId: string }>(
   () => null,
 ).Area;
 
-export const AgentMenuItems = lazyArea<{
+const agentMenuItems = lazyArea<{
   itemClassName: string;
   selected: string | null;
   onSelect: (agentId: string) => void;
 }>(
   () => import('./agent-menu-items'),
   () => null,
-).Area;
+);
+export const AgentMenuItems = agentMenuItems.Area;
+/** The model menu's agents section, fetched before the menu is first opened (the idle prefetch). */
+export const preloadAgentMenuItems = agentMenuItems.preload;

@@ -3,6 +3,7 @@ import clsx from 'clsx';
 import { Check, ChevronLeft, ChevronRight, Copy, Download, RefreshCw, X } from 'lucide-react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { copyText } from '../../lib/copy-text';
 import { saveBlob } from '../../lib/save-blob';
 import { ArtifactCode } from './artifact-code';
 import { useArtifacts } from './artifacts-store';
@@ -98,9 +99,10 @@ export default function ArtifactsPanel({ artifacts, streaming, onSave }: Artifac
     if (next) select(next.key);
   };
   const copy = () => {
-    void navigator.clipboard
-      .writeText(artifact.content)
-      .then(confirmCopy, (error: unknown) => console.warn('Copy failed', error));
+    void copyText(artifact.content).then((copied) => {
+      if (copied) confirmCopy();
+      else console.warn('Copy failed');
+    });
   };
   const download = () => {
     try {

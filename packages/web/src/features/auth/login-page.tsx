@@ -1,4 +1,7 @@
-import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useState, type ComponentProps, type FormEvent } from 'react';
+import { AreaError } from '../../components/ui/area-error';
+import { lazyArea } from '../../components/ui/lazy-area';
+import type { Turnstile as TurnstileWidget } from './turnstile';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
 import { authApi } from '../../api/auth-api';
@@ -19,11 +22,16 @@ import { useHumanCheck } from './use-human-check';
 import { AuthLink } from './auth-link';
 import { useAuthNavigate, useAuthSearchParams } from './auth-location';
 
-const Turnstile = lazy(() => import('./turnstile').then((m) => ({ default: m.Turnstile })));
+// A check that cannot load says so in place, with Retry, and loads again on reconnect.
+const Turnstile = lazyArea<ComponentProps<typeof TurnstileWidget>>(
+  () => import('./turnstile').then((m) => ({ default: m.Turnstile })),
+  (retry) => <AreaError onRetry={retry} />,
+).Area;
 // Loaded only where wallet sign-in is on: most instances never show the button.
-const WalletSignInButton = lazy(() =>
-  import('./wallet-sign-in-button').then((m) => ({ default: m.WalletSignInButton })),
-);
+const WalletSignInButton = lazyArea<{ onError: (message: string | null) => void }>(
+  () => import('./wallet-sign-in-button').then((m) => ({ default: m.WalletSignInButton })),
+  (retry) => <AreaError onRetry={retry} />,
+).Area;
 
 /** Sign-in with e-mail and password; two-factor pending goes to /login/2fa. */
 export default function LoginPage() {

@@ -1,5 +1,8 @@
 import type { LoginResult } from '@parley/schema';
-import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useRef, useState, type ComponentProps, type FormEvent } from 'react';
+import { AreaError } from '../../components/ui/area-error';
+import { lazyArea } from '../../components/ui/lazy-area';
+import type { Turnstile as TurnstileWidget } from './turnstile';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../api/api-error-text';
 import { authApi } from '../../api/auth-api';
@@ -18,7 +21,11 @@ import { useHumanCheck } from './use-human-check';
 import { AuthLink } from './auth-link';
 import { useAuthNavigate, useAuthSearchParams } from './auth-location';
 
-const Turnstile = lazy(() => import('./turnstile').then((m) => ({ default: m.Turnstile })));
+// A check that cannot load says so in place, with Retry, and loads again on reconnect.
+const Turnstile = lazyArea<ComponentProps<typeof TurnstileWidget>>(
+  () => import('./turnstile').then((m) => ({ default: m.Turnstile })),
+  (retry) => <AreaError onRetry={retry} />,
+).Area;
 
 const EMPTY = { name: '', username: '', email: '', password: '', confirm_password: '' };
 

@@ -45,6 +45,7 @@ import { AnsweringElsewhereNote } from './answering-elsewhere-note';
 import { ChatArtifacts } from './chat-artifacts';
 import { ChatControls } from './chat-controls';
 import { LazyMessageList, preloadMessageList } from './lazy-message-list';
+import { prefetchChatPathWhenIdle } from './prefetch-chat-path';
 import { ChatHeader } from './chat-header';
 import { Landing } from './landing';
 import { setupToQuery } from '../input';
@@ -100,6 +101,9 @@ export default function ChatView() {
     [multiConvo, addedSetup, endpoints],
   );
   const actions = useMessageActions(conversationId, setup, senderLabel);
+
+  // After the first paint, the rest of the chat's code arrives while nobody needs it yet.
+  useEffect(prefetchChatPathWhenIdle, []);
 
   useEffect(() => {
     if (conversationId === 'new') return;

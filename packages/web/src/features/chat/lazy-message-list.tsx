@@ -2,6 +2,7 @@ import { clsx } from 'clsx';
 import { Suspense } from 'react';
 import { AreaError } from '../../components/ui/area-error';
 import { lazyArea } from '../../components/ui/lazy-area';
+import { useTranslation } from 'react-i18next';
 import type { MessageListProps } from '../messages';
 
 // The message tree's code is not needed on the landing page: it loads with the first message. If
@@ -21,6 +22,7 @@ const PENDING_SHOWN = 4;
  * first send after a page load): the message just sent stays on screen instead of a blank area.
  */
 function PendingMessages({ path }: Pick<MessageListProps, 'path'>) {
+  const { t } = useTranslation();
   return (
     <div className="min-h-0 flex-1 overflow-hidden" data-testid="messages-pending">
       <div className="mx-auto w-full max-w-3xl px-4">
@@ -38,6 +40,16 @@ function PendingMessages({ path }: Pick<MessageListProps, 'path'>) {
               )}
             >
               {message.text}
+              {/* The answer on its way: typing, as the list itself would show it. */}
+              {/* The list's StreamingPlaceholder, drawn here without its code (it comes with the list). */}
+              {!message.isCreatedByUser && !message.text && (
+                <span
+                  role="status"
+                  aria-label={t('com_ui_generating')}
+                  className="inline-block size-2.5 animate-pulse rounded-full bg-fg-muted align-middle"
+                  data-testid="typing"
+                />
+              )}
             </div>
           </div>
         ))}

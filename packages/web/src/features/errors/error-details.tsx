@@ -2,6 +2,7 @@ import { ChevronDown, Copy, Download, House, RefreshCw, TriangleAlert } from 'lu
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClasses } from '../../components/ui/button';
+import { copyText } from '../../lib/copy-text';
 import { buildErrorLog, type ErrorReport } from './error-log';
 
 /** The full error page: message, status, stack (collapsible, copyable), details, refresh, log download. */
@@ -10,7 +11,7 @@ export default function ErrorDetails({ report }: { report: ErrorReport }) {
   const [copied, setCopied] = useState(false);
 
   const copyStack = async () => {
-    await navigator.clipboard.writeText(report.stack ?? report.message);
+    if (!(await copyText(report.stack ?? report.message))) return;
     setCopied(true);
     window.setTimeout(() => setCopied(false), 3000);
   };

@@ -30,6 +30,7 @@ import { PENDING_DRAFT_ID } from './draft-storage';
 import { useSessionEndedElsewhere } from '../auth';
 import { MentionPopup, POPUP_BLUR_CLOSE_MS, useMentionPopup } from './mention-popup';
 import { claimDrafts, clearDraft, loadDraft, useDraftSaver } from './use-draft';
+import { forgetShellDraft, readShellDraft } from '../../lib/shell-draft';
 import { typedCommand, type ModelCommand } from './typed-command';
 
 export interface ChatInputHandle {
@@ -88,9 +89,14 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
   const plusCommand = plusSwitch && multiConvo;
   const chooseAdded = useChooseAddedConvo(conversationId, endpoints);
   const userId = useAuth((s) => s.user?.id);
+  // What was typed into the page's stand-in box before this one existed is carried over, after
+  // any saved draft, so no key pressed since the first paint is lost.
+  const [carried] = useState(readShellDraft);
   const [text, setText] = useState(() => {
     claimDrafts(userId);
-    return loadDraft(conversationId);
+    const saved = loadDraft(conversationId);
+    if (!carried.text) return saved;
+    return saved ? `${saved}\n${carried.text}` : carried.text;
   });
   // The open command popup: `@` switches this conversation's model, `+` adds a second one.
   const [command, setCommand] = useState<ModelCommand | null>(null);
@@ -122,6 +128,13 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
     }
     area.current?.focus();
   }, [conversationId]);
+
+  // Carried text: typing goes on where it stopped, at its end.
+  useEffect(() => {
+    const el = area.current;
+    forgetShellDraft();
+    if (el && carried.text) el.setSelectionRange(el.value.length, el.value.length);
+  }, [carried]);
 
   useEffect(() => {
     const el = area.current;

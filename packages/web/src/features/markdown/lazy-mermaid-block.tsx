@@ -1,8 +1,13 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyArea } from '../../components/ui/lazy-area';
 import { CodeBlock } from './code-block';
 
-// The diagram library is large: it loads with the first diagram shown.
-const MermaidBlock = lazy(() => import('./mermaid-block'));
+// The diagram library is large: it loads with the first diagram shown. If it cannot arrive, the
+// diagram's code stays in its place until the connection is back.
+const MermaidBlock = lazyArea<{ code: string }>(
+  () => import('./mermaid-block'),
+  (_retry, { code }) => <CodeBlock code={code} lang="mermaid" />,
+).Area;
 
 /** A mermaid code block drawn as a diagram (its code shows until the drawing code arrives). */
 export function LazyMermaidBlock({ code }: { code: string }) {

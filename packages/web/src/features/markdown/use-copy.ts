@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { copyText } from '../../lib/copy-text';
 
 /** Copy indicators show their checkmark for 3 s. */
 export const COPIED_MS = 3000;
@@ -8,7 +9,7 @@ export function useCopy(): [boolean, (text: string) => void] {
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
   const copy = useCallback((text: string) => {
-    void navigator.clipboard?.writeText(text).catch(() => undefined);
+    void copyText(text);
     setCopied(true);
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => setCopied(false), COPIED_MS);

@@ -210,7 +210,7 @@ export const MessageBody = memo(function MessageBody({
         if (part.type === 'error') return <ErrorView key={i} text={str(part.error) || str(part.text)} />;
         return null;
       })}
-      {showsPlaceholder(message, streaming) && <StreamingPlaceholder />}
+      {showsPlaceholder(message, streaming) && <StreamingPlaceholder delayed={!streaming} />}
     </CitationContext.Provider>
   );
 });

@@ -3,12 +3,14 @@ import { UNFINISHED_NOTICE_DELAY_MS } from './unfinished-notice';
 import { useShownAfter } from './use-shown-after';
 
 /**
- * The pulsing dot of an answer that has nothing to show yet (after 250 ms), so an answer
- * whose first token comes quickly never flashes it.
+ * The pulsing dot of an answer that has nothing to show yet. While the answer is on its way it
+ * shows in the same frame as the row, so Enter is answered at once by "it is typing"; an answer
+ * saved unfinished (`delayed`) shows it after 250 ms like its unfinished notice, so a page that
+ * is still settling does not flash it.
  */
-export function StreamingPlaceholder() {
+export function StreamingPlaceholder({ delayed }: { delayed: boolean }) {
   const { t } = useTranslation();
-  const shown = useShownAfter(UNFINISHED_NOTICE_DELAY_MS);
+  const shown = useShownAfter(delayed ? UNFINISHED_NOTICE_DELAY_MS : 0);
   if (!shown) return null;
   return (
     <span

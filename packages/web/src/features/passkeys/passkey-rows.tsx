@@ -54,17 +54,19 @@ function PasskeyList() {
           <p className="text-sm font-medium">{t('com_nav_passkeys')}</p>
           <p className="mt-0.5 text-[13px] text-fg-muted">{t('com_nav_passkeys_description')}</p>
         </div>
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={onAdd}
-          loading={add.isPending}
-          disabled={!passkeysSupported()}
-          data-testid="add-passkey"
-        >
-          <Plus className="size-4" aria-hidden />
-          {t('com_nav_passkey_add')}
-        </Button>
+        {/* Hidden, not disabled, where passkeys cannot work (plain http, an IP address). */}
+        {passkeysSupported() && (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={onAdd}
+            loading={add.isPending}
+            data-testid="add-passkey"
+          >
+            <Plus className="size-4" aria-hidden />
+            {t('com_nav_passkey_add')}
+          </Button>
+        )}
       </div>
       {passkeys && passkeys.length > 0 && (
         <ul className="mt-3 space-y-2" aria-label={t('com_nav_passkeys')}>

@@ -1,5 +1,6 @@
 import type { LoginResult } from '@parley/schema';
 import { api } from '../../api/client';
+import { isIpAddressHost } from '../../lib/ip-host';
 
 // Kept apart from passkeys-api.ts (the account's list, which uses React Query): the login page
 // runs without React Query and needs only these.
@@ -7,9 +8,18 @@ import { api } from '../../api/client';
 /** The WebAuthn helpers are loaded when a passkey is used, not with every page. */
 export const webauthn = () => import('@simplewebauthn/browser');
 
-/** Whether this browser can create and use passkeys at all. */
+/**
+ * Whether passkeys can work on this page: WebAuthn exists only in a secure context (https or
+ * localhost; plain http at a LAN address has none), and browsers refuse an IP address as the site
+ * a passkey belongs to. Where they cannot, their buttons are hidden instead of failing on click.
+ */
 export function passkeysSupported(): boolean {
-  return typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
+  return (
+    typeof window !== 'undefined' &&
+    window.isSecureContext &&
+    typeof window.PublicKeyCredential === 'function' &&
+    !isIpAddressHost(window.location.hostname)
+  );
 }
 
 /**

@@ -3,6 +3,7 @@ import { Check, Copy, Download } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
+import { copyText } from '../../lib/copy-text';
 import { saveBlob } from '../../lib/save-blob';
 import { useAuth } from '../../store/auth-store';
 import { backupCodesFileText } from './two-factor-code-body';
@@ -13,8 +14,7 @@ export function BackupCodesView({ codes }: { codes: readonly string[] }) {
   const email = useAuth((s) => s.user?.email ?? '');
   const [copied, setCopied] = useState(false);
   const copy = (value: string) => {
-    void navigator.clipboard?.writeText(value).catch(() => undefined);
-    setCopied(true);
+    void copyText(value).then(setCopied);
   };
   // The page title is the instance's application title.
   const text = backupCodesFileText(document.title || 'Parley', email, codes);

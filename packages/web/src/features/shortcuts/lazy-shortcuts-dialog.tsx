@@ -1,10 +1,13 @@
-import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
+import { Suspense, useLayoutEffect, useRef, useState } from 'react';
+import { lazyArea } from '../../components/ui/lazy-area';
 
 // The dialog's code (and Radix Dialog's, which the first screens do not otherwise need) loads
 // when it is first opened.
-const ShortcutsDialog = lazy(() =>
-  import('./shortcuts-dialog').then((m) => ({ default: m.ShortcutsDialog })),
-);
+// A dialog that cannot load shows nothing (the key does nothing) and loads on reconnect.
+const ShortcutsDialog = lazyArea<{ open: boolean; onOpenChange: (open: boolean) => void }>(
+  () => import('./shortcuts-dialog').then((m) => ({ default: m.ShortcutsDialog })),
+  () => null,
+).Area;
 
 /**
  * The shortcuts dialog, mounted from its first opening on; closing it gives the focus back to where
