@@ -126,7 +126,7 @@ describe('the server process', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'parley-proc-'));
     dirs.push(dataDir);
     const configPath = join(dataDir, 'parley.yaml');
-    writeFileSync(configPath, 'ocr:\n  apiKey: x\nactions: {}\n');
+    writeFileSync(configPath, 'secureImageLinks: true\nactions: {}\n');
     const port = await freePort();
     const { child, output } = launch({
       HOST: '127.0.0.1',
@@ -137,7 +137,7 @@ describe('the server process', () => {
     children.push(child);
     await waitForHealth(`http://127.0.0.1:${port}`);
     expect(output()).toContain(
-      'the ocr section is not implemented yet and is ignored: documents are not sent to an OCR service.',
+      'the secureImageLinks section is not implemented yet and is ignored: image links are not signed.',
     );
     // actions is implemented now: it must not be announced as ignored.
     expect(output()).not.toContain('the actions section is not implemented');
