@@ -71,8 +71,9 @@ test('the artifacts panel keeps the spec’s timings (fake clock)', async ({ pag
   await expect(title).toHaveText('One');
   await expect(panel.getByTestId('artifact-counter')).toHaveText('1 / 1');
 
-  // A card opens its artifact 15 ms after the click.
+  // A card opens its artifact 15 ms after the click (the closed panel first fades out, 300 ms).
   await panel.getByTestId('artifact-close').click();
+  await page.clock.runFor(300);
   await expect(panel).toHaveCount(0);
   await lastAnswer(page).getByTestId('artifact-card').click();
   await page.clock.runFor(14);

@@ -60,7 +60,9 @@ test('offline right after the page appeared: typing and Enter keep the text, and
   await page.context().setOffline(false);
   await expect(page.getByTestId('offline-banner')).toHaveCount(0);
   await input.press('Enter');
-  await expect(page.getByTestId('message-user')).toHaveText('Typed before anything loaded');
+  await expect(page.getByTestId('message-user').getByTestId('message-text')).toHaveText(
+    'Typed before anything loaded',
+  );
   await expect(lastAnswer(page)).toContainText('Typed before anything loaded');
   await expect(page.getByTestId('area-error')).toHaveCount(0);
   expect(pageErrors).toEqual([]);
@@ -117,7 +119,9 @@ for (const [name, pattern] of Object.entries(CHAT_PATH_CHUNKS)) {
     await page.unroute(pattern);
     await reconnect(page);
     await expect(page.getByTestId('area-error')).toHaveCount(0);
-    await expect(page.getByTestId('message-user')).toHaveText(`Sent without the ${name}`);
+    await expect(page.getByTestId('message-user').getByTestId('message-text')).toHaveText(
+      `Sent without the ${name}`,
+    );
     await expect(lastAnswer(page).getByTestId('markdown')).toContainText(`Sent without the ${name}`);
     await page.getByTestId('nav-toggle').hover();
     await expect(page.getByTestId('icon-tooltip')).toBeVisible();

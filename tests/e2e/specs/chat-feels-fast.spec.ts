@@ -70,7 +70,7 @@ test('within the first frames after Enter the message and the typing indicator s
   await signIn(page, baseURL!, 'fast');
   const frames = await sendOnFreshPage(page, 'Seen at once');
   expectShownWithinAndKept(frames);
-  await expect(page.getByTestId('message-user')).toHaveText('Seen at once');
+  await expect(page.getByTestId('message-user').getByTestId('message-text')).toHaveText('Seen at once');
   await waitIdle(page);
   await expect(lastAnswer(page).getByTestId('typing')).toHaveCount(0);
 });
@@ -90,7 +90,9 @@ test('with the message list still on its way, the message and the typing indicat
   expectShownWithinAndKept(frames);
   await expect(page.getByTestId('messages-pending')).toContainText('Seen before the list');
   release();
-  await expect(page.getByTestId('message-user')).toHaveText('Seen before the list');
+  await expect(page.getByTestId('message-user').getByTestId('message-text')).toHaveText(
+    'Seen before the list',
+  );
   await waitIdle(page);
 });
 
@@ -120,6 +122,8 @@ test('the message box works from the first paint: what is typed before the app l
   await page.keyboard.type(', and after');
   await expect(input).toHaveValue('Typed while the app loads, and after');
   await input.press('Enter');
-  await expect(page.getByTestId('message-user')).toHaveText('Typed while the app loads, and after');
+  await expect(page.getByTestId('message-user').getByTestId('message-text')).toHaveText(
+    'Typed while the app loads, and after',
+  );
   await expect(lastAnswer(page)).toContainText('Typed while the app loads, and after');
 });

@@ -51,7 +51,9 @@ test('signed in over plain http at a LAN address: send, stream, reopen, upload a
   // Send, and watch the answer stream (the stop button shows while it grows).
   await chooseModel(page, 'slow');
   await send(page, 'Hello from the home network');
-  await expect(page.getByTestId('message-user')).toHaveText('Hello from the home network');
+  await expect(page.getByTestId('message-user').getByTestId('message-text')).toHaveText(
+    'Hello from the home network',
+  );
   await expect(page.getByTestId('stop-button')).toBeVisible();
   await waitIdle(page);
   await expect(lastAnswer(page)).not.toBeEmpty();
@@ -67,7 +69,9 @@ test('signed in over plain http at a LAN address: send, stream, reopen, upload a
   await waitIdle(page);
   await page.getByTestId('conversation-row').nth(1).click();
   await page.waitForURL(`**${firstChat}`);
-  await expect(page.getByTestId('message-user')).toHaveText('Hello from the home network');
+  await expect(page.getByTestId('message-user').getByTestId('message-text')).toHaveText(
+    'Hello from the home network',
+  );
 
   // Copy an answer: without the Clipboard API the text still reaches the clipboard, and pasting
   // it into the composer shows it.
