@@ -4,7 +4,7 @@ import {
   type TestOidcProvider,
 } from '../../../packages/server/test/helpers/test-oidc-provider.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { freePort, startParley, type RunningServer } from '../support/parley-server.ts';
+import { CREATE_OWNER, freePort, startParley, type RunningServer } from '../support/parley-server.ts';
 
 // Parley with OpenID Connect against a real provider (node-oidc-provider) on loopback, plus a
 // second Parley that redirects to it automatically.
@@ -30,8 +30,12 @@ test.beforeAll(async () => {
     ...extra,
   });
   // One after the other: two cold starts at once double each one's time on a busy machine.
-  server = await startParley({ port, env: env(port) });
-  autoServer = await startParley({ port: autoPort, env: env(autoPort, { OPENID_AUTO_REDIRECT: 'true' }) });
+  server = await startParley({ port, env: env(port), admin: [CREATE_OWNER] });
+  autoServer = await startParley({
+    port: autoPort,
+    env: env(autoPort, { OPENID_AUTO_REDIRECT: 'true' }),
+    admin: [CREATE_OWNER],
+  });
 });
 test.afterAll(async () => {
   await Promise.all([server?.stop(), autoServer?.stop()]);

@@ -1,6 +1,6 @@
 import { startTestSamlIdp, type TestSamlIdp } from '../../../packages/server/test/helpers/test-saml-idp.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { freePort, startParley, type RunningServer } from '../support/parley-server.ts';
+import { CREATE_OWNER, freePort, startParley, type RunningServer } from '../support/parley-server.ts';
 
 // Parley with SAML 2.0 against the test identity provider on loopback, whose page posts its
 // signed answer back by itself.
@@ -17,6 +17,7 @@ test.beforeAll(async () => {
   };
   server = await startParley({
     port,
+    admin: [CREATE_OWNER],
     env: {
       DOMAIN_SERVER: `http://127.0.0.1:${port}`,
       SAML_ENTRY_POINT: idp.entryPoint,

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { expect, test } from '../support/fixtures.ts';
-import { freePort, startParley, type RunningServer } from '../support/parley-server.ts';
+import { CREATE_OWNER, freePort, startParley, type RunningServer } from '../support/parley-server.ts';
 
 // Wallet sign-in (Sign-In with Ethereum) through the login page's "Connect Wallet" button. The
 // browser gets an EIP-1193 wallet on window.ethereum whose signatures are made in Node by viem
@@ -13,6 +13,7 @@ test.beforeAll(async () => {
   const port = await freePort();
   server = await startParley({
     port,
+    admin: [CREATE_OWNER],
     env: {
       // The signed message names the page's host: the server must know it is this one.
       DOMAIN_SERVER: `http://127.0.0.1:${port}`,

@@ -42,6 +42,19 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 }
 
 /**
+ * An admin command creating the instance's first account. A fresh install sends /login to the
+ * first-run setup page; a spec that starts its own server and tests the sign-in page (SSO buttons,
+ * say) passes this in `admin` so the page it meets is the sign-in page.
+ */
+export const CREATE_OWNER: string[] = [
+  'create-user',
+  'owner@e2e.example.com',
+  'E2E Owner',
+  '--password',
+  'e2e owner password',
+];
+
+/**
  * Starts the real Parley server (built web app, fresh temporary DATA_DIR, relaxed rate limits) on
  * a free port; `yaml` becomes its parley.yaml.
  */
