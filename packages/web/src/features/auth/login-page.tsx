@@ -10,7 +10,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { TextField } from '../../components/ui/text-field';
-import { setSession } from '../../store/auth-store';
+import { setSession, useAuth } from '../../store/auth-store';
 import { PasskeySignInButton } from '../passkeys';
 import { lockoutWait, loginErrorKey } from './login-error';
 import { oauthErrorMessage } from './oauth-error';
@@ -65,8 +65,10 @@ export default function LoginPage() {
     if (autoRedirect && config) window.location.assign(`${config.serverDomain}/oauth/openid`);
   }, [autoRedirect, config]);
 
-  // A fresh install has nobody to welcome back: its future administrator sets it up first.
-  const setupRequired = config?.setupRequired === true;
+  // A fresh install has nobody to welcome back: its future administrator sets it up first (unless
+  // this page has since seen an account made, e.g. by registering: its configuration is older).
+  const instanceHasAccount = useAuth((s) => s.instanceHasAccount);
+  const setupRequired = config?.setupRequired === true && !instanceHasAccount;
   useEffect(() => {
     if (setupRequired) navigate('/setup', { replace: true });
   }, [setupRequired, navigate]);

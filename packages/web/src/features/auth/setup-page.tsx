@@ -2,6 +2,7 @@ import type { SetupStatus } from '@parley/schema';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../api/api-error-text';
+import { noteInstanceHasAccount } from '../../store/auth-store';
 import { setupApi } from '../../api/setup-api';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -28,7 +29,11 @@ export default function SetupPage() {
   useEffect(() => {
     setupApi
       .status()
-      .then((s) => (s.required ? setStatus(s) : navigate('/login', { replace: true })))
+      .then((s) => {
+        if (s.required) return setStatus(s);
+        noteInstanceHasAccount();
+        navigate('/login', { replace: true });
+      })
       .catch(() => navigate('/login', { replace: true }));
   }, [navigate]);
   return (
