@@ -25,6 +25,9 @@ const exitProcess = (code) => host.exit(code);
 
 class OutputLimit extends Error {}
 
+/** How long after its time limit a run stops itself when nobody stopped it (see runJavaScript). */
+const SELF_STOP_GRACE_MS = 2000;
+
 /** Collects stdout and stderr up to `limit` bytes together; past it the run is stopped. */
 function outputCollector(limit) {
   const chunks = { stdout: [], stderr: [] };
@@ -223,6 +226,11 @@ function formatValue(vm, handle) {
 function runJavaScript(quickjs, request) {
   const output = outputCollector(request.limits.maxOutputBytes);
   const runtime = quickjs.newRuntime();
+  // The server stops a run at its time limit by killing this process. Should the server itself be
+  // gone (killed, crashed), nothing would, and a looping run would go on for ever: the run also
+  // stops itself a little after its limit (the server's own stop normally comes first).
+  const deadline = Date.now() + request.limits.timeoutMs + SELF_STOP_GRACE_MS;
+  runtime.setInterruptHandler(() => Date.now() > deadline);
   runtime.setMemoryLimit(request.limits.memoryBytes);
   runtime.setMaxStackSize(1024 * 1024);
   const vm = runtime.newContext();

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CodeRunner, DEFAULT_CODE_RUN_LIMITS } from './code-runner.ts';
+import { CodeRunner, DEFAULT_CODE_RUN_LIMITS, forkEngine } from './code-runner.ts';
 import { runCode } from './run-code.ts';
 
 /**
@@ -211,6 +211,28 @@ describe('Python from its start-up snapshot', () => {
 });
 
 describe('JavaScript and TypeScript (QuickJS)', () => {
+  // The server stops a run by killing its process at the time limit; a run whose server died
+  // (killed, crashed) was found still looping half an hour later. The run process now stops a
+  // looping run itself a little after its limit, with nobody to stop it.
+  it('stops a looping run by itself a little after its time limit when nothing kills it', slow, async () => {
+    const child = forkEngine('javascript', limits, null);
+    try {
+      await new Promise<void>((resolve) =>
+        child.on('message', (m: { type?: string }) => m.type === 'ready' && resolve()),
+      );
+      const started = Date.now();
+      const answer = new Promise<{ error?: string }>((resolve) =>
+        child.on('message', (m: { type?: string; error?: string }) => m.type === 'result' && resolve(m)),
+      );
+      child.send({ type: 'run', code: 'while (true) {}', limits: { ...limits, timeoutMs: 300 } });
+      const result = await answer;
+      expect(result.error).toMatch(/interrupted/i);
+      expect(Date.now() - started).toBeLessThan(20_000);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
   it('runs JavaScript with console output and settled promises', slow, async () => {
     const result = await js(
       'console.log(1 + 1, { a: [1, 2] });\nPromise.resolve(3).then((n) => console.error("later", n));',

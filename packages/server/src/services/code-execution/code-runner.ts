@@ -86,9 +86,10 @@ const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
 /**
  * The run process's program, under the permission model: it may read the engine's package, the
- * child's own files and the Python snapshot it starts from, and nothing else.
+ * child's own files and the Python snapshot it starts from, and nothing else. Exported for its
+ * tests, which drive a run process without a runner around it.
  */
-function forkEngine(
+export function forkEngine(
   mode: CodeEngine | 'python-snapshot',
   limits: CodeRunLimits,
   snapshotPath: string | null,
