@@ -9,7 +9,8 @@ import { TextField } from '../../components/ui/text-field';
 import { setUser, useAuth } from '../../store/auth-store';
 import { showToast } from '../toasts';
 import { AccountCredentialDialogs } from './account-credential-dialogs';
-import { dispositionName, saveBlob } from './save-blob';
+import { saveBlob } from '../../lib/save-blob';
+import { dispositionName } from './disposition-name';
 
 /**
  * The account's own details on the Account tab: name and username, the address and password
