@@ -76,6 +76,19 @@ describe('file search over more matches than it ranks', () => {
     expect(narrowed[0]!.score).toBeGreaterThan(narrowed[1]!.score + 0.5);
   });
 
+  it('finds the passage holding a question’s rare word even when its other words are in every chunk', async () => {
+    // No chunk holds "harbour" or "keeper", so neither every word nor every word but one matches;
+    // "water" is in every chunk and "lighthouse" in one, past the common word's first candidates.
+    const hits = await searchFiles(
+      handle.db,
+      'fs-ann',
+      ['fs-ann-manual'],
+      'water by the lighthouse harbour keeper',
+      8,
+    );
+    expect(hits[0]!.text).toContain('by the lighthouse');
+  });
+
   it('never ranks another user’s chunks, even when the caller names their file', async () => {
     expect(await searchFiles(handle.db, 'fs-ann', ['fs-bob-notes'], 'water', 8)).toEqual([]);
     expect(await searchFiles(handle.db, 'fs-bob', ['fs-ann-manual'], 'lighthouse', 8)).toEqual([]);

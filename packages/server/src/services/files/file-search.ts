@@ -111,7 +111,9 @@ async function rankedText(
   if (lexemes.length === 0) return [];
   const syntax = SEARCH_SYNTAX.test(query);
   const strict = sql`websearch_to_tsquery('english'::regconfig, ${query})`;
-  const tiers = syntax ? [strict] : [strict, ...relaxedTiers(lexemes)];
+  const tiers: (SQL | (() => Promise<SQL | null>))[] = syntax
+    ? [strict]
+    : [strict, ...relaxedTiers(lexemes, () => rarerLexemes(tx, userId, ids, lexemes))];
   const ranking = syntax ? strict : anyOf(lexemes);
   const coverage = syntax ? sql`0` : coverageOf(lexemes);
   const found = new Map<string, Ranked>();
@@ -119,7 +121,9 @@ async function rankedText(
   await tx.execute(
     sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
   );
-  for (const tier of tiers) {
+  for (const next of tiers) {
+    const tier = typeof next === 'function' ? await next() : next;
+    if (!tier) continue;
     for (const hit of await tierMatches(tx, userId, ids, { tier, ranking, coverage, take })) {
       const key = `${hit.file_id}\u0000${hit.position}`;
       if (!found.has(key)) found.set(key, hit);
@@ -151,9 +155,19 @@ const quoted = (lexeme: string) => `'${lexeme.replaceAll("'", "''")}'`;
 const tsquery = (text: string) => sql`${text}::tsquery`;
 const anyOf = (lexemes: string[]) => tsquery(lexemes.map(quoted).join(' | '));
 
-/** The tiers after "every word": every word but one (from three words on), then any word. */
-function relaxedTiers(lexemes: string[]): SQL[] {
+/**
+ * The tiers after "every word": every word but one (from three words on), then any of the rarer
+ * words (worked out only if the search gets that far), then any word.
+ */
+function relaxedTiers(
+  lexemes: string[],
+  rarer: () => Promise<string[]>,
+): (SQL | (() => Promise<SQL | null>))[] {
   if (lexemes.length < 2) return [];
+  const anyRarer = async () => {
+    const words = await rarer();
+    return words.length > 0 && words.length < lexemes.length ? anyOf(words) : null;
+  };
   const allButOne =
     lexemes.length >= 3 && lexemes.length <= MAX_ALL_BUT_ONE
       ? [
@@ -170,7 +184,33 @@ function relaxedTiers(lexemes: string[]): SQL[] {
           ),
         ]
       : [];
-  return [...allButOne, anyOf(lexemes)];
+  return [...allButOne, anyRarer, anyOf(lexemes)];
+}
+
+/**
+ * The query's words found in at most TEXT_CANDIDATES of the searched chunks. The "any word" tier
+ * ranks only the first TEXT_CANDIDATES chunks the index gives, in no order; when every document
+ * shares the question's common words ("storm", "flooded", "shed" in every report of a set), those
+ * crowd out the one passage that also holds its rare ones (a place's name). Matching any rarer word
+ * first reads few chunks, all of them ranked. Each count stops one past the bound, read through the
+ * GIN index like the tiers.
+ */
+async function rarerLexemes(tx: Transaction, userId: string, ids: SQL, lexemes: string[]): Promise<string[]> {
+  const counts = sql.join(
+    lexemes.map(
+      (l) => sql`(select count(*) from (
+        select 1 from file_chunks c
+        where c.user_id = ${userId} and c.file_id in (${ids}) and c.search_vector @@ ${tsquery(quoted(l))}
+        limit ${TEXT_CANDIDATES + 1}) m)::int`,
+    ),
+    sql`, `,
+  );
+  const result = await tx.execute(sql`select array[${counts}] as counts`);
+  const found = rowsOf<{ counts: number[] }>(result)[0]?.counts ?? [];
+  return lexemes.filter((_, i) => {
+    const count = Number(found[i] ?? 0);
+    return count > 0 && count <= TEXT_CANDIDATES;
+  });
 }
 
 /** How many of the lexemes a chunk holds (each one checked against its indexed vector). */
