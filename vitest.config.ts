@@ -7,6 +7,24 @@ import { configDefaults, defineConfig } from 'vitest/config';
  */
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
+/** API test folders run on the embedded database only (see the `postgres` project). */
+const PROTOCOL_TEST_FOLDERS = [
+  'providers',
+  'parameters',
+  'sso',
+  'mcp',
+  'speech',
+  'code-execution',
+  'web-search',
+  'image-gen',
+  'images',
+  'tools',
+  'config',
+  'docs',
+  'deploy',
+  'fuzz',
+];
+
 export default defineConfig({
   test: {
     testTimeout: 30_000,
@@ -55,10 +73,18 @@ export default defineConfig({
                 include: ['packages/server/test/**/*.test.ts'],
                 // The production start runs on the embedded database whatever the project, and
                 // `admin backup`/`restore` are the embedded database's (PostgreSQL uses pg_dump).
+                // PGlite is PostgreSQL's own code, so a query answers the same on both; what the
+                // second run adds is a server with many connections (races, locks, two instances)
+                // and without PGlite's extensions. Files whose subject is a protocol or an outside
+                // service — providers, parameters, sign-in handshakes, MCP, speech, code runs, web
+                // search, pictures, configuration, documentation — store nothing those
+                // tests do not, and run on the embedded database only (about a third of this
+                // run's time).
                 exclude: [
                   ...configDefaults.exclude,
                   'packages/server/test/startup/production-start.test.ts',
                   'packages/server/test/backup/backup-restore.test.ts',
+                  ...PROTOCOL_TEST_FOLDERS.map((folder) => `packages/server/test/${folder}/**`),
                 ],
                 isolate: false,
                 env: { TEST_DATABASE_URL: postgresUrl },
