@@ -27,6 +27,8 @@ class OutputLimit extends Error {}
 
 /** How long after its time limit a run stops itself when nobody stopped it (see runJavaScript). */
 const SELF_STOP_GRACE_MS = 2000;
+/** The signal number Python's interrupt buffer takes for Ctrl-C (KeyboardInterrupt). */
+const SIGINT = 2;
 
 /** Collects stdout and stderr up to `limit` bytes together; past it the run is stopped. */
 function outputCollector(limit) {
@@ -172,10 +174,29 @@ async function runPython(pyodide, request) {
     });
   }
   pyodide.setStdin({ error: true });
+  // As for JavaScript (see runJavaScript): the run stops itself a little after its time limit,
+  // should the server that kills it at the limit be gone. The interpreter polls the first element
+  // of its interrupt buffer as it runs (Pyodide reads `buffer[0]`, whatever the object); this one
+  // answers SIGINT once past the deadline, so the run raises KeyboardInterrupt — with no second
+  // thread, which the permission model would have to allow. It answers it once a second, not at
+  // every poll: Pyodide's own code that turns the exception into an error is Python too, and an
+  // interrupt in the middle of it is fatal; a run that catches KeyboardInterrupt gets another.
+  let nextInterrupt = Date.now() + request.limits.timeoutMs + SELF_STOP_GRACE_MS;
+  pyodide.setInterruptBuffer({
+    get 0() {
+      if (Date.now() < nextInterrupt) return 0;
+      nextInterrupt = Date.now() + 1000;
+      return SIGINT;
+    },
+    set 0(_cleared) {},
+  });
   let error;
   try {
     pyodide.runPython(`import os\nos.chdir(${JSON.stringify(OUTPUT_DIR)})`);
-    await pyodide.runPythonAsync(request.code, { filename: '<code>' });
+    // asyncio lets KeyboardInterrupt out of its loop rather than failing the run's task, so the
+    // interrupt above arrives as a rejection nobody awaits: it ends the run like any error.
+    const escapedTheLoop = new Promise((_, reject) => host.once('unhandledRejection', reject));
+    await Promise.race([pyodide.runPythonAsync(request.code, { filename: '<code>' }), escapedTheLoop]);
   } catch (err) {
     if (err instanceof OutputLimit) throw err;
     error = pythonError(err);

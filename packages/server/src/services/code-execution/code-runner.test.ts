@@ -210,29 +210,36 @@ describe('Python from its start-up snapshot', () => {
   });
 });
 
-describe('JavaScript and TypeScript (QuickJS)', () => {
+describe('a run nobody stops', () => {
   // The server stops a run by killing its process at the time limit; a run whose server died
-  // (killed, crashed) was found still looping half an hour later. The run process now stops a
-  // looping run itself a little after its limit, with nobody to stop it.
-  it('stops a looping run by itself a little after its time limit when nothing kills it', slow, async () => {
-    const child = forkEngine('javascript', limits, null);
-    try {
-      await new Promise<void>((resolve) =>
-        child.on('message', (m: { type?: string }) => m.type === 'ready' && resolve()),
-      );
-      const started = Date.now();
-      const answer = new Promise<{ error?: string }>((resolve) =>
-        child.on('message', (m: { type?: string; error?: string }) => m.type === 'result' && resolve(m)),
-      );
-      child.send({ type: 'run', code: 'while (true) {}', limits: { ...limits, timeoutMs: 300 } });
-      const result = await answer;
-      expect(result.error).toMatch(/interrupted/i);
-      expect(Date.now() - started).toBeLessThan(20_000);
-    } finally {
-      child.kill('SIGKILL');
-    }
-  });
+  // (killed, crashed) was found still looping half an hour later. The run process stops a looping
+  // run itself a little after its limit, with nobody to stop it, in both languages.
+  for (const [language, code, error] of [
+    ['python', 'while True:\n    pass', /KeyboardInterrupt/],
+    ['javascript', 'while (true) {}', /interrupted/i],
+  ] as const) {
+    it(`stops a looping ${language} run by itself a little after its time limit`, slow, async () => {
+      const child = forkEngine(language, limits, null);
+      try {
+        await new Promise<void>((resolve) =>
+          child.on('message', (m: { type?: string }) => m.type === 'ready' && resolve()),
+        );
+        const started = Date.now();
+        const answer = new Promise<{ error?: string }>((resolve) =>
+          child.on('message', (m: { type?: string; error?: string }) => m.type === 'result' && resolve(m)),
+        );
+        child.send({ type: 'run', code, limits: { ...limits, timeoutMs: 300 } });
+        const result = await answer;
+        expect(result.error).toMatch(error);
+        expect(Date.now() - started).toBeLessThan(20_000);
+      } finally {
+        child.kill('SIGKILL');
+      }
+    });
+  }
+});
 
+describe('JavaScript and TypeScript (QuickJS)', () => {
   it('runs JavaScript with console output and settled promises', slow, async () => {
     const result = await js(
       'console.log(1 + 1, { a: [1, 2] });\nPromise.resolve(3).then((n) => console.error("later", n));',
