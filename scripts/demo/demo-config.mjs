@@ -46,6 +46,9 @@ export function demoYaml(simUrl) {
     },
     memory: { agent: { provider: DEMO_ENDPOINT, model: 'memory' } },
     ocr: { strategy: 'local_tesseract' },
+    // Credits per person (the simulator's models cost one credit a token): the Balance tab, the
+    // figures under each answer.
+    balance: { enabled: true, startBalance: 10_000_000 },
   };
   return `${JSON.stringify(config, null, 2)}\n`;
 }

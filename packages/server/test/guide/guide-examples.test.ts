@@ -4,6 +4,8 @@
 // simulator, and the page's feature is then used as a person would use it: a cited web answer, an
 // MCP tool call, a code run, a spoken reply, a saved memory, a shared link… A page without an
 // exercise here fails, so a new page comes with its test.
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { SIM_TRANSCRIPT, startSimulator, type SimServer } from '@parley/llm-sim';
 import { NO_PARENT, type ContentPart, type StartupConfig } from '@parley/schema';
 import { sql } from 'drizzle-orm';
@@ -14,7 +16,7 @@ import { finalOf, openStream, type SseEvent } from '../chat/sse-client.ts';
 import { runFileSearch, uploadFile } from '../files/file-fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { createTestUser, type TestUser } from '../helpers/test-users.ts';
-import { guidePageFiles, mergedYaml, pointedAtSimulator, readGuidePage } from './guide-pages.ts';
+import { GUIDE_DIR, guidePageFiles, mergedYaml, pointedAtSimulator, readGuidePage } from './guide-pages.ts';
 
 /** The provider every page builds on: the chat page's Ollama endpoint (its models fetched from the simulator). */
 const BASE_PAGE = 'chat-and-providers.md';
@@ -300,6 +302,17 @@ const EXERCISES: Record<string, (r: Running) => Promise<void>> = {
 describe('the user guide', () => {
   it('has an exercise here for every page', () => {
     expect(guidePageFiles()).toEqual(Object.keys(EXERCISES).sort());
+  });
+
+  it('shows a picture on every page, each small enough for a repository', () => {
+    for (const file of guidePageFiles()) {
+      const pictures = [...readGuidePage(file).markdown.matchAll(/!\[[^\]]+\]\((img\/[\w-]+\.png)\)/g)];
+      expect(pictures, `${file} shows a picture`).not.toHaveLength(0);
+      for (const [, path] of pictures) {
+        expect(existsSync(join(GUIDE_DIR, path!)), `${file}: ${path} exists`).toBe(true);
+        expect(statSync(join(GUIDE_DIR, path!)).size, `${file}: ${path} size`).toBeLessThan(150_000);
+      }
+    }
   });
 });
 
