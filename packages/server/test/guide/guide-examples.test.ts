@@ -36,7 +36,7 @@ const contentOf = (events: SseEvent[]) => (finalOf(events)?.responseMessage.cont
 const answerText = (events: SseEvent[]) =>
   contentOf(events)
     .filter((p) => p.type === 'text')
-    .map((p) => (p as { text: string }).text)
+    .map((p) => String(p.text))
     .join('');
 const toolCallOf = (events: SseEvent[]) =>
   contentOf(events).find((p) => p.type === 'tool_call')?.tool_call as
