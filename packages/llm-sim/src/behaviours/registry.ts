@@ -1,5 +1,6 @@
 // Which behaviour each model name selects. Names may carry a prefix before a slash or colon
 // (`demo/echo`, `sim:slow`), so one configured endpoint can expose them under its own naming.
+import { artifact } from './artifact.ts';
 import type { Behaviour } from './behaviour.ts';
 import { disconnect } from './disconnect.ts';
 import { echo } from './echo.ts';
@@ -39,6 +40,7 @@ const BEHAVIOURS: Readonly<Record<string, Behaviour>> = {
   vision,
   'web-search': webSearch,
   'file-search': fileSearch,
+  artifact,
   title,
   memory,
   'memory-slow': memorySlow,

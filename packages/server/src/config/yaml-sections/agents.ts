@@ -1,4 +1,6 @@
 import { notImplemented } from './section.ts';
 
-/** `agents`: not acted on yet. */
-export const agentsSection = notImplemented('agents do not exist yet; these agent settings have no effect.');
+/** `agents` (top level): not acted on; agents are configured under `endpoints.agents`. */
+export const agentsSection = notImplemented(
+  'these settings are not read; what agents may do is set under endpoints.agents.',
+);

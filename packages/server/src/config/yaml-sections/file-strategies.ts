@@ -2,5 +2,5 @@ import { notImplemented } from './section.ts';
 
 /** `fileStrategies`: not acted on yet. */
 export const fileStrategiesSection = notImplemented(
-  'uploaded files are kept on the local disk; per-kind storage strategies are not used.',
+  'uploaded files go to the local disk, or to the S3 bucket named by S3_BUCKET; this setting does not choose.',
 );

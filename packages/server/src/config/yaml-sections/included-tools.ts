@@ -2,5 +2,5 @@ import { notImplemented } from './section.ts';
 
 /** `includedTools`: not acted on yet. */
 export const includedToolsSection = notImplemented(
-  'tools are not offered yet, so this list filters nothing.',
+  'every configured tool is offered; this list filters nothing.',
 );
