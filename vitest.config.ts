@@ -23,6 +23,7 @@ const PROTOCOL_TEST_FOLDERS = [
   'docs',
   'deploy',
   'fuzz',
+  'guide',
 ];
 
 export default defineConfig({
@@ -77,7 +78,7 @@ export default defineConfig({
                 // second run adds is a server with many connections (races, locks, two instances)
                 // and without PGlite's extensions. Files whose subject is a protocol or an outside
                 // service — providers, parameters, sign-in handshakes, MCP, speech, code runs, web
-                // search, pictures, configuration, documentation — store nothing those
+                // search, pictures, configuration, documentation and the user guide's examples — store nothing those
                 // tests do not, and run on the embedded database only (about a third of this
                 // run's time).
                 exclude: [
