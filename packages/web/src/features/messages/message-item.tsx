@@ -12,6 +12,7 @@ import { MemoryNotice } from '../memories';
 import { useCopy } from '../markdown';
 import { allowedActions } from './action-rules';
 import { AnswerFiguresLine } from './answer-figures-line';
+import { AnswerFilesLine } from './answer-files-line';
 import { FeedbackButton } from './feedback-button';
 import { MessageBody } from './message-body';
 import { MessageRenderBoundary } from './message-render-boundary';
@@ -132,6 +133,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
             {endNotice === 'unfinished' && <UnfinishedNotice />}
           </div>
         )}
+        {!user && !editing && <AnswerFilesLine message={message} />}
         {!user && !editing && !streaming && <MemoryNotice attachments={message.attachments} />}
         {!user && !editing && !streaming && <AnswerFiguresLine message={message} />}
         {!editing && !streaming && (
