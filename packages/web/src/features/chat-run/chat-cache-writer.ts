@@ -20,13 +20,7 @@ import { replacedErrorAnswers } from './replaced-errors';
  */
 export interface ChatRunWriter {
   /** A new exchange: the user's message (for a new one) and the empty answer appear at once. */
-  /** `edit`: the user message is shown with its new text and gets a new answer beside its others. */
-  startExchange(
-    key: string,
-    kind: 'new' | 'regenerate' | 'edit' | 'other',
-    user: Message,
-    placeholder: Message,
-  ): void;
+  startExchange(key: string, kind: 'new' | 'regenerate' | 'other', user: Message, placeholder: Message): void;
   /**
    * The server confirmed the user message (`created`). The temporary rows take the server's ids;
    * a new chat moves from its temporary key to the real conversation id. Returns that id.
@@ -106,9 +100,6 @@ export const chatCacheWriter: ChatRunWriter = {
     else if (kind === 'regenerate') {
       regenerations.add(placeholder.messageId);
       upsertMessages(key, [placeholder]);
-    } else if (kind === 'edit') {
-      regenerations.add(placeholder.messageId);
-      upsertMessages(key, [user, placeholder]);
     }
   },
 

@@ -5,17 +5,11 @@ import type { ChatSetup } from '../endpoints';
 import { temporaryFlagFor } from '../temporary-chat';
 import { answerFromResume, type LiveAnswer } from './stream-reducer';
 import { randomUuid } from '../../lib/random-uuid';
-import { editedContentFor, withEditApplied } from './edited-content';
 
 export interface SendOptions {
   /** "new" or the conversation's id. */
   conversationId: string;
-  /**
-   * `edit`: "Save and submit" of a user message (`editedMessage`): the server rewrites that
-   * message's text part (`editedContent`, posted to the endpoint path + `/modify`) and answers it
-   * again beside its earlier answers.
-   */
-  kind: 'new' | 'regenerate' | 'continue' | 'edit';
+  kind: 'new' | 'regenerate' | 'continue';
   /**
    * New only: the user message's id when it is sent again (a failed send's Retry); the server
    * answers the message it saved under that id instead of saving it twice. Else a fresh id.
@@ -26,8 +20,6 @@ export interface SendOptions {
   parentMessageId: string;
   /** Continue: the answer being extended. */
   responseMessage?: Message;
-  /** Edit: the user message as saved before the edit (its `text` option is the new text). */
-  editedMessage?: Message;
   setup: ChatSetup;
   /** Shown as the answer's sender while it streams. */
   senderLabel: string;
@@ -69,23 +61,19 @@ export function buildRequestBody(options: SendOptions): {
   const now = new Date().toISOString();
   const conversationId = options.conversationId === 'new' ? null : options.conversationId;
   const userId = kind === 'new' ? (options.messageId ?? tempId()) : options.parentMessageId;
-  const edited = kind === 'edit' ? options.editedMessage : undefined;
-  const editedContent = edited ? editedContentFor(edited, options.text) : null;
-  const userMessage: Message = edited
-    ? withEditApplied(edited, editedContent!)
-    : {
-        messageId: userId,
-        parentMessageId: options.parentMessageId,
-        conversationId: options.conversationId,
-        sender: 'User',
-        text: options.text,
-        isCreatedByUser: true,
-        error: false,
-        unfinished: false,
-        ...(options.files?.length ? { files: options.files } : {}),
-        createdAt: now,
-        updatedAt: now,
-      };
+  const userMessage: Message = {
+    messageId: userId,
+    parentMessageId: options.parentMessageId,
+    conversationId: options.conversationId,
+    sender: 'User',
+    text: options.text,
+    isCreatedByUser: true,
+    error: false,
+    unfinished: false,
+    ...(options.files?.length ? { files: options.files } : {}),
+    createdAt: now,
+    updatedAt: now,
+  };
   const continued = kind === 'continue' ? options.responseMessage : undefined;
   const paired = kind === 'regenerate' ? options.pairedAnswerId : undefined;
   const placeholder: Message = continued ?? {
@@ -118,11 +106,10 @@ export function buildRequestBody(options: SendOptions): {
     messageId: userId,
     endpoint: setup.endpoint,
     isTemporary: temporaryFlagFor(conversationId),
-    isRegenerate: kind === 'regenerate' || kind === 'edit',
+    isRegenerate: kind === 'regenerate',
     isContinued: kind === 'continue',
-    ...(edited ? { isEdited: true } : {}),
     responseMessageId: continued?.messageId ?? null,
-    editedContent,
+    editedContent: null,
     ephemeralAgent: {
       mcp: selectedMcpServers(options.conversationId),
       ...selectedToolFlags(options.conversationId),
@@ -130,10 +117,9 @@ export function buildRequestBody(options: SendOptions): {
     ...(options.files?.length ? { files: options.files } : {}),
     ...(paired ? { pairedAnswerId: paired } : {}),
   };
-  // A second model answers new messages and regenerations; Continue extends one answer only,
-  // regenerating one side of a pair leaves the other, and the server takes no second model with
-  // an edit.
-  const added = kind === 'continue' || kind === 'edit' || paired ? undefined : options.added;
+  // A second model answers new messages and regenerations; Continue extends one answer only, and
+  // regenerating one side of a pair leaves the other.
+  const added = kind === 'continue' || paired ? undefined : options.added;
   if (added) {
     const { endpoint, ...addedParameters } = added.setup;
     if (addedParameters.model === '') delete (addedParameters as { model?: string }).model;

@@ -6,7 +6,6 @@ import { chatCacheWriter } from './chat-cache-writer';
 import { ChatRun, type ChatRunDeps } from './chat-run';
 import { useLive } from './live-store';
 import { buildRequestBody, type SendOptions } from './request-body';
-import { chatPathFor } from './edited-content';
 import { EMPTY_ANSWER } from './stream-reducer';
 import { readStream } from './stream-request';
 
@@ -65,7 +64,7 @@ const isStarting = (key: string): boolean => Boolean(useLive.getState().starting
 export function sendMessage(options: SendOptions): boolean {
   const key = options.conversationId;
   if (isLive(key) || isStarting(key)) return false;
-  if ((options.kind === 'new' || options.kind === 'edit') && options.text.trim() === '') return false;
+  if (options.kind === 'new' && options.text.trim() === '') return false;
   useLive.getState().markStarting(key);
   window.setTimeout(() => {
     try {
@@ -84,7 +83,7 @@ function startExchange(options: SendOptions): void {
   const key = options.conversationId;
   if (isLive(key)) return;
   const { body, userMessage, placeholder, addedPlaceholder, initial } = buildRequestBody(options);
-  const kind = options.kind === 'continue' ? 'other' : options.kind;
+  const kind = options.kind === 'new' || options.kind === 'regenerate' ? options.kind : 'other';
   chatCacheWriter.startExchange(key, kind, userMessage, placeholder);
   if (addedPlaceholder) chatCacheWriter.addAnswerRow(key, addedPlaceholder);
   const run = new ChatRun(key, { wantsTitle: key === 'new', userUnsent: options.kind === 'new' }, deps);
@@ -99,7 +98,7 @@ function startExchange(options: SendOptions): void {
       ? { added: { placeholderId: addedPlaceholder.messageId, answer: EMPTY_ANSWER, done: false } }
       : {}),
   });
-  const path = chatPathFor(options.setup.endpoint, options.kind);
+  const path = `/api/agents/chat/${encodeURIComponent(options.setup.endpoint)}`;
   void run.send((signal, onEvent) => readStream(path, body, signal, onEvent));
 }
 

@@ -52,20 +52,15 @@ export function useMessageActions(conversationId: string, setup: ChatSetup | nul
     [conversationId, setup, senderLabel],
   );
 
-  /**
-   * Save and submit of a user message (spec 000 §7, the edit flow): posted to the endpoint path +
-   * `/modify` with `editedContent`; the server rewrites the message's text part (its other parts,
-   * think parts among them, stay) and answers it again beside its earlier answers.
-   */
+  /** Save and submit of a user message: a new sibling user message, i.e. a new branch. */
   const resubmit = useCallback(
     (message: Message, text: string) => {
       if (!setup) return;
       sendMessage({
         conversationId,
-        kind: 'edit',
+        kind: 'new',
         text,
-        parentMessageId: message.messageId,
-        editedMessage: message,
+        parentMessageId: message.parentMessageId,
         setup,
         senderLabel,
       });
