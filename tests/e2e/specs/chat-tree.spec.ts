@@ -195,3 +195,38 @@ test("an editor opened on a new chat's first answer stays open when a late check
   ).toBe(true);
   await editor.getByRole('textbox').press('Escape');
 });
+
+test('editing an answer with reasoning: its thoughts and its text each have a box, and both are kept', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  await signIn(page, baseURL!);
+  await chooseModel(page, 'thinking');
+  await send(page, 'Reason about it');
+  await expect(lastAnswer(page)).toContainText('here is your message: Reason about it');
+  await waitIdle(page);
+
+  const answer = lastAnswer(page);
+  await answer.hover();
+  await answer.getByTestId('edit-message').click();
+  const editor = page.getByTestId('message-editor');
+  const thoughts = editor.getByTestId('edit-thoughts');
+  await expect(thoughts).toHaveValue(/^Let me think about this step by step/);
+  // The text box has the focus and only the answer's text, not its reasoning.
+  const text = editor.getByRole('textbox', { name: 'Edit message' });
+  await expect(text).toBeFocused();
+  await expect(text).toHaveValue('After thinking it over, here is your message: Reason about it');
+  await page.screenshot({ path: testInfo.outputPath('edit-answer-with-thoughts.png') });
+  await thoughts.fill('A shorter thought.');
+  await text.fill('An edited answer.');
+  await editor.getByTestId('edit-save').click();
+  await expect(lastAnswer(page)).toContainText('An edited answer.');
+
+  await page.reload();
+  await expect(lastAnswer(page)).toContainText('An edited answer.');
+  await expect(lastAnswer(page)).not.toContainText('here is your message');
+  const block = lastAnswer(page).getByTestId('thinking-block');
+  if ((await block.getAttribute('data-state')) === 'closed')
+    await block.getByTestId('thinking-toggle').click();
+  await expect(block.getByTestId('thinking-content')).toHaveText('A shorter thought.');
+});

@@ -54,6 +54,10 @@ export class SseStream implements EventSink {
     this.write(`event: error\ndata: ${json}\n\n`);
   }
 
+  attachment(json: string): void {
+    this.write(`event: attachment\ndata: ${json}\n\n`);
+  }
+
   /** A bare `data:` event, unnamed: the OpenAI-compatible stream's format (`/v1/`). */
   data(text: string): void {
     this.write(`data: ${text}\n\n`);

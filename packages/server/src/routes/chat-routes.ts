@@ -210,6 +210,7 @@ async function streamJob(
   const main: EventSink = {
     message: (json) => sse.message(json),
     error: (json) => sse.error(json),
+    attachment: (json) => sse.attachment(json),
     end: ending,
   };
   // The second answer's error is an ordinary (marked) message: an `error` event ends a stream
@@ -217,6 +218,7 @@ async function streamJob(
   const second: EventSink = {
     message: (json) => sse.message(markAddedAnswer(json)),
     error: (json) => sse.message(markAddedAnswer(json)),
+    attachment: (json) => sse.attachment(markAddedAnswer(json)),
     end: ending,
   };
   const attached: JobMeta[] = [];

@@ -106,6 +106,7 @@ export class ChatCompletion implements CompletionPort {
             ...plan.answer.metadata,
             ...(result.outcome === 'stopped' ? { [STOPPED_BY_USER]: true } : {}),
             ...(result.usage?.outputTokens !== undefined ? { tokenCount: result.usage.outputTokens } : {}),
+            ...answerAttachments(continued?.metadata, result.attachments),
             figures,
           },
         },
@@ -202,4 +203,17 @@ export class ChatCompletion implements CompletionPort {
 /** The stream's last event when the conversation was deleted while its answer was generated. */
 export function deletedJson(ids: AnswerIds): string {
   return JSON.stringify(errorEvent(ids, 'The conversation was deleted before the answer could be saved.'));
+}
+
+/**
+ * The saved answer's `attachments`: a continued answer's earlier ones, then the files this run's
+ * tools made (their `attachment` events). Nothing is written when the run made none.
+ */
+function answerAttachments(
+  before: Record<string, unknown> | undefined,
+  made: GenerationResult['attachments'],
+): { attachments?: unknown[] } {
+  if (!made?.length) return {};
+  const earlier = Array.isArray(before?.attachments) ? before.attachments : [];
+  return { attachments: [...earlier, ...made] };
 }

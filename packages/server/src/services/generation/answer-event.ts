@@ -10,9 +10,11 @@ export type AnswerEvent =
   | ProviderEvent
   /**
    * A tool call finished: `output` is the full value the user sees (the model may get less);
-   * `images` are pictures it made (stored files), each a picture part after the call.
+   * `images` are pictures it made (stored files), each a picture part after the call; `files`
+   * other files it made (stored), each sent as an `attachment` event and kept in the answer's
+   * `attachments`.
    */
-  | { type: 'tool-result'; id: string; output: string; images?: ParleyFile[] }
+  | { type: 'tool-result'; id: string; output: string; images?: ParleyFile[]; files?: ParleyFile[] }
   /**
    * A running tool call reported how far it got: `progress` is the share done (between the
    * announced 0.1 and 1, which only the result sets), absent when the tool cannot tell; `message`

@@ -1,5 +1,6 @@
 import type { ContentPart } from '@parley/schema';
 import type { ProviderFailure, TokenUsage } from '../providers/provider.ts';
+import type { AttachmentEventData } from './attachment-event.ts';
 
 /** How a generation ended. */
 export type GenerationOutcome =
@@ -23,6 +24,8 @@ export interface GenerationResult {
   finishReason?: string;
   usage?: TokenUsage;
   failure?: ProviderFailure;
+  /** The files tools made for the answer, as their `attachment` events announced them. */
+  attachments?: AttachmentEventData[];
   /** When the generation started, its first streamed output arrived, and it ended (ms epoch). */
   timing?: { startedAt: number; firstOutputAt?: number; endedAt: number };
 }

@@ -1,5 +1,6 @@
 import { errorEvent } from '@parley/schema';
 import type { AnswerEvent } from './answer-event.ts';
+import { attachmentEventData, type AttachmentEventData } from './attachment-event.ts';
 import type {
   CompletionPort,
   GenerationOutcome,
@@ -139,11 +140,13 @@ export class GenerationJob {
     startedAt: number,
   ): Promise<GenerationResult> {
     let firstOutputAt: number | undefined;
+    const attachments: AttachmentEventData[] = [];
     const snapshot = (outcome: GenerationOutcome, extra: Partial<GenerationResult> = {}) => ({
       outcome,
       parts: builder.parts,
       text: builder.text(),
       timing: { startedAt, firstOutputAt, endedAt: Date.now() },
+      ...(attachments.length ? { attachments } : {}),
       ...extra,
     });
     if (!upstream) {
@@ -166,6 +169,7 @@ export class GenerationJob {
           this.channel.emit('m', json);
           await this.pause();
         }
+        if (event.type === 'tool-result' && event.files?.length) this.announceFiles(event, attachments);
       }
     } catch (err) {
       if (!this.aborted)
@@ -174,6 +178,27 @@ export class GenerationJob {
     // The stream ended without a finish: stopped, or the provider went quiet.
     if (!this.aborted) return snapshot('lost');
     return snapshot(this.abortReason === 'user' ? 'stopped' : 'aborted');
+  }
+
+  /**
+   * The files a finished tool call made: each an `event: attachment` right after the call's
+   * completed step (also when streaming is withheld: they are not text to hold back), and kept
+   * for the saved answer.
+   */
+  private announceFiles(
+    event: Extract<AnswerEvent, { type: 'tool-result' }>,
+    into: AttachmentEventData[],
+  ): void {
+    const ids = {
+      messageId: this.spec.responseMessageId,
+      toolCallId: event.id,
+      conversationId: this.spec.conversationId,
+    };
+    for (const file of event.files ?? []) {
+      const data = attachmentEventData(file, ids);
+      into.push(data);
+      this.channel.emit('a', JSON.stringify(data));
+    }
   }
 
   /** The endpoint's streamRate wait after a published piece; a stop ends it at once. */

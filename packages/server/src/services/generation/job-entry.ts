@@ -6,8 +6,9 @@
  * - `m` an `event: message` (created, step events)
  * - `f` the final `event: message`; ends the stream
  * - `e` an `event: error`; ends the stream
+ * - `a` an `event: attachment` (a file a tool made for the answer)
  */
-export type EntryKind = 'i' | 'm' | 'f' | 'e';
+export type EntryKind = 'i' | 'm' | 'f' | 'e' | 'a';
 
 export interface JobEntry {
   kind: EntryKind;
@@ -23,7 +24,7 @@ export function decodeEntry(entry: string): JobEntry | null {
   const colon = entry.indexOf(':');
   const kind = entry[0] as EntryKind;
   const seq = Number(entry.slice(1, colon));
-  if (colon < 2 || !'imfe'.includes(kind) || !Number.isInteger(seq)) return null;
+  if (colon < 2 || !'imfea'.includes(kind) || !Number.isInteger(seq)) return null;
   return { kind, seq, json: entry.slice(colon + 1) };
 }
 

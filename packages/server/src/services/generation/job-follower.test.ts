@@ -15,6 +15,7 @@ function recorder(): EventSink & { got: string[]; ended: boolean } {
     ended: false,
     message: (json: string) => sink.got.push(json),
     error: (json: string) => sink.got.push(`error:${json}`),
+    attachment: (json: string) => sink.got.push(`attachment:${json}`),
     end: () => (sink.ended = true),
   };
   return sink;
@@ -73,6 +74,22 @@ describe('followJob', () => {
     });
     expect(sink.got.slice(1)).toEqual([delta('world'), 'error:{"error":true}']);
     expect(sink.ended).toBe(true);
+  });
+
+  it('delivers attachment entries as attachment events, live and again after a resume snapshot', async () => {
+    const file = '{"file_id":"f1","filename":"out.csv"}';
+    const channel = new JobChannel(bus, 'job', () => undefined);
+    channel.emit('i', init);
+    channel.emit('m', step);
+    channel.emit('a', file);
+    const live = recorder();
+    await followJob(bus, 'job', live, { resume: false });
+    const resumed = recorder();
+    await followJob(bus, 'job', resumed, { resume: true });
+    await channel.emitTerminal('f', '{"final":true}');
+    expect(live.got).toEqual([step, `attachment:${file}`, '{"final":true}']);
+    expect(JSON.parse(resumed.got[0]!)).toMatchObject({ sync: true });
+    expect(resumed.got.slice(1)).toEqual([`attachment:${file}`, '{"final":true}']);
   });
 
   it('resume of a finished job delivers only its last event', async () => {

@@ -7,6 +7,8 @@ import { buildResumeState } from './resume-state.ts';
 export interface EventSink {
   message(json: string): void;
   error(json: string): void;
+  /** An `event: attachment`: a file a tool made for the answer. */
+  attachment(json: string): void;
   /** The job's last event was delivered. */
   end(): void;
 }
@@ -42,6 +44,7 @@ export async function followJob(
     next = entry.seq + 1;
     if (entry.kind === 'm' || entry.kind === 'f') sink.message(entry.json);
     else if (entry.kind === 'e') sink.error(entry.json);
+    else if (entry.kind === 'a') sink.attachment(entry.json);
     if (isTerminal(entry.kind)) finish();
   };
 
@@ -59,6 +62,8 @@ export async function followJob(
     } else {
       const resumeState = buildResumeState(past);
       if (resumeState) sink.message(JSON.stringify({ sync: true, resumeState }));
+      // The snapshot holds the parts only: the files announced so far are sent again after it.
+      for (const entry of past) if (entry.kind === 'a') sink.attachment(entry.json);
       next = past.length;
     }
   }
@@ -92,6 +97,8 @@ export function awaitTerminal(bus: Bus, jobId: string, timeoutMs: number): Promi
     const sink: EventSink = {
       message: (json) => (last = { kind: 'f', seq: 0, json }),
       error: (json) => (last = { kind: 'e', seq: 0, json }),
+      // Only the last event matters here, and an attachment is never last.
+      attachment: () => undefined,
       end: () => done(last),
     };
     void followJob(bus, jobId, sink, { resume: true }).then((f) => {

@@ -13,7 +13,8 @@ export interface AnswerRef {
 /**
  * Saves what the memory step did on the answer it followed, as the answer's `attachments`, so a
  * reload shows the notice again. One statement that merges into the stored metadata: a feedback
- * or an edit saved meanwhile is kept.
+ * or an edit saved meanwhile is kept, and so are the files the answer's tools made (appended to
+ * the answer's `attachments`, not replacing them).
  */
 export async function saveMemoryAttachments(
   db: Database,
@@ -22,7 +23,9 @@ export async function saveMemoryAttachments(
 ): Promise<void> {
   await db
     .update(messages)
-    .set({ metadata: sql`${messages.metadata} || ${JSON.stringify({ attachments })}::jsonb` })
+    .set({
+      metadata: sql`jsonb_set(${messages.metadata}, '{attachments}', (case when jsonb_typeof(${messages.metadata} -> 'attachments') = 'array' then ${messages.metadata} -> 'attachments' else '[]'::jsonb end) || ${JSON.stringify(attachments)}::jsonb)`,
+    })
     .where(whereAnswer(answer));
 }
 

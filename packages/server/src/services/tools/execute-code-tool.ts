@@ -1,6 +1,6 @@
 import { codeRunInputSchema } from '@parley/schema';
 import { executeCode, waitingForSlotMessage, type CodeExecution } from '../code-execution/execute-code.ts';
-import type { Tool } from './tool.ts';
+import { ToolAnswerWithFiles, type Tool } from './tool.ts';
 
 /** The tool's id, as agents list it and the Run button's calls name it. */
 export const EXECUTE_CODE = 'execute_code';
@@ -30,11 +30,14 @@ export function executeCodeTool(execution: CodeExecution): Tool<typeof codeRunIn
     async run(input, context) {
       // A run that waits for a free slot says so in the call's progress; stopping the answer
       // takes it out of the queue.
-      return executeCode(execution, context.userId, context.conversationId, input, {
+      const answer = await executeCode(execution, context.userId, context.conversationId, input, {
         signal: context.signal,
         onWaiting: (ahead) =>
           context.reportProgress?.({ progress: 0, message: waitingForSlotMessage(ahead) }),
       });
+      // The model reads the same result as before; the files it wrote also reach the answer as
+      // its attachments (the `attachment` stream event).
+      return new ToolAnswerWithFiles(answer, answer.attachments);
     },
   };
 }

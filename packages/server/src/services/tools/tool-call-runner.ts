@@ -2,7 +2,7 @@ import { TOOL_CREDENTIALS_AUTH_PREFIX, TOOL_ERROR_PREFIX } from '@parley/schema'
 import type { z } from 'zod';
 import type { ProviderToolCall } from '../providers/provider.ts';
 import type { ParleyFile } from '@parley/schema';
-import { ToolAnswerWithImages, type Tool, type ToolProgress } from './tool.ts';
+import { ToolAnswerWithFiles, ToolAnswerWithImages, type Tool, type ToolProgress } from './tool.ts';
 import { outputText } from './tool-output.ts';
 import { hasNeededCredentials } from './tool-choices.ts';
 import { SignInRequired, type SignInWaits } from './tool-sign-in.ts';
@@ -45,7 +45,8 @@ export interface ToolCallScope {
 export const PROGRESS_INTERVAL_MS = 100;
 
 /** How one call ended: the output the user sees, or nothing when the run was stopped meanwhile. */
-export type CallOutcome = { output: string; images?: ParleyFile[] } | { cancelled: true };
+export type CallOutcome =
+  { output: string; images?: ParleyFile[]; files?: ParleyFile[] } | { cancelled: true };
 
 /** A failed call's output: the words clients recognise, the tool, and why. */
 export const toolError = (name: string, reason: string): { output: string } => ({
@@ -107,6 +108,8 @@ async function runOnce(
       signal,
     );
     if (result instanceof ToolAnswerWithImages) return { output: result.text, images: result.images };
+    if (result instanceof ToolAnswerWithFiles)
+      return { output: outputText(result.value), ...(result.files.length ? { files: result.files } : {}) };
     return { output: outputText(result) };
   } catch (error) {
     if (scope.signal.aborted) return { cancelled: true };

@@ -178,6 +178,7 @@ async function* runCalls(
         id: c.id,
         output: truncated(outcome.output, SAVED_OUTPUT_LIMIT),
         ...(outcome.images?.length ? { images: outcome.images } : {}),
+        ...(outcome.files?.length ? { files: outcome.files } : {}),
       });
     });
   }

@@ -59,6 +59,18 @@ export interface Tool<Input extends z.ZodType = z.ZodType> {
 }
 
 /**
+ * A tool's result that carries files it made for the user (code execution's outputs): `value` is
+ * what the model reads (as any result), `files` the stored files, each announced to the client as
+ * an `attachment` stream event and saved in the answer's `attachments`.
+ */
+export class ToolAnswerWithFiles {
+  constructor(
+    readonly value: unknown,
+    readonly files: ParleyFile[],
+  ) {}
+}
+
+/**
  * A tool's result that carries pictures: `text` is the output the model reads and the user sees;
  * each of `images` (stored files) becomes a picture part of the answer after the tool call.
  */

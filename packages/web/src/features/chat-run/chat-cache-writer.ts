@@ -84,7 +84,12 @@ const regenerations = new Set<string>();
 
 export const chatCacheWriter: ChatRunWriter = {
   applyMemoryUpdates(conversationId, messageId, attachments) {
-    patchMessage(conversationId, messageId, { attachments });
+    // The memory notices join the answer's attachments: the files its tools made stay.
+    const saved = cachedMessages(conversationId).find((m) => m.messageId === messageId)?.attachments;
+    const files = Array.isArray(saved)
+      ? (saved as { type?: unknown }[]).filter((a) => a?.type !== 'memory')
+      : [];
+    patchMessage(conversationId, messageId, { attachments: [...files, ...attachments] });
     if (attachments.some((a) => a.memory.type !== 'error')) {
       void queryClient.invalidateQueries({ queryKey: memoryKeys.mine });
     }

@@ -178,6 +178,22 @@ describe('ChatRun', () => {
     expect(frames.size).toBe(1);
   });
 
+  it('shows each attachment event under the answer at once, after the steps before it, and keeps it', async () => {
+    const { run, generations, runFrames } = setup();
+    const fake = fakeStream();
+    void run.send(fake.stream);
+    fake.emit(runStep('s0'));
+    fake.emit(step('s0', 'Made it'));
+    const file = { file_id: 'f1', filename: 'out.csv', filepath: '/api/files/f1', type: 'text/csv' };
+    fake.emit({ ...file, messageId: 'a1', toolCallId: 'call_1', conversationId: 'c1' }, 'attachment');
+    // No frame needed: the steps queued before it are applied with it.
+    expect(generations.get('c1')!.answer.content).toEqual([{ type: 'text', text: 'Made it' }]);
+    expect(generations.get('c1')!.answer.attachments).toEqual([expect.objectContaining(file)]);
+    fake.emit(step('s0', '!'));
+    runFrames();
+    expect(generations.get('c1')!.answer.attachments).toHaveLength(1);
+  });
+
   it('follows a new chat to the id the server gives it', async () => {
     const { run, writer, generations, registry } = setup('new');
     const fake = fakeStream();

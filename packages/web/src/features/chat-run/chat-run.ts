@@ -8,7 +8,7 @@ import {
 } from '@parley/schema';
 import type { ChatRunWriter } from './chat-cache-writer';
 import type { Generation } from './live-store';
-import { answerFromResume, applySteps, type StepEventData } from './stream-reducer';
+import { answerFromResume, applySteps, withAttachment, type StepEventData } from './stream-reducer';
 import type { SseEvent } from './sse-parser';
 import { StreamRefused } from './stream-refused';
 
@@ -224,8 +224,11 @@ export class ChatRun {
         this.queue.push(read.event);
         this.scheduleFlush();
         return;
+      case 'attachment':
+        this.addAttachment(read.event, false);
+        return;
       default:
-        // Attachments are not shown yet; anything unknown is skipped.
+        // Anything unknown is skipped.
         return;
     }
   }
@@ -233,6 +236,11 @@ export class ChatRun {
   /** One event of the second answer: its steps, its end, or its state after a reload. */
   private handleAdded(sse: SseEvent): void {
     const added = this.live?.added;
+    if (sse.event === 'attachment') {
+      const read = readStreamEvent('attachment', sse.data);
+      if (read?.kind === 'attachment') this.addAttachment(read.event, true);
+      return;
+    }
     const read = readStreamEvent('message', sse.data);
     switch (read?.kind) {
       case 'step':
@@ -274,6 +282,23 @@ export class ChatRun {
       default:
         // `created` is the first answer's; anything else is not shown yet.
         return;
+    }
+  }
+
+  /**
+   * A file a tool made (`event: attachment`): shown under the answer at once. Steps still queued
+   * are applied first, so the file never shows before the call that made it.
+   */
+  private addAttachment(attachment: Record<string, unknown>, second: boolean): void {
+    this.flush();
+    const live = this.live;
+    if (!live) return;
+    if (!second) {
+      this.deps.live.patch(this.key, { answer: withAttachment(live.answer, attachment) });
+    } else if (live.added && !live.added.done) {
+      this.deps.live.patch(this.key, {
+        added: { ...live.added, answer: withAttachment(live.added.answer, attachment) },
+      });
     }
   }
 

@@ -10,7 +10,10 @@ import {
  * The answer being generated, as the stream events build it (PROTOCOL.md). Pure: the chat
  * controller feeds it batches of events once per animation frame.
  */
-export type LiveAnswer = StepFold;
+export type LiveAnswer = StepFold & {
+  /** The `attachment` events so far: files the answer's tools made. */
+  attachments?: Record<string, unknown>[];
+};
 
 export const EMPTY_ANSWER: LiveAnswer = { responseMessageId: null, content: [], steps: {} };
 
@@ -27,10 +30,16 @@ export function applySteps(answer: LiveAnswer, events: readonly StepEventData[])
   if (events.length === 0) return answer;
   // The fold replaces the parts it changes; copying the array and the step map keeps the
   // previous frame's answer intact.
-  return foldStepEvents(
+  const fold = foldStepEvents(
     { responseMessageId: answer.responseMessageId, content: [...answer.content], steps: { ...answer.steps } },
     events,
   );
+  return answer.attachments ? { ...fold, attachments: answer.attachments } : fold;
+}
+
+/** An `attachment` event: the file joins the answer's attachments; the input is left untouched. */
+export function withAttachment(answer: LiveAnswer, attachment: Record<string, unknown>): LiveAnswer {
+  return { ...answer, attachments: [...(answer.attachments ?? []), attachment] };
 }
 
 /** A re-attached stream starts from the content so far. */
@@ -53,5 +62,9 @@ export function plainText(content: readonly ContentPart[]): string {
 
 /** The response message as shown while streaming. */
 export function liveMessage(base: Message, answer: LiveAnswer): Message {
-  return { ...base, content: answer.content, text: plainText(answer.content) };
+  const message = { ...base, content: answer.content, text: plainText(answer.content) };
+  if (!answer.attachments?.length) return message;
+  // A continued answer keeps the files it had; the new ones follow.
+  const before = Array.isArray(base.attachments) ? (base.attachments as unknown[]) : [];
+  return { ...message, attachments: [...before, ...answer.attachments] };
 }

@@ -1,27 +1,7 @@
-import { isExpiredFile, type ParleyFile } from '@parley/schema';
-import { ChevronLeft, ChevronRight, Download } from 'lucide-react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ExpiredFileChip } from '../files';
-import { downloadFile } from '../files-dashboard';
-import { showToast } from '../toasts';
+import { FileDownloadChip } from './file-download-chip';
 import type { CodeRunOutcome } from './use-code-block-run';
-
-function FileButton({ file }: { file: ParleyFile }) {
-  const { t } = useTranslation();
-  if (isExpiredFile(file)) return <ExpiredFileChip filename={file.filename} />;
-  return (
-    <button
-      type="button"
-      onClick={() => downloadFile(file).catch(() => showToast(t('com_ui_download_error'), 'error'))}
-      className="inline-flex items-center gap-1.5 rounded-lg border border-border bg-surface px-2 py-1 text-xs hover:bg-surface-sunken"
-      aria-label={t('com_ui_download_file', { name: file.filename })}
-      data-testid="code-run-file"
-    >
-      <Download className="size-3.5" aria-hidden />
-      {file.filename}
-    </button>
-  );
-}
 
 /**
  * The results of running a code block, under the code: the text the run printed (or its error)
@@ -78,7 +58,7 @@ export function CodeRunOutput({
       {outcome.attachments.length > 0 && (
         <div className="flex flex-wrap gap-2 px-3 pb-3">
           {outcome.attachments.map((file) => (
-            <FileButton key={file.file_id} file={file} />
+            <FileDownloadChip key={file.file_id} file={file} testId="code-run-file" />
           ))}
         </div>
       )}

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { dropChoices, toolResourceOf, uploadKinds, wrongFilesFor } from './upload-options';
 
 /** What the server offers: file search as given, OCR off unless said. */
-const offer = (fileSearch: { enabled: boolean; permitted: boolean }, ocr = false) => ({ fileSearch, ocr });
+const offer = (fileSearch: { enabled: boolean; permitted: boolean; capability?: boolean }, ocr = false) => ({
+  fileSearch: { capability: true, ...fileSearch },
+  ocr,
+});
 
 describe('upload options', () => {
   it('offers file search only when the server has it on and the role may use it', () => {
@@ -14,6 +17,13 @@ describe('upload options', () => {
     ]);
     expect(uploadKinds(offer({ enabled: false, permitted: true }))).toEqual(['image', 'file', 'ocr']);
     expect(uploadKinds(offer({ enabled: true, permitted: false }))).toEqual(['image', 'file', 'ocr']);
+  });
+
+  it('offers "Upload for File Search" only while the agents\' file_search capability is on', () => {
+    const off = offer({ enabled: true, permitted: true, capability: false });
+    expect(uploadKinds(off)).toEqual(['image', 'file', 'ocr']);
+    // Nor does a dropped file ask about it (then there is nothing left to ask).
+    expect(dropChoices([{ name: 'a.pdf', type: 'application/pdf' }], off, false)).toEqual([]);
   });
 
   it('names the tool resource of "upload as text" (ocr) and of file search, none for the others', () => {

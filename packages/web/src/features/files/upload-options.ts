@@ -31,7 +31,11 @@ export const UPLOAD_ACCEPT: Record<UploadKind, string | undefined> = {
 
 /** What the server offers besides plain uploads: file search, and OCR when it is on. */
 export interface UploadOffer {
-  fileSearch: { enabled: boolean; permitted: boolean };
+  /**
+   * `enabled`: the interface flag; `permitted`: the role's FILE_SEARCH.USE; `capability`: the
+   * agents' `file_search` capability in /api/endpoints (true when the server reports none).
+   */
+  fileSearch: { enabled: boolean; permitted: boolean; capability: boolean };
   /** The server reads text in pictures (the agents' `ocr` capability in /api/endpoints). */
   ocr: boolean;
 }
@@ -39,7 +43,8 @@ export interface UploadOffer {
 /**
  * The attach menu's options, in order: images, files and "upload as text" always, "OCR text" only
  * while the server reads text in pictures, file search only when the server offers it (its
- * interface flag) and the role allows it (FILE_SEARCH.USE). Code files are not offered: this
+ * interface flag and the agents' `file_search` capability, spec 001 "agent capabilities gate the
+ * upload-type options") and the role allows it (FILE_SEARCH.USE). Code files are not offered: this
  * server's code runs do not read uploaded files.
  */
 export function uploadKinds({ fileSearch, ocr }: UploadOffer): UploadKind[] {
@@ -48,7 +53,9 @@ export function uploadKinds({ fileSearch, ocr }: UploadOffer): UploadKind[] {
     'file',
     'ocr',
     ...(ocr ? (['ocr_text'] as const) : []),
-    ...(fileSearch.enabled && fileSearch.permitted ? (['file_search'] as const) : []),
+    ...(fileSearch.enabled && fileSearch.permitted && fileSearch.capability
+      ? (['file_search'] as const)
+      : []),
   ];
 }
 

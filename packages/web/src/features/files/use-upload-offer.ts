@@ -5,8 +5,8 @@ import { useHasPermission } from '../auth';
 import type { UploadOffer } from './upload-options';
 
 /**
- * What the attach menu may offer beyond plain uploads: file search when the server has it on and
- * the role may use it, and "OCR text" when the server reads text in pictures — it says so by
+ * What the attach menu may offer beyond plain uploads: file search when the server has it on (the
+ * interface flag and the agents' `file_search` capability) and the role may use it, and "OCR text" when the server reads text in pictures — it says so by
  * listing the agents' `ocr` capability in /api/endpoints, which it does only with OCR on.
  */
 export function useUploadOffer(): UploadOffer {
@@ -14,5 +14,10 @@ export function useUploadOffer(): UploadOffer {
   const { data: endpoints } = useEndpoints();
   const permitted = useHasPermission('FILE_SEARCH', 'USE');
   const enabled = (config?.interface as Record<string, unknown> | undefined)?.fileSearch !== false;
-  return { fileSearch: { enabled, permitted }, ocr: capabilitiesOf(endpoints)?.includes('ocr') ?? false };
+  const capabilities = capabilitiesOf(endpoints);
+  return {
+    // A server that reports no capabilities holds nothing back (capabilitiesOf).
+    fileSearch: { enabled, permitted, capability: capabilities?.includes('file_search') ?? true },
+    ocr: capabilities?.includes('ocr') ?? false,
+  };
 }

@@ -1,7 +1,7 @@
 import type { EndpointsConfig } from '@parley/schema';
 import { clsx } from 'clsx';
 import { Check, Copy, Pencil, RefreshCw, StepForward } from 'lucide-react';
-import { memo, useEffect, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { answerLabel } from './answer-label';
 import { ReadAloudButton } from '../voice';
@@ -12,11 +12,13 @@ import { MemoryNotice } from '../memories';
 import { useCopy } from '../markdown';
 import { allowedActions } from './action-rules';
 import { AnswerFiguresLine } from './answer-figures-line';
+import { AnswerFilesLine } from './answer-files-line';
 import { FeedbackButton } from './feedback-button';
 import { MessageBody } from './message-body';
 import { MessageRenderBoundary } from './message-render-boundary';
 import { clearEditRequest, useEditRequest } from './edit-request';
 import { MessageEditor } from './message-editor';
+import { changedParts, editableParts } from './editable-parts';
 import type { VisibleMessage } from './message-tree';
 import { SiblingNav } from './sibling-nav';
 import { StoppedMark } from './stopped-mark';
@@ -50,6 +52,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
   const message = live ? liveMessage(item.message, live) : item.message;
   const streaming = live !== null;
   const [editing, setEditing] = useState(false);
+  const editParts = useMemo(() => editableParts(message), [message]);
   const [copied, copy] = useCopy();
   const allowed = allowedActions(message, endpoints, { submitting, editing, isLatest });
   const endNotice = endNoticeOf(message, streaming || submitting);
@@ -93,16 +96,17 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
         )}
         {editing ? (
           <MessageEditor
-            initial={message.text}
+            parts={editParts}
             canSubmit={user}
             onCancel={() => setEditing(false)}
-            onSave={(text) => {
+            onSave={(texts) => {
               setEditing(false);
-              void actions.save(message, text);
+              void actions.save(message, changedParts(editParts, texts));
             }}
-            onSubmit={(text) => {
+            onSubmit={(texts) => {
               setEditing(false);
-              actions.resubmit(message, text);
+              // The question's text (its first text part) is what the edit flow sends.
+              actions.resubmit(message, texts[editParts.findIndex((p) => p.type === 'text')]!);
             }}
           />
         ) : (
@@ -132,6 +136,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
             {endNotice === 'unfinished' && <UnfinishedNotice />}
           </div>
         )}
+        {!user && !editing && <AnswerFilesLine message={message} />}
         {!user && !editing && !streaming && <MemoryNotice attachments={message.attachments} />}
         {!user && !editing && !streaming && <AnswerFiguresLine message={message} />}
         {!editing && !streaming && (

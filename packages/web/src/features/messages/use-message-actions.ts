@@ -6,6 +6,7 @@ import { chatApi } from '../../api/chat-api';
 import { isUnsentFailure, patchMessage, resendFailed, sendMessage } from '../chat-run';
 import type { ChatSetup } from '../endpoints';
 import { secondAnswerSetup, useAddedSetup } from '../added-convo';
+import { withPartsChanged, type EditablePart } from './editable-parts';
 
 /** What the message buttons do, for one conversation. */
 export function useMessageActions(conversationId: string, setup: ChatSetup | null, senderLabel: string) {
@@ -67,15 +68,27 @@ export function useMessageActions(conversationId: string, setup: ChatSetup | nul
     [conversationId, setup, senderLabel],
   );
 
-  /** Save only: the text (or the answer's first text part) is replaced in place. */
+  /**
+   * Save only: each changed piece is replaced in place — a text or think part by its index, or the
+   * plain text of a message without parts — and the other parts stay as they were.
+   */
   const save = useCallback(
-    async (message: Message, text: string) => {
-      const index = message.content?.findIndex((p) => p.type === 'text') ?? -1;
+    async (message: Message, changes: readonly EditablePart[]) => {
+      if (changes.length === 0) return;
       const before = message;
-      const content = message.content?.map((p, i) => (i === index ? { ...p, text } : p));
-      patchMessage(conversationId, message.messageId, { text, ...(content ? { content } : {}) });
+      const after = withPartsChanged(message, changes);
+      patchMessage(conversationId, message.messageId, {
+        text: after.text,
+        ...(after.content ? { content: after.content } : {}),
+      });
       try {
-        await chatApi.editMessage(conversationId, message.messageId, index >= 0 ? { text, index } : { text });
+        for (const change of changes) {
+          await chatApi.editMessage(
+            conversationId,
+            message.messageId,
+            change.index === null ? { text: change.text } : { text: change.text, index: change.index },
+          );
+        }
       } catch {
         patchMessage(conversationId, message.messageId, before);
         showToast(t('com_ui_edit_error'), 'error');
