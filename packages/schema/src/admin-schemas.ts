@@ -29,9 +29,9 @@ export const ADMIN_USERS_PAGE_SIZE = 50;
 
 export const adminUserListQuerySchema = z.object({
   search: searchQuery,
-  sort: z.enum(ADMIN_USER_SORTS, { error: `sort must be one of ${ADMIN_USER_SORTS.join(', ')}` }).default(
-    'createdAt:desc',
-  ),
+  sort: z
+    .enum(ADMIN_USER_SORTS, { error: `sort must be one of ${ADMIN_USER_SORTS.join(', ')}` })
+    .default('createdAt:desc'),
   cursor: cursorQuery,
 });
 export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
@@ -136,7 +136,10 @@ export const auditEntrySchema = z.object({
   createdAt: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
-export const auditListSchema = z.object({ entries: z.array(auditEntrySchema), nextCursor: z.string().nullable() });
+export const auditListSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  nextCursor: z.string().nullable(),
+});
 export type AuditList = z.infer<typeof auditListSchema>;
 
 export const BANNER_MESSAGE_MAX = 10_000;

@@ -68,7 +68,8 @@ export const adminOperations: OperationDoc[] = [
     method: 'post',
     path: '/api/admin/invitations',
     summary: 'Invite an address to register',
-    description: 'The registration link works even while registration is closed. 409 when the address has an account.',
+    description:
+      'The registration link works even while registration is closed. 409 when the address has an account.',
     body: adminInviteSchema,
     answers: [{ status: 201, description: 'The link, shown once', schema: adminInviteAnswerSchema }],
   }),
@@ -84,7 +85,9 @@ export const adminOperations: OperationDoc[] = [
     method: 'get',
     path: '/api/admin/banners',
     summary: 'Every banner, scheduled, showing or past',
-    answers: [{ status: 200, description: 'The banners', schema: z.object({ banners: z.array(bannerSchema) }) }],
+    answers: [
+      { status: 200, description: 'The banners', schema: z.object({ banners: z.array(bannerSchema) }) },
+    ],
   }),
   admin({
     method: 'post',

@@ -24,11 +24,15 @@ const asTimestampText = (expr: SQL) =>
 
 function sortPlan(sort: AdminUserSort): SortPlan {
   const [field, direction] = sort.split(':') as [string, 'asc' | 'desc'];
-  if (field === 'email') return { key: sql`${users.email}`, keyText: sql<string>`${users.email}`, kind: 'text', direction };
-  if (field === 'name') return { key: sql`${users.name}`, keyText: sql<string>`${users.name}`, kind: 'text', direction };
+  if (field === 'email')
+    return { key: sql`${users.email}`, keyText: sql<string>`${users.email}`, kind: 'text', direction };
+  if (field === 'name')
+    return { key: sql`${users.name}`, keyText: sql<string>`${users.name}`, kind: 'text', direction };
   // Accounts never active since the column exists count as active when they were created.
   const key =
-    field === 'lastActiveAt' ? sql`coalesce(${users.lastActiveAt}, ${users.createdAt})` : sql`${users.createdAt}`;
+    field === 'lastActiveAt'
+      ? sql`coalesce(${users.lastActiveAt}, ${users.createdAt})`
+      : sql`${users.createdAt}`;
   return { key, keyText: asTimestampText(key), kind: 'timestamp', direction };
 }
 

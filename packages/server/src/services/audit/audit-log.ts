@@ -60,7 +60,9 @@ export async function listAudit(db: Database, cursor?: string): Promise<AuditLis
   return {
     entries: page.map(({ row }) => toEntry(row)),
     nextCursor:
-      rows.length > AUDIT_PAGE_SIZE && last ? encodeCursor({ order: ORDER, value: last.at, id: last.row.id }) : null,
+      rows.length > AUDIT_PAGE_SIZE && last
+        ? encodeCursor({ order: ORDER, value: last.at, id: last.row.id })
+        : null,
   };
 }
 

@@ -67,7 +67,10 @@ export async function startSignIn(
     await recordAudit(
       deps.db,
       { id: user.id, email: user.email, ip: ip ?? null },
-      { action: 'admin.sign_in', details: { provider: user.provider, userAgent: userAgent?.slice(0, 200) ?? null } },
+      {
+        action: 'admin.sign_in',
+        details: { provider: user.provider, userAgent: userAgent?.slice(0, 200) ?? null },
+      },
     );
   }
   const token = await deps.accessTokens.sign({ sub: user.id, role: user.role, sid: refresh.familyId });

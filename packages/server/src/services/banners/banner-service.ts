@@ -77,7 +77,11 @@ export async function createBanner(db: Database, input: BannerInput): Promise<Ba
 }
 
 /** Replaces one banner's fields; null when there is no such banner. */
-export async function updateBanner(db: Database, bannerId: string, input: BannerInput): Promise<Banner | null> {
+export async function updateBanner(
+  db: Database,
+  bannerId: string,
+  input: BannerInput,
+): Promise<Banner | null> {
   const message = await sanitizeBannerHtml(input.message);
   const [row] = await db
     .update(banners)
@@ -88,7 +92,10 @@ export async function updateBanner(db: Database, bannerId: string, input: Banner
 }
 
 export async function deleteBanner(db: Database, bannerId: string): Promise<boolean> {
-  const rows = await db.delete(banners).where(eq(banners.bannerId, bannerId)).returning({ id: banners.bannerId });
+  const rows = await db
+    .delete(banners)
+    .where(eq(banners.bannerId, bannerId))
+    .returning({ id: banners.bannerId });
   return rows.length > 0;
 }
 
