@@ -10,7 +10,7 @@ import type { AppContext } from '../context.ts';
 import { notFound } from '../errors/app-error.ts';
 import { requireAdmin } from '../http/require-admin.ts';
 import { parse } from '../http/validate.ts';
-import { auditActorOf } from '../services/admin/audit-actor.ts';
+import { auditActorOf } from '../http/audit-actor.ts';
 import { listAllApiKeys, revokeAnyApiKey } from '../services/api-keys/api-key-service.ts';
 import { listAudit, recordAudit } from '../services/audit/audit-log.ts';
 import {

@@ -11,7 +11,7 @@ import { CliError, inviteCommand } from '../cli/admin-commands.ts';
 import { conflict } from '../errors/app-error.ts';
 import { requireAdmin } from '../http/require-admin.ts';
 import { parse } from '../http/validate.ts';
-import { auditActorOf } from '../services/admin/audit-actor.ts';
+import { auditActorOf } from '../http/audit-actor.ts';
 import { createUserByAdmin, deleteUserByAdmin, updateUserByAdmin } from '../services/admin/user-actions.ts';
 import { listAdminUsers } from '../services/admin/users-list.ts';
 import { recordAudit } from '../services/audit/audit-log.ts';
