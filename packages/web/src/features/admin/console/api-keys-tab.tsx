@@ -31,8 +31,8 @@ export default function ApiKeysTab() {
           <table className="w-full text-sm" data-testid="admin-api-keys-table">
             <thead className="bg-surface-muted text-xs text-fg-muted">
               <tr>
-                <th className="px-3 py-2 text-start font-medium">{t('console.keys_name')}</th>
-                <th className="px-3 py-2 text-start font-medium">{t('console.keys_owner')}</th>
+                <th className="w-[22%] px-3 py-2 text-start font-medium">{t('console.keys_name')}</th>
+                <th className="w-[28%] px-3 py-2 text-start font-medium">{t('console.keys_owner')}</th>
                 <th className="hidden px-3 py-2 text-start font-medium md:table-cell">
                   {t('console.keys_hint')}
                 </th>

@@ -5,10 +5,13 @@ import { useAudit } from './admin-api';
 import { formatDateTime } from './admin-format';
 import { LoadState } from './load-state';
 
+/** Details too long for the line; the browser of a sign-in shows when hovering over its address. */
+const HOVER_ONLY = new Set(['userAgent']);
+
 /** Details worth a glance: the role change, the ban's end and reason, the sign-in's method. */
 function detailText(entry: AuditEntry): string {
   return Object.entries(entry.details)
-    .filter(([, value]) => value !== null && value !== undefined && value !== '')
+    .filter(([key, value]) => !HOVER_ONLY.has(key) && value !== null && value !== undefined && value !== '')
     .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
     .join(' · ');
 }
@@ -42,7 +45,14 @@ export default function AuditTab() {
               </div>
               <div className="min-w-0 text-xs text-fg-muted md:text-sm">
                 <span className="break-all">{entry.actorEmail ?? t('console.audit_system')}</span>
-                {entry.ip && <span className="ms-2 font-mono">{entry.ip}</span>}
+                {entry.ip && (
+                  <span
+                    className="ms-2 font-mono"
+                    title={typeof entry.details.userAgent === 'string' ? entry.details.userAgent : undefined}
+                  >
+                    {entry.ip}
+                  </span>
+                )}
               </div>
             </li>
           ))}

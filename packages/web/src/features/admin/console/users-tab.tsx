@@ -42,7 +42,7 @@ export default function UsersTab() {
           >
             {ADMIN_USER_SORTS.map((value) => (
               <option key={value} value={value}>
-                {t(`console.sort_${value}`)}
+                {t(`console.sort_${value.replace(':', '_')}`)}
               </option>
             ))}
           </select>
@@ -100,7 +100,7 @@ function UsersTable({ rows }: { rows: AdminUser[] }) {
       <table className="w-full text-sm" data-testid="admin-users-table">
         <thead className="bg-surface-muted text-xs text-fg-muted">
           <tr>
-            <th className="px-3 py-2 text-start font-medium">{t('console.col_user')}</th>
+            <th className="w-[60%] px-3 py-2 text-start font-medium sm:w-[34%]">{t('console.col_user')}</th>
             <th className="px-3 py-2 text-start font-medium">{t('console.col_role')}</th>
             <th className="hidden px-3 py-2 text-start font-medium sm:table-cell">
               {t('console.col_status')}
