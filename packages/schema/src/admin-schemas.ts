@@ -172,3 +172,24 @@ export const adminApiKeySchema = z.object({
   usage: z.object({ requests: z.number(), promptTokens: z.number(), completionTokens: z.number() }),
 });
 export const adminApiKeyListSchema = z.object({ keys: z.array(adminApiKeySchema) });
+
+/** `GET /api/admin/config`: parley.yaml with every secret masked, start warnings, health. */
+export const adminConfigSchema = z.object({
+  path: z.string().nullable(),
+  yaml: z.string(),
+  warnings: z.array(z.string()),
+  endpoints: z.array(
+    z.object({
+      name: z.string(),
+      type: z.string(),
+      fetchesModels: z.boolean(),
+      models: z.number(),
+      lastFetchAt: z.string().nullable(),
+      lastError: z.string().nullable(),
+    }),
+  ),
+  mcpServers: z.array(
+    z.object({ name: z.string(), perUser: z.boolean(), state: z.string(), lastError: z.string().nullable() }),
+  ),
+});
+export type AdminConfig = z.infer<typeof adminConfigSchema>;

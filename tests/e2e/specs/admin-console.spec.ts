@@ -16,6 +16,8 @@ const spare = uniqueUser('cspare');
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
+  // The admin command and a first start can take minutes on a loaded machine.
+  test.setTimeout(300_000);
   server = await startParley({
     admin: [
       [
@@ -185,6 +187,16 @@ test("an administrator sees everyone's API keys and revokes one", async ({ brows
   await page.context().close();
 });
 
+test('the configuration tab shows warnings, health and parley.yaml without secrets', async ({ browser }) => {
+  const page = await openAs(browser, admin);
+  await page.goto('/admin/config');
+  await expect(page.getByTestId('admin-config-warnings')).toContainText('ALLOW_PASSWORD_RESET');
+  await expect(page.getByTestId('admin-config-health')).toContainText('Demo');
+  await expect(page.getByTestId('admin-config-yaml')).toContainText('version');
+  await page.screenshot({ path: `${SHOTS}/admin-config-desktop.png` });
+  await page.context().close();
+});
+
 test('the console works on a phone', async ({ browser }) => {
   const page = await openAs(browser, admin, PHONE);
   await page.goto('/admin');
@@ -204,5 +216,8 @@ test('the console works on a phone', async ({ browser }) => {
   await page.screenshot({ path: `${SHOTS}/admin-banners-phone.png` });
   await page.getByTestId('admin-tab-api-keys').click();
   await page.screenshot({ path: `${SHOTS}/admin-api-keys-phone.png` });
+  await page.getByTestId('admin-tab-config').click();
+  await expect(page.getByTestId('admin-config-yaml')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/admin-config-phone.png` });
   await page.context().close();
 });

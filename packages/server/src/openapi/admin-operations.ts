@@ -1,6 +1,7 @@
 import {
   adminApiKeyIdParamsSchema,
   adminApiKeyListSchema,
+  adminConfigSchema,
   adminBannerIdParamsSchema,
   adminBannerInputSchema,
   adminCreatedUserSchema,
@@ -125,5 +126,13 @@ export const adminOperations: OperationDoc[] = [
     summary: "Revoke any user's personal API key",
     params: adminApiKeyIdParamsSchema,
     answers: [{ status: 204, description: 'Revoked', kind: 'empty' }],
+  }),
+  admin({
+    method: 'get',
+    path: '/api/admin/config',
+    summary: 'parley.yaml as parsed, with every secret masked; start warnings; endpoint and MCP health',
+    description:
+      'Masked: apiKey and other secret-named keys, every header and MCP env value, credentials inside URLs, and every value written as ${VAR} (shown as the reference). Endpoints that fetch their model list are asked for it (cached five minutes).',
+    answers: [{ status: 200, description: 'The configuration view', schema: adminConfigSchema }],
   }),
 ];

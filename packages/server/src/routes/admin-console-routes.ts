@@ -6,11 +6,13 @@ import {
   type AdminBannerInput,
 } from '@parley/schema';
 import type { FastifyInstance } from 'fastify';
+import type { AppEngines } from '../app-engines.ts';
 import type { AppContext } from '../context.ts';
 import { notFound } from '../errors/app-error.ts';
 import { requireAdmin } from '../http/require-admin.ts';
 import { parse } from '../http/validate.ts';
 import { auditActorOf } from '../http/audit-actor.ts';
+import { configurationView } from '../services/admin/config-view.ts';
 import { listAllApiKeys, revokeAnyApiKey } from '../services/api-keys/api-key-service.ts';
 import { listAudit, recordAudit } from '../services/audit/audit-log.ts';
 import {
@@ -30,9 +32,13 @@ function bannerInput(body: AdminBannerInput): BannerInput {
   };
 }
 
-/** The console's other tabs: the audit log (read only), banners and everyone's API keys. */
-export function adminConsoleRoutes(app: FastifyInstance, ctx: AppContext): void {
+/** The console's other tabs: the audit log (read only), banners, everyone's API keys, configuration. */
+export function adminConsoleRoutes(app: FastifyInstance, ctx: AppContext, engines: AppEngines): void {
   const admin = { preHandler: requireAdmin(ctx) };
+
+  app.get('/api/admin/config', admin, async () =>
+    configurationView(ctx.config, engines.chat.endpoints, ctx.mcp),
+  );
 
   app.get('/api/admin/audit', admin, async (request) => {
     const { cursor } = parse(auditListQuerySchema, request.query, 'query');

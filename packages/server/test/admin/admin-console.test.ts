@@ -96,15 +96,13 @@ describe('/api/admin banners, api-keys, audit', () => {
     expect(first.entries[0]).toMatchObject({ action: 'admin.sign_in', actorEmail: email });
     expect(first.entries[0]!.ip).toMatch(/127\.0\.0\.1/);
 
-    await server.ctx.db
-      .insert(auditLog)
-      .values(
-        Array.from({ length: 70 }, (_, i) => ({
-          action: 'test.fill',
-          details: { i },
-          createdAt: new Date(2020, 0, 1),
-        })),
-      );
+    await server.ctx.db.insert(auditLog).values(
+      Array.from({ length: 70 }, (_, i) => ({
+        action: 'test.fill',
+        details: { i },
+        createdAt: new Date(2020, 0, 1),
+      })),
+    );
     const ids: string[] = [];
     let cursor: string | null = null;
     do {

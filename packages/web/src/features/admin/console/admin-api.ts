@@ -17,6 +17,7 @@ export const adminKeys = {
   audit: ['admin', 'audit'] as const,
   banners: ['admin', 'banners'] as const,
   apiKeys: ['admin', 'api-keys'] as const,
+  config: ['admin', 'config'] as const,
 };
 
 function withQuery(path: string, params: Record<string, string | undefined>): string {

@@ -17,4 +17,5 @@ export const ADMIN_TABS: AdminTab[] = [
   { id: 'audit', labelKey: 'console.tab_audit', component: lazy(() => import('./audit-tab')) },
   { id: 'banners', labelKey: 'console.tab_banners', component: lazy(() => import('./banners-tab')) },
   { id: 'api-keys', labelKey: 'console.tab_api_keys', component: lazy(() => import('./api-keys-tab')) },
+  { id: 'config', labelKey: 'console.tab_config', component: lazy(() => import('./config-tab')) },
 ];
