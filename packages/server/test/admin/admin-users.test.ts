@@ -96,6 +96,28 @@ describe('/api/admin/users', () => {
     });
   });
 
+  it('pages through a broad search (more matches than a narrow one has) in order', async () => {
+    const count = 2_100;
+    await server.ctx.db.insert(users).values(
+      Array.from({ length: count }, (_, i) => ({
+        name: `Broad ${i}`,
+        email: `broad-${String((i * 11) % count).padStart(4, '0')}@example.com`,
+        emailVerified: true,
+      })),
+    );
+    const emails: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: AdminUserList = await list(
+        `sort=email:desc&search=broad${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      emails.push(...page.users.map((u) => u.email));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(emails).toHaveLength(count);
+    expect(emails).toEqual([...emails].sort().reverse());
+  });
+
   it('refuses a malformed query: bad sort, forged cursor, a cursor of another order', async () => {
     const get = (q: string) => server.api(`/api/admin/users?${q}`, { token: admin.token });
     expect((await get('sort=password:asc')).status).toBe(400);
