@@ -13,7 +13,7 @@ import type { Logger } from 'pino';
 import { createBus } from './bus/create-bus.ts';
 import type { Bus } from './bus/bus.ts';
 import type { AppConfig } from './config/app-config.ts';
-import { unimplementedSectionWarning } from './config/yaml-schema.ts';
+import { startWarningsOf } from './config/start-warnings.ts';
 import { buildApp } from './app.ts';
 import type { AppEngines } from './app-engines.ts';
 import type { AppContext } from './context.ts';
@@ -41,7 +41,6 @@ import type { Database } from './db/client.ts';
 import { SsoRegistry, type SocialEndpointOverrides } from './services/sso/sso-registry.ts';
 import { createMcp } from './services/mcp/create-mcp.ts';
 import type { McpManagerOptions } from './services/mcp/mcp-manager.ts';
-import { passkeysUnavailableReason, relyingPartyOf } from './services/passkeys/relying-party.ts';
 
 export interface StartedServer {
   app: FastifyInstance;
@@ -92,16 +91,10 @@ async function applySavedInstanceSettings(config: AppConfig, db: Database, logge
 export async function startServer(opts: StartServerOptions): Promise<StartedServer> {
   const { config } = opts;
   const logger = opts.logger ?? createLogger(config.env.LOG_LEVEL);
-  for (const unimplemented of config.unimplementedYamlSections) {
-    logger.warn({ section: unimplemented.section }, unimplementedSectionWarning(unimplemented));
+  for (const warning of startWarningsOf(config)) {
+    if (warning.section) logger.warn({ section: warning.section }, warning.message);
+    else logger.warn(warning.message);
   }
-  if (config.env.ALLOW_PASSWORD_RESET && !config.emailEnabled) {
-    logger.warn(
-      'ALLOW_PASSWORD_RESET is on without e-mail: reset links are shown to whoever asks for them. Configure EMAIL_* or turn it off.',
-    );
-  }
-  const passkeysProblem = passkeysUnavailableReason(relyingPartyOf(config));
-  if (passkeysProblem) logger.warn(passkeysProblem);
   // Built first: a bad sign-in setting (e.g. a plain-http issuer) stops the start before any I/O.
   const sso = new SsoRegistry(config, logger, opts.socialEndpoints);
   const metrics = config.env.PARLEY_METRICS ? new RuntimeMetrics() : undefined;

@@ -1,6 +1,7 @@
 import { accountOperations } from './account-operations.ts';
 import { agentOperations } from './agent-operations.ts';
 import { apiKeyOperations } from './api-key-operations.ts';
+import { adminOperations } from './admin-operations.ts';
 import { conversationOperations } from './conversation-operations.ts';
 import { libraryOperations } from './library-operations.ts';
 import { memoryOperations } from './memory-operations.ts';
@@ -26,4 +27,5 @@ export const apiOperations: OperationDoc[] = [
   ...conversationOperations,
   ...systemOperations,
   ...apiKeyOperations,
+  ...adminOperations,
 ];

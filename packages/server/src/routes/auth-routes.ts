@@ -129,7 +129,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     await forgiveLoginAttempt(deps.limiter, deps.limits, attempt);
     // With two-factor on, no session yet: the second step (verify-temp) starts it.
     if (user.twoFactorEnabled) return pendingTwoFactor(deps, user);
-    return signInAnswer(reply, await startSignIn(deps, user, request.headers['user-agent']));
+    return signInAnswer(reply, await startSignIn(deps, user, request.headers['user-agent'], request.ip));
   });
 
   // As in the API the spec describes: no cookie is a normal signed-out start (200 with a message

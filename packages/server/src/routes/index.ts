@@ -36,6 +36,8 @@ import { toolRoutes } from './tool-routes.ts';
 import { memoryRoutes } from './memory-routes.ts';
 import { mcpRoutes } from './mcp-routes.ts';
 import { speechRoutes } from './speech-routes.ts';
+import { adminUserRoutes } from './admin-user-routes.ts';
+import { adminConsoleRoutes } from './admin-console-routes.ts';
 
 export type RouteModule = (
   app: FastifyInstance,
@@ -57,6 +59,8 @@ export const routeModules: RouteModule[] = [
   userRoutes,
   balanceRoutes,
   rolesRoutes,
+  adminUserRoutes,
+  adminConsoleRoutes,
   conversationRoutes,
   messageRoutes,
   promptRoutes,

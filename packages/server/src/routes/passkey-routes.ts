@@ -81,7 +81,7 @@ export function passkeyRoutes(app: FastifyInstance, ctx: AppContext): void {
     // A signature cannot be guessed: only the address's ceiling on all sign-in attempts applies.
     await deps.limiter.hit(deps.limits.loginIp, [`ip:${request.ip}`]);
     const user = await verifyPasskeySignIn(deps, rp, parse(passkeyAuthenticationSchema, request.body));
-    const signIn = await startSignIn(deps, user, request.headers['user-agent']);
+    const signIn = await startSignIn(deps, user, request.headers['user-agent'], request.ip);
     setRefreshCookie(deps, reply, signIn);
     return { user: signIn.user, token: signIn.token };
   });

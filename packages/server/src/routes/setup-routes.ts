@@ -35,7 +35,7 @@ export function setupRoutes(app: FastifyInstance, ctx: AppContext, engines: AppE
     if (applyInstanceSettings(ctx.config, await readInstanceSettings(ctx.db))) {
       await engines.chat.endpoints.adopt(ctx.config);
     }
-    const signIn = await startSignIn(deps, admin, request.headers['user-agent']);
+    const signIn = await startSignIn(deps, admin, request.headers['user-agent'], request.ip);
     setRefreshCookie(deps, reply, signIn);
     return { user: signIn.user, token: signIn.token };
   });

@@ -176,7 +176,7 @@ export function ssoLanding(ctx: AppContext, images: ImageProxy): SsoLanding {
           const { tempToken } = await pendingTwoFactor(deps, user);
           return reply.redirect(secondStep(tempToken), 302);
         }
-        const signIn = await startSignIn(deps, user, request.headers['user-agent']);
+        const signIn = await startSignIn(deps, user, request.headers['user-agent'], request.ip);
         setRefreshCookie(deps, reply, signIn);
         return reply.redirect(landing, 302);
       } catch (err) {

@@ -56,7 +56,7 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
       request.ip,
       parse(twoFactorVerifyTempSchema, request.body),
     );
-    const signIn = await startSignIn(deps, user, request.headers['user-agent']);
+    const signIn = await startSignIn(deps, user, request.headers['user-agent'], request.ip);
     setRefreshCookie(deps, reply, signIn);
     return { user: signIn.user, token: signIn.token };
   });

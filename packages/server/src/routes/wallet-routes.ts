@@ -83,7 +83,7 @@ export function walletRoutes(app: FastifyInstance, ctx: AppContext): void {
       }
       const user = await resolveExternalAccount(deps, profile);
       if (user.twoFactorEnabled) return await pendingTwoFactor(deps, user);
-      const signIn = await startSignIn(deps, user, request.headers['user-agent']);
+      const signIn = await startSignIn(deps, user, request.headers['user-agent'], request.ip);
       setRefreshCookie(deps, reply, signIn);
       return { user: signIn.user, token: signIn.token };
     } catch (err) {

@@ -27,6 +27,8 @@ export const users = pgTable(
     role: text('role').notNull().default('USER'),
     /** Banned until this instant; null when not banned. */
     bannedUntil: timestamp('banned_until', { withTimezone: true, mode: 'date' }),
+    /** Why an administrator banned the account (shown in the console); null when not said. */
+    banReason: text('ban_reason'),
     termsAccepted: boolean('terms_accepted').notNull().default(false),
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     /** TOTP secret encrypted with CREDS_KEY. */
@@ -48,10 +50,24 @@ export const users = pgTable(
      * the link mailed to it is followed, so nobody can move an account to an address they do not hold.
      */
     pendingEmail: text('pending_email'),
+    /** The last sign-in or session refresh: what the console calls "last active". */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_created_at_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    index('users_created_at_idx').on(t.createdAt),
+    // The console's users list pages by (sort column, id) and searches by prefix: each is an index.
+    index('users_created_at_id_idx').on(t.createdAt, t.id),
+    index('users_name_id_idx').on(t.name, t.id),
+    // Never-active accounts sort by their creation (users-list.ts orders by the same expression).
+    index('users_last_active_id_idx').on(sql`coalesce(${t.lastActiveAt}, ${t.createdAt})`, t.id),
+    index('users_email_prefix_idx').on(t.email.op('text_pattern_ops')),
+    index('users_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
+    index('users_username_prefix_idx').on(sql`lower(${t.username}) text_pattern_ops`),
+    index('users_role_idx').on(t.role),
+  ],
 );
 export type UserRow = typeof users.$inferSelect;
 export type EmailProof = 'mail' | 'admin' | 'provider';

@@ -3,6 +3,8 @@ import type { UserRow } from '../../db/schema/index.ts';
 import { AppError, forbidden, unauthorized } from '../../errors/app-error.ts';
 import { isBanned, toPublicUser } from '../users/public-user.ts';
 import { findUserByEmail } from '../users/user-service.ts';
+import { touchLastActive } from '../users/last-active.ts';
+import { recordAudit } from '../audit/audit-log.ts';
 import type { AuthDeps } from './auth-deps.ts';
 import { verifyPassword } from './password.ts';
 import { createRefreshSession, type IssuedRefresh } from './refresh-sessions.ts';
@@ -48,9 +50,29 @@ export function requiresVerification(config: AuthDeps['config']): boolean {
   return config.emailEnabled && !config.env.ALLOW_UNVERIFIED_EMAIL_LOGIN;
 }
 
-/** Starts a refresh family and signs the access token bound to it. */
-export async function startSignIn(deps: AuthDeps, user: UserRow, userAgent?: string): Promise<SignIn> {
+/**
+ * Starts a refresh family and signs the access token bound to it. Every way of signing in ends
+ * here, so this is where the account is marked active and an administrator's sign-in is audited
+ * (with the address it came from, `ip`).
+ */
+export async function startSignIn(
+  deps: AuthDeps,
+  user: UserRow,
+  userAgent?: string,
+  ip?: string,
+): Promise<SignIn> {
   const refresh = await createRefreshSession(deps.db, refreshOptions(deps), user.id, userAgent);
+  await touchLastActive(deps.db, user.id);
+  if (user.role === 'ADMIN') {
+    await recordAudit(
+      deps.db,
+      { id: user.id, email: user.email, ip: ip ?? null },
+      {
+        action: 'admin.sign_in',
+        details: { provider: user.provider, userAgent: userAgent?.slice(0, 200) ?? null },
+      },
+    );
+  }
   const token = await deps.accessTokens.sign({ sub: user.id, role: user.role, sid: refresh.familyId });
   return { user: toPublicUser(user), token, refresh };
 }

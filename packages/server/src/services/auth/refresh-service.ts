@@ -1,3 +1,4 @@
+import { touchLastActive } from '../users/last-active.ts';
 import { forbidden } from '../../errors/app-error.ts';
 import { isBanned, toPublicUser } from '../users/public-user.ts';
 import { findUserById } from '../users/user-service.ts';
@@ -28,6 +29,7 @@ export async function refreshSignIn(deps: AuthDeps, presented: string): Promise<
     await revokeFamily(deps.db, user.id, refresh.familyId);
     throw forbidden(BANNED);
   }
+  await touchLastActive(deps.db, user.id);
   const token = await deps.accessTokens.sign({ sub: user.id, role: user.role, sid: refresh.familyId });
   return { user: toPublicUser(user), token, refresh };
 }

@@ -16,9 +16,26 @@ interface CachedModels {
 }
 
 /** The chat endpoints of this server, their model lists and their public description. */
+export interface ModelFetchOutcome {
+  at: Date;
+  /** Models the provider listed (0 on failure). */
+  listed: number;
+  error: string | null;
+}
+
+export interface EndpointHealth {
+  name: string;
+  type: string;
+  fetchesModels: boolean;
+  models: number;
+  lastFetch: ModelFetchOutcome | null;
+}
+
 export class EndpointRegistry {
   private readonly byName = new Map<string, ChatEndpoint>();
   private readonly modelCache = new Map<string, CachedModels>();
+  /** The last model-list fetch of each endpoint that fetches its list, for the console. */
+  private readonly fetchOutcomes = new Map<string, ModelFetchOutcome>();
 
   private constructor(
     private current: ChatEndpoint[],
@@ -109,9 +126,14 @@ export class EndpointRegistry {
     if (cached?.pending) return cached.pending;
     const pending = provider
       .listModels(AbortSignal.timeout(MODEL_FETCH_TIMEOUT_MS))
-      .then((models) => (models.length > 0 ? models : endpoint.defaultModels))
+      .then((models) => {
+        this.fetchOutcomes.set(endpoint.name, { at: new Date(), listed: models.length, error: null });
+        return models.length > 0 ? models : endpoint.defaultModels;
+      })
       .catch((err: unknown) => {
         this.logger.warn({ err, endpoint: endpoint.name }, 'model list fetch failed; using the defaults');
+        const error = err instanceof Error ? err.message : String(err);
+        this.fetchOutcomes.set(endpoint.name, { at: new Date(), listed: 0, error });
         return endpoint.defaultModels;
       })
       .then((models) => {
@@ -120,6 +142,22 @@ export class EndpointRegistry {
       });
     this.modelCache.set(endpoint.name, { models: endpoint.defaultModels, expiresAt: 0, pending });
     return pending;
+  }
+
+  /**
+   * Each endpoint's health as far as Parley knows it: the models it offers now and, for one that
+   * fetches its list from the provider, how the last fetch went (null: not asked yet).
+   */
+  async health(): Promise<EndpointHealth[]> {
+    return Promise.all(
+      this.endpoints.map(async (e) => ({
+        name: e.name,
+        type: e.type,
+        fetchesModels: Boolean(e.fetchModels && e.provider),
+        models: (await this.models(e)).length,
+        lastFetch: this.fetchOutcomes.get(e.name) ?? null,
+      })),
+    );
   }
 
   async close(): Promise<void> {

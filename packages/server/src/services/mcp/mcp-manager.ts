@@ -132,6 +132,23 @@ export class McpManager {
     return held?.connection;
   }
 
+  /**
+   * Each server's shared connection as the console shows it: its state and last error. Servers
+   * with a connection per user have none shared; their state is each user's own.
+   */
+  health(): { name: string; perUser: boolean; state: string; lastError: string | null }[] {
+    return Object.entries(this.options.servers).map(([name, config]) => {
+      const perUser = isPerUserServer(config);
+      const connection = perUser ? undefined : this.app.get(name);
+      return {
+        name,
+        perUser,
+        state: perUser ? 'per-user' : (connection?.state ?? 'disconnected'),
+        lastError: connection?.lastError ?? null,
+      };
+    });
+  }
+
   /** GET /api/mcp/connection/status: each server's state as this user sees it. */
   status(userId: string): Record<string, McpServerStatus> {
     return Object.fromEntries(

@@ -10,7 +10,7 @@ import { useFilterOptions } from './category-meta';
 import { GroupListItem, GroupListSkeleton } from './group-list-item';
 import { GroupPager } from './group-pager';
 import { usePromptsUi } from './prompts-store';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useGroupPage } from './use-prompt-queries';
 import { useInstanceProjectId } from './use-shared-to-all';
 

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { CircleHelp, FolderOpen, LogOut, Settings } from 'lucide-react';
+import { CircleHelp, FolderOpen, LogOut, Settings, ShieldCheck } from 'lucide-react';
 import { DropdownMenu } from '../../components/ui/deferred-menu';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -14,7 +14,10 @@ import { helpLinkOf } from './help-link';
 const ITEM =
   'flex cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm outline-none data-[highlighted]:bg-surface-muted';
 
-/** The account button at the bottom of the sidebar: avatar and name, Settings, Help & FAQ, Log out. */
+/**
+ * The account button at the bottom of the sidebar: avatar and name, My files, Administration (for
+ * administrators), Settings, Help & FAQ, Log out.
+ */
 export function AccountMenu({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();
   const user = useAuth((s) => s.user);
@@ -62,6 +65,16 @@ export function AccountMenu({ collapsed }: { collapsed: boolean }) {
             <FolderOpen className="size-4 text-fg-muted" aria-hidden />
             {t('com_ui_my_files')}
           </DropdownMenu.Item>
+          {user?.role === 'ADMIN' && (
+            <DropdownMenu.Item
+              className={ITEM}
+              data-testid="open-admin"
+              onSelect={() => void navigate('/admin')}
+            >
+              <ShieldCheck className="size-4 text-fg-muted" aria-hidden />
+              {t('com_nav_admin_console')}
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Item className={ITEM} onSelect={() => openSettings(true)}>
             <Settings className="size-4 text-fg-muted" aria-hidden />
             {t('com_nav_settings')}
