@@ -63,3 +63,4 @@ export * from './speech-defaults.ts';
 export * from './speech-schemas.ts';
 export * from './artifacts.ts';
 export * from './artifact-schemas.ts';
+export * from './fallbacks.ts';
