@@ -20,6 +20,7 @@ import { MessageEditor } from './message-editor';
 import type { VisibleMessage } from './message-tree';
 import { SiblingNav } from './sibling-nav';
 import { StoppedMark } from './stopped-mark';
+import { FallbackNoticeLine } from './fallback-notice-line';
 import { UnfinishedNotice } from './unfinished-notice';
 import { UserSender } from './user-sender';
 import { endNoticeOf } from './end-notice';
@@ -132,6 +133,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
             {endNotice === 'unfinished' && <UnfinishedNotice />}
           </div>
         )}
+        {!user && !editing && !streaming && <FallbackNoticeLine message={message} endpoints={endpoints} />}
         {!user && !editing && !streaming && <MemoryNotice attachments={message.attachments} />}
         {!user && !editing && !streaming && <AnswerFiguresLine message={message} />}
         {!editing && !streaming && (
