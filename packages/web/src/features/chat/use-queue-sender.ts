@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { takeQueuedMessage, useHeldForOtherTab, useQueuedMessages } from '../chat-run';
+import { takeQueuedMessage, useHeldForOtherTab, useIsSending, useQueuedMessages } from '../chat-run';
 
 interface QueueSenderInput {
   conversationId: string;
@@ -32,6 +32,9 @@ export function useQueueSender(input: QueueSenderInput): void {
   const { activeCheckedAt, activeFetching, stillActive } = input;
   const queued = useQueuedMessages(conversationId);
   const heldElsewhere = useHeldForOtherTab(conversationId);
+  // A send just made starts its exchange in the next task: until then nothing is live yet, but
+  // the conversation is taken (the next queued message waits for that answer).
+  const sending = useIsSending(conversationId);
   const wasHeld = useRef(false);
   const wasBusy = useRef(false);
   const freshAfter = useRef(0);
@@ -42,7 +45,7 @@ export function useQueueSender(input: QueueSenderInput): void {
   useEffect(() => {
     if (wasHeld.current && !heldElsewhere) freshAfter.current = Date.now();
     wasHeld.current = heldElsewhere;
-    const busy = submitting || heldElsewhere;
+    const busy = submitting || sending || heldElsewhere;
     if (wasBusy.current && !busy) endedAt.current = Date.now();
     wasBusy.current = busy;
     if (queued.length === 0 || conversationId === 'new' || busy) return;
@@ -54,6 +57,7 @@ export function useQueueSender(input: QueueSenderInput): void {
     queued,
     conversationId,
     submitting,
+    sending,
     heldElsewhere,
     messagesFetching,
     messagesUpdatedAt,
