@@ -32,6 +32,10 @@ test('Enter while an answer streams queues the message: edited, cancelled, and s
   await expect(input).toHaveValue('');
   await page.screenshot({ path: `${SHOTS}/queued-messages-1440.png` });
   await page.setViewportSize({ width: 390, height: 844 });
+  // On a phone the sidebar opens over the chat when the window narrows: closed, as a person would.
+  const mask = page.getByTestId('nav-mask');
+  if (await mask.isVisible()) await mask.click({ position: { x: 370, y: 400 } });
+  await expect(queued.first()).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/queued-messages-390.png` });
   await page.setViewportSize({ width: 1440, height: 900 });
 

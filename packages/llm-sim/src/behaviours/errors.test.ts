@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { error429Then500 } from './errors.ts';
 
-const ask = (text: string) => error429Then500({ model: 'error-429-then-500', messages: [{ role: 'user', text }] });
+const ask = (text: string) =>
+  error429Then500({ model: 'error-429-then-500', messages: [{ role: 'user', text }] });
 const statusOf = (text: string) => {
   const [event] = ask(text).events;
   return event?.type === 'error' ? event.error.status : undefined;

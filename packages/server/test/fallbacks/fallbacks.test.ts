@@ -111,7 +111,11 @@ describe('fallbacks', () => {
     ]);
     // Mine/echo (user_provided, no key stored) was never asked.
     const asked = f.requests.filter((r) => JSON.stringify(r.body).includes(text));
-    expect(asked.map((r) => (r.body as { model: string }).model)).toEqual([`a/${BAD}`, `b/${BAD}`, 'gpt-4o-mini']);
+    expect(asked.map((r) => (r.body as { model: string }).model)).toEqual([
+      `a/${BAD}`,
+      `b/${BAD}`,
+      'gpt-4o-mini',
+    ]);
   });
 
   it('does not retry a model that failed after its answer started: saved unfinished', async () => {
@@ -135,7 +139,9 @@ describe('fallbacks', () => {
     const res = await f.server.api('/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     const body = await res.text();
     expect(body).toMatch(
-      new RegExp(`parley_fallbacks_total\\{from="anthropic/a/${BAD}",to="anthropic/b/${BAD}",reason="rate_limited"\\} 1`),
+      new RegExp(
+        `parley_fallbacks_total\\{from="anthropic/a/${BAD}",to="anthropic/b/${BAD}",reason="rate_limited"\\} 1`,
+      ),
     );
     expect(body).toMatch(
       new RegExp(

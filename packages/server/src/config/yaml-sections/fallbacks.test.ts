@@ -25,7 +25,10 @@ describe('parley.yaml fallbacks', () => {
     ['fallbacks:\n  - from: a/b\n    to: [{ endpoint: c }]\n', 'fallbacks.0.to.0'],
     ['fallbacks:\n  - from: a/b\n    to: [7]\n', 'fallbacks.0.to.0'],
     ['fallbacks:\n  - from: /b\n    to: [c/d]\n', 'fallbacks.0.from'],
-    ['fallbacks:\n  - from: a/b\n    to: [c/d]\n  - from: { endpoint: a, model: b }\n    to: [e/f]\n', 'fallbacks.1.from'],
+    [
+      'fallbacks:\n  - from: a/b\n    to: [c/d]\n  - from: { endpoint: a, model: b }\n    to: [e/f]\n',
+      'fallbacks.1.from',
+    ],
     [`fallbacks:\n  - from: a/${'x'.repeat(500)}\n    to: [c/d]\n`, 'fallbacks.0.from'],
   ])('refuses %j', (yaml, where) => {
     expect(() => parseParleyYaml(yaml)).toThrow(where);

@@ -45,7 +45,8 @@ export async function prepareFallbackCall(
     provider: access.provider,
     model: name.model,
     // A Bedrock region is the failed endpoint's choice; the fallback uses its own default.
-    parameters: region && endpoint.availableRegions?.includes(region) ? { ...parameters, region } : parameters,
+    parameters:
+      region && endpoint.availableRegions?.includes(region) ? { ...parameters, region } : parameters,
   };
 }
 

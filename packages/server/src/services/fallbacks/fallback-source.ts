@@ -27,7 +27,11 @@ export interface FallbackOptions {
    * endpoint needs a key the user lacks, does not offer the model, the balance does not cover
    * its price): the next is tried. `from` is the model that failed, whose hold it replaces.
    */
-  prepare(candidate: FallbackModelName, from: FallbackModelName, failed: ReadyCall): Promise<ReadyCall | null>;
+  prepare(
+    candidate: FallbackModelName,
+    from: FallbackModelName,
+    failed: ReadyCall,
+  ): Promise<ReadyCall | null>;
   record: FallbackRecord;
   /** Counts a fallback (`parley_fallbacks_total`). */
   fellBack?(from: FailedModel, to: FallbackModelName): void;
@@ -39,7 +43,10 @@ export interface FallbackOptions {
  * model has streamed anything, its events pass through as they are, a later failure included:
  * the user saw part of that answer, which is saved unfinished rather than silently replaced.
  */
-export function withFallbacks(source: AnswerSource = singleModelCall, options: FallbackOptions): AnswerSource {
+export function withFallbacks(
+  source: AnswerSource = singleModelCall,
+  options: FallbackOptions,
+): AnswerSource {
   return async function* run(call, signal): AsyncIterable<AnswerEvent> {
     const queue = [...options.candidates];
     let current: ReadyCall = call;

@@ -36,7 +36,11 @@ export function queueMessage(conversationId: string, text: string): QueuedMessag
 export function unqueueMessage(conversationId: string, id: string): QueuedMessage | undefined {
   const queue = queueOf(conversationId);
   const message = queue.find((m) => m.id === id);
-  if (message) setQueue(conversationId, queue.filter((m) => m.id !== id));
+  if (message)
+    setQueue(
+      conversationId,
+      queue.filter((m) => m.id !== id),
+    );
   return message;
 }
 
