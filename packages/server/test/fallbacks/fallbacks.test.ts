@@ -155,7 +155,7 @@ describe('fallbacks naming an endpoint the server does not have', () => {
   it('refuses to start, naming it', async () => {
     const { startTestServer } = await import('../helpers/test-server.ts');
     await expect(
-      startTestServer({ yaml: 'version: 1.2.8\nfallbacks:\n  - from: openAI/gpt-4o\n    to: [Nope/echo]\n' }),
-    ).rejects.toThrow('parley.yaml fallbacks: no endpoint named "Nope"');
+      startTestServer({ yaml: 'version: 1.2.8\nfallbacks:\n  - from: Demo/echo\n    to: [Nope/echo]\n' }),
+    ).rejects.toThrow('parley.yaml fallbacks: no endpoint named "Nope" (endpoints: Demo)');
   });
 });
