@@ -23,6 +23,8 @@ test('an answer a fallback model gave says who answered and which model was unav
   await expect(answer.getByTestId('message-text')).toContainText('Is anyone there today?');
   const notice = answer.getByTestId('fallback-notice');
   await expect(notice).toHaveText(`Answered by echo because a/${BAD}, b/${BAD} were unavailable`);
+  // Named from the user's words: the asked model, which would title it, was unavailable.
+  await expect(page.getByTestId('conversation-row').first()).toContainText('Is anyone there today');
   await expect(notice).toHaveAttribute('title', `a/${BAD}: rate limited (429)\nb/${BAD}: server error`);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.screenshot({ path: `${SHOTS}/fallback-notice-desktop.png` });

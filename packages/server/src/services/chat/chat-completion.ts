@@ -75,10 +75,7 @@ export class ChatCompletion implements CompletionPort {
     // A new conversation whose first answer failed, or has no text to title from (a tool call
     // stopped or cancelled before the model wrote anything), is named from the user's words, so
     // such attempts do not stay identical "New Chat" rows in the list.
-    const localTitle =
-      wantsTitle && (plan.endpoint.title.kind === 'local' || state.error || !hasAnswer)
-        ? titles.localTitle(request.text)
-        : null;
+
     // A fallback that answered moved the hold to its own price, and is the answer's model.
     const charge = this.fallback ? this.fallback.held.charge : this.charge;
     const fellBack = this.fallback?.record.fellBack ? this.fallback.record : null;
@@ -87,6 +84,12 @@ export class ChatCompletion implements CompletionPort {
       endpoint: plan.conversation.fields.endpoint,
       model: plan.model,
     };
+    // An answer a fallback gave is named from the user's words too: the title would be asked of
+    // the endpoint's model, which was just found unavailable.
+    const localTitle =
+      wantsTitle && (plan.endpoint.title.kind === 'local' || state.error || !hasAnswer || fellBack)
+        ? titles.localTitle(request.text)
+        : null;
     const usage = answerUsage(result, plan.promptTokens, isOpenAIModel(answeredBy.model));
     const figures = answerFigures(result, usage, charge ? charge.cost(usage) : null);
     const saved = await saveChargedAnswer(
