@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FailedModel } from './fallbacks.ts';
 
 /** Content part types of a message. */
 export const CONTENT_PART_TYPES = [
@@ -78,6 +79,12 @@ export interface Message {
    * any answer that ended early carries): the app shows it as stopped, not as interrupted.
    */
   stopped?: true;
+  /**
+   * On an answer another model gave because the asked one failed before its first token
+   * (parley.yaml `fallbacks`): the models that failed, in order; `endpoint` and `model` name the
+   * one that answered.
+   */
+  fallbackFrom?: FailedModel[];
   createdAt: string;
   updatedAt: string;
   [extra: string]: unknown;

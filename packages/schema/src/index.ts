@@ -64,3 +64,4 @@ export * from './speech-schemas.ts';
 export * from './artifacts.ts';
 export * from './artifact-schemas.ts';
 export * from './admin-schemas.ts';
+export * from './fallbacks.ts';

@@ -5,7 +5,7 @@ import type { Behaviour } from './behaviour.ts';
 import { disconnect } from './disconnect.ts';
 import { echo } from './echo.ts';
 import { echoSystem } from './echo-system.ts';
-import { error401, error429, error500 } from './errors.ts';
+import { error401, error429, error429Then500, error500 } from './errors.ts';
 import { fileSearch } from './file-search.ts';
 import { memory, memoryMalformed, memorySlow } from './memory.ts';
 import { showcase } from './showcase.ts';
@@ -48,6 +48,7 @@ const BEHAVIOURS: Readonly<Record<string, Behaviour>> = {
   'error-401': error401,
   'error-429': error429,
   'error-500': error500,
+  'error-429-then-500': error429Then500,
   disconnect,
 };
 

@@ -1,3 +1,4 @@
+import type { FailedModel, FallbackModelName } from '@parley/schema';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { TokenUsage } from '../services/providers/provider.ts';
 
@@ -46,6 +47,7 @@ export class PrometheusMetrics implements GenerationObserver {
   private readonly generationSeconds: Histogram<'endpoint' | 'model'>;
   private readonly firstTokenSeconds: Histogram<'endpoint' | 'model'>;
   private readonly tokens: Counter<'endpoint' | 'model' | 'kind'>;
+  private readonly fallbacks: Counter<'from' | 'to' | 'reason'>;
   private readonly activeStreams: Gauge;
   readonly databaseSeconds: Histogram;
   readonly busSeconds: Histogram;
@@ -92,6 +94,12 @@ export class PrometheusMetrics implements GenerationObserver {
       labelNames: ['endpoint', 'model', 'kind'],
       registers,
     });
+    this.fallbacks = new Counter({
+      name: 'parley_fallbacks_total',
+      help: 'Requests handed to a fallback model (parley.yaml fallbacks), by failed model, fallback model and reason',
+      labelNames: ['from', 'to', 'reason'],
+      registers,
+    });
     this.activeStreams = new Gauge({
       name: 'parley_active_generations',
       help: 'Generations streaming on this instance now',
@@ -108,6 +116,15 @@ export class PrometheusMetrics implements GenerationObserver {
       help: 'Round trip of a read from the Bus (memory or Redis; measured at each scrape and readiness check)',
       buckets: PROBE_BUCKETS,
       registers,
+    });
+  }
+
+  /** A model failed before its first token and `to` answers in its place. */
+  fallback(from: FailedModel, to: FallbackModelName): void {
+    this.fallbacks.inc({
+      from: `${from.endpoint}/${from.model}`,
+      to: `${to.endpoint}/${to.model}`,
+      reason: from.reason,
     });
   }
 

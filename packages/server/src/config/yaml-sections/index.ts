@@ -7,6 +7,7 @@ import { endpointsSection } from './endpoints.ts';
 import { fileConfigSection } from './file-config.ts';
 import { fileStrategiesSection } from './file-strategies.ts';
 import { fileStrategySection } from './file-strategy.ts';
+import { fallbacksSection } from './fallbacks.ts';
 import { filteredToolsSection } from './filtered-tools.ts';
 import { imageOutputTypeSection } from './image-output-type.ts';
 import { includedToolsSection } from './included-tools.ts';
@@ -53,6 +54,7 @@ export const yamlSections = {
   secureImageLinks: secureImageLinksSection,
   imageOutputType: imageOutputTypeSection,
   agents: agentsSection,
+  fallbacks: fallbacksSection,
 };
 
 export type YamlSectionName = keyof typeof yamlSections;

@@ -1,3 +1,4 @@
+import type { FailedModel } from '@parley/schema';
 import { boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { conversations } from './conversations.ts';
 import { users } from './users.ts';
@@ -28,6 +29,8 @@ export const messages = pgTable(
     feedback: jsonb('feedback').$type<{ rating: string; tag?: string; text?: string }>(),
     files: jsonb('files').$type<Record<string, unknown>[]>(),
     /** Everything else the client or provider attached (iconURL, tokenCount, clientTimestamp, …). */
+    /** An answer a fallback model gave: the models that failed before it, and why (FailedModel[]). */
+    fallbackFrom: jsonb('fallback_from').$type<FailedModel[]>(),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

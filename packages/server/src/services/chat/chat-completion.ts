@@ -12,6 +12,7 @@ import { isOpenAIModel } from '../context/context-window.ts';
 import { saveChargedAnswer } from './save-charged-answer.ts';
 import { getMessages } from '../messages/message-service.ts';
 import { deleteReplacedErrorAnswers } from './chat-persistence.ts';
+import type { PlanFallback } from '../fallbacks/fallback-call.ts';
 import { STOPPED_BY_USER, withoutStopMark } from './stop-mark.ts';
 
 /** The saved state an outcome leads to (PROTOCOL.md "final"). */
@@ -48,6 +49,8 @@ export class ChatCompletion implements CompletionPort {
     private readonly committed: Promise<MessageRow>,
     /** The answer's hold on the balance; null with balances off. */
     private readonly charge: AnswerCharge | null = null,
+    /** How the generation went through the model's fallbacks (none configured: absent). */
+    private readonly fallback?: PlanFallback,
   ) {}
 
   requestSaved(): Promise<MessageRow> {
@@ -72,12 +75,22 @@ export class ChatCompletion implements CompletionPort {
     // A new conversation whose first answer failed, or has no text to title from (a tool call
     // stopped or cancelled before the model wrote anything), is named from the user's words, so
     // such attempts do not stay identical "New Chat" rows in the list.
+
+    // A fallback that answered moved the hold to its own price, and is the answer's model.
+    const charge = this.fallback ? this.fallback.held.charge : this.charge;
+    const fellBack = this.fallback?.record.fellBack ? this.fallback.record : null;
+    const answeredBy = fellBack?.answeredBy ?? {
+      // `agents` for an agent's answer; the endpoint that answered otherwise.
+      endpoint: plan.conversation.fields.endpoint,
+      model: plan.model,
+    };
+    // An answer a fallback gave is named from the user's words too: the title would be asked of
+    // the endpoint's model, which was just found unavailable.
     const localTitle =
-      wantsTitle && (plan.endpoint.title.kind === 'local' || state.error || !hasAnswer)
+      wantsTitle && (plan.endpoint.title.kind === 'local' || state.error || !hasAnswer || fellBack)
         ? titles.localTitle(request.text)
         : null;
-    const { charge } = this;
-    const usage = answerUsage(result, plan.promptTokens, isOpenAIModel(plan.model));
+    const usage = answerUsage(result, plan.promptTokens, isOpenAIModel(answeredBy.model));
     const figures = answerFigures(result, usage, charge ? charge.cost(usage) : null);
     const saved = await saveChargedAnswer(
       ctx.db,
@@ -95,9 +108,9 @@ export class ChatCompletion implements CompletionPort {
           // An answer that failed before any text keeps the error as its text, so a reload shows why.
           text: hasAnswer || !errorText ? result.text : errorText,
           content,
-          // `agents` for an agent's answer; the endpoint that answered otherwise.
-          endpoint: plan.conversation.fields.endpoint,
-          model: plan.model,
+          endpoint: answeredBy.endpoint,
+          model: answeredBy.model,
+          ...(fellBack ? { fallbackFrom: fellBack.failed } : {}),
           error: state.error,
           unfinished: state.unfinished,
           finishReason: state.finishReason,

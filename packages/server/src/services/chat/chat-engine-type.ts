@@ -9,6 +9,7 @@ import type { MemoryService } from '../memories/memory-service.ts';
 import type { MemoryStep } from '../memories/memory-step.ts';
 import type { AnswerHook, PlanCheck } from './answer-hook.ts';
 import type { AgentsSettings } from '../agents/agents-settings.ts';
+import type { FallbackRules } from '../fallbacks/fallback-rules.ts';
 import type { ToolCredentialStore } from '../tool-credentials/tool-credential-store.ts';
 
 /**
@@ -36,6 +37,8 @@ export interface ChatEngine {
   agents: AgentsSettings;
   /** Agents' actions (OpenAPI tools): their store and the guarded client their calls go through. */
   actions: ActionDeps;
+  /** parley.yaml `fallbacks`: the models that answer when one is unavailable. */
+  fallbacks: FallbackRules;
   /** Users' credentials for tools, read when a tool run calls a tool that needs them. */
   toolCredentials: ToolCredentialStore;
   /** Run in order before a plan takes its lock; one that throws refuses the request. */

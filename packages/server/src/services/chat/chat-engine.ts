@@ -14,6 +14,7 @@ import { memorySettings } from '../memories/memory-settings.ts';
 import { MemoryStep } from '../memories/memory-step.ts';
 import { resolveAgentsSettings } from '../agents/agents-settings.ts';
 import { ToolCredentialStore } from '../tool-credentials/tool-credential-store.ts';
+import { FallbackRules } from '../fallbacks/fallback-rules.ts';
 import { saveOrphanedAnswer } from './chat-recovery.ts';
 import type { ChatEngine } from './chat-engine-type.ts';
 
@@ -31,6 +32,12 @@ export async function createChatEngine(ctx: AppContext, keys: KeyStore): Promise
   if (unknownProvider) {
     await endpoints.close();
     throw new Error(unknownProvider);
+  }
+  const fallbacks = new FallbackRules(ctx.config.yaml.fallbacks);
+  const unknownFallback = unknownFallbackEndpoint(fallbacks, endpoints);
+  if (unknownFallback) {
+    await endpoints.close();
+    throw new Error(unknownFallback);
   }
   const balance = new BalanceService(ctx.db, balanceSettings(ctx.config.yaml));
   // One instance alone (no Redis) has no generation running yet: every open hold is a crash's.
@@ -87,6 +94,7 @@ export async function createChatEngine(ctx: AppContext, keys: KeyStore): Promise
       }),
     },
     toolCredentials,
+    fallbacks,
     planChecks: [],
     answerHooks: [],
     stopGenerations: () => generations.shutdown(),
@@ -112,4 +120,16 @@ function unknownMemoryProvider(memories: MemoryService, endpoints: EndpointRegis
   if (!agent || !('provider' in agent) || endpoints.get(agent.provider)) return null;
   const names = endpoints.endpoints.map((e) => e.name).join(', ');
   return `parley.yaml memory.agent.provider: no endpoint named "${agent.provider}" (endpoints: ${names})`;
+}
+
+/**
+ * Every endpoint `fallbacks` names must be one of this server's: a misspelt name would otherwise
+ * only show as a fallback never taken on the day a provider is down. Answers the error, or null.
+ * (Models are checked when a fallback is tried: fetched model lists change while the server runs.)
+ */
+function unknownFallbackEndpoint(rules: FallbackRules, endpoints: EndpointRegistry): string | null {
+  const unknown = [...rules.endpointNames()].filter((name) => !endpoints.get(name));
+  if (unknown.length === 0) return null;
+  const names = endpoints.endpoints.map((e) => e.name).join(', ');
+  return `parley.yaml fallbacks: no endpoint named ${unknown.map((n) => `"${n}"`).join(', ')} (endpoints: ${names})`;
 }

@@ -134,6 +134,7 @@ function newUserMessage(
     finishReason: null,
     feedback: null,
     files: body.files ?? null,
+    fallbackFrom: null,
     metadata: body.clientTimestamp ? { clientTimestamp: body.clientTimestamp } : {},
     createdAt: now,
     updatedAt: now,

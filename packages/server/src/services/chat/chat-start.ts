@@ -10,6 +10,9 @@ import { commitRequest, type Exchange } from './chat-exchange.ts';
 import type { ChatPlan } from './chat-plan-type.ts';
 import { toolLoop } from '../tools/tool-loop.ts';
 import { chainRun } from '../agents/agent-chain-run.ts';
+import { FallbackRecord, withFallbacks } from '../fallbacks/fallback-source.ts';
+import { prepareFallbackCall, type PlanFallback } from '../fallbacks/fallback-call.ts';
+import type { AnswerSource } from '../generation/model-call.ts';
 
 /** A started chat job, and the write of the message it answers. */
 export interface StartedChat {
@@ -63,6 +66,11 @@ export async function startChat(
   const committed = requestSaved ?? commitRequest(ctx.db, plan.userId, exchange);
   // The question was not saved: no answer will follow, so the hold goes back.
   committed.catch(() => charge?.refund()).catch(() => undefined);
+  // The model's fallbacks (parley.yaml `fallbacks`) may answer in its place; the hold moves with them.
+  const fallback: PlanFallback = {
+    record: new FallbackRecord({ endpoint: plan.endpoint.name, model: plan.model }),
+    held: { charge },
+  };
   const requestMessage = {
     messageId: exchange.request.messageId,
     parentMessageId: exchange.request.parentMessageId,
@@ -88,15 +96,9 @@ export async function startChat(
       createdJson: JSON.stringify(createdEvent(requestMessage)),
       call: plan.call,
       ...(plan.delivery ? { delivery: plan.delivery } : {}),
-      // A request with tools (an agent's, or those the user turned on) runs the tool loop.
-      // An agent chain runs each agent's tool loop in turn.
-      source: plan.toolRun
-        ? plan.chain
-          ? chainRun(plan.toolRun, plan.agent?.name ?? '', plan.chain)
-          : toolLoop(plan.toolRun)
-        : undefined,
+      source: withPlanFallbacks(ctx, engine, plan, answerSource(plan), fallback),
     },
-    new ChatCompletion(ctx, engine, plan, committed, charge),
+    new ChatCompletion(ctx, engine, plan, committed, charge, fallback),
     {
       endpoint: plan.endpoint.name,
       model: plan.model,
@@ -111,6 +113,36 @@ export async function startChat(
     throw error;
   });
   return { job, requestSaved: committed };
+}
+
+/**
+ * Where a plan's events come from: a request with tools (an agent's, or those the user turned on)
+ * runs the tool loop; an agent chain runs each agent's tool loop in turn; otherwise one model call.
+ */
+function answerSource(plan: ChatPlan): AnswerSource | undefined {
+  if (!plan.toolRun) return undefined;
+  return plan.chain ? chainRun(plan.toolRun, plan.agent?.name ?? '', plan.chain) : toolLoop(plan.toolRun);
+}
+
+/** The plan's source, handing over to its model's fallbacks when it has any. */
+function withPlanFallbacks(
+  ctx: AppContext,
+  engine: ChatEngine,
+  plan: ChatPlan,
+  source: AnswerSource | undefined,
+  fallback: PlanFallback,
+): AnswerSource | undefined {
+  const candidates = engine.fallbacks.of(plan.endpoint.name, plan.model);
+  if (candidates.length === 0) return source;
+  return withFallbacks(source, {
+    candidates,
+    record: fallback.record,
+    prepare: (name, _from, failed) => prepareFallbackCall(engine, plan, fallback.held, name, failed),
+    fellBack: (from, to) => {
+      ctx.prometheus?.fallback(from, to);
+      ctx.logger.warn({ from, to, conversationId: plan.conversation.conversationId }, 'model fell back');
+    },
+  });
 }
 
 /** The parts a continued answer starts from (a text-only answer becomes one text part). */

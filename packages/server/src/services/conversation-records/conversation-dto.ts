@@ -36,6 +36,7 @@ export function toMessage(row: MessageRow): Message {
     finish_reason: row.finishReason,
     feedback: (row.feedback as Feedback | null) ?? null,
     files: row.files ?? null,
+    ...(row.fallbackFrom?.length ? { fallbackFrom: row.fallbackFrom } : {}),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

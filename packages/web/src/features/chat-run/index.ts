@@ -15,3 +15,10 @@ export { rowKeyOf } from './row-keys';
 export { resumeGeneration, sendMessage, stopGeneration } from './run-registry';
 export { parentForNewMessage } from './send-parent';
 export { liveMessage, plainText } from './stream-reducer';
+export {
+  queueMessage,
+  takeQueuedMessage,
+  unqueueMessage,
+  useQueuedMessages,
+  type QueuedMessage,
+} from './message-queue';

@@ -18,7 +18,7 @@ export function AnsweringElsewhereNote({ conversationId }: { conversationId: str
       role="status"
     >
       <MonitorSmartphone className="mt-0.5 size-4 shrink-0 text-fg-muted" aria-hidden />
-      <span>{t('com_ui_answering_elsewhere')}</span>
+      <span>{t('com_ui_answering_elsewhere_queued')}</span>
     </div>
   );
 }

@@ -31,6 +31,7 @@ import { chatApi, chatKeys, useConversation, useMessages } from '../../api/chat-
 import {
   holdIfAnsweredElsewhere,
   parentForNewMessage,
+  queueMessage,
   resumeGeneration,
   sendMessage,
   stopGeneration,
@@ -42,6 +43,8 @@ import { DropOverlay } from '../files';
 import { useAttach } from '../files';
 import { UploadTypeDialog, useFileDrop, useUploadChooser } from '../files';
 import { AnsweringElsewhereNote } from './answering-elsewhere-note';
+import { QueuedMessages } from './queued-messages';
+import { useQueueSender } from './use-queue-sender';
 import { ChatArtifacts } from './chat-artifacts';
 import { ChatControls } from './chat-controls';
 import { LazyMessageList, preloadMessageList } from './lazy-message-list';
@@ -170,11 +173,13 @@ export default function ChatView() {
         return false;
       }
       // Another tab of this browser is answering this conversation, and the server takes one
-      // message at a time: the text stays in the box, a note says why, and this tab follows that
-      // answer (the resume call) until it ends.
+      // message at a time: the text is queued (with files, it stays in the box), a note says why,
+      // and this tab follows that answer (the resume call) until it ends.
       if (conversationId !== 'new' && holdIfAnsweredElsewhere(conversationId)) {
         resumeGeneration(conversationId);
-        return false;
+        if (files?.length) return false;
+        queueMessage(conversationId, text);
+        return true;
       }
       preloadMessageList();
       preloadMarkdown();
@@ -195,6 +200,28 @@ export default function ChatView() {
     },
     [conversationId, path, setup, senderLabel, added],
   );
+
+  // Enter while an answer streams queues the text (a new chat's first answer excepted: the text
+  // stays in the box until the conversation has its id); the queue sends it when the answer ends.
+  const queueWhileAnswering = useCallback(
+    (text: string) => {
+      if (conversationId === 'new') return false;
+      queueMessage(conversationId, text);
+      return true;
+    },
+    [conversationId],
+  );
+  useQueueSender({
+    conversationId,
+    submitting,
+    messagesFetching: messagesQuery.isFetching,
+    messagesUpdatedAt: messagesQuery.dataUpdatedAt,
+    activeCheckedAt: active.dataUpdatedAt,
+    activeFetching: active.isFetching,
+    stillActive: active.data?.activeJobIds.includes(conversationId) ?? false,
+    send: (text) => send(text),
+    putBack: (text) => input.current?.setText(text),
+  });
 
   /** ↑ in the empty message box: the last message the user sent opens for editing. */
   const editLast = useCallback((): boolean => {
@@ -298,6 +325,7 @@ export default function ChatView() {
   const box = (
     <>
       <AnsweringElsewhereNote conversationId={conversationId} />
+      <QueuedMessages conversationId={conversationId} onEdit={(text) => input.current?.setText(text)} />
       <AddedConvoBanner conversationId={conversationId} endpoints={endpoints} />
       <Composer
         ref={input}
@@ -311,6 +339,7 @@ export default function ChatView() {
         onStop={() => void stopGeneration(conversationId)}
         streamingAnswers={streamingAnswers}
         onSendWhileBusy={() => void holdIfAnsweredElsewhere(conversationId)}
+        onQueue={queueWhileAnswering}
         onEditLast={editLast}
         onSwitchModel={switchModel}
         onSelectAgent={chooseAgent}

@@ -60,6 +60,11 @@ export interface ChatInputProps {
   onEditLast?: () => boolean;
   /** Enter (or the send button) while an answer is still coming: nothing is sent, the text stays. */
   onSendWhileBusy?: () => void;
+  /**
+   * Enter while an answer is still coming, with text and no attachments: the text is queued, to be
+   * sent when the answer ends, and leaves the box when this answers true.
+   */
+  onQueue?: (text: string) => boolean;
   onSwitchModel: (endpoint: string, model: string) => void;
   /** Switches to a chat with an agent (the `@` popup's agents); absent: agents are not offered. */
   onSelectAgent?: (agentId: string) => void;
@@ -182,7 +187,15 @@ export const ChatInput = forwardRef<ChatInputHandle, ChatInputProps>(function Ch
   });
 
   const send = (value = text) => {
-    if (submitting && value.trim() !== '') props.onSendWhileBusy?.();
+    if (submitting && value.trim() !== '') {
+      if (attachments.length === 0 && props.onQueue?.(value)) {
+        autoSend.cancel();
+        clearDraft(draftId);
+        setText('');
+        return;
+      }
+      props.onSendWhileBusy?.();
+    }
     if (submitting || disabledReason || filesLoading || value.trim() === '') return;
     if (props.onSend(value, messageFiles(attachments))) {
       // Sent by hand before the transcript's auto-send: it must not go a second time.

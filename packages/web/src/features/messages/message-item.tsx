@@ -22,6 +22,7 @@ import { changedParts, editableParts } from './editable-parts';
 import type { VisibleMessage } from './message-tree';
 import { SiblingNav } from './sibling-nav';
 import { StoppedMark } from './stopped-mark';
+import { FallbackNoticeLine } from './fallback-notice-line';
 import { UnfinishedNotice } from './unfinished-notice';
 import { UserSender } from './user-sender';
 import { endNoticeOf } from './end-notice';
@@ -137,6 +138,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
           </div>
         )}
         {!user && !editing && <AnswerFilesLine message={message} />}
+        {!user && !editing && !streaming && <FallbackNoticeLine message={message} endpoints={endpoints} />}
         {!user && !editing && !streaming && <MemoryNotice attachments={message.attachments} />}
         {!user && !editing && !streaming && <AnswerFiguresLine message={message} />}
         {!editing && !streaming && (
