@@ -2,6 +2,7 @@ import type { Conversation, ConversationListPage, Project, ProjectDetail } from 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, insertConversation, json } from '../conversations/fixtures.ts';
 import { seedIndexedFile } from '../files/indexed-file-seed.ts';
+import { deleteUser } from '../../src/services/users/user-service.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { createTestUser, type TestUser } from '../helpers/test-users.ts';
 
@@ -263,6 +264,25 @@ describe('projects API', () => {
     const unknownUser = await call(ann, 'PUT', `${base}/members`, { userId: 'no-such-user', role: 'viewer' });
     expect(unknownUser.status).toBe(404);
     expect((await call(ann, 'GET', '/api/projects/no-such-project')).status).toBe(404);
+  });
+
+  it("deleting an account deletes the projects it alone owned, and keeps the members' conversations", async () => {
+    const owner = await createTestUser(server);
+    const coOwned = await createTestUser(server);
+    const member = await createTestUser(server);
+    const alone = await create(owner, { name: 'Alone' });
+    const shared = await create(owner, { name: 'Shared ownership' });
+    await share(owner, alone.id, member, 'editor');
+    await share(owner, shared.id, coOwned, 'owner');
+    const convo = await insertConversation(server, member.id, { projectId: alone.id });
+
+    expect(await deleteUser(server.ctx.db, owner.id)).toBe(true);
+    expect((await call(member, 'GET', `/api/projects/${alone.id}`)).status).toBe(404);
+    expect(
+      (await json<Conversation>(await call(member, 'GET', `/api/convos/${convo.conversationId}`))).projectId,
+    ).toBeNull();
+    const kept = await json<ProjectDetail>(await call(coOwned, 'GET', `/api/projects/${shared.id}`));
+    expect(kept.members.map((m) => m.userId)).toEqual([coOwned.id]);
   });
 
   it('needs a session', async () => {
