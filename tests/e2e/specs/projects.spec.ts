@@ -57,6 +57,16 @@ test('projects in the sidebar: create one, chat in it under its instructions, mo
   await project.getByTestId('project-search').fill('');
   await expect(project.getByTestId('project-conversation')).toHaveCount(2);
 
+  // Out of the project from the menu, and back in by dragging its row onto the project.
+  await row.hover();
+  await page.getByTestId('row-menu').first().click();
+  await page.getByTestId('row-move-project').click();
+  await page.getByTestId('row-remove-from-project').click();
+  await expect(project.getByTestId('project-conversation')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await row.dragTo(project.getByTestId('project-toggle'));
+  await expect(project.getByTestId('project-conversation')).toHaveCount(2);
+
   // Deleting the project says the conversations stay, and they do.
   await project.getByTestId('project-menu').click();
   await page.getByTestId('project-delete').click();

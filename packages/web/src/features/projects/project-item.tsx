@@ -11,14 +11,16 @@ import {
   SquarePen,
   Trash2,
 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { DropdownMenu } from '../../components/ui/deferred-menu';
 import { MENU_CONTENT, MENU_ICON, MENU_ITEM } from '../../components/ui/menu-styles';
 import { SearchField } from '../../components/ui/search-field';
 import { Spinner } from '../../components/ui/spinner';
-import { useProjectConversations } from './projects-api';
+import { showToast } from '../toasts';
+import { carriesLink, droppedConversationId } from './conversation-drop';
+import { useProjectConversations, useProjectMutations } from './projects-api';
 
 export type ProjectAction = 'edit' | 'delete' | 'leave';
 
@@ -38,10 +40,17 @@ export function ProjectItem({
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
+  const drop = useConversationDrop(project.id);
   const Folder = open ? FolderOpen : FolderClosed;
   return (
     <li data-testid="project-item" data-project-id={project.id} className="group/project">
-      <div className="flex items-center rounded-lg hover:bg-surface dark:hover:bg-surface-muted">
+      <div
+        onDragOver={drop.onDragOver}
+        onDragLeave={drop.onDragLeave}
+        onDrop={drop.onDrop}
+        data-drop-target={drop.over || undefined}
+        className="flex items-center rounded-lg hover:bg-surface data-drop-target:bg-accent/15 data-drop-target:ring-2 data-drop-target:ring-accent dark:hover:bg-surface-muted"
+      >
         <button
           type="button"
           aria-expanded={open}
@@ -84,6 +93,36 @@ export function ProjectItem({
       )}
     </li>
   );
+}
+
+/** A conversation row dropped on the project moves into it. */
+function useConversationDrop(projectId: string) {
+  const { t } = useTranslation();
+  const { move } = useProjectMutations();
+  const [over, setOver] = useState(false);
+  return {
+    over,
+    onDragOver: (e: DragEvent) => {
+      if (!carriesLink(e)) return;
+      e.preventDefault();
+      e.dataTransfer.dropEffect = 'move';
+      setOver(true);
+    },
+    onDragLeave: () => setOver(false),
+    onDrop: (e: DragEvent) => {
+      setOver(false);
+      const conversationId = droppedConversationId(
+        e.dataTransfer.getData('text/uri-list'),
+        window.location.origin,
+      );
+      if (!conversationId) return;
+      e.preventDefault();
+      move.mutate(
+        { conversationId, projectId },
+        { onError: () => showToast(t('projects.save_error'), 'error') },
+      );
+    },
+  };
 }
 
 function ProjectConversations({ projectId, search }: { projectId: string; search: string }) {
