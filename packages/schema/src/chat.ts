@@ -78,6 +78,8 @@ export const chatRequestSchema = chatParametersSchema.extend({
   endpoint: z.string().max(200).optional(),
   ...modelSetupFields,
   isTemporary: z.boolean().optional(),
+  /** A new conversation starts in this project (the caller must be a member); ignored for an existing one. */
+  projectId: idString.nullish(),
   isRegenerate: z.boolean().optional(),
   isContinued: z.boolean().optional(),
   isEdited: z.boolean().optional(),

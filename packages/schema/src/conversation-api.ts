@@ -34,6 +34,8 @@ export const listConversationsQuerySchema = z.object({
     .optional()
     .transform((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v])),
   search: searchQuery,
+  /** Only the caller's conversations in this project (one they are a member of). */
+  projectId: entityId('projectId').optional(),
 });
 export type ListConversationsQuery = z.infer<typeof listConversationsQuerySchema>;
 
@@ -58,11 +60,13 @@ export const updateConversationSchema = z.object({
           .max(CONVERSATION_TITLE_MAX, `title must be at most ${CONVERSATION_TITLE_MAX} characters`)
           .optional(),
         isArchived: z.boolean({ error: 'isArchived must be true or false' }).optional(),
+        /** Moves the conversation into a project the caller is a member of; null moves it out. */
+        projectId: entityId('projectId').nullable().optional(),
       },
       { error: 'conversationId is required' },
     )
-    .refine((a) => a.title !== undefined || a.isArchived !== undefined, {
-      message: 'title or isArchived is required',
+    .refine((a) => a.title !== undefined || a.isArchived !== undefined || a.projectId !== undefined, {
+      message: 'title, isArchived or projectId is required',
     }),
 });
 export type UpdateConversationBody = z.infer<typeof updateConversationSchema>;

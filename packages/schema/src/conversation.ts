@@ -101,6 +101,8 @@ export interface Conversation {
   isArchived: boolean;
   expiredAt: string | null;
   tags: string[];
+  /** The project it is in, or null (the server always sends it; a client's placeholder may leave it out). */
+  projectId?: string | null;
   createdAt: string;
   updatedAt: string;
   [setting: string]: unknown;

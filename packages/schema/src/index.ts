@@ -55,6 +55,7 @@ export * from './image-generation.ts';
 export * from './web-search-steps.ts';
 export * from './code-run.ts';
 export * from './memories.ts';
+export * from './projects.ts';
 export * from './memory-usage.ts';
 export * from './mcp.ts';
 export * from './speakable-text.ts';

@@ -5,6 +5,7 @@ import { adminOperations } from './admin-operations.ts';
 import { conversationOperations } from './conversation-operations.ts';
 import { libraryOperations } from './library-operations.ts';
 import { memoryOperations } from './memory-operations.ts';
+import { projectOperations } from './project-operations.ts';
 import { mcpOperations } from './mcp-operations.ts';
 import { speechOperations } from './speech-operations.ts';
 import type { OperationDoc } from './operation-doc.ts';
@@ -23,6 +24,7 @@ export const apiOperations: OperationDoc[] = [
   ...walletOperations,
   ...linkedIdentityOperations,
   ...memoryOperations,
+  ...projectOperations,
   ...speechOperations,
   ...conversationOperations,
   ...systemOperations,

@@ -34,6 +34,7 @@ import { agentRoutes } from './agent-routes.ts';
 import { codeRunRoutes } from './code-run-routes.ts';
 import { toolRoutes } from './tool-routes.ts';
 import { memoryRoutes } from './memory-routes.ts';
+import { projectRoutes } from './project-routes.ts';
 import { mcpRoutes } from './mcp-routes.ts';
 import { speechRoutes } from './speech-routes.ts';
 import { adminUserRoutes } from './admin-user-routes.ts';
@@ -67,6 +68,7 @@ export const routeModules: RouteModule[] = [
   presetRoutes,
   shareRoutes,
   tagRoutes,
+  projectRoutes,
   importExportRoutes,
   fileRoutes,
   imageRoutes,

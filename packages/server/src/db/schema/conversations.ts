@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { projects } from './projects.ts';
 import { users } from './users.ts';
 
 /**
@@ -32,6 +33,8 @@ export const conversations = pgTable(
      * reads and search.
      */
     importId: text('import_id'),
+    /** The project the conversation is in (issue 41); its author still owns it. Deleting the project moves it out. */
+    projectId: text('project_id').references(() => projects.id, { onDelete: 'set null' }),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -44,6 +47,9 @@ export const conversations = pgTable(
       t.conversationId.desc().nullsFirst(),
     ),
     index('conversations_expired_idx').on(t.expiredAt),
+    index('conversations_project_idx')
+      .on(t.projectId, t.userId, t.updatedAt.desc().nullsFirst())
+      .where(sql`${t.projectId} is not null`),
     index('conversations_import_idx')
       .on(t.importId)
       .where(sql`${t.importId} is not null`),

@@ -24,3 +24,4 @@ export * from './passkeys.ts';
 export * from './api-keys.ts';
 export * from './instance-settings.ts';
 export * from './audit-log.ts';
+export * from './projects.ts';

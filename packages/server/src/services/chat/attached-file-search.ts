@@ -33,3 +33,19 @@ export async function withAttachedFileSearch(
     .limit(1);
   return forSearch && (await allowed()) ? [...tools, tool] : tools;
 }
+
+/**
+ * The request's tools, with `file_search` added when the chat runs in a project that has knowledge
+ * files (and file search is `allowed`, as for attached files): the project's files are searched in
+ * every conversation in it.
+ */
+export async function withProjectFileSearch(
+  registry: ToolRegistry,
+  project: { hasFiles: boolean } | null,
+  tools: Tool[],
+  allowed: () => Promise<boolean>,
+): Promise<Tool[]> {
+  if (!project?.hasFiles || tools.some((t) => t.name === FILE_SEARCH)) return tools;
+  const tool = registry.get(FILE_SEARCH);
+  return tool && (await allowed()) ? [...tools, tool] : tools;
+}

@@ -30,7 +30,7 @@ import { attachImages, type MessageImageOptions } from './message-images.ts';
 import { giveDocuments } from '../documents/give-documents.ts';
 import { documentBudget } from '../documents/document-budget.ts';
 import { withDocumentUses } from './recorded-document-uses.ts';
-import { withAttachedFileSearch } from './attached-file-search.ts';
+import { withAttachedFileSearch, withProjectFileSearch } from './attached-file-search.ts';
 import { agentActionTools } from '../actions/action-service.ts';
 import { AGENTS_ENDPOINT, resolveAgentRequest, runLimit } from '../agents/agent-chat.ts';
 import { ephemeralTools, roleMayUseTool } from '../agents/ephemeral-agent.ts';
@@ -39,6 +39,8 @@ import { resolveAgentsSettings } from '../agents/agents-settings.ts';
 import type { Tool } from '../tools/tool.ts';
 import type { ToolSignIn } from '../tools/tool-sign-in.ts';
 import { planChainTurn } from './chain-turn-plan.ts';
+import { chatProject, withProjectInstructions, type ChatProject } from '../projects/project-chat.ts';
+import { PROJECT_NOT_FOUND } from '../projects/project-access.ts';
 
 /**
  * Resolves a chat request into a plan: endpoint and model (an unknown model is refused as an
@@ -90,8 +92,11 @@ export async function planChat(
     : null;
   const endpointName = agentRequest?.endpointName ?? asked.endpointName;
   const body = agentRequest?.body ?? asked.body;
+  const fileSearchAllowed = async () =>
+    ctx.config.interface.fileSearch &&
+    roleMayUseTool((await sessionCaller(ctx.db, user)).role, 'file_search');
   // An agent's tools are its named ones and the operations of its actions (OpenAPI tools).
-  const tools = await withAttachedFileSearch(
+  const requestTools = await withAttachedFileSearch(
     ctx.db,
     ctx.tools,
     userId,
@@ -99,18 +104,16 @@ export async function planChat(
     agentRequest
       ? [...agentRequest.tools, ...(await agentActionTools(services.actions, [agentRequest.agent.id]))]
       : await chosenTools(ctx, user, body),
-    async () =>
-      ctx.config.interface.fileSearch &&
-      roleMayUseTool((await sessionCaller(ctx.db, user)).role, 'file_search'),
+    fileSearchAllowed,
   );
   // Servers whose tools were asked for but appear only once the user signed in (OAuth).
-  const signIns = agentRequest?.signIns ?? (await chosenSignIns(ctx, userId, body, tools));
+  const signIns = agentRequest?.signIns ?? (await chosenSignIns(ctx, userId, body, requestTools));
   // The instructions of the tool servers this run offers (an MCP server's serverInstructions).
   const toolInstructions =
-    tools.length > 0
+    requestTools.length > 0
       ? ctx.tools.instructionsFor(
           userId,
-          tools.map((t) => t.name),
+          requestTools.map((t) => t.name),
         )
       : Promise.resolve([]);
   toolInstructions.catch(() => undefined);
@@ -123,6 +126,9 @@ export async function planChat(
   branchMessages?.catch(() => undefined);
   const existing = body.conversationId ? await findConversation(ctx.db, userId, body.conversationId) : null;
   if (body.conversationId && !existing) throw notFound('Conversation not found');
+  const project = await projectOfChat(ctx, userId, existing, body.projectId);
+  // A project's knowledge files are searched in every conversation in it.
+  const tools = await withProjectFileSearch(ctx.tools, project, requestTools, fileSearchAllowed);
   const { answering } = request;
   // The first answer a second one stands beside (multi-conversation), when this is a second answer.
   const pairedWith = answering?.exchange.responseMessageId ?? request.pairedWith;
@@ -156,6 +162,7 @@ export async function planChat(
               title: DEFAULT_CONVERSATION_TITLE,
               ...fields,
               expiredAt: expiredAt ?? null,
+              projectId: project?.id ?? null,
             },
       });
   // The oldest turns give way when the conversation outgrows the model's context; pictures are
@@ -170,7 +177,7 @@ export async function planChat(
       withArtifactsPrompt(
         withMemories(
           withToolInstructions(
-            body.promptPrefix ?? body.system ?? promptPrefixOf(existing),
+            withProjectInstructions(body.promptPrefix ?? body.system ?? promptPrefixOf(existing), project),
             await toolInstructions,
           ),
           await memories,
@@ -348,6 +355,24 @@ function pickSettings(body: ChatRequest): Record<string, unknown> {
   const settings: Record<string, unknown> = {};
   for (const key of CONVERSATION_SETTING_KEYS) if (body[key] !== undefined) settings[key] = body[key];
   return settings;
+}
+
+/**
+ * The project the chat runs in: an existing conversation's own (while the caller is still a member;
+ * null otherwise), or for a new one the request's `projectId`, which must name a project the caller
+ * is a member of (404 otherwise, as for any id that is not theirs).
+ */
+async function projectOfChat(
+  ctx: AppContext,
+  userId: string,
+  existing: ConversationRow | null,
+  requested: string | null | undefined,
+): Promise<ChatProject | null> {
+  if (existing) return existing.projectId ? chatProject(ctx.db, userId, existing.projectId) : null;
+  if (!requested) return null;
+  const project = await chatProject(ctx.db, userId, requested);
+  if (!project) throw notFound(PROJECT_NOT_FOUND);
+  return project;
 }
 
 function promptPrefixOf(conversation: ConversationRow | null): string | undefined {

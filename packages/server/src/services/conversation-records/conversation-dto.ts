@@ -14,6 +14,7 @@ export function toConversation(row: ConversationRow): Conversation {
     isArchived: row.isArchived,
     expiredAt: row.expiredAt?.toISOString() ?? null,
     tags: row.tags,
+    projectId: row.projectId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

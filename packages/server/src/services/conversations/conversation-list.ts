@@ -5,6 +5,7 @@ import { conversations } from '../../db/schema/index.ts';
 import { searchConversations } from '../search/conversation-search.ts';
 import { notPendingImport } from '../conversation-records/conversation-access.ts';
 import { toConversation } from '../conversation-records/conversation-dto.ts';
+import { isProjectMember } from '../projects/project-access.ts';
 import { afterCursor, decodeCursor, encodeCursor, timestampCursorValue } from '../paging/page-cursor.ts';
 
 const SORT_COLUMNS = {
@@ -35,6 +36,10 @@ export async function listConversations(
     eq(conversations.isArchived, query.isArchived),
     // "Any of" the given tags: a conversation tagged with at least one of them matches.
     query.tags?.length ? arrayOverlaps(conversations.tags, query.tags) : undefined,
+    // A project's conversations: the caller's own, while they are still a member of it.
+    query.projectId
+      ? and(eq(conversations.projectId, query.projectId), isProjectMember(userId, sql`${query.projectId}`))
+      : undefined,
     cursor
       ? afterCursor(sort.column, conversations.conversationId, cursor, query.sortDirection, sort.kind)
       : undefined,

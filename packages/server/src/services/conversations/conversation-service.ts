@@ -1,11 +1,12 @@
 import type { Conversation, DeleteConversationsResult } from '@parley/schema';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { conversations, messages } from '../../db/schema/index.ts';
 import { notFound } from '../../errors/app-error.ts';
 import { recountTags, recountTagsOfDeleted } from '../tags/tag-counts.ts';
 import { visibleConversation } from '../conversation-records/conversation-access.ts';
 import { toConversation } from '../conversation-records/conversation-dto.ts';
+import { isProjectMember, projectForMember } from '../projects/project-access.ts';
 
 const NOT_FOUND = 'Conversation not found';
 
@@ -40,9 +41,15 @@ export interface ConversationChanges {
   /** Already trimmed and length-checked by the request schema. */
   title?: string;
   isArchived?: boolean;
+  /** A project the caller is a member of, or null to move the conversation out of its project. */
+  projectId?: string | null;
 }
 
-/** Renames and/or archives; bumps updatedAt like every other change. 404 when not visible. */
+/**
+ * Renames, archives and/or moves into or out of a project; bumps updatedAt like every other change.
+ * 404 when the conversation is not visible, or the project is not one the caller is a member of
+ * (checked again in the update itself, so a membership removed meanwhile moves nothing).
+ */
 export async function updateConversation(
   db: Database,
   userId: string,
@@ -50,14 +57,21 @@ export async function updateConversation(
   changes: ConversationChanges,
   now = new Date(),
 ): Promise<Conversation> {
+  if (changes.projectId) await projectForMember(db, userId, changes.projectId);
   const [row] = await db
     .update(conversations)
     .set({
       ...(changes.title !== undefined ? { title: changes.title } : {}),
       ...(changes.isArchived !== undefined ? { isArchived: changes.isArchived } : {}),
+      ...(changes.projectId !== undefined ? { projectId: changes.projectId } : {}),
       updatedAt: now,
     })
-    .where(visibleConversation(userId, conversationId, now))
+    .where(
+      and(
+        visibleConversation(userId, conversationId, now),
+        changes.projectId ? isProjectMember(userId, sql`${changes.projectId}`) : undefined,
+      ),
+    )
     .returning();
   if (!row) throw notFound(NOT_FOUND);
   return toConversation(row);

@@ -12,7 +12,7 @@ interface RankedRow {
   at: string;
 }
 
-/** The list's own filters (archived or not, tags), applied to conversation alias `c`. */
+/** The list's own filters (archived or not, tags, project), applied to conversation alias `c`. */
 function listFilters(userId: string, query: ListConversationsQuery): SQL {
   const tags = query.tags?.length
     ? sql` and c.tags && array[${sql.join(
@@ -20,9 +20,13 @@ function listFilters(userId: string, query: ListConversationsQuery): SQL {
         sql`, `,
       )}]::text[]`
     : sql``;
+  // Search within a project: its conversations, while the caller is still a member of it.
+  const project = query.projectId
+    ? sql` and c.project_id = ${query.projectId} and exists (select 1 from project_members pm where pm.project_id = c.project_id and pm.user_id = ${userId})`
+    : sql``;
   return sql`c.user_id = ${userId} and c.expired_at is null
     and (c.import_id is null or c.import_id not in (select import_id from pending_imports))
-    and c.is_archived = ${query.isArchived}${tags}`;
+    and c.is_archived = ${query.isArchived}${tags}${project}`;
 }
 
 function afterSearchCursor(cursor: SearchCursor | undefined): SQL {

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { FileEmbeddings } from '../files/file-embeddings.ts';
-import { conversationFileIds, FILE_SEARCH_LIMIT, searchFiles } from '../files/file-search.ts';
+import {
+  conversationFileIds,
+  FILE_SEARCH_LIMIT,
+  searchFiles,
+  type FileSearchHit,
+} from '../files/file-search.ts';
+import { conversationProjectFiles } from '../projects/project-files.ts';
 import type { Tool } from './tool.ts';
 
 const fileSearchInput = z.strictObject({
@@ -20,7 +26,7 @@ export function fileSearchTool(db: Database, embeddings?: FileEmbeddings): Tool<
   return {
     name: 'file_search',
     description:
-      'Searches the documents the user attached to this conversation and returns the passages that ' +
+      'Searches the documents the user attached to this conversation (and its project’s files) and returns the passages that ' +
       'best match the query, each with its file name and citation number. When you use a passage, ' +
       'cite it with its number in square brackets right after the sentence, e.g. [1] or [1][2]; ' +
       'if nothing is found, say so.',
@@ -28,10 +34,19 @@ export function fileSearchTool(db: Database, embeddings?: FileEmbeddings): Tool<
     authConfig: [],
     timeoutMs: 30_000,
     async run({ query }, context) {
-      const fileIds = await conversationFileIds(db, context.userId, context.conversationId);
-      if (fileIds.length === 0) return { results: [], message: NOTHING_FOUND };
+      // The caller's files in this conversation, and the knowledge of its project (files of any
+      // member, searched under each owner's id: chunks are stored per owner).
+      const byOwner = await conversationProjectFiles(db, context.userId, context.conversationId);
+      const own = await conversationFileIds(db, context.userId, context.conversationId);
+      byOwner.set(context.userId, [...new Set([...(byOwner.get(context.userId) ?? []), ...own])]);
+      const searches = [...byOwner].filter(([, ids]) => ids.length > 0);
+      if (searches.length === 0) return { results: [], message: NOTHING_FOUND };
       const queryVector = embeddings ? await embeddings.queryVector(query) : null;
-      const hits = await searchFiles(db, context.userId, fileIds, query, FILE_SEARCH_LIMIT, queryVector);
+      const hits = bestOf(
+        await Promise.all(
+          searches.map(([owner, ids]) => searchFiles(db, owner, ids, query, FILE_SEARCH_LIMIT, queryVector)),
+        ),
+      );
       return {
         results: hits.map((hit, i) => ({
           citation: i + 1,
@@ -47,4 +62,13 @@ export function fileSearchTool(db: Database, embeddings?: FileEmbeddings): Tool<
       };
     },
   };
+}
+
+/** The best FILE_SEARCH_LIMIT hits of several owners' searches (one search needs no merging). */
+function bestOf(lists: FileSearchHit[][]): FileSearchHit[] {
+  if (lists.length === 1) return lists[0]!;
+  return lists
+    .flat()
+    .sort((a, b) => b.score - a.score)
+    .slice(0, FILE_SEARCH_LIMIT);
 }

@@ -63,10 +63,19 @@ async function insertUser(db: Database, values: typeof users.$inferInsert): Prom
   return row ?? null;
 }
 
-/** Removes the account; every table holding user data cascades from users.id. */
+/**
+ * Removes the account; every table holding user data cascades from users.id. The projects it was
+ * the only owner of go first (nobody could change, share or delete them afterwards); their other
+ * members' conversations stay, outside any project.
+ */
 export async function deleteUser(db: Database, id: string): Promise<boolean> {
-  const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`delete from projects p
+      where exists (select 1 from project_members m where m.project_id = p.id and m.user_id = ${id} and m.role = 'owner')
+        and not exists (select 1 from project_members m where m.project_id = p.id and m.role = 'owner' and m.user_id <> ${id})`);
+    const rows = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+    return rows.length > 0;
+  });
 }
 
 export async function setTermsAccepted(db: Database, id: string, accepted: boolean): Promise<boolean> {

@@ -12,6 +12,7 @@ import { chatKeys } from '../../api/chat-api';
 import type { Generation } from './live-store';
 import { cachedMessages, patchMessage, setMessages, upsertMessages } from './message-cache';
 import { replacedErrorAnswers } from './replaced-errors';
+import { refreshProjectConversations, useProjectDraft } from '../projects';
 
 /**
  * The one place a chat run writes outside itself: the messages and conversation query caches, the
@@ -67,6 +68,7 @@ function stubConversation(conversationId: string, answer: Message | undefined): 
     isArchived: false,
     expiredAt: null,
     tags: [],
+    projectId: useProjectDraft.getState().projectId,
     createdAt: now,
     updatedAt: now,
   };
@@ -74,6 +76,7 @@ function stubConversation(conversationId: string, answer: Message | undefined): 
 
 function applyTitle(conversationId: string, title: string): void {
   patchConversationInList(queryClient, conversationId, { title });
+  refreshProjectConversations(queryClient);
   queryClient.setQueryData<Conversation>(chatKeys.conversation(conversationId), (c) =>
     c ? { ...c, title } : c,
   );
@@ -124,6 +127,7 @@ export const chatCacheWriter: ChatRunWriter = {
     queryClient.setQueryData(chatKeys.conversation(real), conversation);
     // A temporary chat never appears in the list.
     if (!useTemporaryChat.getState().isTemporary) addConversationToList(queryClient, conversation);
+    if (conversation.projectId) refreshProjectConversations(queryClient);
     useSetupStore.getState().moveSetup(key, real);
     moveDraftInStorage(PENDING_DRAFT_ID, real);
     moveToolSelection(key, real);

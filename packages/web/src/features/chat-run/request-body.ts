@@ -3,6 +3,7 @@ import { selectedToolFlags } from '../tools-menu';
 import type { ChatRequestBody, Message } from '@parley/schema';
 import type { ChatSetup } from '../endpoints';
 import { temporaryFlagFor } from '../temporary-chat';
+import { projectFlagFor } from '../projects';
 import { answerFromResume, type LiveAnswer } from './stream-reducer';
 import { randomUuid } from '../../lib/random-uuid';
 
@@ -106,6 +107,7 @@ export function buildRequestBody(options: SendOptions): {
     messageId: userId,
     endpoint: setup.endpoint,
     isTemporary: temporaryFlagFor(conversationId),
+    projectId: projectFlagFor(conversationId),
     isRegenerate: kind === 'regenerate',
     isContinued: kind === 'continue',
     responseMessageId: continued?.messageId ?? null,

@@ -55,6 +55,7 @@ import { setupToQuery } from '../input';
 import { useChatQueryParams } from './use-chat-query-params';
 import { useKeyRequired } from './use-key-required';
 import { AddedConvoBanner, useAddedSetup, useMultiConvoAllowed } from '../added-convo';
+import { ProjectDraftBadge } from '../projects';
 
 /** /c/:conversationId — the chat view: header, landing or message tree, and the message box. */
 export default function ChatView() {
@@ -380,11 +381,14 @@ export default function ChatView() {
         ) : landing ? (
           <Landing
             above={
-              setup?.endpoint === AGENTS_ENDPOINT && typeof setup.agent_id === 'string' ? (
-                <Suspense fallback={null}>
-                  <AgentStarters agentId={setup.agent_id} onPick={(text) => void send(text)} />
-                </Suspense>
-              ) : null
+              <>
+                {conversationId === 'new' && <ProjectDraftBadge />}
+                {setup?.endpoint === AGENTS_ENDPOINT && typeof setup.agent_id === 'string' ? (
+                  <Suspense fallback={null}>
+                    <AgentStarters agentId={setup.agent_id} onPick={(text) => void send(text)} />
+                  </Suspense>
+                ) : null}
+              </>
             }
           >
             {centerForm ? box : null}

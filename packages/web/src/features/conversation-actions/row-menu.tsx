@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStartupConfig } from '../../api/startup-queries';
 import { exportConversation } from '../import-export';
+import { MoveToProjectMenu } from '../projects';
 import { showToast } from '../toasts';
 import { MENU_CONTENT, MENU_ICON, MENU_ITEM } from '../../components/ui/menu-styles';
 import { useRowState } from './row-state';
@@ -123,6 +124,7 @@ function RowMenuContent({ conversation }: { conversation: Conversation }) {
           <Archive className={MENU_ICON} aria-hidden />
           {t('com_ui_archive')}
         </DropdownMenu.Item>
+        <MoveToProjectMenu conversation={conversation} />
         <DropdownMenu.Sub>
           <DropdownMenu.SubTrigger className={MENU_ITEM} data-testid="row-export">
             <Download className={MENU_ICON} aria-hidden />

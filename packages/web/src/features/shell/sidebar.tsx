@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { LogoMark } from '../../components/ui/logo';
 import { SidebarConversations } from '../conversation-actions';
 import { SearchBox } from '../search';
+import { SidebarProjects } from '../projects';
 import { useNav } from '../../store/nav-store';
 import { AccountMenu } from './account-menu';
 import { SIDEBAR_WIDTH } from '../../lib/breakpoints';
@@ -84,6 +85,8 @@ export function Sidebar({ mobile }: { mobile: boolean }) {
       </div>
 
       {!collapsed && <SearchBox />}
+
+      {!collapsed && <SidebarProjects />}
 
       <nav
         aria-label={t('com_ui_conversations')}

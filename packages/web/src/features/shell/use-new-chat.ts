@@ -4,8 +4,9 @@ import { useMediaQuery } from '../../lib/use-media-query';
 import { useNav } from '../../store/nav-store';
 import { useShell } from '../../store/shell-store';
 import { MOBILE_MEDIA } from '../../lib/breakpoints';
+import { useProjectDraft } from '../projects';
 
-/** New chat: /c/new; ctrl/cmd-click opens it in a new tab; on mobile the sidebar closes. */
+/** New chat (outside any project): /c/new; ctrl/cmd-click opens it in a new tab; on mobile the sidebar closes. */
 export function useNewChat() {
   const navigate = useNavigate();
   const mobile = useMediaQuery(MOBILE_MEDIA);
@@ -17,6 +18,8 @@ export function useNewChat() {
       return;
     }
     setTitle(null);
+    // A plain new chat starts outside any project ("New chat in project" sets one).
+    useProjectDraft.getState().setProjectId(null);
     void navigate('/c/new');
     if (mobile) setNavVisible(false);
   };
