@@ -227,8 +227,13 @@ const avatar = z.object({
 });
 
 const toolApproval = z
-  .record(toolName, toolApprovalPolicySchema, { error: 'toolApproval must map tool names to run, ask or never' })
-  .refine((m) => Object.keys(m).length <= AGENT_LIMITS.tools, `toolApproval names at most ${AGENT_LIMITS.tools} tools`);
+  .record(toolName, toolApprovalPolicySchema, {
+    error: 'toolApproval must map tool names to run, ask or never',
+  })
+  .refine(
+    (m) => Object.keys(m).length <= AGENT_LIMITS.tools,
+    `toolApproval names at most ${AGENT_LIMITS.tools} tools`,
+  );
 
 const recursionLimit = z
   .number({ error: 'recursion_limit must be a number' })

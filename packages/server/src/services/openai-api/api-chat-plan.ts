@@ -55,7 +55,10 @@ const NO_AUTH_WAIT = { waitMs: 0, pollMs: 1_000 };
  */
 export async function planApiChat(
   ctx: AppContext,
-  engine: Pick<ChatEngine, 'endpoints' | 'keys' | 'userHttp' | 'agents' | 'actions' | 'toolCredentials' | 'approvals'>,
+  engine: Pick<
+    ChatEngine,
+    'endpoints' | 'keys' | 'userHttp' | 'agents' | 'actions' | 'toolCredentials' | 'approvals'
+  >,
   caller: { user: AuthUser; keyId: string },
   body: ApiChatRequest,
 ): Promise<ApiChatPlan> {

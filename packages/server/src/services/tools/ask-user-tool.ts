@@ -4,7 +4,10 @@ import type { Tool } from './tool.ts';
 
 const input = z.strictObject({
   question: z.string().trim().min(1).max(ASK_USER_LIMITS.question),
-  choices: z.array(z.string().trim().min(1).max(ASK_USER_LIMITS.choice)).max(ASK_USER_LIMITS.choices).optional(),
+  choices: z
+    .array(z.string().trim().min(1).max(ASK_USER_LIMITS.choice))
+    .max(ASK_USER_LIMITS.choices)
+    .optional(),
 });
 
 /**

@@ -61,16 +61,22 @@ export async function gateCall(
   if (tool.waitsForUser) return 'run';
   const setup = scope.approval;
   let policy = approvalPolicy(tool, setup?.policies);
-  if (policy === 'ask' && setup) policy = (await setup.waits.remembered(scope.conversationId, tool.name)) ?? 'ask';
+  if (policy === 'ask' && setup)
+    policy = (await setup.waits.remembered(scope.conversationId, tool.name)) ?? 'ask';
   if (policy === 'run') return 'run';
   if (policy === 'never') return refuse('its settings do not allow it to run');
   if (!setup?.interactive) return refuse(NEEDS_APPROVAL_IN_APP);
   const outcome = await waitForUser(call.id, { kind: 'approve' }, scope, setup);
   if (outcome === 'stopped') return { cancelled: true };
-  if (outcome === 'expired') return { ...refuse('nobody approved it in time, so the run ended'), endRun: true };
+  if (outcome === 'expired')
+    return { ...refuse('nobody approved it in time, so the run ended'), endRun: true };
   if ('answer' in outcome) return refuse('it was answered as a question');
   if (outcome.remember)
-    await setup.waits.remember(scope.conversationId, tool.name, outcome.decision === 'approve' ? 'run' : 'never');
+    await setup.waits.remember(
+      scope.conversationId,
+      tool.name,
+      outcome.decision === 'approve' ? 'run' : 'never',
+    );
   return outcome.decision === 'approve' ? 'run' : { output: declinedOutput(tool.name) };
 }
 
@@ -85,7 +91,11 @@ export function questionAsker(
   const setup = scope.approval;
   if (!setup?.interactive) return undefined;
   return async (question, choices) => {
-    const pending = { kind: 'question' as const, question, ...(choices.length ? { choices: [...choices] } : {}) };
+    const pending = {
+      kind: 'question' as const,
+      question,
+      ...(choices.length ? { choices: [...choices] } : {}),
+    };
     const outcome = await waitForUser(callId, pending, scope, setup);
     if (outcome === 'stopped') throw scope.signal.reason;
     if (outcome === 'expired') throw new RunEndedWaiting('nobody answered in time, so the run ended');
