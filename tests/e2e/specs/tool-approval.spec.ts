@@ -87,6 +87,7 @@ for (const size of [
     await expect(page.getByTestId('tool-approval')).toBeVisible({ timeout: 20_000 });
     await page.getByTestId('tool-approval').getByRole('button', { name: 'Deny' }).click();
     await expect(lastAnswer(page)).toContainText('The user declined this call of echo_mcp_local');
+    await expect(lastAnswer(page).getByTestId('tool-call')).toContainText('You declined echo_mcp_local');
     await waitIdle(page);
     await shot('tool-denied');
 

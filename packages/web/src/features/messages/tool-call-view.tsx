@@ -20,6 +20,9 @@ import {
 } from './tool-call-state';
 import { ToolApprovalPrompt, waitsForPerson } from './tool-approval-prompt';
 
+/** How the server's output for a call the person denied begins (tool-call-approval.ts). */
+const DECLINED_OUTPUT_START = 'The user declined this call';
+
 // The credential dialog's strings come with the agent builder's, loaded with this view.
 addAgentBuilderStrings();
 
@@ -72,7 +75,9 @@ export default function ToolCallView({
   const label = (signInServer ? SIGN_IN_LABELS : LABELS)[state];
   const args = argsText(call.args);
   const output = outputText(call.output);
-  const Icon = ICONS[state];
+  // A call the person denied finished without running: said so, not "Ran".
+  const declined = state === 'done' && output.startsWith(DECLINED_OUTPUT_START);
+  const Icon = declined ? CircleSlash : ICONS[state];
   const progress = Math.min(1, Math.max(0, call.progress ?? DEFAULT_TOOL_PROGRESS));
   const waiting = state === 'running' && waitsForPerson(call.approval) ? call.approval : null;
   return (
@@ -97,12 +102,14 @@ export default function ToolCallView({
               'size-4 shrink-0',
               state === 'running' && !waiting && 'animate-pulse',
               state === 'error' && 'text-danger',
-              state === 'done' && 'text-success',
+              state === 'done' && !declined && 'text-success',
             )}
             aria-hidden
           />
           <span className={clsx('flex-1 truncate', state === 'running' && !waiting && 'animate-pulse')}>
-            {waiting ? t('com_ui_tool_waiting', { name }) : t(label, { name })}
+            {waiting
+              ? t('com_ui_tool_waiting', { name })
+              : t(declined ? 'com_ui_tool_declined' : label, { name })}
           </span>
           <ChevronDown className={clsx('size-4 transition-transform', !open && '-rotate-90')} aria-hidden />
         </button>
