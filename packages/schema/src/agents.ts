@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cursorQuery, searchQuery } from './list-query.ts';
+import { toolApprovalPolicySchema, type ToolApprovalPolicy } from './tool-approval.ts';
 
 /**
  * Agents: a named model setup with instructions, tools and files that its author
@@ -94,6 +95,11 @@ export interface AgentDefinition {
    * instructions of that mode (as a chat with artifacts on does); `""` (or absent) is off.
    */
   artifacts?: AgentArtifactsMode;
+  /**
+   * How each named tool's calls are let through (`run`, `ask`, `never`); a tool not named follows
+   * its default (`ask` for Actions that change things and destructive MCP tools, else `run`).
+   */
+  toolApproval?: Record<string, ToolApprovalPolicy>;
 }
 
 /** The artifacts modes an agent may name; `""` is off (what LibreChat's agent builder sends). */
@@ -220,6 +226,15 @@ const avatar = z.object({
   source: trimmed('avatar.source', 50).min(1, 'avatar.source is required'),
 });
 
+const toolApproval = z
+  .record(toolName, toolApprovalPolicySchema, {
+    error: 'toolApproval must map tool names to run, ask or never',
+  })
+  .refine(
+    (m) => Object.keys(m).length <= AGENT_LIMITS.tools,
+    `toolApproval names at most ${AGENT_LIMITS.tools} tools`,
+  );
+
 const recursionLimit = z
   .number({ error: 'recursion_limit must be a number' })
   .int('recursion_limit must be an integer')
@@ -251,6 +266,7 @@ const definitionFields = {
   artifacts: z.enum(AGENT_ARTIFACTS_MODES, {
     error: `artifacts must be one of "", default, shadcnui, custom`,
   }),
+  toolApproval,
 };
 
 /** POST /api/agents. Provider and model are required; everything else has a default. */
@@ -269,6 +285,7 @@ export const createAgentSchema = z.object({
   recursion_limit: definitionFields.recursion_limit.default(null),
   agent_ids: definitionFields.agent_ids.default([]),
   artifacts: definitionFields.artifacts.default(''),
+  toolApproval: definitionFields.toolApproval.optional(),
 });
 export type CreateAgentBody = z.infer<typeof createAgentSchema>;
 
@@ -291,6 +308,7 @@ export const updateAgentSchema = z.object({
   recursion_limit: definitionFields.recursion_limit.optional(),
   agent_ids: definitionFields.agent_ids.optional(),
   artifacts: definitionFields.artifacts.optional(),
+  toolApproval: definitionFields.toolApproval.optional(),
   projectIds: projectIdList.optional(),
   removeProjectIds: projectIdList.optional(),
 });

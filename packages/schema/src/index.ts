@@ -51,6 +51,7 @@ export * from './balance.ts';
 export * from './agents.ts';
 export * from './actions.ts';
 export * from './tools.ts';
+export * from './tool-approval.ts';
 export * from './image-generation.ts';
 export * from './web-search-steps.ts';
 export * from './code-run.ts';

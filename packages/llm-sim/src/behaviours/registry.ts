@@ -2,6 +2,7 @@
 // (`demo/echo`, `sim:slow`), so one configured endpoint can expose them under its own naming.
 import { artifact } from './artifact.ts';
 import type { Behaviour } from './behaviour.ts';
+import { askUser, askUserText } from './ask-user.ts';
 import { disconnect } from './disconnect.ts';
 import { echo } from './echo.ts';
 import { echoSystem } from './echo-system.ts';
@@ -14,6 +15,7 @@ import { slowCode } from './slow-code.ts';
 import { thinking } from './thinking.ts';
 import { title } from './title.ts';
 import { tools } from './tools.ts';
+import { toolsApproval } from './tools-approval.ts';
 import { toolsChain } from './tools-chain.ts';
 import { toolsBadArguments, toolsTimeout, toolsUnknown } from './tools-misuse.ts';
 import { toolsNamed } from './tools-named.ts';
@@ -37,6 +39,9 @@ const BEHAVIOURS: Readonly<Record<string, Behaviour>> = {
   'tools-unknown': toolsUnknown,
   'tools-timeout': toolsTimeout,
   'tools-named': toolsNamed,
+  'tools-approval': toolsApproval,
+  'ask-user': askUser,
+  'ask-user-text': askUserText,
   vision,
   'web-search': webSearch,
   'file-search': fileSearch,

@@ -67,6 +67,14 @@ export const stepEventSchema = z.discriminatedUnion('event', [
         expires_at: z.number().optional(),
         progress: z.number().min(0).max(1).optional(),
         progress_message: z.string().optional(),
+        approval: z
+          .strictObject({
+            kind: z.enum(['approve', 'question']),
+            expires_at: z.number(),
+            question: z.string().optional(),
+            choices: z.array(z.string()).optional(),
+          })
+          .optional(),
       }),
     }),
   }),

@@ -1,4 +1,5 @@
 import type { ContentPart, Conversation, Message } from '../conversation.ts';
+import type { PendingToolApproval } from '../tool-approval.ts';
 
 /**
  * The chat stream's events, as the server writes them and the web reads them. Each is one SSE
@@ -55,6 +56,8 @@ export interface RunStepDeltaData {
     progress?: number;
     /** What a running call is doing now, as the tool said. */
     progress_message?: string;
+    /** Parley: the call waits for the user's approval or answer (docs/protocol.md). */
+    approval?: PendingToolApproval;
   };
 }
 

@@ -35,6 +35,7 @@ interface LooseStepData {
     expires_at?: number;
     progress?: number;
     progress_message?: string;
+    approval?: Record<string, unknown>;
   };
   result?: { index: number; tool_call: Record<string, unknown> };
   agent_update?: { index?: number; runId?: string; agentId?: string; agentName?: string };
@@ -110,7 +111,14 @@ function foldStep(fold: StepFold, event: StepEventLike): void {
       };
       content[index] = {
         ...part,
-        tool_call: { ...call, args: String(call.args ?? '') + args, ...auth, ...progress },
+        tool_call: {
+          ...call,
+          args: String(call.args ?? '') + args,
+          ...auth,
+          ...progress,
+          // A call paused for the user's approval or answer keeps what it waits for.
+          ...(data.delta?.approval ? { approval: { ...data.delta.approval } } : {}),
+        },
       };
       return;
     }

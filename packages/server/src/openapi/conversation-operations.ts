@@ -25,6 +25,8 @@ import {
   streamEventSchema,
   tagConversationParamsSchema,
   tokenizerRequestSchema,
+  toolAnswerRequestSchema,
+  toolApprovalRequestSchema,
   updateConversationSchema,
   updateMessageSchema,
 } from '@parley/schema';
@@ -228,6 +230,32 @@ export const conversationOperations: OperationDoc[] = [
     answers: [
       ok('The final event of the stopped answer (saved unfinished)', finalEventSchema),
       { status: 204, kind: 'empty', description: 'Nothing was running' },
+    ],
+  },
+  {
+    method: 'post',
+    path: '/api/agents/chat/approve',
+    tag: 'Chat',
+    summary: 'Approve or deny a tool call waiting for approval (remember: for the rest of the conversation)',
+    access: 'user',
+    body: toolApprovalRequestSchema,
+    answers: [
+      { status: 204, kind: 'empty', description: 'The decision reached the run' },
+      { status: 404, description: 'No tool call of yours waits under this id' },
+      { status: 409, description: 'The call was answered already' },
+    ],
+  },
+  {
+    method: 'post',
+    path: '/api/agents/chat/answer',
+    tag: 'Chat',
+    summary: 'Answer an ask_user question; the same run goes on',
+    access: 'user',
+    body: toolAnswerRequestSchema,
+    answers: [
+      { status: 204, kind: 'empty', description: 'The answer reached the run' },
+      { status: 404, description: 'No question of yours waits under this id' },
+      { status: 409, description: 'The question was answered already' },
     ],
   },
   {

@@ -26,6 +26,7 @@ import { followJob, type EventSink } from '../services/generation/job-follower.t
 import { addedLane, type JobMeta } from '../services/generation/job-keys.ts';
 import { endpointRoutes } from './endpoint-routes.ts';
 import { titleRoutes } from './title-routes.ts';
+import { toolApprovalRoutes } from './tool-approval-routes.ts';
 
 /**
  * The chat engine's routes (PROTOCOL.md): start a generation and stream it, stop, resume and
@@ -35,6 +36,7 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext, { chat: engine
   endpointRoutes(app, ctx, engine.endpoints, engine.agents);
   titleRoutes(app, ctx, engine.titles);
   streamRoutes(app, ctx, engine);
+  toolApprovalRoutes(app, ctx, engine.approvals);
 }
 
 function streamRoutes(app: FastifyInstance, ctx: AppContext, engine: ChatEngine): void {

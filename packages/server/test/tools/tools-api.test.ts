@@ -60,9 +60,10 @@ describe('tools, tool credentials and saved tool calls', () => {
   });
   afterAll(() => server.stop());
 
-  it('lists the built-in file search alone while no other tool exists, on both paths', async () => {
-    expect((await tools(ann)).map((t) => t.pluginKey)).toEqual(['file_search', 'execute_code']);
+  it('lists the built-in tools alone while no other tool exists, on both paths', async () => {
+    expect((await tools(ann)).map((t) => t.pluginKey)).toEqual(['ask_user', 'file_search', 'execute_code']);
     expect((await tools(ann, '/api/plugins')).map((t) => t.pluginKey)).toEqual([
+      'ask_user',
       'file_search',
       'execute_code',
     ]);
@@ -80,7 +81,8 @@ describe('tools, tool credentials and saved tool calls', () => {
 
     it("lists them with the tool entry fields and the caller's auth state", async () => {
       const listed = await tools(ann);
-      expect(listed.filter((t) => !['file_search', 'execute_code', 'lookup'].includes(t.name))).toEqual([
+      const others = ['ask_user', 'file_search', 'execute_code', 'lookup'];
+      expect(listed.filter((t) => !others.includes(t.name))).toEqual([
         {
           name: 'weather',
           pluginKey: 'weather',

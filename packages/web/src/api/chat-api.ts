@@ -26,6 +26,16 @@ export const chatApi = {
   active: () => api<ActiveGenerations>('/api/agents/chat/active'),
   abort: (conversationId: string) =>
     api<unknown>('/api/agents/chat/abort', { method: 'POST', json: { conversationId } }),
+  /** The user's decision on a tool call waiting for approval (remember: for the whole conversation). */
+  approveTool: (body: {
+    conversationId: string;
+    toolCallId: string;
+    decision: 'approve' | 'deny';
+    remember?: boolean;
+  }) => api<unknown>('/api/agents/chat/approve', { method: 'POST', json: body }),
+  /** The user's answer to an agent's `ask_user` question; the same run goes on. */
+  answerTool: (body: { conversationId: string; toolCallId: string; answer: string }) =>
+    api<unknown>('/api/agents/chat/answer', { method: 'POST', json: body }),
   genTitle: (conversationId: string) =>
     api<{ title: string }>('/api/convos/gen_title', { method: 'POST', json: { conversationId } }),
   /** What the memory step changed after an answer; the server waits while the step runs. */

@@ -25,6 +25,11 @@ export const agentsEndpointSchema = z
     maxCitations: z.number().int().min(1).optional(),
     maxCitationsPerFile: z.number().int().min(1).optional(),
     minRelevanceScore: z.number().min(0).max(1).optional(),
+    /**
+     * Milliseconds a tool call paused for the user's approval (or an `ask_user` answer) waits
+     * before the run ends, its answer saved (default 600000, ten minutes; at most a day).
+     */
+    toolApprovalTimeout: z.number().int().min(1_000).max(86_400_000).optional(),
   })
   .superRefine((a, ctx) => {
     if (

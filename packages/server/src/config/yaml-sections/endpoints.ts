@@ -19,7 +19,7 @@ const BUILT_IN_ENDPOINTS = [
   'custom',
 ];
 /** Words the chat routes use as path segments; an endpoint of that name would shadow them. */
-const RESERVED_ENDPOINT_NAMES = ['abort', 'active', 'stream', 'status'];
+const RESERVED_ENDPOINT_NAMES = ['abort', 'active', 'stream', 'status', 'approve', 'answer'];
 /**
  * Prefixes of the `/v1/` API's model names (`agents/<id>`, `spec/<name>`): an endpoint of that name
  * would make `<endpoint>/<model>` ambiguous. `agents` is a built-in name already; endpoints are

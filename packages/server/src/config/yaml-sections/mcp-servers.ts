@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toolApprovalPolicySchema } from '@parley/schema';
 import { implemented } from './section.ts';
 
 const WEBSOCKET_SCHEME = /^wss?:\/\//i;
@@ -55,6 +56,11 @@ const commonFields = {
   startup: z.boolean().optional(),
   /** Asks for OAuth even if the server does not answer 401 first. */
   requiresOAuth: z.boolean().optional(),
+  /**
+   * How the server's tools' calls are let through: run, ask (the user approves each) or never.
+   * Replaces the default (ask for tools annotated destructive); an agent may be stricter only.
+   */
+  toolApproval: toolApprovalPolicySchema.optional(),
 };
 
 const stdioServer = z.strictObject({

@@ -41,6 +41,8 @@ export interface ActionRuntime {
   oauth?: { service: ActionOAuth; action: OAuthAction };
 }
 
+const READING_METHODS = new Set(['get', 'head', 'options']);
+
 /** The tools of one action: one per operation, named by its operation id. */
 export function actionTools(runtime: ActionRuntime, validators: AjvJsonSchemaValidator): Tool[] {
   return runtime.document.operations.map((op) => operationTool(runtime, op, validators));
@@ -71,6 +73,8 @@ function operationTool(
     }),
     authConfig: [],
     timeoutMs: ACTION_TIMEOUT_MS,
+    // Reading (GET, HEAD, OPTIONS) runs at once; a call that may change something asks first.
+    approval: READING_METHODS.has(op.method.toLowerCase()) ? 'run' : 'ask',
     run: (args, context) =>
       callOperation(runtime, op, args as Record<string, unknown>, context.signal, context.userId),
   };

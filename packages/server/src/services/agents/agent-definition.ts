@@ -17,6 +17,7 @@ const DEFINITION_KEYS = [
   'recursion_limit',
   'agent_ids',
   'artifacts',
+  'toolApproval',
 ] as const satisfies readonly (keyof AgentDefinition)[];
 
 /** The definition a create body describes (the schema has filled every default). */

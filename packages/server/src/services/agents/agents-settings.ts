@@ -1,5 +1,6 @@
 import { AGENT_CAPABILITIES, type AgentCapability } from '@parley/schema';
 import type { AgentsEndpointConfig } from '../../config/yaml-sections/agents-endpoint.ts';
+import { DEFAULT_APPROVAL_WAIT_MS } from '../tools/tool-call-approval.ts';
 
 /** What parley.yaml's `endpoints.agents` means once its defaults are filled in. */
 export interface AgentsSettings {
@@ -12,6 +13,8 @@ export interface AgentsSettings {
   capabilities: ReadonlySet<AgentCapability>;
   /** Endpoint names agents may use; null: every endpoint. */
   allowedProviders: ReadonlySet<string> | null;
+  /** How long a tool call paused for the user's approval or answer waits before the run ends. */
+  toolApprovalTimeoutMs: number;
 }
 
 export const DEFAULT_RECURSION_LIMIT = 25;
@@ -24,5 +27,6 @@ export function resolveAgentsSettings(config: AgentsEndpointConfig | undefined):
     maxRecursionLimit: config?.maxRecursionLimit ?? null,
     capabilities: new Set(config?.capabilities ?? AGENT_CAPABILITIES),
     allowedProviders: config?.allowedProviders ? new Set(config.allowedProviders) : null,
+    toolApprovalTimeoutMs: config?.toolApprovalTimeout ?? DEFAULT_APPROVAL_WAIT_MS,
   };
 }

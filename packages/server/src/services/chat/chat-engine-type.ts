@@ -11,6 +11,7 @@ import type { AnswerHook, PlanCheck } from './answer-hook.ts';
 import type { AgentsSettings } from '../agents/agents-settings.ts';
 import type { FallbackRules } from '../fallbacks/fallback-rules.ts';
 import type { ToolCredentialStore } from '../tool-credentials/tool-credential-store.ts';
+import type { ApprovalWaits } from '../tools/approval-waits.ts';
 
 /**
  * The chat pipeline's long-lived parts: endpoints (and the Demo simulator), the generation job
@@ -41,6 +42,8 @@ export interface ChatEngine {
   fallbacks: FallbackRules;
   /** Users' credentials for tools, read when a tool run calls a tool that needs them. */
   toolCredentials: ToolCredentialStore;
+  /** Tool calls paused for the user's approval or answer, on the Bus (any instance may reply). */
+  approvals: ApprovalWaits;
   /** Run in order before a plan takes its lock; one that throws refuses the request. */
   planChecks: PlanCheck[];
   /** Run in order after each answer is saved, before its final event. */

@@ -13,6 +13,7 @@ import { MemoryService } from '../memories/memory-service.ts';
 import { memorySettings } from '../memories/memory-settings.ts';
 import { MemoryStep } from '../memories/memory-step.ts';
 import { resolveAgentsSettings } from '../agents/agents-settings.ts';
+import { ApprovalWaits } from '../tools/approval-waits.ts';
 import { ToolCredentialStore } from '../tool-credentials/tool-credential-store.ts';
 import { FallbackRules } from '../fallbacks/fallback-rules.ts';
 import { saveOrphanedAnswer } from './chat-recovery.ts';
@@ -95,6 +96,7 @@ export async function createChatEngine(ctx: AppContext, keys: KeyStore): Promise
     },
     toolCredentials,
     fallbacks,
+    approvals: new ApprovalWaits(ctx.bus),
     planChecks: [],
     answerHooks: [],
     stopGenerations: () => generations.shutdown(),

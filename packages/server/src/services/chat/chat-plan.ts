@@ -53,7 +53,7 @@ export async function planChat(
   ctx: AppContext,
   services: Pick<
     ChatEngine,
-    'endpoints' | 'keys' | 'userHttp' | 'memories' | 'agents' | 'actions' | 'toolCredentials'
+    'endpoints' | 'keys' | 'userHttp' | 'memories' | 'agents' | 'actions' | 'toolCredentials' | 'approvals'
   >,
   request: {
     user: AuthUser;
@@ -267,6 +267,14 @@ export async function planChat(
             userId,
             conversationId,
             credentials: (owner, pluginKey) => services.toolCredentials.get(owner, pluginKey),
+            approval: {
+              ...(agentRequest?.agent.definition.toolApproval
+                ? { policies: agentRequest.agent.definition.toolApproval }
+                : {}),
+              interactive: request.resumable,
+              waits: services.approvals,
+              waitMs: services.agents.toolApprovalTimeoutMs,
+            },
           },
         }
       : {}),

@@ -1,4 +1,4 @@
-import type { ParleyFile } from '@parley/schema';
+import type { ParleyFile, PendingToolApproval } from '@parley/schema';
 import type { ProviderEvent } from '../providers/provider.ts';
 
 /**
@@ -23,5 +23,10 @@ export type AnswerEvent =
   | { type: 'tool-progress'; id: string; progress?: number; message?: string }
   /** A tool call waits for the user's credentials: `auth` is the sign-in link, until `expiresAt`. */
   | { type: 'tool-auth'; id: string; auth: string; expiresAt: number }
+  /**
+   * A tool call waits for the user (approval, or an `ask_user` answer) until `approval.expires_at`;
+   * the same event with `expires_at` now says the wait is over.
+   */
+  | { type: 'tool-approval'; id: string; approval: PendingToolApproval }
   /** The agent that answers from the next part on (a run that hands over to another agent). */
   | { type: 'agent-update'; agentId: string; agentName?: string };

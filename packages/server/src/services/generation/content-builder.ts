@@ -1,4 +1,10 @@
-import { imageFilePart, stepEventJson, type ContentPart, type ParleyFile } from '@parley/schema';
+import {
+  imageFilePart,
+  stepEventJson,
+  type ContentPart,
+  type ParleyFile,
+  type PendingToolApproval,
+} from '@parley/schema';
 import type { AnswerEvent } from './answer-event.ts';
 
 interface Step {
@@ -59,6 +65,8 @@ export class ContentBuilder {
         ];
       case 'tool-auth':
         return this.toolAuth(event.id, event.auth, event.expiresAt);
+      case 'tool-approval':
+        return this.toolApproval(event.id, event.approval);
       case 'tool-progress':
         return this.toolProgress(event.id, event.progress, event.message);
       case 'agent-update':
@@ -188,6 +196,23 @@ export class ContentBuilder {
       tool_calls: [{ name: call.name, args: '', index: 0 }],
       auth,
       expires_at: expiresAt,
+    });
+    return [stepEventJson.runStepDelta(step.idJson, delta)];
+  }
+
+  /**
+   * A call waiting for the user's approval or answer: the part keeps what it waits for (a resumed
+   * stream shows it) until the call's result replaces the part.
+   */
+  private toolApproval(id: string, approval: PendingToolApproval): string[] {
+    const step = this.toolSteps.get(id);
+    if (!step) return [];
+    const call = this.parts[step.index]!.tool_call as Record<string, unknown>;
+    call.approval = approval;
+    const delta = JSON.stringify({
+      type: 'tool_calls',
+      tool_calls: [{ name: call.name, args: '', index: 0 }],
+      approval,
     });
     return [stepEventJson.runStepDelta(step.idJson, delta)];
   }

@@ -138,6 +138,10 @@ export class McpToolSource implements ToolSource {
       }),
       authConfig: [],
       ...(config?.iconPath ? { icon: config.iconPath } : {}),
+      // A tool the server marks destructive asks first; the operator's setting replaces that.
+      approval:
+        info.annotations?.destructiveHint === true && info.annotations.readOnlyHint !== true ? 'ask' : 'run',
+      ...(config?.toolApproval ? { operatorApproval: config.toolApproval } : {}),
       timeoutMs,
       run: async (args, context) => {
         const connection = await this.signedInConnection(context.userId, server);

@@ -55,7 +55,10 @@ const NO_AUTH_WAIT = { waitMs: 0, pollMs: 1_000 };
  */
 export async function planApiChat(
   ctx: AppContext,
-  engine: Pick<ChatEngine, 'endpoints' | 'keys' | 'userHttp' | 'agents' | 'actions' | 'toolCredentials'>,
+  engine: Pick<
+    ChatEngine,
+    'endpoints' | 'keys' | 'userHttp' | 'agents' | 'actions' | 'toolCredentials' | 'approvals'
+  >,
   caller: { user: AuthUser; keyId: string },
   body: ApiChatRequest,
 ): Promise<ApiChatPlan> {
@@ -93,6 +96,14 @@ export async function planApiChat(
       conversationId: `api-${caller.keyId}`,
       credentials: (owner: string, key: string) => engine.toolCredentials.get(owner, key),
       authWait: NO_AUTH_WAIT,
+      // An API call cannot answer an approval: the agent's "ask" tools are declined with a
+      // result saying so, and ask_user is refused.
+      approval: {
+        ...(agent.definition.toolApproval ? { policies: agent.definition.toolApproval } : {}),
+        interactive: false,
+        waits: engine.approvals,
+        waitMs: engine.agents.toolApprovalTimeoutMs,
+      },
     };
     return {
       userId,

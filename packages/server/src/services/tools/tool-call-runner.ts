@@ -6,6 +6,7 @@ import { ToolAnswerWithFiles, ToolAnswerWithImages, type Tool, type ToolProgress
 import { outputText } from './tool-output.ts';
 import { hasNeededCredentials } from './tool-choices.ts';
 import { SignInRequired, type SignInWaits } from './tool-sign-in.ts';
+import { gateCall, questionAsker, RunEndedWaiting, type GateScope } from './tool-call-approval.ts';
 
 /** How long one call may run when its tool sets no limit of its own. */
 export const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
@@ -22,8 +23,8 @@ export interface AuthWait {
 /** A call waiting for credentials gives the user this long to add them (LibreChat's OAuth wait). */
 export const DEFAULT_AUTH_WAIT: AuthWait = { waitMs: 120_000, pollMs: 1_000 };
 
-/** What every call of one run shares. */
-export interface ToolCallScope {
+/** What every call of one run shares (the approval gate's needs among them). */
+export interface ToolCallScope extends GateScope {
   userId: string;
   conversationId: string;
   /** The run's signal: fires when the user stops the answer. */
@@ -44,9 +45,12 @@ export interface ToolCallScope {
  */
 export const PROGRESS_INTERVAL_MS = 100;
 
-/** How one call ended: the output the user sees, or nothing when the run was stopped meanwhile. */
+/**
+ * How one call ended: the output the user sees, or nothing when the run was stopped meanwhile.
+ * `endRun`: the call waited for the user, who never came; the run ends after this round.
+ */
 export type CallOutcome =
-  { output: string; images?: ParleyFile[]; files?: ParleyFile[] } | { cancelled: true };
+  { output: string; images?: ParleyFile[]; files?: ParleyFile[]; endRun?: boolean } | { cancelled: true };
 
 /** A failed call's output: the words clients recognise, the tool, and why. */
 export const toolError = (name: string, reason: string): { output: string } => ({
@@ -66,12 +70,14 @@ export async function runToolCall(
   if (!tool) return toolError(call.name, `there is no tool named "${call.name}" in this run`);
   const input = parseArguments(tool, call.args);
   if ('problem' in input) return toolError(tool.name, input.problem);
+  const gate = await gateCall(call, tool, scope, (reason) => toolError(tool.name, reason));
+  if (gate !== 'run') return gate;
   const credentials = await credentialsFor(tool, call.id, scope);
   if (credentials === 'cancelled') return { cancelled: true };
   if (credentials === null)
     return toolError(tool.name, 'it needs your credentials, and none were added in time');
   const reportProgress = scope.progress ? throttled(call.id, scope.progress) : undefined;
-  const attempt = () => runOnce(tool, input.value, credentials, scope, reportProgress);
+  const attempt = () => runOnce(tool, call.id, input.value, credentials, scope, reportProgress);
   let outcome = await attempt();
   if ('signIn' in outcome) {
     const signedIn = await signInFor(outcome.signIn, call.id, scope);
@@ -88,14 +94,17 @@ export async function runToolCall(
 /** One run of the tool within its time limit; a sign-in it asks for is handed back, not waited for. */
 async function runOnce(
   tool: Tool,
+  callId: string,
   value: unknown,
   credentials: Record<string, string>,
   scope: ToolCallScope,
   reportProgress: ((progress: ToolProgress) => void) | undefined,
 ): Promise<CallOutcome | { signIn: SignInRequired }> {
   const timeoutMs = tool.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
-  const timeout = AbortSignal.timeout(timeoutMs);
+  // A tool that waits for the user is limited by the approval wait, which ends the run.
+  const timeout = tool.waitsForUser ? new AbortController().signal : AbortSignal.timeout(timeoutMs);
   const signal = AbortSignal.any([scope.signal, timeout]);
+  const ask = tool.waitsForUser ? questionAsker(callId, scope) : undefined;
   try {
     const result = await untilAborted(
       tool.run(value, {
@@ -104,6 +113,7 @@ async function runOnce(
         credentials,
         signal,
         ...(reportProgress ? { reportProgress } : {}),
+        ...(ask ? { ask } : {}),
       }),
       signal,
     );
@@ -114,6 +124,7 @@ async function runOnce(
   } catch (error) {
     if (scope.signal.aborted) return { cancelled: true };
     if (error instanceof SignInRequired) return { signIn: error };
+    if (error instanceof RunEndedWaiting) return { ...toolError(tool.name, error.message), endRun: true };
     if (timeout.aborted) return toolError(tool.name, `it did not finish within ${timeoutMs / 1000} s`);
     return toolError(tool.name, error instanceof Error ? error.message : String(error));
   }

@@ -1,3 +1,4 @@
+import type { PendingToolApproval } from '@parley/schema';
 import { z } from 'zod';
 import { eventLoopBudget, type TurnBudget } from '../../event-loop/turn-budget.ts';
 import type { AnswerEvent } from '../generation/answer-event.ts';
@@ -15,6 +16,7 @@ import {
 import { MODEL_OUTPUT_LIMIT, SAVED_OUTPUT_LIMIT, truncated } from './tool-output.ts';
 import { progressEvent } from './tool-progress.ts';
 import type { SignInWaits, ToolSignIn } from './tool-sign-in.ts';
+import type { ApprovalSetup } from './tool-call-approval.ts';
 
 /** What one tool run is set up with: the tools offered, its step limit and whose run it is. */
 export interface ToolRunSetup {
@@ -36,6 +38,11 @@ export interface ToolRunSetup {
    * them only once the user signed in. Each is a step of its own; the tools it yields are offered.
    */
   signIns?: readonly ToolSignIn[];
+  /**
+   * Which calls need the user's approval and whether the client can give it; without it `ask`
+   * calls are declined (clients that cannot answer, such as the `/v1` API).
+   */
+  approval?: ApprovalSetup;
   /** The event loop's turn budget the run's work waits for (the server's one; tests give their own). */
   budget?: TurnBudget;
 }
@@ -121,8 +128,14 @@ export function toolLoop(setup: ToolRunSetup): AnswerSource {
       }
       messages.push({ role: 'assistant', content: text, toolCalls: calls });
       const outputs = new Map<string, string>();
-      for await (const event of runCalls(calls, offered, setup, signal, outputs)) yield event;
+      const ended = { run: false };
+      for await (const event of runCalls(calls, offered, setup, signal, outputs, ended)) yield event;
       if (signal.aborted) return;
+      // A call waited for the user, who did not come: the run ends cleanly with what it has.
+      if (ended.run) {
+        yield { type: 'finish', reason: 'stop', usage };
+        return;
+      }
       for (const c of calls) {
         const output = outputs.get(c.id) ?? '';
         messages.push({
@@ -146,6 +159,7 @@ async function* runCalls(
   setup: ToolRunSetup,
   signal: AbortSignal,
   outputs: Map<string, string>,
+  ended: { run: boolean } = { run: false },
 ): AsyncIterable<AnswerEvent> {
   const queue: AnswerEvent[] = [];
   let wake: (() => void) | null = null;
@@ -164,6 +178,10 @@ async function* runCalls(
     signIns: setup.signInWaits,
     needsAuth: (id: string, auth: string, expiresAt: number) =>
       push({ type: 'tool-auth', id, auth, expiresAt }),
+    ...(setup.approval ? { approval: setup.approval } : {}),
+    waitsForUser: (id: string, approval: PendingToolApproval) => {
+      if (!signal.aborted) push({ type: 'tool-approval', id, approval });
+    },
     progress: (id: string, report: ToolProgress) => {
       if (!signal.aborted) push(progressEvent(id, report));
     },
@@ -173,6 +191,7 @@ async function* runCalls(
       pending--;
       if ('cancelled' in outcome) return push(null);
       outputs.set(c.id, outcome.output);
+      if (outcome.endRun) ended.run = true;
       push({
         type: 'tool-result',
         id: c.id,

@@ -1,13 +1,13 @@
+import { askUserTool } from './ask-user-tool.ts';
 import type { Tool } from './tool.ts';
 import { SignInWaits, type ToolSignIn } from './tool-sign-in.ts';
 import type { CredentialTarget, ToolSource } from './tool-source.ts';
 
 /**
- * The tools that exist on this server. Each tool issue adds its tool to `builtInTools`; until one
- * lands the list is empty and every API that lists tools answers an empty list rather than a
- * tool that cannot run.
+ * The tools that exist on every server whatever its configuration; the server adds the ones that
+ * need its parts (file search, code, web search, images) beside these.
  */
-export const builtInTools: readonly Tool[] = [];
+export const builtInTools: readonly Tool[] = [askUserTool];
 
 /**
  * Looks tools up by name; built once per server (AppContext.tools). Built-in tools are the same

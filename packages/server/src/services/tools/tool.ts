@@ -1,4 +1,4 @@
-import type { ParleyFile, ToolAuthField, ToolChoice } from '@parley/schema';
+import type { ParleyFile, ToolApprovalPolicy, ToolAuthField, ToolChoice } from '@parley/schema';
 import type { z } from 'zod';
 
 /**
@@ -13,6 +13,12 @@ export interface ToolRunContext {
   signal: AbortSignal;
   /** Tells the user how far the call got while it runs (an MCP server's progress notifications). */
   reportProgress?(progress: ToolProgress): void;
+  /**
+   * Asks the user a question and waits for their answer (the `ask_user` tool). Absent when the
+   * client cannot answer (it did not opt in to resumable streams); rejects with `RunEndedWaiting`
+   * when nobody answered in time.
+   */
+  ask?(question: string, choices: readonly string[]): Promise<string>;
 }
 
 /**
@@ -55,6 +61,18 @@ export interface Tool<Input extends z.ZodType = z.ZodType> {
   server?: string;
   /** How long one call may run before it is stopped and reported as timed out (default 60 s). */
   timeoutMs?: number;
+  /**
+   * Whether its calls need the user's approval when nothing else says (default `run`): Actions
+   * that change things and MCP tools annotated destructive say `ask`.
+   */
+  approval?: ToolApprovalPolicy;
+  /**
+   * The operator's policy for it (parley.yaml's `mcpServers.<name>.toolApproval`): it replaces the
+   * default, and an agent's own setting may make it stricter but never looser.
+   */
+  operatorApproval?: ToolApprovalPolicy;
+  /** Its run waits for the user (`ask_user`): the approval wait limits it, not `timeoutMs`. */
+  waitsForUser?: boolean;
   run(input: z.infer<Input>, context: ToolRunContext): Promise<unknown>;
 }
 

@@ -23,7 +23,7 @@ import { parseWebSearchOutput, WEB_SEARCH_TOOL, type WebSource } from './web-sea
 // If their chunk cannot arrive, the row keeps its place (the area retries when back online).
 /** Holds a tool call's row height while its code loads, so the list does not jump. */
 const TOOL_ROW_FALLBACK = <div className="my-2 h-10 rounded-xl border border-border" aria-hidden />;
-const ToolCallView = lazyArea<{ call: ToolCall; submitting: boolean }>(
+const ToolCallView = lazyArea<{ call: ToolCall; submitting: boolean; conversationId?: string }>(
   () => import('./tool-call-view'),
   () => TOOL_ROW_FALLBACK,
 ).Area;
@@ -195,7 +195,11 @@ export const MessageBody = memo(function MessageBody({
             );
           return (
             <Suspense key={i} fallback={TOOL_ROW_FALLBACK}>
-              <ToolCallView call={(part.tool_call ?? {}) as never} submitting={streaming} />
+              <ToolCallView
+                call={(part.tool_call ?? {}) as never}
+                submitting={streaming}
+                conversationId={message.conversationId}
+              />
             </Suspense>
           );
         }

@@ -1,3 +1,5 @@
+import type { PendingToolApproval } from '@parley/schema';
+
 /** A tool call as saved in an answer's content: all fields optional while it streams. */
 export interface ToolCall {
   id?: string;
@@ -12,6 +14,8 @@ export interface ToolCall {
   auth?: string;
   /** When the sign-in offer ends, in milliseconds since the epoch (the server sends Date.now() + its wait). */
   expires_at?: number;
+  /** Set while the call waits for the person's approval or answer (docs/protocol.md). */
+  approval?: PendingToolApproval;
 }
 
 /** The spec's default progress of a call that has no progress of its own yet. */

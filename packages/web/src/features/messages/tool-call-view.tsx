@@ -18,6 +18,10 @@ import {
   type ToolCall,
   type ToolCallState,
 } from './tool-call-state';
+import { ToolApprovalPrompt, waitsForPerson } from './tool-approval-prompt';
+
+/** How the server's output for a call the person denied begins (tool-call-approval.ts). */
+const DECLINED_OUTPUT_START = 'The user declined this call';
 
 // The credential dialog's strings come with the agent builder's, loaded with this view.
 addAgentBuilderStrings();
@@ -52,7 +56,16 @@ const SIGN_IN_LABELS: Record<ToolCallState, string> = {
  * failed, cancelled) and, behind a toggle that starts as the show-code setting says, its arguments
  * and output.
  */
-export default function ToolCallView({ call, submitting }: { call: ToolCall; submitting: boolean }) {
+export default function ToolCallView({
+  call,
+  submitting,
+  conversationId,
+}: {
+  call: ToolCall;
+  submitting: boolean;
+  /** Where a paused call's reply goes; without it (shared views) the prompt is not offered. */
+  conversationId?: string;
+}) {
   const { t } = useTranslation();
   const showCode = useSettings((s) => s.showCode);
   const [open, setOpen] = useState(showCode);
@@ -62,8 +75,11 @@ export default function ToolCallView({ call, submitting }: { call: ToolCall; sub
   const label = (signInServer ? SIGN_IN_LABELS : LABELS)[state];
   const args = argsText(call.args);
   const output = outputText(call.output);
-  const Icon = ICONS[state];
+  // A call the person denied finished without running: said so, not "Ran".
+  const declined = state === 'done' && output.startsWith(DECLINED_OUTPUT_START);
+  const Icon = declined ? CircleSlash : ICONS[state];
   const progress = Math.min(1, Math.max(0, call.progress ?? DEFAULT_TOOL_PROGRESS));
+  const waiting = state === 'running' && waitsForPerson(call.approval) ? call.approval : null;
   return (
     <div
       className={clsx(
@@ -84,14 +100,16 @@ export default function ToolCallView({ call, submitting }: { call: ToolCall; sub
           <Icon
             className={clsx(
               'size-4 shrink-0',
-              state === 'running' && 'animate-pulse',
+              state === 'running' && !waiting && 'animate-pulse',
               state === 'error' && 'text-danger',
-              state === 'done' && 'text-success',
+              state === 'done' && !declined && 'text-success',
             )}
             aria-hidden
           />
-          <span className={clsx('flex-1 truncate', state === 'running' && 'animate-pulse')}>
-            {t(label, { name })}
+          <span className={clsx('flex-1 truncate', state === 'running' && !waiting && 'animate-pulse')}>
+            {waiting
+              ? t('com_ui_tool_waiting', { name })
+              : t(declined ? 'com_ui_tool_declined' : label, { name })}
           </span>
           <ChevronDown className={clsx('size-4 transition-transform', !open && '-rotate-90')} aria-hidden />
         </button>
@@ -102,7 +120,15 @@ export default function ToolCallView({ call, submitting }: { call: ToolCall; sub
           {call.progress_message}
         </div>
       )}
-      {state === 'running' && (
+      {waiting && conversationId && call.id && (
+        <ToolApprovalPrompt
+          approval={waiting}
+          conversationId={conversationId}
+          toolCallId={call.id}
+          args={args}
+        />
+      )}
+      {state === 'running' && !waiting && (
         <div
           className="mx-3 mb-2 h-1 overflow-hidden rounded-full bg-surface-sunken"
           role="progressbar"
