@@ -23,3 +23,4 @@ export * from './invitations.ts';
 export * from './passkeys.ts';
 export * from './api-keys.ts';
 export * from './instance-settings.ts';
+export * from './usage.ts';

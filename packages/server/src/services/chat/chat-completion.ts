@@ -78,7 +78,7 @@ export class ChatCompletion implements CompletionPort {
         : null;
     const { charge } = this;
     const usage = answerUsage(result, plan.promptTokens, isOpenAIModel(plan.model));
-    const figures = answerFigures(result, usage, charge ? charge.cost(usage) : null);
+    const figures = answerFigures(result, usage, charge?.billed ? charge.cost(usage) : null);
     const saved = await saveChargedAnswer(
       ctx.db,
       {
@@ -144,6 +144,7 @@ export class ChatCompletion implements CompletionPort {
         // The provider this request used (the user's own for user-provided keys).
         provider: plan.call.provider,
         model: plan.model,
+        messageId: responseMessageId,
         userText: request.text,
         answerText: result.text,
       });
