@@ -1,4 +1,5 @@
 import { accountOperations } from './account-operations.ts';
+import { adminUsageOperations } from './admin-usage-operations.ts';
 import { agentOperations } from './agent-operations.ts';
 import { apiKeyOperations } from './api-key-operations.ts';
 import { conversationOperations } from './conversation-operations.ts';
@@ -26,4 +27,5 @@ export const apiOperations: OperationDoc[] = [
   ...conversationOperations,
   ...systemOperations,
   ...apiKeyOperations,
+  ...adminUsageOperations,
 ];
