@@ -12,7 +12,7 @@ describe('administrators: usage, prices and budgets API', () => {
   let admin: TestUser;
   const call = async (user: TestUser, method: string, path: string, json?: unknown) => {
     const res = await chat.server.api(path, { method, token: user.token, ...(json ? { json } : {}) });
-    return { status: res.status, body: await res.json().catch(() => null) };
+    return { status: res.status, body: await jsonOf(res).catch(() => null) };
   };
   /** A chat request in a new conversation, answered whole (SSE body, or the refusal's JSON). */
   const post = (user: TestUser, text: string) =>
@@ -162,7 +162,7 @@ describe('administrators: usage, prices and budgets API', () => {
       second = await post(user, 'past the budget?');
     }
     expect(second.status).toBe(402);
-    const refusal = await second.json();
+    const refusal = await jsonOf(second);
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     expect(refusal).toMatchObject({ code: 'budget_exceeded', type: 'budget_exceeded' });
     expect(refusal.message).toContain(tomorrow);
