@@ -22,6 +22,7 @@ const PromptPlaceholder = page(() => import('../features/prompts/prompt-placehol
 const CreatePromptPage = page(() => import('../features/prompts/create-prompt-page'));
 const PromptDetailPage = page(() => import('../features/prompts/prompt-detail-page'));
 const FilesPage = page(() => import('../features/files-dashboard/files-page'));
+const AdminConsole = page(() => import('../features/admin/console/admin-console'));
 
 /** The signed-in app's routes; the signed-out pages (lib/auth-paths.ts) are the auth app's. */
 function createAppRouter() {
@@ -32,6 +33,8 @@ function createAppRouter() {
       children: [
         // The public read-only view of a shared conversation: no login.
         { path: 'share/:shareId', element: <SharePage /> },
+        // The administrators' console; other users are sent to the chat.
+        { path: 'admin/:tab?', element: <AdminConsole /> },
         {
           path: '/',
           element: <ShellLayout />,
