@@ -40,9 +40,12 @@ test('an administrator sees usage by user, model and endpoint, and sets a budget
   await ownerPage(page);
   await send(page, 'Hello from the console test');
   await waitIdle(page);
-  await page.goto(`${server.url}/admin/usage`);
   const byModel = page.getByTestId('usage-section-model');
-  await expect(byModel.getByRole('cell', { name: 'echo' })).toBeVisible();
+  // The answer's usage is recorded when it is saved, which can end just after the page is idle.
+  await expect(async () => {
+    await page.goto(`${server.url}/admin/usage`);
+    await expect(byModel.getByRole('cell', { name: 'echo' })).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
   await expect(page.getByTestId('usage-section-user').getByRole('cell', { name: owner.email })).toBeVisible();
   await expect(page.getByTestId('usage-section-group')).toContainText('Groups do not exist');
   await expect(byModel.getByTestId('usage-chart')).toBeVisible();

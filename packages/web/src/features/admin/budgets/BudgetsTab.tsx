@@ -45,7 +45,7 @@ function BudgetTable({ budgets }: { budgets: Budget[] }) {
         });
   return (
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[30rem] text-sm" data-testid="budgets-table">
+      <table className="w-full text-sm" data-testid="budgets-table">
         <thead className="text-left text-fg-muted">
           <tr>
             <th className="py-1 pe-2 font-medium">{t('com_admin_budgets_applies_to')}</th>
@@ -61,7 +61,7 @@ function BudgetTable({ budgets }: { budgets: Budget[] }) {
               b.scope === 'default' ? { scope: 'default' } : { scope: b.scope, id: b.scopeId };
             return (
               <tr key={`${b.scope}:${b.scopeId}`} className="border-t border-border">
-                <td className="max-w-64 truncate py-1 pe-2">
+                <td className="py-1 pe-2 break-all">
                   <span className="me-1.5 text-fg-muted">{t(`com_admin_budgets_scope_${b.scope}`)}</span>
                   {b.scope !== 'default' && (b.label ?? b.scopeId)}
                 </td>

@@ -9,7 +9,14 @@ import { saveBlob } from '../../../lib/save-blob';
 import { toCsv } from './csv';
 import { useUsage, type UsageParams } from './usage-api';
 import { colourOf, UsageBars } from './usage-bars';
-import { topKeys, totalsByKey, usageBars, type UsageMetric } from './usage-series';
+import {
+  bucketsOf,
+  topKeys,
+  totalsByKey,
+  usageBars,
+  withEmptyBuckets,
+  type UsageMetric,
+} from './usage-series';
 
 const RANGES = [7, 30, 90, 365] as const;
 const GROUPS: UsageGroupBy[] = ['user', 'model', 'endpoint', 'group'];
@@ -122,7 +129,10 @@ function UsageSection({ params, metric }: { params: UsageParams; metric: UsageMe
       {rows.length > 0 && (
         <>
           <UsageBars
-            bars={usageBars(rows, metric, keys)}
+            bars={withEmptyBuckets(
+              usageBars(rows, metric, keys),
+              bucketsOf(params.from, params.to, params.interval ?? 'day'),
+            )}
             keys={keys}
             format={format}
             label={`${title}: ${t(metric === 'cost' ? 'com_admin_usage_cost' : 'com_admin_usage_tokens')}`}

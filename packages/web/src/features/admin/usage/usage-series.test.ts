@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { totalsByKey, topKeys, usageBars } from './usage-series';
+import { bucketsOf, totalsByKey, topKeys, usageBars, withEmptyBuckets } from './usage-series';
 
 const row = (bucket: string, key: string, tokens: number, cost: number) => ({
   bucket,
@@ -36,5 +36,26 @@ describe('usage series', () => {
       ['c', 9, 1],
       ['b', 1, 1],
     ]);
+  });
+});
+
+describe('usage buckets', () => {
+  it('lists every day, Monday and month start of the window', () => {
+    expect(bucketsOf('2026-12-30', '2027-01-02', 'day')).toEqual([
+      '2026-12-30',
+      '2026-12-31',
+      '2027-01-01',
+      '2027-01-02',
+    ]);
+    expect(bucketsOf('2026-12-09', '2026-12-21', 'week')).toEqual(['2026-12-07', '2026-12-14', '2026-12-21']);
+    expect(bucketsOf('2026-11-15', '2027-01-02', 'month')).toEqual([
+      '2026-11-01',
+      '2026-12-01',
+      '2027-01-01',
+    ]);
+  });
+  it('fills the buckets with no use with empty bars', () => {
+    const bars = [{ bucket: '2026-12-02', total: 3, parts: [{ key: 'a', value: 3 }] }];
+    expect(withEmptyBuckets(bars, ['2026-12-01', '2026-12-02']).map((b) => b.total)).toEqual([0, 3]);
   });
 });

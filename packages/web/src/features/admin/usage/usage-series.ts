@@ -60,3 +60,24 @@ export function totalsByKey(rows: UsageRow[]): UsageRow[] {
   }
   return [...byKey.values()].sort((a, b) => b.cost - a.cost || b.promptTokens - a.promptTokens);
 }
+
+/** Every bucket start of the window (UTC days, Monday weeks, months), so empty ones show as gaps. */
+export function bucketsOf(from: string, to: string, interval: 'day' | 'week' | 'month'): string[] {
+  const d = new Date(`${from}T00:00:00Z`);
+  if (interval === 'week') d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+  if (interval === 'month') d.setUTCDate(1);
+  const out: string[] = [];
+  while (d.toISOString().slice(0, 10) <= to) {
+    out.push(d.toISOString().slice(0, 10));
+    if (interval === 'day') d.setUTCDate(d.getUTCDate() + 1);
+    else if (interval === 'week') d.setUTCDate(d.getUTCDate() + 7);
+    else d.setUTCMonth(d.getUTCMonth() + 1);
+  }
+  return out;
+}
+
+/** The bars with an empty one for each bucket of the window that had no use. */
+export function withEmptyBuckets(bars: UsageBar[], buckets: string[]): UsageBar[] {
+  const found = new Map(bars.map((b) => [b.bucket, b]));
+  return buckets.map((bucket) => found.get(bucket) ?? { bucket, total: 0, parts: [] });
+}
