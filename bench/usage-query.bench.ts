@@ -35,9 +35,9 @@ try {
   await db.execute(sql`
     insert into usage_daily (day, user_id, api_key_id, endpoint, model, prompt_tokens, completion_tokens, cost, messages)
     select (current_date - d)::date, 'user-' || u, '', 'endpoint-' || (u % 4), 'model-' || ((u + p * 5) % 12),
-      (${Math.round(perRow * 800)} + (u * 7 + d) % 500)::bigint, (${Math.round(perRow * 300)} + (u + d) % 200)::bigint,
-      ${perRow * 0.002} * (1 + (u % 10)), ${Math.round(perRow)}
-    from generate_series(0, ${DAYS - 1}) d, generate_series(1, ${USERS}) u, generate_series(0, ${PAIRS - 1}) p`);
+      (${Math.round(perRow * 800)}::bigint + (u * 7 + d) % 500), (${Math.round(perRow * 300)}::bigint + (u + d) % 200),
+      ${perRow * 0.002}::double precision * (1 + (u % 10)), ${Math.round(perRow)}::int
+    from generate_series(0, ${DAYS - 1}::int) d, generate_series(1, ${USERS}::int) u, generate_series(0, ${PAIRS - 1}::int) p`);
   await db.execute(sql`analyze usage_daily`);
   const seedMs = performance.now() - seedStart;
 
