@@ -46,6 +46,8 @@ export const LIMIT_TYPES = [
   'file_upload_limit',
   'illegal_model_request',
   'token_balance',
+  /** An administrator's budget for the user or API key is spent for this period. */
+  'budget_exceeded',
   'ban',
   'tts_limit',
   'stt_limit',

@@ -48,6 +48,7 @@ export * from './linked-identities.ts';
 export * from './wallet.ts';
 export * from './model-specs.ts';
 export * from './balance.ts';
+export * from './admin-usage.ts';
 export * from './agents.ts';
 export * from './actions.ts';
 export * from './tools.ts';

@@ -28,6 +28,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   file_upload_limit: 429,
   illegal_model_request: 400,
   token_balance: 402,
+  budget_exceeded: 402,
   ban: 403,
   tts_limit: 429,
   stt_limit: 429,

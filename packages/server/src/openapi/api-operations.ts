@@ -1,4 +1,5 @@
 import { accountOperations } from './account-operations.ts';
+import { adminUsageOperations } from './admin-usage-operations.ts';
 import { agentOperations } from './agent-operations.ts';
 import { apiKeyOperations } from './api-key-operations.ts';
 import { adminOperations } from './admin-operations.ts';
@@ -30,4 +31,5 @@ export const apiOperations: OperationDoc[] = [
   ...systemOperations,
   ...apiKeyOperations,
   ...adminOperations,
+  ...adminUsageOperations,
 ];

@@ -8,6 +8,7 @@ import { walletRoutes } from './wallet-routes.ts';
 import { twoFactorRoutes } from './two-factor-routes.ts';
 import { passkeyRoutes } from './passkey-routes.ts';
 import { balanceRoutes } from './balance-routes.ts';
+import { adminUsageRoutes } from './admin-usage-routes.ts';
 import { chatRoutes } from './chat-routes.ts';
 import { keyRoutes } from './key-routes.ts';
 import { apiKeyRoutes } from './api-key-routes.ts';
@@ -59,6 +60,7 @@ export const routeModules: RouteModule[] = [
   passkeyRoutes,
   userRoutes,
   balanceRoutes,
+  adminUsageRoutes,
   rolesRoutes,
   adminUserRoutes,
   adminConsoleRoutes,

@@ -25,3 +25,4 @@ export * from './api-keys.ts';
 export * from './instance-settings.ts';
 export * from './audit-log.ts';
 export * from './projects.ts';
+export * from './usage.ts';

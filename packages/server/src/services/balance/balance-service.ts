@@ -3,7 +3,12 @@ import type { Database } from '../../db/client.ts';
 import type { BalanceRow } from '../../db/schema/index.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { BalanceSettings } from './balance-settings.ts';
+import type { BudgetNotice, BudgetService } from '../budgets/budget-service.ts';
+import { releaseStaleBudgetHolds } from '../budgets/budget-store.ts';
+import { loadConsolePrices } from '../usage/console-prices.ts';
+import type { UsageMeter } from '../usage/usage-meter.ts';
 import {
+  chargeWithoutHold,
   ensureBalance,
   holdCredits,
   refillIfDue,
@@ -41,8 +46,18 @@ export class InsufficientBalanceError extends AppError {
   }
 }
 
-/** One answer's hold on the balance, settled or refunded exactly once. */
+/** How long prices set in the console are cached before another instance's change is read. */
+const PRICES_TTL_MS = 30_000;
+
+/**
+ * One answer's hold on the balance (when balances are on) and on the budgets, settled or
+ * refunded exactly once; settling records the answer's usage.
+ */
 export interface AnswerCharge {
+  /** Whether the balance is charged (balances on); otherwise the usage is only recorded. */
+  billed: boolean;
+  /** A budget past its soft limit, to tell the user. */
+  notice: BudgetNotice | null;
   /** What the answer costs for this usage (credits). */
   cost(usage: AnswerUsage): number;
   /** In the transaction that saves the answer: records the charges; answers the credits charged. */
@@ -65,12 +80,36 @@ export interface AnswerToCharge {
   maxOutputTokens?: number;
 }
 
-/** Balances and spending: holds before a request, charges with the saved answer. */
+/** A call with no hold before it (a title, a memory step): who made it, with what model. */
+export interface CallToCharge {
+  userId: string;
+  conversationId: string | null;
+  /** The answer the call followed. */
+  messageId: string | null;
+  endpoint: string;
+  model: string;
+}
+
+/**
+ * Balances, budgets and usage: holds before a request (the budgets' and, with balances on, the
+ * balance's), charges and usage recorded with the saved answer.
+ */
 export class BalanceService {
+  private pricesReadAt = 0;
+
   constructor(
     private readonly db: Database,
     readonly settings: BalanceSettings,
+    readonly meter: UsageMeter,
+    readonly budgets: BudgetService,
   ) {}
+
+  /** Reads the console's prices again when the cached ones are older than PRICES_TTL_MS (or `force`). */
+  async refreshPrices(force = false): Promise<void> {
+    if (!force && Date.now() - this.pricesReadAt < PRICES_TTL_MS) return;
+    this.settings.prices.setConsolePrices(await loadConsolePrices(this.db));
+    this.pricesReadAt = Date.now();
+  }
 
   get enabled(): boolean {
     return this.settings.enabled;
@@ -107,38 +146,100 @@ export class BalanceService {
   }
 
   /**
-   * Holds the estimated cost of an answer, or refuses with `token_balance` when the balance
-   * does not cover it. Null when balances are off.
+   * Holds the estimated use of an answer on its budgets (refused with `budget_exceeded` past a
+   * hard limit) and, with balances on, its cost on the balance (refused with `token_balance` when
+   * the balance does not cover it). Null when neither balances nor usage recording are on.
    */
   async hold(answer: AnswerToCharge): Promise<AnswerCharge | null> {
-    if (!this.enabled) return null;
+    if (!this.enabled && !this.meter.enabled) return null;
+    await this.refreshPrices().catch(() => undefined);
     const price = this.settings.prices.priceOf(answer.model);
     const amount = this.estimate(price, answer.promptTokens, answer.maxOutputTokens);
-    const balance = await this.current(answer.userId);
-    const held = await holdCredits(this.db, {
-      userId: answer.userId,
+    const completion = Math.min(answer.maxOutputTokens ?? Infinity, this.settings.reserveCompletionTokens);
+    const notice = await this.budgets.hold({
       messageId: answer.messageId,
-      amount,
-      promptTokens: answer.promptTokens,
+      userId: answer.userId,
+      apiKeyId: answer.apiKeyId ?? null,
+      tokens: answer.promptTokens + completion,
+      cost: amount,
     });
-    if (!held) throw new InsufficientBalanceError(balance.tokenCredits, amount, answer.promptTokens);
-    return this.chargeFor(answer);
+    if (!this.enabled) return this.chargeFor(answer, { billed: false, notice });
+    try {
+      const balance = await this.current(answer.userId);
+      const held = await holdCredits(this.db, {
+        userId: answer.userId,
+        messageId: answer.messageId,
+        amount,
+        promptTokens: answer.promptTokens,
+      });
+      if (!held) throw new InsufficientBalanceError(balance.tokenCredits, amount, answer.promptTokens);
+    } catch (error) {
+      await this.budgets.release(this.db, answer.messageId);
+      throw error;
+    }
+    return this.chargeFor(answer, { billed: true, notice });
   }
 
   /** The charge of an answer whose hold exists already (e.g. an orphaned answer being saved). */
-  chargeFor(answer: AnswerToCharge): AnswerCharge {
+  chargeFor(
+    answer: AnswerToCharge,
+    { billed, notice }: { billed: boolean; notice: BudgetNotice | null } = { billed: true, notice: null },
+  ): AnswerCharge {
     const price = this.settings.prices.priceOf(answer.model);
+    const metered = (charges: ReturnType<typeof chargesFor>) => ({
+      userId: answer.userId,
+      apiKeyId: answer.apiKeyId ?? null,
+      endpoint: answer.endpoint,
+      model: answer.model,
+      charges,
+    });
     return {
+      billed,
+      notice,
       cost: (usage) => -chargesFor(answer, price, usage).reduce((sum, c) => sum + c.tokenValue, 0),
-      settle: (tx, usage) =>
-        settleCharges(
-          tx,
-          answer.messageId,
-          chargesFor(answer, price, usage),
-          this.settings.recordTransactions,
-        ),
-      refund: () => refundHold(this.db, answer.messageId),
+      settle: async (tx, usage) => {
+        let charges = chargesFor(answer, price, usage);
+        if (billed) {
+          const settled = await settleCharges(tx, answer.messageId, charges);
+          if (!settled) return null;
+          charges = charges.map((c) => ({ ...c, holdId: settled.holdId }));
+        }
+        await this.budgets.release(tx, answer.messageId);
+        await this.meter.record(tx, metered(charges));
+        return -charges.reduce((sum, c) => sum + c.tokenValue, 0);
+      },
+      refund: async () => {
+        await this.budgets.release(this.db, answer.messageId);
+        return billed ? refundHold(this.db, answer.messageId) : false;
+      },
     };
+  }
+
+  /**
+   * Charges and records a call made with no hold before it — a conversation's title, a memory
+   * step — at its real usage: taken from the balance (stopping at zero) when balances are on, and
+   * recorded as usage either way.
+   */
+  async chargeCall(call: CallToCharge, usage: AnswerUsage): Promise<void> {
+    if (!this.enabled && !this.meter.enabled) return;
+    await this.refreshPrices().catch(() => undefined);
+    const price = this.settings.prices.priceOf(call.model);
+    const charges = chargesFor(
+      { ...call, conversationId: call.conversationId, messageId: call.messageId ?? '', promptTokens: 0 },
+      price,
+      usage,
+    ).map((c) => ({ ...c, messageId: call.messageId }));
+    const cost = -charges.reduce((sum, c) => sum + c.tokenValue, 0);
+    if (this.enabled) await ensureBalance(this.db, call.userId, this.settings);
+    await this.db.transaction(async (tx) => {
+      if (this.enabled) await chargeWithoutHold(tx, call.userId, cost);
+      await this.meter.record(tx, {
+        userId: call.userId,
+        endpoint: call.endpoint,
+        model: call.model,
+        charges,
+      });
+    });
   }
 
   /**
@@ -151,6 +252,7 @@ export class BalanceService {
     const holds = await staleHolds(this.db, all ? now : new Date(now.getTime() - STALE_HOLD_MS));
     let refunded = 0;
     for (const hold of holds) if (await refundHold(this.db, hold.messageId)) refunded++;
+    await releaseStaleBudgetHolds(this.db, all ? now : new Date(now.getTime() - STALE_HOLD_MS));
     return refunded;
   }
 }

@@ -87,21 +87,20 @@ async function takeReservation(db: Db, messageId: string): Promise<BalanceReserv
 }
 
 /**
- * Settles an answer's hold against its real cost: the hold is released, the charges recorded,
- * and the balance moved by the difference. Runs in the transaction that saves the answer; a
- * second settle of the same answer finds no hold and changes nothing. The balance stops at zero
- * when an answer cost more than was held (a longer answer than reserved is not taken back).
+ * Settles an answer's hold against its real cost: the hold is released and the balance moved by
+ * the difference. Runs in the transaction that saves the answer; a second settle of the same
+ * answer finds no hold and changes nothing (null). The balance stops at zero when an answer cost
+ * more than was held (a longer answer than reserved is not taken back). The charges themselves
+ * are recorded by the usage meter, with the hold's id answered here.
  */
 export async function settleCharges(
   tx: Db,
   messageId: string,
   charges: NewTransaction[],
-  recordTransactions: boolean,
-): Promise<number | null> {
+): Promise<{ cost: number; holdId: string } | null> {
   const hold = await takeReservation(tx, messageId);
   if (!hold) return null;
   const cost = -charges.reduce((sum, c) => sum + c.tokenValue, 0);
-  const recorded = charges.map((c) => ({ ...c, holdId: hold.id }));
   await tx
     .update(balances)
     .set({
@@ -109,9 +108,15 @@ export async function settleCharges(
       updatedAt: new Date(),
     })
     .where(eq(balances.userId, hold.userId));
-  if (recordTransactions && recorded.length)
-    await tx.insert(balanceTransactions).values(recorded).onConflictDoNothing();
-  return cost;
+  return { cost, holdId: hold.id };
+}
+
+/** Takes a call's cost from the balance with no hold before it (titles, memory steps); stops at zero. */
+export async function chargeWithoutHold(tx: Db, userId: string, cost: number): Promise<void> {
+  await tx
+    .update(balances)
+    .set({ tokenCredits: sql`greatest(${balances.tokenCredits} - ${cost}, 0)`, updatedAt: new Date() })
+    .where(eq(balances.userId, userId));
 }
 
 /** Gives an answer's whole hold back (nothing was saved to charge for); false when already settled. */

@@ -63,12 +63,34 @@ export const BUILT_IN_PRICES: Record<string, TokenPrice> = {
 /** Models no table knows (local models, the simulator): one credit a token, overridable as `default`. */
 export const FALLBACK_PRICE: TokenPrice = { prompt: 1, completion: 1 };
 
-/** The price list in force: parley.yaml's `balance.prices` over the built-in table. */
-export class PriceList {
-  private readonly table: Record<string, TokenPrice>;
+/** Where a price comes from: an administrator's console, parley.yaml, or the built-in table. */
+export type PriceSource = 'console' | 'config' | 'built-in';
 
-  constructor(overrides: Record<string, TokenPrice> = {}) {
+/**
+ * The price list in force: prices set in the console over parley.yaml's `balance.prices` over the
+ * built-in table. The console's are replaced whenever they are read from the database again.
+ */
+export class PriceList {
+  private table: Record<string, TokenPrice>;
+  private consolePrices: Record<string, TokenPrice> = {};
+
+  constructor(private readonly overrides: Record<string, TokenPrice> = {}) {
     this.table = { ...BUILT_IN_PRICES, ...overrides };
+  }
+
+  /** Puts the administrators' prices in force (they win over parley.yaml's). */
+  setConsolePrices(prices: Record<string, TokenPrice>): void {
+    this.consolePrices = prices;
+    this.table = { ...BUILT_IN_PRICES, ...this.overrides, ...prices };
+  }
+
+  /** Every key of the list with its price and where it comes from. */
+  entries(): { model: string; price: TokenPrice; source: PriceSource }[] {
+    return Object.entries(this.table).map(([model, price]) => ({
+      model,
+      price,
+      source: model in this.consolePrices ? 'console' : model in this.overrides ? 'config' : 'built-in',
+    }));
   }
 
   /** The price of a model id; Bedrock ids ("anthropic.claude-3-5-sonnet-…") match by their model part. */

@@ -91,7 +91,7 @@ export class ChatCompletion implements CompletionPort {
         ? titles.localTitle(request.text)
         : null;
     const usage = answerUsage(result, plan.promptTokens, isOpenAIModel(answeredBy.model));
-    const figures = answerFigures(result, usage, charge ? charge.cost(usage) : null);
+    const figures = answerFigures(result, usage, charge?.billed ? charge.cost(usage) : null);
     const saved = await saveChargedAnswer(
       ctx.db,
       {
@@ -158,6 +158,7 @@ export class ChatCompletion implements CompletionPort {
         // The provider this request used (the user's own for user-provided keys).
         provider: plan.call.provider,
         model: plan.model,
+        messageId: responseMessageId,
         userText: request.text,
         answerText: result.text,
       });

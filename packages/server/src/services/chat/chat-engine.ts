@@ -8,6 +8,8 @@ import { AddressPolicy } from '../net/address-policy.ts';
 import { GuardedHttpClient } from '../net/guarded-http-client.ts';
 import { TitleService } from '../titles/title-service.ts';
 import { BalanceService } from '../balance/balance-service.ts';
+import { BudgetService } from '../budgets/budget-service.ts';
+import { UsageMeter } from '../usage/usage-meter.ts';
 import { balanceSettings } from '../balance/balance-settings.ts';
 import { MemoryService } from '../memories/memory-service.ts';
 import { memorySettings } from '../memories/memory-settings.ts';
@@ -40,7 +42,13 @@ export async function createChatEngine(ctx: AppContext, keys: KeyStore): Promise
     await endpoints.close();
     throw new Error(unknownFallback);
   }
-  const balance = new BalanceService(ctx.db, balanceSettings(ctx.config.yaml));
+  const settings = balanceSettings(ctx.config.yaml);
+  const meter = new UsageMeter(settings.recordTransactions);
+  // transactions.enabled: false opts out of recording: no usage, so no budget can apply either.
+  if (!meter.enabled)
+    ctx.logger.info('transactions.enabled is false: usage is not recorded and budgets do not apply');
+  const balance = new BalanceService(ctx.db, settings, meter, new BudgetService(ctx.db, meter.enabled));
+  await balance.refreshPrices(true);
   // One instance alone (no Redis) has no generation running yet: every open hold is a crash's.
   const refunded = await balance.refundOrphanedHolds(new Date(), !ctx.config.env.REDIS_URL);
   if (refunded) ctx.logger.info({ refunded }, 'balance holds of interrupted answers refunded');
@@ -57,7 +65,9 @@ export async function createChatEngine(ctx: AppContext, keys: KeyStore): Promise
     saveOrphan: (meta, state) => saveOrphanedAnswer(ctx.db, balance, meta, state),
     observer: ctx.prometheus,
   });
-  const titles = new TitleService(ctx.db, ctx.bus, ctx.logger);
+  const titles = new TitleService(ctx.db, ctx.bus, ctx.logger, (call, usage) =>
+    balance.chargeCall(call, usage),
+  );
   const userHttp = new GuardedHttpClient({
     policy: new AddressPolicy(commaList(ctx.config.env.USER_BASE_URL_ALLOWLIST)),
   });
@@ -69,6 +79,7 @@ export async function createChatEngine(ctx: AppContext, keys: KeyStore): Promise
     logger: ctx.logger,
     memories,
     model: { db: ctx.db, endpoints, keys, userHttp },
+    charge: (call, usage) => balance.chargeCall(call, usage),
   });
   const engine: ChatEngine = {
     endpoints,

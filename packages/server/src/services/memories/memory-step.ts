@@ -3,6 +3,8 @@ import type { Logger } from 'pino';
 import type { Bus } from '../../bus/bus.ts';
 import type { Database } from '../../db/client.ts';
 import type { MemoryService } from './memory-service.ts';
+import type { TokenUsage } from '../providers/provider.ts';
+import { oneShotUsage, type CallCharger } from '../usage/call-usage.ts';
 import { readMemoryAnswer } from './memory-step-answer.ts';
 import { resolveMemoryModel, type MemoryModelDeps } from './memory-step-model.ts';
 import { memoryStepMessages, type WindowMessage } from './memory-step-prompt.ts';
@@ -54,6 +56,8 @@ export class MemoryStep {
       logger: Logger;
       memories: MemoryService;
       model: MemoryModelDeps;
+      /** Charges the step's model call to the user's balance and records its usage. */
+      charge?: CallCharger;
     },
   ) {}
 
@@ -127,18 +131,27 @@ export class MemoryStep {
     const window = [...input.earlier, { isCreatedByUser: false, text: input.answerText }]
       .filter((m) => m.text.trim().length > 0)
       .slice(-settings.messageWindowSize);
+    const messages = memoryStepMessages({
+      instructions: model.instructions,
+      memories: current,
+      validKeys: settings.validKeys,
+      tokensLeft: settings.tokenLimit === null ? null : Math.max(0, settings.tokenLimit - total),
+      window,
+    });
+    let reported: TokenUsage | undefined;
     const text = await model.provider.complete({
       model: model.model,
       parameters: model.parameters,
-      messages: memoryStepMessages({
-        instructions: model.instructions,
-        memories: current,
-        validKeys: settings.validKeys,
-        tokensLeft: settings.tokenLimit === null ? null : Math.max(0, settings.tokenLimit - total),
-        window,
-      }),
+      messages,
       signal: AbortSignal.any([AbortSignal.timeout(MEMORY_STEP_TIMEOUT_MS), this.stopping.signal]),
+      onUsage: (usage) => (reported = usage),
     });
+    await this.deps
+      .charge?.(
+        { ...where, endpoint: model.endpointName, model: model.model },
+        oneShotUsage(model.model, messages, text, reported),
+      )
+      .catch((err: unknown) => logger.warn({ err, ...where }, 'memory step usage not recorded'));
     const read = readMemoryAnswer(text, settings.validKeys);
     if (!read.ok) {
       logger.warn(

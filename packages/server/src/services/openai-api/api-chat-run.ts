@@ -38,10 +38,11 @@ export async function startApiChat(
   const id = randomUUID();
   const conversationId = options.save ? randomUUID() : null;
   const exact = isOpenAIModel(plan.model);
-  // The prompt is counted only when something needs the estimate: the hold, or a provider that
-  // reports no usage (counted then, after the answer).
+  // The prompt is counted only when something needs the estimate: the holds (balance, budgets),
+  // or a provider that reports no usage (counted then, after the answer).
   const estimate = () => promptEstimate(plan, exact);
-  const promptTokens = engine.balance.enabled ? await estimate() : null;
+  const holds = engine.balance.enabled || engine.balance.budgets.enforced;
+  const promptTokens = holds ? await estimate() : null;
   const charge = await engine.balance.hold({
     userId: plan.userId,
     conversationId,

@@ -62,6 +62,17 @@ export function createAiSdkProvider(spec: AiSdkProviderSpec): Provider {
         abortSignal: request.signal,
         maxRetries: 0,
       });
+      const u = result.usage;
+      request.onUsage?.({
+        ...(u.inputTokens !== undefined ? { inputTokens: u.inputTokens } : {}),
+        ...(u.outputTokens !== undefined ? { outputTokens: u.outputTokens } : {}),
+        ...(u.inputTokenDetails.cacheReadTokens
+          ? { cacheReadTokens: u.inputTokenDetails.cacheReadTokens }
+          : {}),
+        ...(u.inputTokenDetails.cacheWriteTokens
+          ? { cacheWriteTokens: u.inputTokenDetails.cacheWriteTokens }
+          : {}),
+      });
       return result.text;
     },
     listModels: (signal) => spec.listModels(signal),

@@ -83,6 +83,8 @@ export interface ProviderRequest {
   toolChoice?: ProviderToolChoice;
   /** Aborting it stops the upstream request; the stream then ends without a finish event. */
   signal: AbortSignal;
+  /** `complete` only: told the tokens the provider reports it used, so the call can be charged. */
+  onUsage?: (usage: TokenUsage) => void;
 }
 
 export interface TokenUsage {

@@ -7,6 +7,8 @@ import type { Database } from '../../db/client.ts';
 import { findConversation } from '../conversation-records/conversation-access.ts';
 import type { ChatEndpoint } from '../endpoints/endpoint.ts';
 import type { Provider } from '../providers/provider.ts';
+import type { TokenUsage } from '../providers/provider.ts';
+import { oneShotUsage, type CallCharger } from '../usage/call-usage.ts';
 import { buildTitleRequest, cleanTitle } from './title-prompt.ts';
 import { saveGeneratedTitle } from './title-store.ts';
 
@@ -31,6 +33,8 @@ export interface TitleInput {
   provider?: Provider | null;
   /** The conversation's model, used unless the endpoint names a titleModel. */
   model: string;
+  /** The answer the title follows (its usage is recorded with it). */
+  messageId?: string;
   userText: string;
   answerText: string;
 }
@@ -49,6 +53,8 @@ export class TitleService {
     private readonly db: Database,
     private readonly bus: Bus,
     private readonly logger: Logger,
+    /** Charges the title call to the user's balance and records its usage. */
+    private readonly charge?: CallCharger,
   ) {}
 
   /** The Demo endpoint's title: made from the first message, no model call. */
@@ -82,12 +88,27 @@ export class TitleService {
     let title = '';
     try {
       const request = buildTitleRequest(input.userText, input.answerText, strategy.prompt);
+      const model = strategy.model ?? input.model;
+      let reported: TokenUsage | undefined;
       const raw = await provider.complete({
-        model: strategy.model ?? input.model,
+        model,
         messages: request,
         parameters: { temperature: 0.2, maxOutputTokens: 40 },
         signal: AbortSignal.any([AbortSignal.timeout(TITLE_TIMEOUT_MS), this.stopping.signal]),
+        onUsage: (usage) => (reported = usage),
       });
+      await this.charge?.(
+        {
+          userId: input.userId,
+          conversationId: input.conversationId,
+          messageId: input.messageId ?? null,
+          endpoint: endpoint.name,
+          model,
+        },
+        oneShotUsage(model, request, raw, reported),
+      ).catch((err: unknown) =>
+        this.logger.warn({ err, conversationId: input.conversationId }, 'title usage not recorded'),
+      );
       title = cleanTitle(raw);
       if (title) {
         const saved = await saveGeneratedTitle(

@@ -14,6 +14,8 @@ export interface AdminTab {
  */
 export const ADMIN_TABS: AdminTab[] = [
   { id: 'users', labelKey: 'console.tab_users', component: lazy(() => import('./users-tab')) },
+  { id: 'usage', labelKey: 'console.tab_usage', component: lazy(() => import('../usage/UsageTab')) },
+  { id: 'budgets', labelKey: 'console.tab_budgets', component: lazy(() => import('../budgets/BudgetsTab')) },
   { id: 'audit', labelKey: 'console.tab_audit', component: lazy(() => import('./audit-tab')) },
   { id: 'banners', labelKey: 'console.tab_banners', component: lazy(() => import('./banners-tab')) },
   { id: 'api-keys', labelKey: 'console.tab_api_keys', component: lazy(() => import('./api-keys-tab')) },

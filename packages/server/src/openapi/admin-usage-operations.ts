@@ -1,0 +1,127 @@
+import {
+  budgetInputSchema,
+  budgetParamsSchema,
+  budgetSchema,
+  budgetsAnswerSchema,
+  modelPriceInputSchema,
+  modelPricesAnswerSchema,
+  priceModelParamsSchema,
+  usageAnswerSchema,
+  usageQuerySchema,
+} from '@parley/schema';
+import type { z } from 'zod';
+import type { Answer, OperationDoc } from './operation-doc.ts';
+
+const ok = (description: string, schema?: z.ZodType): Answer => ({ status: 200, description, schema });
+const refusals: Answer[] = [
+  { status: 401, description: 'No session' },
+  { status: 403, description: 'The caller is not an administrator' },
+];
+const ADMIN = 'Administrators only (403 for other users).';
+
+/** The administrators' usage report, prices and budgets. */
+export const adminUsageOperations: OperationDoc[] = [
+  {
+    method: 'get',
+    path: '/api/admin/usage',
+    tag: 'Administration',
+    summary: 'Tokens, cost and calls by user, group, model or endpoint, optionally per day, week or month',
+    description: `${ADMIN} Read from a daily roll-up; cost in credits (a millionth of a US dollar).`,
+    access: 'user',
+    query: usageQuerySchema,
+    answers: [ok('The rows, one per key (and bucket with an interval)', usageAnswerSchema), ...refusals],
+  },
+  {
+    method: 'get',
+    path: '/api/admin/prices',
+    tag: 'Administration',
+    summary: 'The per-model prices in force and where each comes from (console, parley.yaml, built in)',
+    description: ADMIN,
+    access: 'user',
+    answers: [ok('The prices', modelPricesAnswerSchema), ...refusals],
+  },
+  {
+    method: 'put',
+    path: '/api/admin/prices/:model',
+    tag: 'Administration',
+    summary: "Set a model's price (credits per token), over parley.yaml's balance.prices",
+    description: ADMIN,
+    access: 'user',
+    params: priceModelParamsSchema,
+    body: modelPriceInputSchema,
+    answers: [ok('The price now in force'), ...refusals],
+  },
+  {
+    method: 'delete',
+    path: '/api/admin/prices/:model',
+    tag: 'Administration',
+    summary: 'Remove a console price (the configured or built-in one applies again)',
+    description: ADMIN,
+    access: 'user',
+    params: priceModelParamsSchema,
+    answers: [ok('Deleted'), { status: 404, description: 'No console price for this model' }, ...refusals],
+  },
+  {
+    method: 'get',
+    path: '/api/admin/budgets',
+    tag: 'Administration',
+    summary: 'Every budget (users, API keys, groups, the default) and whether budgets are enforced',
+    description: ADMIN,
+    access: 'user',
+    answers: [ok('The budgets', budgetsAnswerSchema), ...refusals],
+  },
+  {
+    method: 'get',
+    path: '/api/admin/budgets/default',
+    tag: 'Administration',
+    summary: 'The default budget (for every user without their own)',
+    description: ADMIN,
+    access: 'user',
+    answers: [ok('The budget', budgetSchema), { status: 404, description: 'None is set' }, ...refusals],
+  },
+  {
+    method: 'put',
+    path: '/api/admin/budgets/default',
+    tag: 'Administration',
+    summary: 'Set the default budget',
+    description: ADMIN,
+    access: 'user',
+    body: budgetInputSchema,
+    answers: [ok('The budget', budgetSchema), ...refusals],
+  },
+  {
+    method: 'get',
+    path: '/api/admin/budgets/:scope/:id',
+    tag: 'Administration',
+    summary: "A user's, API key's or group's budget",
+    description: ADMIN,
+    access: 'user',
+    params: budgetParamsSchema,
+    answers: [ok('The budget', budgetSchema), { status: 404, description: 'None is set' }, ...refusals],
+  },
+  {
+    method: 'put',
+    path: '/api/admin/budgets/:scope/:id',
+    tag: 'Administration',
+    summary: "Set a user's, API key's or group's budget (hard limit, soft percent, unit, period)",
+    description: ADMIN,
+    access: 'user',
+    params: budgetParamsSchema,
+    body: budgetInputSchema,
+    answers: [
+      ok('The budget', budgetSchema),
+      { status: 404, description: 'No such user, key or group' },
+      ...refusals,
+    ],
+  },
+  {
+    method: 'delete',
+    path: '/api/admin/budgets/:scope/:id',
+    tag: 'Administration',
+    summary: 'Remove a budget',
+    description: ADMIN,
+    access: 'user',
+    params: budgetParamsSchema,
+    answers: [ok('Deleted'), { status: 404, description: 'None is set' }, ...refusals],
+  },
+];
