@@ -44,6 +44,8 @@ export const conversations = pgTable(
       t.conversationId.desc().nullsFirst(),
     ),
     index('conversations_expired_idx').on(t.expiredAt),
+    // Typo-tolerant title search (services/search/fuzzy-text.ts).
+    index('conversations_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     index('conversations_import_idx')
       .on(t.importId)
       .where(sql`${t.importId} is not null`),
