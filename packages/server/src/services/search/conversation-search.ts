@@ -56,6 +56,7 @@ async function rankedPage(
   const q = tsQuery(query.search);
   const filters = listFilters(userId, query);
   const title = { vector: sql`c.title_vector`, text: sql`c.title` };
+  // Typo-tolerant message candidates are unordered, as in message-search.ts (see there).
   const result = await db.execute(sql`
     with title_hits as (
       select c.conversation_id, ${rankOf(q, title.vector, title.text, fuzzy)} * ${TITLE_WEIGHT} as rank
@@ -66,7 +67,7 @@ async function rankedPage(
       from messages m
       where m.user_id = ${userId} and ${matchOf(q, sql`m.search_vector`, sql`m.text`, fuzzy)}
         and m.conversation_id in (select c.conversation_id from conversations c where ${filters})
-      order by m.updated_at desc, m.message_id desc
+      ${fuzzy ? sql`` : sql`order by m.updated_at desc, m.message_id desc`}
       limit ${SEARCH_CANDIDATES}
     ), hits as (
       select conversation_id, rank from title_hits

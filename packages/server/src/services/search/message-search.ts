@@ -44,13 +44,17 @@ async function rankedPage(
     ? sql`case when search_vector @@ ${query} then 1 + ts_rank(search_vector, ${query})
         else ${fuzzyRank(fuzzy, sql`text`)} end`
     : sql`ts_rank(search_vector, ${query})`;
+  // Typo-tolerant candidates are any SEARCH_CANDIDATES matches, not the newest: ordered by
+  // recency, the planner walks the user's messages newest first computing the similarity of each
+  // until enough match (minutes for a near-miss of nothing at 1,000,000 messages). Unordered, the
+  // trigram index finds them and the scan stops at the limit (docs/architecture.md).
   const result = await db.execute(sql`
     with candidates as (
       select m.message_id, m.updated_at, m.search_vector${fuzzy ? sql`, m.text` : sql``}
       from messages m
       where m.user_id = ${userId} and ${match}
         and m.conversation_id not in ${hiddenConversations(userId)}
-      order by m.updated_at desc, m.message_id desc
+      ${fuzzy ? sql`` : sql`order by m.updated_at desc, m.message_id desc`}
       limit ${SEARCH_CANDIDATES}
     ), ranked as (
       select message_id, updated_at, ${rank} as rank from candidates
