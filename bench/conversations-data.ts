@@ -7,10 +7,12 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { MIGRATIONS_FOLDER } from '../packages/server/src/db/client.ts';
+import { PGLITE_EXTENSIONS } from '../packages/server/src/db/pglite-extensions.mjs';
 import { hashPassword } from '../packages/server/src/services/auth/password.ts';
 import { matchIndexes, migratedIndexes, tableIndexes } from './support/schema-indexes.ts';
 
-export const BENCH_CACHE = '/tmp/parley-bench-conversations-v1';
+/** PARLEY_BENCH_CACHE moves it (a branch whose migrations differ keeps its own copy). */
+export const BENCH_CACHE = process.env.PARLEY_BENCH_CACHE ?? '/tmp/parley-bench-conversations-v1';
 export const BENCH_USER = { email: 'bench@example.com', password: 'bench-password-1' };
 export const BIG_CONVERSATION = 'bench-c-00000';
 const CONVERSATIONS = 10_000;
@@ -97,7 +99,7 @@ async function load(client: PGlite, name: string, columns: string, rows: string[
 }
 
 async function build(dir: string): Promise<void> {
-  const client = await PGlite.create(`${dir}/db`);
+  const client = await PGlite.create(`${dir}/db`, { extensions: PGLITE_EXTENSIONS });
   await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
   const [user] = (
     await client.query<{ id: string }>(
@@ -173,7 +175,7 @@ async function build(dir: string): Promise<void> {
 
 /** Indexes built after the bulk load (much faster than row by row), then planner statistics. */
 async function index(dir: string): Promise<void> {
-  const client = await PGlite.create(`${dir}/db`);
+  const client = await PGlite.create(`${dir}/db`, { extensions: PGLITE_EXTENSIONS });
   const [{ n } = { n: 0 }] = (await client.query<{ n: number }>('select count(*)::int as n from messages'))
     .rows;
   if (n !== MESSAGES) throw new Error(`the bench database holds ${n} messages, expected ${MESSAGES}`);
@@ -190,7 +192,7 @@ async function index(dir: string): Promise<void> {
 export async function ensureBenchData(): Promise<string> {
   if (existsSync(`${BENCH_CACHE}/READY`)) {
     // Migrations added since the cache was built are applied to it once, not at every start.
-    const client = await PGlite.create(`${BENCH_CACHE}/db`);
+    const client = await PGlite.create(`${BENCH_CACHE}/db`, { extensions: PGLITE_EXTENSIONS });
     await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
     // A cache built by an older version of this file may hold indexes the migrations have since
     // changed (they ran before the bulk load, when those indexes were dropped).

@@ -9,6 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { MIGRATIONS_FOLDER } from '../../packages/server/src/db/client.ts';
+import { PGLITE_EXTENSIONS } from '../../packages/server/src/db/pglite-extensions.mjs';
 
 /** Index name → `CREATE INDEX …` as PostgreSQL prints it (`pg_indexes.indexdef`). */
 export type IndexDefinitions = Map<string, string>;
@@ -27,7 +28,7 @@ export async function tableIndexes(client: PGlite, table: string): Promise<Index
 
 /** The secondary indexes the migrations give `table`, read from a fresh in-memory database. */
 export async function migratedIndexes(table: string): Promise<IndexDefinitions> {
-  const fresh = await PGlite.create();
+  const fresh = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   try {
     await migrate(drizzle(fresh), { migrationsFolder: MIGRATIONS_FOLDER });
     return await tableIndexes(fresh, table);

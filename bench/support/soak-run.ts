@@ -3,7 +3,7 @@
 // embedded database's rows read after its server stopped (the servers' memory: soak-memory.ts).
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
+import { PGLITE_EXTENSIONS } from '../../packages/server/src/db/pglite-extensions.mjs';
 import { ENDPOINT } from './parley-stack.ts';
 import { SAVED_MESSAGES_SQL, type SavedMessage } from './soak-ledger.ts';
 import type { SoakJob } from './soak-load.ts';
@@ -37,7 +37,7 @@ export const SOAK_SERVER_ENV = {
 
 /** The embedded database's message rows of the soak's users (its server must have stopped). */
 export async function pgliteSavedMessages(dataDir: string, emailPrefix: string): Promise<SavedMessage[]> {
-  const db = await PGlite.create(`${dataDir}/db`, { extensions: { vector } });
+  const db = await PGlite.create(`${dataDir}/db`, { extensions: PGLITE_EXTENSIONS });
   try {
     return (await db.query<SavedMessage>(SAVED_MESSAGES_SQL, [`${emailPrefix}%`])).rows;
   } finally {

@@ -7,7 +7,7 @@
 // transform), so this file must run as it is.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
+import { PGLITE_EXTENSIONS } from './pglite-extensions.mjs';
 import { PreparedStatements } from './prepared-statements.mjs';
 
 if (!parentPort) throw new Error('pglite-worker.mjs runs only as a worker thread');
@@ -45,10 +45,7 @@ function describeError(/** @type {unknown} */ error) {
 // 1,000,000-message database did not change from 32 MB (docs/architecture.md).
 const db = await PGlite.create(workerData.location, {
   startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
-  // pgvector (a 50 kB bundle) is always loaded, whether or not embeddings are configured now: a
-  // database whose chunks once got a vector column must still open after the setting is removed.
-  // `CREATE EXTENSION vector` (db/vector-column.ts) is what turns it on.
-  extensions: { vector },
+  extensions: PGLITE_EXTENSIONS,
   // A restore: the cluster comes from a backup's dump (dumpDataDir below) instead of initdb.
   ...(workerData.loadDataDir ? { loadDataDir: new Blob([workerData.loadDataDir]) } : {}),
 });

@@ -50,6 +50,8 @@ export const conversations = pgTable(
     index('conversations_project_idx')
       .on(t.projectId, t.userId, t.updatedAt.desc().nullsFirst())
       .where(sql`${t.projectId} is not null`),
+    // Typo-tolerant title search (services/search/fuzzy-text.ts).
+    index('conversations_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     index('conversations_import_idx')
       .on(t.importId)
       .where(sql`${t.importId} is not null`),

@@ -44,6 +44,8 @@ export const messages = pgTable(
       t.messageId.desc().nullsFirst(),
     ),
     index('messages_parent_idx').on(t.parentMessageId),
+    // Typo-tolerant search (`words <% text`, pg_trgm's word similarity; services/search/fuzzy-text.ts).
+    index('messages_text_trgm_idx').using('gin', t.text.op('gin_trgm_ops')),
   ],
 );
 export type MessageRow = typeof messages.$inferSelect;

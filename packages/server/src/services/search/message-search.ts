@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { conversations, messages } from '../../db/schema/index.ts';
 import { toMessage } from '../conversation-records/conversation-dto.ts';
 import { decodeSearchCursor, encodeSearchCursor, type SearchCursor } from './search-cursor.ts';
+import { FUZZY_BELOW, fuzzyMatch, fuzzyRank, fuzzyWords } from './fuzzy-text.ts';
 import { hiddenConversations, rowsOf, SEARCH_CANDIDATES, tsQuery } from './search-text.ts';
 import { headline, toSnippetHtml } from './snippet.ts';
 import { snippetPlainText } from './snippet-plain-text.ts';
@@ -22,7 +23,9 @@ function afterSearchCursor(cursor: SearchCursor | undefined) {
 
 /**
  * The page of message ids, best first. Only the newest SEARCH_CANDIDATES matches are ranked
- * (see there); temporary chats and conversations of an unfinished import never match.
+ * (see there); temporary chats and conversations of an unfinished import never match. With
+ * `fuzzy` words (fuzzy-text.ts), messages similar to them match too, ranked by similarity below
+ * every full-text match (whose rank is lifted by 1).
  */
 async function rankedPage(
   db: Database,
@@ -30,18 +33,31 @@ async function rankedPage(
   search: string,
   pageSize: number,
   cursor?: SearchCursor,
+  fuzzy?: string[],
 ) {
   const query = tsQuery(search);
+  const text = sql`m.text`;
+  const match = fuzzy
+    ? sql`(m.search_vector @@ ${query} or ${fuzzyMatch(fuzzy, text)})`
+    : sql`m.search_vector @@ ${query}`;
+  const rank = fuzzy
+    ? sql`case when search_vector @@ ${query} then 1 + ts_rank(search_vector, ${query})
+        else ${fuzzyRank(fuzzy, sql`text`)} end`
+    : sql`ts_rank(search_vector, ${query})`;
+  // Typo-tolerant candidates are any SEARCH_CANDIDATES matches, not the newest: ordered by
+  // recency, the planner walks the user's messages newest first computing the similarity of each
+  // until enough match (minutes for a near-miss of nothing at 1,000,000 messages). Unordered, the
+  // trigram index finds them and the scan stops at the limit (docs/architecture.md).
   const result = await db.execute(sql`
     with candidates as (
-      select m.message_id, m.updated_at, m.search_vector
+      select m.message_id, m.updated_at, m.search_vector${fuzzy ? sql`, m.text` : sql``}
       from messages m
-      where m.user_id = ${userId} and m.search_vector @@ ${query}
+      where m.user_id = ${userId} and ${match}
         and m.conversation_id not in ${hiddenConversations(userId)}
-      order by m.updated_at desc, m.message_id desc
+      ${fuzzy ? sql`` : sql`order by m.updated_at desc, m.message_id desc`}
       limit ${SEARCH_CANDIDATES}
     ), ranked as (
-      select message_id, updated_at, ts_rank(search_vector, ${query}) as rank from candidates
+      select message_id, updated_at, ${rank} as rank from candidates
     )
     select message_id, rank::text as rank,
       to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at
@@ -50,6 +66,27 @@ async function rankedPage(
     order by rank desc, updated_at desc, message_id desc
     limit ${pageSize + 1}`);
   return rowsOf<RankedRow>(result);
+}
+
+/**
+ * The ranked page, typo-tolerant when full text finds little (fuzzy-text.ts): decided on the first
+ * page, where full text's matches all fit in the page; a later page follows its cursor.
+ */
+async function rankedPageOrFuzzy(
+  db: Database,
+  userId: string,
+  search: string,
+  pageSize: number,
+  cursor?: SearchCursor,
+) {
+  const words = fuzzyWords(search);
+  if (cursor) {
+    const ranked = await rankedPage(db, userId, search, pageSize, cursor, cursor.fuzzy ? words : undefined);
+    return { ranked, fuzzy: cursor.fuzzy && words !== undefined };
+  }
+  const ranked = await rankedPage(db, userId, search, pageSize);
+  if (!words || ranked.length >= FUZZY_BELOW || ranked.length > pageSize) return { ranked, fuzzy: false };
+  return { ranked: await rankedPage(db, userId, search, pageSize, undefined, words), fuzzy: true };
 }
 
 /**
@@ -63,7 +100,7 @@ export async function searchMessages(
   query: ListMessagesQuery & { search: string },
 ): Promise<MessageListPage> {
   const cursor = query.cursor ? decodeSearchCursor(query.cursor) : undefined;
-  const ranked = await rankedPage(db, userId, query.search, query.pageSize, cursor);
+  const { ranked, fuzzy } = await rankedPageOrFuzzy(db, userId, query.search, query.pageSize, cursor);
   const page = ranked.slice(0, query.pageSize);
   if (page.length === 0) return { messages: [], nextCursor: null };
   const rows = await db
@@ -102,7 +139,7 @@ export async function searchMessages(
     messages: hits,
     nextCursor:
       ranked.length > query.pageSize
-        ? encodeSearchCursor({ rank: last.rank, at: last.at, id: last.message_id })
+        ? encodeSearchCursor({ rank: last.rank, at: last.at, id: last.message_id, fuzzy })
         : null,
   };
 }

@@ -1,6 +1,6 @@
 import type { EndpointsConfig } from '@parley/schema';
 import { clsx } from 'clsx';
-import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../store/settings-store';
 import { useIsSubmitting } from '../chat-run';
@@ -13,6 +13,9 @@ import { useEditRequest } from './edit-request';
 import type { VisibleMessage } from './message-tree';
 import type { useMessageActions } from './use-message-actions';
 import { useMessageVirtualizer } from './use-message-virtualizer';
+
+/** How long a search hit stays highlighted after its conversation opened on it. */
+const HIT_HIGHLIGHT_MS = 4_000;
 
 export interface MessageListProps {
   conversationId: string;
@@ -59,16 +62,26 @@ export function MessageList({ conversationId, path, endpoints, actions, sendCoun
     }
   }, [path.length, autoScroll, focusId, virtualizer, scrollToBottom]);
 
-  // A search hit opened this conversation on its branch: bring the hit's message into view.
+  // A search hit opened this conversation on its branch: bring the hit's message into view and
+  // highlight it for a moment, so the eye finds it among the others.
+  const [highlightId, setHighlightId] = useState<string | null>(null);
   useLayoutEffect(() => {
     if (!focusId || path.length === 0) return;
-    const index = path.findIndex((p) => p.message.messageId === focusId);
+    const index = path.findIndex(
+      (p) => p.message.messageId === focusId || p.pairedWith?.message.messageId === focusId,
+    );
     if (index >= 0) {
       leaveEnd();
       virtualizer.scrollToIndex(index, { align: 'center' });
+      setHighlightId(focusId);
     }
     clearFocus();
   }, [focusId, path, virtualizer, clearFocus, leaveEnd]);
+  useEffect(() => {
+    if (!highlightId) return;
+    const timer = setTimeout(() => setHighlightId(null), HIT_HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [highlightId]);
 
   useEffect(() => {
     if (sendCount > 0) requestAnimationFrame(() => scrollToBottom());
@@ -117,8 +130,23 @@ export function MessageList({ conversationId, path, endpoints, actions, sendCoun
                 onSibling,
                 onEditStart: leaveEnd,
               };
+              const highlighted =
+                highlightId !== null &&
+                (item.message.messageId === highlightId ||
+                  item.pairedWith?.message.messageId === highlightId);
               return (
-                <div key={row.key} data-index={row.index} ref={virtualizer.measureElement}>
+                <div
+                  key={row.key}
+                  data-index={row.index}
+                  ref={virtualizer.measureElement}
+                  data-search-hit={highlighted || undefined}
+                  // A ring and a tint, no padding: the row's measured height must not change.
+                  className={clsx(
+                    'rounded-2xl transition-[background-color,box-shadow] duration-700',
+                    highlighted &&
+                      'bg-amber-100/60 ring-2 ring-amber-300 dark:bg-amber-400/10 dark:ring-amber-400/40',
+                  )}
+                >
                   {item.pairedWith ? (
                     <AnswerPairView {...props} first={item.pairedWith} />
                   ) : (
