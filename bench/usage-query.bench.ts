@@ -8,7 +8,7 @@
 // database: its tables are created by the migrations). Prints one JSON line.
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../packages/server/src/db/client.ts';
-import { queryUsage } from '../packages/server/src/services/usage/usage-query.ts';
+import { queryUsage } from '../packages/server/src/services/balance/usage-query.ts';
 import { percentile, round } from './conversations-server.ts';
 
 const CALLS = 10_000_000;

@@ -13,7 +13,7 @@ import type { Logger } from 'pino';
 import { createBus } from './bus/create-bus.ts';
 import type { Bus } from './bus/bus.ts';
 import type { AppConfig } from './config/app-config.ts';
-import { startWarningsOf } from './config/start-warnings.ts';
+import { startWarningsOf } from './services/admin/start-warnings.ts';
 import { buildApp } from './app.ts';
 import type { AppEngines } from './app-engines.ts';
 import type { AppContext } from './context.ts';

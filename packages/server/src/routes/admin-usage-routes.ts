@@ -21,10 +21,10 @@ import {
   getBudget,
   listBudgets,
   putBudget,
-} from '../services/budgets/budget-admin.ts';
-import { deleteConsolePrice, saveConsolePrice } from '../services/usage/console-prices.ts';
-import { recordUsageAudit, type UsageAuditEntry } from '../services/usage/usage-audit.ts';
-import { queryUsage } from '../services/usage/usage-query.ts';
+} from '../services/balance/budget-admin.ts';
+import { deleteConsolePrice, saveConsolePrice } from '../services/balance/console-prices.ts';
+import { recordUsageAudit, type UsageAuditEntry } from '../services/balance/usage-audit.ts';
+import { queryUsage } from '../services/balance/usage-query.ts';
 
 /** Administrators' usage report, per-model prices and budgets (all ADMIN only). */
 export function adminUsageRoutes(app: FastifyInstance, ctx: AppContext, { chat }: AppEngines): void {

@@ -8,8 +8,8 @@ import {
   conversations,
 } from '../../src/db/schema/index.ts';
 import { BalanceService } from '../../src/services/balance/balance-service.ts';
-import { BudgetService } from '../../src/services/budgets/budget-service.ts';
-import { UsageMeter } from '../../src/services/usage/usage-meter.ts';
+import { BudgetService } from '../../src/services/balance/budget-service.ts';
+import { UsageMeter } from '../../src/services/balance/usage-meter.ts';
 import { balanceSettings } from '../../src/services/balance/balance-settings.ts';
 import { adjustBalance, holdCredits } from '../../src/services/balance/balance-store.ts';
 import { SIM_ENDPOINT, startChatFixture, type ChatFixture } from '../chat/chat-fixture.ts';

@@ -1,4 +1,4 @@
-// The `attachment` stream event (PROTOCOL.md §Events 3): a file the execute_code tool writes while
+// The `attachment` stream event (the stream event announcing a tool-made file): a file the execute_code tool writes while
 // an answer is written is announced on the chat stream as `event: attachment`, right after the
 // call's completed step and before the final, with the answer's, the call's and the
 // conversation's ids; the saved answer keeps it in `attachments`, beside the memory step's notices.

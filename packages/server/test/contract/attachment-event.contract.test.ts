@@ -1,4 +1,4 @@
-// Contract: the bytes of the `attachment` stream event as PROTOCOL.md (§Events 3) fixes them, for
+// Contract: the bytes of the `attachment` stream event as the stream protocol fixes them (docs/protocol.md), for
 // the request a LibreChat client sends (the plain chat path, no resumable header, the ephemeral
 // agent's execute_code switch on): `event: attachment` and one `data:` line holding a file with
 // file_id, filename, filepath, type, messageId, toolCallId and conversationId.

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parse as parseYaml, stringify } from 'yaml';
 import type { AppConfig } from '../../config/app-config.ts';
-import { startWarningsOf } from '../../config/start-warnings.ts';
+import { startWarningsOf } from './start-warnings.ts';
 import type { EndpointRegistry } from '../endpoints/endpoint-registry.ts';
 import type { McpManager } from '../mcp/mcp-manager.ts';
 import { maskConfig, maskUrls } from './config-masking.ts';

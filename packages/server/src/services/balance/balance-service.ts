@@ -3,10 +3,10 @@ import type { Database } from '../../db/client.ts';
 import type { BalanceRow } from '../../db/schema/index.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { BalanceSettings } from './balance-settings.ts';
-import type { BudgetNotice, BudgetService } from '../budgets/budget-service.ts';
-import { releaseStaleBudgetHolds } from '../budgets/budget-store.ts';
-import { loadConsolePrices } from '../usage/console-prices.ts';
-import type { UsageMeter } from '../usage/usage-meter.ts';
+import type { BudgetNotice, BudgetService } from './budget-service.ts';
+import { releaseStaleBudgetHolds } from './budget-store.ts';
+import { loadConsolePrices } from './console-prices.ts';
+import type { UsageMeter } from './usage-meter.ts';
 import {
   chargeWithoutHold,
   ensureBalance,

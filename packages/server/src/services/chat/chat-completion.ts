@@ -12,7 +12,7 @@ import { isOpenAIModel } from '../context/context-window.ts';
 import { saveChargedAnswer } from './save-charged-answer.ts';
 import { getMessages } from '../messages/message-service.ts';
 import { deleteReplacedErrorAnswers } from './chat-persistence.ts';
-import type { PlanFallback } from '../fallbacks/fallback-call.ts';
+import type { PlanFallback } from './fallback-call.ts';
 import { STOPPED_BY_USER, withoutStopMark } from './stop-mark.ts';
 
 /** The saved state an outcome leads to (PROTOCOL.md "final"). */

@@ -9,7 +9,7 @@ import type { MemoryService } from '../memories/memory-service.ts';
 import type { MemoryStep } from '../memories/memory-step.ts';
 import type { AnswerHook, PlanCheck } from './answer-hook.ts';
 import type { AgentsSettings } from '../agents/agents-settings.ts';
-import type { FallbackRules } from '../fallbacks/fallback-rules.ts';
+import type { FallbackRules } from './fallback-rules.ts';
 import type { ToolCredentialStore } from '../tool-credentials/tool-credential-store.ts';
 import type { ApprovalWaits } from '../tools/approval-waits.ts';
 

@@ -10,8 +10,8 @@ import { commitRequest, type Exchange } from './chat-exchange.ts';
 import type { ChatPlan } from './chat-plan-type.ts';
 import { toolLoop } from '../tools/tool-loop.ts';
 import { chainRun } from '../agents/agent-chain-run.ts';
-import { FallbackRecord, withFallbacks } from '../fallbacks/fallback-source.ts';
-import { prepareFallbackCall, type PlanFallback } from '../fallbacks/fallback-call.ts';
+import { FallbackRecord, withFallbacks } from './fallback-source.ts';
+import { prepareFallbackCall, type PlanFallback } from './fallback-call.ts';
 import type { AnswerSource } from '../generation/model-call.ts';
 
 /** A started chat job, and the write of the message it answers. */

@@ -4,7 +4,7 @@ import type { Bus } from '../../bus/bus.ts';
 import type { Database } from '../../db/client.ts';
 import type { MemoryService } from './memory-service.ts';
 import type { TokenUsage } from '../providers/provider.ts';
-import { oneShotUsage, type CallCharger } from '../usage/call-usage.ts';
+import { oneShotUsage, type CallCharger } from '../balance/call-usage.ts';
 import { readMemoryAnswer } from './memory-step-answer.ts';
 import { resolveMemoryModel, type MemoryModelDeps } from './memory-step-model.ts';
 import { memoryStepMessages, type WindowMessage } from './memory-step-prompt.ts';

@@ -8,7 +8,7 @@ import { findConversation } from '../conversation-records/conversation-access.ts
 import type { ChatEndpoint } from '../endpoints/endpoint.ts';
 import type { Provider } from '../providers/provider.ts';
 import type { TokenUsage } from '../providers/provider.ts';
-import { oneShotUsage, type CallCharger } from '../usage/call-usage.ts';
+import { oneShotUsage, type CallCharger } from '../balance/call-usage.ts';
 import { buildTitleRequest, cleanTitle } from './title-prompt.ts';
 import { saveGeneratedTitle } from './title-store.ts';
 

@@ -2,7 +2,7 @@ import type { Message } from '@parley/schema';
 
 /**
  * One piece of a message the editor shows: a text or think (reasoning) content part by its index
- * (spec 000 §4: an edit replaces the message text, or a text or think part by index), or the
+ * (an edit replaces the message text, or one text or think part picked by its index), or the
  * plain text of a message without parts (`index` null).
  */
 export interface EditablePart {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { balanceTransactions, usageDaily } from '../../db/schema/index.ts';
-import type { Db } from '../balance/balance-store.ts';
-import { addBudgetUse } from '../budgets/budget-store.ts';
+import type { Db } from './balance-store.ts';
+import { addBudgetUse } from './budget-store.ts';
 import { utcDay } from './usage-day.ts';
 
 type NewTransaction = typeof balanceTransactions.$inferInsert;

@@ -2,7 +2,7 @@ import type { ModelPriceInput } from '@parley/schema';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { modelPrices, type ModelPriceRow } from '../../db/schema/index.ts';
-import type { TokenPrice } from '../balance/prices.ts';
+import type { TokenPrice } from './prices.ts';
 
 /** The prices administrators set in the console, by model key. */
 export async function loadConsolePrices(db: Database): Promise<Record<string, TokenPrice>> {

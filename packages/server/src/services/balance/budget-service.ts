@@ -2,7 +2,7 @@ import type { BudgetPeriod } from '@parley/schema';
 import { and, eq, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { budgets, type BudgetRow } from '../../db/schema/index.ts';
-import { periodEnd, periodStart } from '../usage/usage-day.ts';
+import { periodEnd, periodStart } from './usage-day.ts';
 import { BudgetExceededError } from './budget-exceeded.ts';
 import {
   ensureCounter,

@@ -1,8 +1,8 @@
 import type { BudgetPeriod } from '@parley/schema';
 import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { budgetHolds, budgetSpend } from '../../db/schema/index.ts';
-import type { Db } from '../balance/balance-store.ts';
-import { periodStart } from '../usage/usage-day.ts';
+import type { Db } from './balance-store.ts';
+import { periodStart } from './usage-day.ts';
 
 export type BudgetUnit = 'tokens' | 'currency';
 

@@ -1,5 +1,5 @@
-import { answerUsage } from '../balance/answer-usage.ts';
-import type { AnswerUsage, CallToCharge } from '../balance/balance-service.ts';
+import { answerUsage } from './answer-usage.ts';
+import type { AnswerUsage, CallToCharge } from './balance-service.ts';
 import { isOpenAIModel } from '../context/context-window.ts';
 import { countTextTokens } from '../context/token-count.ts';
 import type { ProviderMessage, TokenUsage } from '../providers/provider.ts';

@@ -1,7 +1,7 @@
 import type { FallbackModelName } from '@parley/schema';
 import type { AnswerCharge } from '../balance/balance-service.ts';
-import type { ChatEngine } from '../chat/chat-engine-type.ts';
-import type { ChatPlan } from '../chat/chat-plan-type.ts';
+import type { ChatEngine } from './chat-engine-type.ts';
+import type { ChatPlan } from './chat-plan-type.ts';
 import type { ModelCall } from '../generation/model-call.ts';
 import { resolveProviderAccess } from '../keys/provider-access.ts';
 import type { Provider } from '../providers/provider.ts';

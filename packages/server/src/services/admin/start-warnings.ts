@@ -1,6 +1,6 @@
-import type { AppConfig } from './app-config.ts';
-import { unimplementedSectionWarning } from './yaml-schema.ts';
-import { passkeysUnavailableReason, relyingPartyOf } from '../services/passkeys/relying-party.ts';
+import type { AppConfig } from '../../config/app-config.ts';
+import { unimplementedSectionWarning } from '../../config/yaml-schema.ts';
+import { passkeysUnavailableReason, relyingPartyOf } from '../passkeys/relying-party.ts';
 
 export interface StartWarning {
   message: string;
