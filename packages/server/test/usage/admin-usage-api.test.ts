@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIM_ENDPOINT, startChatFixture, type ChatFixture } from '../chat/chat-fixture.ts';
 import { finalOf, jsonOf } from '../chat/sse-client.ts';
 import { createTestUser, type TestUser } from '../helpers/test-users.ts';
+import { createApiKey, v1 } from '../openai-api/api-key-client.ts';
 
 const today = new Date().toISOString().slice(0, 10);
 
@@ -171,6 +172,40 @@ describe('administrators: usage, prices and budgets API', () => {
     const third = await post(user, 'no budget now');
     expect(third.status).toBe(200);
     await third.text();
+  });
+
+  it("enforces a personal API key's budget on /v1 only, in OpenAI's error shape", async () => {
+    const user = await createTestUser(chat.server);
+    const key = await createApiKey(chat.server, user);
+    const put = await call(admin, 'PUT', `/api/admin/budgets/key/${key.id}`, {
+      unit: 'tokens',
+      period: 'day',
+      hardLimit: 1100,
+    });
+    expect(put).toMatchObject({ status: 200, body: { scope: 'key', scopeId: key.id } });
+    const complete = () =>
+      v1(chat.server, key.key, '/chat/completions', {
+        method: 'POST',
+        json: { model: `${SIM_ENDPOINT}/echo`, messages: [{ role: 'user', content: 'count my tokens' }] },
+      });
+    // Each call holds its prompt and the 1,000 reserved completion tokens, and what it used stays
+    // counted: once that plus the next hold passes the key's 1,100 tokens, the call is refused
+    // before the provider is called.
+    let res = await complete();
+    for (let i = 0; i < 30 && res.status === 200; i++) {
+      await res.text();
+      res = await complete();
+    }
+    expect(res.status).toBe(402);
+    expect(await res.json()).toMatchObject({ error: { code: 'budget_exceeded' } });
+    // The budget is the key's: the same person chatting in the web app is not refused.
+    const web = await post(user, 'the key budget is not mine');
+    expect(web.status).toBe(200);
+    await web.text();
+    expect((await call(admin, 'DELETE', `/api/admin/budgets/key/${key.id}`)).status).toBe(200);
+    const after = await complete();
+    expect(after.status).toBe(200);
+    await after.text();
   });
 
   it('applies the default budget to users without their own; their own wins', async () => {
