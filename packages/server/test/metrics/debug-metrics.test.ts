@@ -72,9 +72,12 @@ describe('GET /api/debug/metrics', () => {
     expect(metrics.eventLoopDelayMs.p99).toBeGreaterThanOrEqual(0);
     expect(metrics.eventLoopStallCpuMs.max).toBeGreaterThanOrEqual(metrics.eventLoopStallCpuMs.p50);
     expect(metrics.memory.rssBytes).toBeGreaterThan(0);
-    // The user message (one insert), then the answer inserted with its conversation's update in
-    // one statement; the branch read before the upstream call.
-    expect(metrics.queries).toMatchObject({ writes: 2, writeOperations: 3, transactions: 0 });
+    // The user message (one insert), then one transaction: the answer inserted with its
+    // conversation's update in one statement, and its usage — the charges, the day's roll-up and
+    // the budget counters — so usage is recorded for every answer whether or not balances are on,
+    // atomically with it. Reads: the branch before the
+    // upstream call, and the budgets that apply.
+    expect(metrics.queries).toMatchObject({ writes: 6, writeOperations: 7, transactions: 1 });
     expect(metrics.queries.reads).toBeGreaterThanOrEqual(1);
   });
 
@@ -113,9 +116,10 @@ describe('GET /api/debug/metrics', () => {
       () => chat('a new conversation'),
     );
     expect(final.responseMessage.text).toBe('a new conversation');
-    // The new conversation with the user message, then the answer with the conversation's update:
-    // two statements, nothing read.
-    expect(queries).toMatchObject({ reads: 0, writes: 2, transactions: 0 });
+    // The new conversation with the user message, then the answer with the conversation's update
+    // and its usage in one transaction (see above); the one read is the budgets that apply,
+    // checked before the provider is called — not the caller, their role or their memories.
+    expect(queries).toMatchObject({ reads: 1, writes: 6, transactions: 1 });
   });
 
   // A client names its new message (messageId) so that sending it again answers the saved one.
@@ -137,14 +141,15 @@ describe('GET /api/debug/metrics', () => {
         () => chat(json),
       );
     const first = await counted({ text: 'named', messageId: randomUUID() });
-    expect(first.queries).toMatchObject({ reads: 0, writes: 2, transactions: 0 });
+    // As above: the budgets read, the message, and the answer with its usage in one transaction.
+    expect(first.queries).toMatchObject({ reads: 1, writes: 6, transactions: 1 });
     const followUp = {
       conversationId: first.final.conversation.conversationId,
       parentMessageId: first.final.responseMessage.messageId,
     };
     const unnamed = await counted({ text: 'unnamed follow-up', ...followUp });
     const named = await counted({ text: 'named follow-up', ...followUp, messageId: randomUUID() });
-    expect(named.queries).toMatchObject({ reads: unnamed.queries.reads, writes: 2, transactions: 0 });
+    expect(named.queries).toMatchObject({ reads: unnamed.queries.reads, writes: 6, transactions: 1 });
   });
 });
 
