@@ -28,7 +28,9 @@ test('build an agent: create, edit as a new version, restore an older one, dupli
   await builder.getByTestId('agent-model').selectOption('echo');
   await builder.getByTestId('agent-parameters-toggle').click();
   await builder.getByTestId('param-temperature').fill('0.3');
-  await expect(builder.getByTestId('agent-tools')).toContainText('No tools are available');
+  // No tool server is configured here: only the built-in tools any agent may list (ask_user).
+  await expect(builder.getByTestId('agent-tools')).toContainText('ask_user');
+  await expect(builder.getByTestId('agent-tools')).not.toContainText('No tools are available');
   await page.screenshot({ path: testInfo.outputPath('agent-builder-new.png') });
   await builder.getByTestId('agent-save').click();
   await expect(page.getByText('Agent created')).toBeVisible();
