@@ -199,8 +199,10 @@ test('MCP in the side panel, in a chat (progress while the tool runs) and in the
   const builder = page.getByTestId('agent-builder');
   const local = builder.getByTestId('agent-mcp-local');
   await expect(local).toBeVisible();
-  // Every tool here is an MCP server's: no empty Tools list above the servers.
-  await expect(builder.getByTestId('agent-tools')).toHaveCount(0);
+  // Every other tool here is an MCP server's: the Tools list above the servers holds only the
+  // built-in ask_user, and the server's tools are under the server.
+  await expect(builder.getByTestId('agent-tools')).toContainText('ask_user');
+  await expect(builder.getByTestId('agent-tools').getByTestId('agent-tool-echo_mcp_local')).toHaveCount(0);
   await expect(local.getByTestId('agent-tool-echo_mcp_local')).toHaveAttribute('data-state', 'unchecked');
   await local.getByTestId('agent-mcp-server-local').click();
   await expect(local.getByTestId('agent-tool-echo_mcp_local')).toHaveAttribute('data-state', 'checked');
