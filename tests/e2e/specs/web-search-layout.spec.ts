@@ -42,6 +42,8 @@ test('three sources above the answer, every source in a four-column dialog, 300 
   await more.click();
   const dialog = page.getByTestId('web-search-all-sources');
   const all = dialog.getByTestId('web-search-source');
+  // The dialog's code loads on first use: wait for it (counting at once found none in CI).
+  await expect(all.nth(3)).toBeVisible();
   expect(await all.count()).toBeGreaterThan(3);
   const firstRow = await all.evaluateAll((els) =>
     els.slice(0, 4).map((el) => Math.round(el.getBoundingClientRect().top)),
